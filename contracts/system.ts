@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const healthSchema = z.object({ status: z.literal('ok') });
+
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({ database: z.boolean(), migrations: z.boolean() }),
+});
+
+/** Values the server injects into the page; nothing secret ever goes here. */
+export const runtimeConfigSchema = z.object({
+  /** Where supabase-js talks to; null means this server's own origin. */
+  supabaseUrl: z.string().nullable(),
+  publishableKey: z.string(),
+  version: z.string(),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

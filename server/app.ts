@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { RuntimeConfig } from '#contracts/system.ts';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { notFoundBody, registerErrorHandler } from './errors.ts';
+import { registerMetrics } from './http/metrics.ts';
+import { registerSpa } from './http/spa.ts';
+import { systemRoutes } from './http/system.routes.ts';
+import { clientDistDir } from './paths.ts';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  /** Where the built client lives; tests point this at a fixture or at nothing. */
+  clientDir?: string;
+  logger?: FastifyBaseLogger | boolean;
+  version?: string;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+const API_PREFIXES = ['/api/', '/auth/'];
+
+/** Builds the whole HTTP app without listening, so tests drive it with inject(). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
+    logger:
+      typeof deps.logger === 'object'
+        ? undefined
+        : deps.logger === false
+          ? false
+          : {
+              level: deps.env.LOG_LEVEL,
+              redact: {
+                paths: [
+                  'req.headers.authorization',
+                  'req.headers.apikey',
+                  'req.headers.cookie',
+                  'res.headers["set-cookie"]',
+                ],
+                censor: '[redacted]',
+              },
+            },
+    trustProxy: deps.env.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and Sonner set style attributes and one <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS only means something over TLS; it is added below when the request came in over https.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+
+  const metrics = registerMetrics(app);
+  await app.register(systemRoutes({ database: deps.database, metrics }));
+
+  const runtimeConfig = (): RuntimeConfig => ({
+    supabaseUrl: null,
+    publishableKey: '',
+    version: deps.version ?? 'dev',
+  });
+  app.get('/api/runtime-config', { schema: { hide: true } }, async () => runtimeConfig());
+
+  const spa = await registerSpa(app, {
+    root: deps.clientDir ?? clientDistDir,
+    runtimeConfig,
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApi &&
+      spa !== null &&
+      // A missing asset (/assets/x.js, /logo.png) is a 404, not the SPA.
+      !/\.[a-z0-9]{1,8}$/i.test(path);
+    if (wantsPage) return spa.sendIndex(reply);
+    return reply.status(404).send(notFoundBody(request.id, request.method, request.url));
+  });
+
+  return app;
+}

@@ -1,0 +1,2 @@
+// The tables drizzle-kit reads to generate migrations, and the schema the query builder knows.
+export * from './schema/system-settings.ts';

@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '#contracts/errors.ts';
+
+const statusByCode: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  upstream_failed: 502,
+  internal: 500,
+};
+
+const codeByStatus = new Map<number, ErrorCode>(
+  Object.entries(statusByCode).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+/** An error whose message is safe to show the person who caused it. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message: string, options: { details?: unknown; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options.details;
+  }
+
+  get statusCode(): number {
+    return statusByCode[this.code];
+  }
+}
+
+function body(code: ErrorCode, message: string, requestId: string, details?: unknown): ErrorBody {
+  return { error: { code, message, ...(details === undefined ? {} : { details }), requestId } };
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && 'statusCode' in error;
+}
+
+/** The one error handler: maps codes to statuses, logs with request context, hides 5xx messages. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issue.message,
+      }));
+      const first = details[0];
+      const message = first ? `${first.path}: ${first.message}` : 'The request is not valid.';
+      return reply.status(400).send(body('invalid_input', message, request.id, details));
+    }
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      const message = error.statusCode >= 500 ? 'Something went wrong on our side.' : error.message;
+      return reply
+        .status(error.statusCode)
+        .send(body(error.code, message, request.id, error.statusCode >= 500 ? undefined : error.details));
+    }
+    const status = isFastifyError(error) && error.statusCode ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(body('internal', 'Something went wrong on our side.', request.id));
+    }
+    // Fastify's own client errors: malformed JSON, body too large, unsupported media type…
+    const code = codeByStatus.get(status) ?? 'invalid_input';
+    const message = error instanceof Error ? error.message : 'The request is not valid.';
+    return reply.status(status).send(body(code, message, request.id));
+  });
+}
+
+export function notFoundBody(requestId: string, method: string, url: string): ErrorBody {
+  return body('not_found', `No API route matches ${method} ${url.split('?')[0] ?? url}.`, requestId);
+}

@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { RuntimeConfig } from '#contracts/system.ts';
+
+const CONFIG_MARKER = '<!--runtime-config-->';
+
+/** JSON inside a <script type="application/json"> block: data, never executed, so the CSP holds. */
+function renderIndex(template: string, config: RuntimeConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return template.replace(
+    CONFIG_MARKER,
+    `<script type="application/json" id="runtime-config">${json}</script>`,
+  );
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and
+ * index.html (with the runtime config) for any page path the router owns.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  options: { root: string; runtimeConfig: () => RuntimeConfig },
+): Promise<{ sendIndex: (reply: FastifyReply) => FastifyReply } | null> {
+  const indexPath = join(options.root, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn({ root: options.root }, 'client build not found; serving the API only');
+    return null;
+  }
+  const template = readFileSync(indexPath, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: options.root,
+    index: false,
+    wildcard: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${join(options.root, 'assets')}`);
+      reply.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      );
+    },
+  });
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderIndex(template, options.runtimeConfig()));
+
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  return { sendIndex };
+}
