@@ -21,6 +21,8 @@ export interface Database {
   /** True when the database answers and every committed migration is applied. */
   readiness(): Promise<{ reachable: boolean; migrated: boolean }>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to restore copies quickly in tests. */
+  dumpDataDir(): Promise<Blob>;
 }
 
 export type DatabaseOptions =
@@ -33,8 +35,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-    return wrap(db, 'postgres', () => migratePg(db, { migrationsFolder: migrationsDir }), () =>
-      pool.end(),
+    return wrap(
+      db,
+      'postgres',
+      () => migratePg(db, { migrationsFolder: migrationsDir }),
+      () => pool.end(),
+      () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
     );
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -43,8 +49,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-  return wrap(db, 'pglite', () => migratePglite(db, { migrationsFolder: migrationsDir }), () =>
-    client.close(),
+  return wrap(
+    db,
+    'pglite',
+    () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    () => client.close(),
+    async () => {
+      const dump = await client.dumpDataDir('gzip');
+      return dump;
+    },
   );
 }
 
@@ -53,6 +66,7 @@ function wrap(
   kind: Database['kind'],
   runMigrations: () => Promise<void>,
   close: () => Promise<void>,
+  dumpDataDir: () => Promise<Blob>,
 ): Database {
   let closed = false;
   return {
@@ -76,6 +90,7 @@ function wrap(
         }
       }
     },
+    dumpDataDir,
     async close() {
       if (closed) return;
       closed = true;

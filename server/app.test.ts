@@ -1,0 +1,138 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '#contracts/errors.ts';
+import { readinessSchema, runtimeConfigSchema } from '#contracts/system.ts';
+import type { Database } from './db/client.ts';
+import { createTestApp } from './test/app.ts';
+import { createTestDatabase } from './test/database.ts';
+
+function makeClientBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'trellis-client-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><!--runtime-config--></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  return dir;
+}
+
+describe('the HTTP skeleton', () => {
+  let database: Database;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp(database, { clientDir: makeClientBuild(), version: '1.2.3' });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers liveness and readiness once migrations are applied', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(readinessSchema.parse(ready.json())).toEqual({
+      status: 'ready',
+      checks: { database: true, migrations: true },
+    });
+  });
+
+  it('exposes Prometheus metrics, including request latency by route', async () => {
+    await app.inject('/healthz');
+    const response = await app.inject('/metrics');
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toMatch(/trellis_http_request_duration_seconds_count\{[^}]*route="\/healthz"/);
+  });
+
+  it('answers unknown API paths with a JSON 404 carrying the request id', async () => {
+    for (const url of ['/api/does-not-exist', '/api', '/auth/v1/nope']) {
+      const response = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      const body = errorBodySchema.parse(response.json());
+      expect(body.error.code).toBe('not_found');
+      expect(body.error.requestId).toBe(response.headers['x-request-id']);
+    }
+  });
+
+  it('keeps a well-formed incoming request id and replaces a malformed one', async () => {
+    const kept = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(kept.headers['x-request-id']).toBe('abc-123');
+    const replaced = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id <>' } });
+    expect(replaced.headers['x-request-id']).not.toBe('bad id <>');
+  });
+
+  it('sends security headers: a CSP without inline scripts, no framing, nosniff, a referrer policy', async () => {
+    const { headers } = await app.inject('/');
+    const csp = String(headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('serves the SPA for page paths with the runtime config injected and no caching', async () => {
+    for (const url of ['/', '/goals/123', '/faq']) {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const match = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(
+        response.body,
+      );
+      expect(match).not.toBeNull();
+      const config = runtimeConfigSchema.parse(JSON.parse(match?.[1] ?? '{}'));
+      expect(config.version).toBe('1.2.3');
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates other files', async () => {
+    const asset = await app.inject('/assets/main-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject('/favicon.svg');
+    expect(icon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('answers a missing asset with 404, not the page', async () => {
+    const response = await app.inject('/assets/missing-123.js');
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('turns malformed JSON into a 400 a person can act on', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/runtime-config',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(errorBodySchema.parse(response.json()).error.requestId).toBeTruthy();
+  });
+});
+
+describe('readiness without migrations', () => {
+  it('reports not ready when the schema has not been migrated', async () => {
+    const { openDatabase } = await import('./db/client.ts');
+    const fresh = await openDatabase({ kind: 'pglite' });
+    const app = await createTestApp(fresh);
+    try {
+      const response = await app.inject('/readyz');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'not_ready', checks: { migrations: false } });
+    } finally {
+      await app.close();
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { loadEnv } from '../env.ts';
+
+/** An app on a test database, with logging off and no client build unless one is given. */
+export async function createTestApp(
+  database: Database,
+  overrides: Partial<AppDeps> & { env?: Record<string, string> } = {},
+): Promise<FastifyInstance> {
+  const { env, ...rest } = overrides;
+  return buildApp({
+    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+    database,
+    logger: false,
+    clientDir: '/nonexistent',
+    ...rest,
+  });
+}
