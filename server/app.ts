@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
+  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -97,6 +100,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
   });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Trellis API',
+        version: deps.version ?? 'dev',
+        description: 'The product API. Every call takes a Bearer access token from /auth/v1.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const metrics = registerMetrics(app);
   await app.register(systemRoutes({ database: deps.database, metrics }));

@@ -101,6 +101,6 @@ function wrap(
 
 /** Raw SQL for the few queries the builder cannot say; both drivers answer with `rows`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

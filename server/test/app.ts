@@ -6,7 +6,7 @@ import { loadEnv } from '../env.ts';
 /** An app on a test database, with logging off and no client build unless one is given. */
 export async function createTestApp(
   database: Database,
-  overrides: Partial<AppDeps> & { env?: Record<string, string> } = {},
+  overrides: Omit<Partial<AppDeps>, 'env'> & { env?: Record<string, string> } = {},
 ): Promise<FastifyInstance> {
   const { env, ...rest } = overrides;
   return buildApp({
