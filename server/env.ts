@@ -8,6 +8,18 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** "30/5m" → 30 requests per 300 s. */
+const rateLimit = z
+  .string()
+  .regex(/^\d+\/\d+[smh]$/, 'must look like 30/5m (count/window, window in s, m or h)')
+  .transform((value) => {
+    const [count, window] = value.split('/') as [string, string];
+    const unit = window.slice(-1);
+    const amount = Number(window.slice(0, -1));
+    const seconds = amount * (unit === 'h' ? 3600 : unit === 'm' ? 60 : 1);
+    return { limit: Number(count), windowSeconds: seconds };
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -23,10 +35,56 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanish.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+
+    // Auth (/auth/v1). See server/auth/README.md.
+    /** Where email links send people back to when no allowed redirect_to is given (default PUBLIC_URL). */
+    AUTH_SITE_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+    /** Extra allowed redirect_to patterns, comma-separated globs (`*` stays within a host label or path segment, `**` does not). */
+    AUTH_REDIRECT_ALLOW_LIST: z.string().default(''),
+    AUTH_JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(86_400).default(3600),
+    AUTH_REFRESH_REUSE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    /** Lifetime of email links and codes (confirmation, recovery, magic link, email change, reauthentication). */
+    AUTH_EMAIL_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    /** Minimum gap between two emails of the same kind to one user. */
+    AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /**
+     * later: sign-up returns a session at once and mails a confirmation link (the product's flow);
+     * required: sign-up returns the bare user and sign-in waits for the confirmation;
+     * off: addresses are taken as confirmed and no confirmation is mailed.
+     */
+    AUTH_CONFIRM_EMAIL: z.enum(['later', 'required', 'off']).default('later'),
+    AUTH_DISABLE_SIGNUP: booleanish.default(false),
+    AUTH_FIRST_USER_ADMIN: booleanish.default(true),
+    /** Ask for the emailed reauthentication code before a password change on a session older than 24 h. */
+    AUTH_SECURE_PASSWORD_CHANGE: booleanish.default(true),
+    /** Confirm an email change on both the current and the new address. */
+    AUTH_SECURE_EMAIL_CHANGE: booleanish.default(true),
+    AUTH_MFA_ISSUER: z.string().min(1).max(100).optional(),
+    AUTH_RATE_LIMITS: booleanish.default(true),
+    /** Each limit is "<count>/<window>", window in s, m or h (e.g. 30/5m). */
+    AUTH_RATE_LIMIT_TOKEN_PER_IP: rateLimit.prefault('150/5m'),
+    AUTH_RATE_LIMIT_SIGNIN_PER_EMAIL: rateLimit.prefault('10/5m'),
+    AUTH_RATE_LIMIT_EMAIL_PER_IP: rateLimit.prefault('30/5m'),
+    AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: rateLimit.prefault('10/1h'),
+    AUTH_RATE_LIMIT_VERIFY_PER_IP: rateLimit.prefault('30/5m'),
+    AUTH_RATE_LIMIT_VERIFY_PER_EMAIL: rateLimit.prefault('10/5m'),
+    AUTH_RATE_LIMIT_MFA_PER_IP: rateLimit.prefault('15/1m'),
+
+    /** smtp://user:pass@host:587 or smtps://…; unset means emails go to the dev outbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Trellis <no-reply@localhost>'),
   })
   .transform((env) => ({
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    AUTH_SITE_URL: (
+      env.AUTH_SITE_URL ??
+      env.PUBLIC_URL ??
+      `http://localhost:${env.PORT}`
+    ).replace(/\/+$/, ''),
   }));
 
 export type Env = z.output<typeof envSchema>;
