@@ -1,2 +1,4 @@
 // The tables drizzle-kit reads to generate migrations, and the schema the query builder knows.
 export * from './schema/system-settings.ts';
+export * from './schema/auth.ts';
+export * from './schema/dev-outbox.ts';
