@@ -1,0 +1,113 @@
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+
+const publicPages = [
+  { path: '/', heading: /./ },
+  { path: '/features', heading: /./ },
+  { path: '/about', heading: /./ },
+  { path: '/pricing', heading: /./ },
+  { path: '/help', heading: /./ },
+];
+
+for (const { path, heading } of publicPages) {
+  test(`${path} renders with one main heading, the footer and no accessibility violations`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole('contentinfo')).toContainText('© 2025 Trellis');
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('the landing page offers a free trial and a way to log in', async ({ page }) => {
+  await page.goto('/');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: /free trial/i }).first()).toHaveAttribute('href', '/signup');
+  await expect(main.getByRole('link', { name: /log in/i }).first()).toHaveAttribute('href', '/login');
+});
+
+test('the signed-out top menu links Home, Features, About, Log In and Sign Up', async ({ page }) => {
+  await page.goto('/about');
+  const header = page.getByRole('banner');
+  const nav = header.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Features' }).click();
+  await expect(page).toHaveURL('/features');
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(header.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+  await expect(header.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+});
+
+for (const path of ['/faq', '/blog', '/careers', '/privacy', '/terms', '/gdpr', '/no/such/page']) {
+  test(`${path} shows the not-found page with a way home`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL('/');
+  });
+}
+
+test('the footer links reach the not-found page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveURL('/privacy');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('/logout redirects to the landing page', async ({ page }) => {
+  await page.goto('/logout');
+  await expect(page).toHaveURL('/');
+});
+
+test('unknown API paths answer JSON, not the app', async ({ request }) => {
+  const response = await request.get('/api/nothing-here');
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the top menu folds into a panel that a button toggles', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Features' })).toBeHidden();
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('banner').getByRole('link', { name: 'Features' }).click();
+    await expect(page).toHaveURL('/features');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Features' })).toBeHidden();
+  });
+
+  test('Escape closes the open menu', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'About' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'About' })).toBeHidden();
+  });
+
+  test('nothing overflows the width of the screen', async ({ page }) => {
+    for (const path of ['/', '/features', '/about', '/pricing', '/help']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+  await page.goto('/features');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});
