@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '#client/components/ui/full-page-status.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootErrorBoundary, RootLayout } from './layouts/root-layout.tsx';
@@ -15,7 +15,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'onboarding', lazy: page(() => import('./routes/app/onboarding.tsx'), 'OnboardingPage') },
   { path: 'dashboard', lazy: page(() => import('./routes/app/dashboard.tsx'), 'DashboardPage') },
   { path: 'settings', lazy: page(() => import('./routes/app/settings.tsx'), 'SettingsPage') },
-  { path: 'profile', loader: () => redirect('/settings') },
+  { path: 'profile', element: <Navigate to="/settings" replace /> },
   { path: 'goals', lazy: page(() => import('./routes/app/goals.tsx'), 'GoalsPage') },
   { path: 'goals/new', lazy: page(() => import('./routes/app/goal-new.tsx'), 'NewGoalPage') },
   { path: 'goals/:id', lazy: page(() => import('./routes/app/goal-detail.tsx'), 'GoalDetailPage') },
@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
           { path: '*', lazy: page(() => import('./routes/not-found.tsx'), 'NotFoundPage') },
         ],
       },
-      { path: 'logout', loader: () => redirect('/') },
+      { path: 'logout', element: <Navigate to="/" replace /> },
       {
         lazy: page(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
         children: signedInRoutes,
