@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '#client/components/ui/full-page-status.tsx';
+import type { RoleHandle } from './layouts/app-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootErrorBoundary, RootLayout } from './layouts/root-layout.tsx';
 
@@ -91,8 +92,16 @@ const signedInRoutes: RouteObject[] = [
       'CoachingRecommendationsPage',
     ),
   },
-  { path: 'coach', lazy: page(() => import('./routes/app/coach.tsx'), 'CoachAreaPage') },
-  { path: 'admin', lazy: page(() => import('./routes/app/admin.tsx'), 'AdminPage') },
+  {
+    path: 'coach',
+    handle: { roles: ['coach', 'admin'] } satisfies RoleHandle,
+    lazy: page(() => import('./routes/app/coach.tsx'), 'CoachAreaPage'),
+  },
+  {
+    path: 'admin',
+    handle: { roles: ['admin'] } satisfies RoleHandle,
+    lazy: page(() => import('./routes/app/admin.tsx'), 'AdminPage'),
+  },
   {
     path: 'notifications',
     lazy: page(() => import('./routes/app/notifications.tsx'), 'NotificationsPage'),
@@ -113,15 +122,38 @@ export const routes: RouteObject[] = [
           { path: 'about', lazy: page(() => import('./routes/about.tsx'), 'AboutPage') },
           { path: 'pricing', lazy: page(() => import('./routes/pricing.tsx'), 'PricingPage') },
           { path: 'help', lazy: page(() => import('./routes/help.tsx'), 'HelpPage') },
-          { path: 'login', lazy: page(() => import('./routes/login.tsx'), 'LoginPage') },
-          { path: 'signup', lazy: page(() => import('./routes/signup.tsx'), 'SignupPage') },
           { path: '*', lazy: page(() => import('./routes/not-found.tsx'), 'NotFoundPage') },
         ],
       },
       { path: 'logout', element: <Navigate to="/" replace /> },
       {
-        lazy: page(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
-        children: signedInRoutes,
+        // Everything that needs the auth state: a lazy provider, so the landing page ships none of it.
+        lazy: page(() => import('./layouts/auth-layout.tsx'), 'AuthLayout'),
+        children: [
+          {
+            Component: PublicLayout,
+            children: [
+              { path: 'login', lazy: page(() => import('./routes/login.tsx'), 'LoginPage') },
+              { path: 'signup', lazy: page(() => import('./routes/signup.tsx'), 'SignupPage') },
+              {
+                path: 'forgot-password',
+                lazy: page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordPage'),
+              },
+              {
+                path: 'reset-password',
+                lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
+              },
+              {
+                path: 'auth/confirm',
+                lazy: page(() => import('./routes/auth-confirm.tsx'), 'AuthConfirmPage'),
+              },
+            ],
+          },
+          {
+            lazy: page(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
+            children: signedInRoutes,
+          },
+        ],
       },
     ],
   },

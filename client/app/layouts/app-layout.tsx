@@ -1,17 +1,66 @@
-import { Outlet } from 'react-router';
-import { Logo } from '#client/components/layout/logo.tsx';
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate, type UIMatch } from 'react-router';
+import { AppHeader } from '#client/components/layout/app-header.tsx';
 import { MAIN_CONTENT_ID } from '#client/components/layout/skip-link.tsx';
+import { LoadingScreen } from '#client/components/ui/full-page-status.tsx';
+import { needsSecondFactor } from '#client/features/auth/assurance.ts';
+import { useAuth } from '#client/features/auth/auth-provider.tsx';
+import { UnconfirmedEmailBanner } from '#client/features/auth/components/unconfirmed-email-banner.tsx';
+import { loginPathFor } from '#client/features/auth/redirects.ts';
+import { getRole, type Role } from '#client/features/auth/roles.ts';
 import { paths } from '#client/lib/paths.ts';
 
-/** The signed-in area's frame. */
+/** Route `handle` of a screen only some roles may open (spec §6). */
+export interface RoleHandle {
+  roles: readonly Role[];
+}
+
+function requiredRoles(matches: UIMatch[]): readonly Role[] | null {
+  for (const match of [...matches].reverse()) {
+    const handle = match.handle;
+    if (typeof handle === 'object' && handle !== null && 'roles' in handle) {
+      return (handle as RoleHandle).roles;
+    }
+  }
+  return null;
+}
+
+/**
+ * The signed-in area's frame and guard: a spinner while auth loads, /login (remembering the
+ * page) without a user, /dashboard for a role-restricted screen without the role.
+ */
 export function AppLayout() {
+  const { user, session, loading, signOut } = useAuth();
+  const location = useLocation();
+  const matches = useMatches();
+  const navigate = useNavigate();
+  // Set while signing out on purpose, so the guard does not race /logout with a trip to /login.
+  const [leaving, setLeaving] = useState(false);
+
+  if (loading || leaving) return <LoadingScreen />;
+  if (!user || needsSecondFactor(session)) {
+    return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
+  }
+  const role = getRole(user);
+  const allowed = requiredRoles(matches);
+  if (allowed && !allowed.includes(role)) return <Navigate to={paths.dashboard} replace />;
+
+  const handleSignOut = async () => {
+    setLeaving(true);
+    await signOut();
+    await navigate(paths.logout, { replace: true });
+  };
+
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6">
-          <Logo to={paths.dashboard} />
-        </div>
-      </header>
+      <AppHeader
+        email={user.email ?? null}
+        role={role}
+        showCoach={role === 'coach'}
+        onSignOut={() => void handleSignOut()}
+        // The notifications bell (its own issue) goes into `actions`.
+      />
+      <UnconfirmedEmailBanner />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

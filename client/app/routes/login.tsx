@@ -1,7 +1,23 @@
+import { Link } from 'react-router';
+import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
+import { LoginForm } from '#client/features/auth/components/login-form.tsx';
+import { paths } from '#client/lib/paths.ts';
+
 export function LoginPage() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-semibold tracking-tight">Log in</h1>
-    </section>
+    <AuthCard
+      title="Log in"
+      description="Welcome back. Pick up where your goals left off."
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link to={paths.signup} className="font-medium text-accent-foreground underline-offset-4 hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <LoginForm />
+    </AuthCard>
   );
 }

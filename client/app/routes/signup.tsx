@@ -1,7 +1,23 @@
+import { Link } from 'react-router';
+import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
+import { SignupForm } from '#client/features/auth/components/signup-form.tsx';
+import { paths } from '#client/lib/paths.ts';
+
 export function SignupPage() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-semibold tracking-tight">Sign up</h1>
-    </section>
+    <AuthCard
+      title="Create your account"
+      description="Declare a goal and get today's top three tasks, with a coach in your corner."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login} className="font-medium text-accent-foreground underline-offset-4 hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <SignupForm />
+    </AuthCard>
   );
 }

@@ -1,0 +1,10 @@
+import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
+import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form.tsx';
+
+export function ResetPasswordPage() {
+  return (
+    <AuthCard title="Choose a new password">
+      <ResetPasswordForm />
+    </AuthCard>
+  );
+}

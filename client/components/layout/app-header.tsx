@@ -1,0 +1,167 @@
+import {
+  BarChart3,
+  LogOut,
+  Menu,
+  Settings,
+  UserRound,
+  Users,
+  X,
+} from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { buttonClasses } from '#client/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#client/components/ui/dropdown-menu.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { paths } from '#client/lib/paths.ts';
+import { Logo } from './logo.tsx';
+
+interface AppHeaderProps {
+  email: string | null;
+  /** The role's name as shown to the person ("user" when none). */
+  role: string;
+  /** Coaches get the Coach link and the Coach Dashboard item (spec §2). */
+  showCoach: boolean;
+  onSignOut: () => void;
+  /** Controls placed before the account menu (the notifications bell). */
+  actions?: ReactNode;
+}
+
+const mainLinks = [
+  { label: 'Dashboard', to: paths.dashboard },
+  { label: 'Goals', to: paths.goals },
+  { label: 'Tasks', to: paths.tasks },
+  { label: 'AI Coaching', to: paths.coaching },
+  { label: 'History', to: paths.history },
+  { label: 'Analytics', to: paths.analytics },
+  { label: 'Progress Insights', to: paths.progress },
+  { label: 'Engagement', to: paths.engagement },
+];
+
+function navLinkClasses({ isActive }: { isActive: boolean }) {
+  return cn(
+    'rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap transition hover:bg-muted hover:text-foreground',
+    isActive ? 'bg-primary-soft text-accent-foreground' : 'text-muted-foreground',
+  );
+}
+
+/** The signed-in area's header: main menu (a toggled panel below xl), account menu, actions. */
+export function AppHeader({ email, role, showCoach, onSignOut, actions }: AppHeaderProps) {
+  const { pathname } = useLocation();
+  // The panel belongs to the page it was opened on: navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const panelId = useId();
+  const links = showCoach ? [...mainLinks, { label: 'Coach', to: paths.coach }] : mainLinks;
+  const initial = email?.trim().charAt(0).toUpperCase();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenOn(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Logo to={paths.dashboard} />
+        <nav aria-label="Main" className="ml-4 hidden xl:block">
+          <ul className="flex items-center gap-0.5">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={navLinkClasses}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1.5">
+          {actions}
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger
+              aria-label={email ? `Account menu for ${email}` : 'Account menu'}
+              className="flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground transition hover:brightness-110 data-[state=open]:ring-2 data-[state=open]:ring-ring data-[state=open]:ring-offset-2 data-[state=open]:ring-offset-background"
+            >
+              {initial ? (
+                <span aria-hidden="true">{initial}</span>
+              ) : (
+                <UserRound aria-hidden="true" className="size-5" />
+              )}
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="w-64">
+              <DropdownMenuLabel>
+                <span className="block truncate text-sm font-medium">{email ?? 'Signed in'}</span>
+                <span className="mt-1 inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground capitalize">
+                  {role}
+                </span>
+              </DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <Link to={paths.settings}>
+                  <Settings aria-hidden="true" />
+                  Settings
+                </Link>
+              </DropdownMenuItem>
+              {showCoach ? (
+                <DropdownMenuItem asChild>
+                  <Link to={paths.coach}>
+                    <Users aria-hidden="true" />
+                    Coach Dashboard
+                  </Link>
+                </DropdownMenuItem>
+              ) : null}
+              <DropdownMenuItem asChild>
+                <Link to={paths.engagement}>
+                  <BarChart3 aria-hidden="true" />
+                  Engagement Analytics
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={onSignOut}>
+                <LogOut aria-hidden="true" />
+                Sign out
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <button
+            type="button"
+            className={buttonClasses('ghost', 'icon', 'xl:hidden')}
+            aria-expanded={open}
+            aria-controls={panelId}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpenOn(open ? null : pathname)}
+          >
+            {open ? (
+              <X aria-hidden="true" className="size-5" />
+            ) : (
+              <Menu aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        </div>
+      </div>
+      <div id={panelId} hidden={!open} className="border-t bg-background px-4 pb-4 xl:hidden">
+        <nav aria-label="Main">
+          <ul className="grid gap-1 pt-3 sm:grid-cols-2">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={(state) => cn(navLinkClasses(state), 'block py-2.5')}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,6 @@
+import type { LabelHTMLAttributes } from 'react';
+import { cn } from '#client/lib/cn.ts';
+
+export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return <label className={cn('block text-sm font-medium text-foreground', className)} {...props} />;
+}

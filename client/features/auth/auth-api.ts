@@ -1,0 +1,29 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+type SupabaseAuth = SupabaseClient['auth'];
+
+/**
+ * The part of the supabase-js auth client the app's screens use (sign-in, sign-up, account).
+ * Components receive it through the AuthProvider, so tests hand them a fake and the real client
+ * stays in lazily loaded code.
+ */
+export type AuthApi = Pick<
+  SupabaseAuth,
+  | 'getSession'
+  | 'onAuthStateChange'
+  | 'signOut'
+  | 'signInWithPassword'
+  | 'signUp'
+  | 'resetPasswordForEmail'
+  | 'exchangeCodeForSession'
+  | 'verifyOtp'
+  | 'updateUser'
+  | 'resend'
+  | 'refreshSession'
+  | 'reauthenticate'
+> & {
+  mfa: Pick<
+    SupabaseAuth['mfa'],
+    'getAuthenticatorAssuranceLevel' | 'listFactors' | 'challengeAndVerify' | 'enroll' | 'unenroll'
+  >;
+};

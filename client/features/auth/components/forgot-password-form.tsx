@@ -1,0 +1,78 @@
+import { MailCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { paths } from '#client/lib/paths.ts';
+import { useAuth } from '../auth-provider.tsx';
+import { errorCode, errorMessage } from '../errors.ts';
+
+/**
+ * Asks for a password-reset email. The answer is the same whether or not the address has an
+ * account, so the form cannot be used to find out who is registered.
+ */
+export function ForgotPasswordForm() {
+  const { auth } = useAuth();
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    setSubmitting(true);
+    try {
+      const { error } = await auth.resetPasswordForEmail(address, {
+        redirectTo: `${window.location.origin}${paths.resetPassword}`,
+      });
+      // "Too soon for this address" only happens for real accounts: answering it would tell.
+      if (error && errorCode(error) !== 'over_email_send_rate_limit') throw error;
+      setSentTo(address);
+    } catch (error: unknown) {
+      toast.error('Error', {
+        description: errorMessage(error) ?? 'Could not send the email. Please try again.',
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (sentTo !== null) {
+    return (
+      <div role="status" className="space-y-4 text-center">
+        <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-primary-soft text-accent-foreground">
+          <MailCheck aria-hidden="true" className="size-6" />
+        </div>
+        <p className="font-medium">Check your email</p>
+        <p className="text-sm text-muted-foreground">
+          If an account exists for <span className="font-medium text-foreground">{sentTo}</span>,
+          we've sent it a link to reset the password. The link works for a short time only.
+        </p>
+        <Button variant="link" onClick={() => setSentTo(null)}>
+          Use a different email
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+      <div className="space-y-2">
+        <Label htmlFor="forgot-email">Email</Label>
+        <Input
+          id="forgot-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+        {submitting ? 'Sending...' : 'Send reset link'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import type { User } from '@supabase/supabase-js';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { paths } from '#client/lib/paths.ts';
+import { needsSecondFactor } from '../assurance.ts';
+import { useAuth } from '../auth-provider.tsx';
+import { errorMessage } from '../errors.ts';
+import { NEXT_PARAM, safeNextPath } from '../redirects.ts';
+import { getRole, homeForRole } from '../roles.ts';
+import { SecondFactorForm } from './second-factor-form.tsx';
+
+/**
+ * Email and password sign-in (spec §2, §4, §8). A requested page (`?next=`) wins over the role's
+ * home; an account with an authenticator app is asked for its code before going anywhere.
+ */
+export function LoginForm() {
+  const { auth, session, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get(NEXT_PARAM));
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [steppingUp, setSteppingUp] = useState(false);
+
+  const finish = (user: User) => {
+    toast.success('Welcome back!', { description: "You've successfully logged in." });
+    void navigate(next ?? homeForRole(getRole(user)), { replace: true });
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitting(true);
+    try {
+      const { data, error } = await auth.signInWithPassword({ email: email.trim(), password });
+      if (error) throw error;
+      if (!data.session) throw new Error('Failed to establish session');
+      const { data: assurance, error: assuranceError } =
+        await auth.mfa.getAuthenticatorAssuranceLevel();
+      if (assuranceError) throw assuranceError;
+      if (assurance.nextLevel === 'aal2' && assurance.currentLevel !== 'aal2') {
+        setSteppingUp(true);
+        return;
+      }
+      finish(data.user);
+    } catch (error: unknown) {
+      toast.error('Error', {
+        description: errorMessage(error) ?? 'Failed to log in. Please try again.',
+      });
+      await signOut();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  // Also reached from a guarded page when this session still lacks its second factor.
+  if (steppingUp || needsSecondFactor(session)) {
+    return (
+      <SecondFactorForm
+        onVerified={finish}
+        onCancel={async () => {
+          setSteppingUp(false);
+          await signOut();
+        }}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+      <div className="space-y-2">
+        <Label htmlFor="login-email">Email</Label>
+        <Input
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="login-password">Password</Label>
+        <Input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <p className="text-right">
+          <Link
+            to={paths.forgotPassword}
+            className="rounded text-sm font-medium text-accent-foreground underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </p>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+        {submitting ? 'Logging in...' : 'Log in'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { useAuth } from '../auth-provider.tsx';
+import { useResendConfirmation } from './use-resend-confirmation.ts';
+
+/** Sends a fresh confirmation link to an address typed in (prefilled with the signed-in one). */
+export function ResendConfirmationForm() {
+  const { user } = useAuth();
+  const [email, setEmail] = useState(user?.email ?? '');
+  const { resend, sending } = useResendConfirmation();
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (await resend(email.trim())) {
+      toast.success('Confirmation email sent', {
+        description: `If ${email.trim()} is waiting for confirmation, a new link is on its way.`,
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4 text-left">
+      <div className="space-y-2">
+        <Label htmlFor="resend-email">Email</Label>
+        <Input
+          id="resend-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <Button type="submit" className="w-full" disabled={sending}>
+        {sending ? 'Sending...' : 'Resend confirmation email'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,168 @@
+import { KeyRound } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { paths } from '#client/lib/paths.ts';
+import { needsSecondFactor } from '../assurance.ts';
+import { readAuthRedirect } from '../auth-redirect.ts';
+import { useAuth } from '../auth-provider.tsx';
+import { errorMessage } from '../errors.ts';
+import { linkOnce } from '../link-once.ts';
+import { getRole, homeForRole } from '../roles.ts';
+import { SecondFactorForm } from './second-factor-form.tsx';
+
+type Stage = { kind: 'checking' } | { kind: 'ready' } | { kind: 'invalid'; message: string };
+
+const EXPIRED = 'This reset link is invalid or has expired. Ask for a new one below.';
+
+/**
+ * The landing page of a password-reset email: trades the link's code for a session, then asks
+ * for the new password.
+ */
+export function ResetPasswordForm() {
+  const { auth, user, session, signOut } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [link] = useState(() => readAuthRedirect(location.search, location.hash));
+  const [stage, setStage] = useState<Stage>(() => {
+    if (link.error) return { kind: 'invalid', message: link.error };
+    if (link.code) return { kind: 'checking' };
+    if (user) return { kind: 'ready' };
+    return { kind: 'invalid', message: 'Open the link from your password-reset email to set a new password.' };
+  });
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    const { code } = link;
+    if (!code || link.error) return;
+    let active = true;
+    void linkOnce(`code:${code}`, () => auth.exchangeCodeForSession(code)).then(({ error }) => {
+      if (!active) return;
+      setStage(error ? { kind: 'invalid', message: EXPIRED } : { kind: 'ready' });
+      // The code is spent: keep it out of the history and of a reload.
+      void navigate(paths.resetPassword, { replace: true });
+    });
+    return () => {
+      active = false;
+    };
+  }, [auth, link, navigate]);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password !== confirmation) {
+      setMismatch(true);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { data, error } = await auth.updateUser({ password });
+      if (error) throw error;
+      toast.success('Password updated', { description: 'Use your new password from now on.' });
+      void navigate(homeForRole(getRole(data.user)), { replace: true });
+    } catch (error: unknown) {
+      toast.error('Error', {
+        description: errorMessage(error) ?? 'Could not update the password. Please try again.',
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (stage.kind === 'checking') {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-6 text-muted-foreground">
+        <Spinner />
+        <p className="text-sm">Checking your reset link...</p>
+      </div>
+    );
+  }
+
+  if (stage.kind === 'invalid') {
+    return (
+      <div className="space-y-5">
+        <p role="alert" className="rounded-xl border border-danger/30 bg-danger/5 p-4 text-sm">
+          {stage.message}
+        </p>
+        <Link to={paths.forgotPassword} className={buttonClasses('primary', 'lg', 'w-full')}>
+          Send a new reset link
+        </Link>
+      </div>
+    );
+  }
+
+  if (needsSecondFactor(session)) {
+    return (
+      <SecondFactorForm
+        onVerified={() => undefined}
+        onCancel={async () => {
+          await signOut();
+          void navigate(paths.login, { replace: true });
+        }}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+      {user?.email ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <KeyRound aria-hidden="true" className="size-4" />
+          <span>
+            For <span className="font-medium text-foreground">{user.email}</span>
+          </span>
+        </p>
+      ) : null}
+      <div className="space-y-2">
+        <Label htmlFor="reset-password">New password</Label>
+        <Input
+          id="reset-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          aria-describedby="reset-password-hint"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <p id="reset-password-hint" className="text-sm text-muted-foreground">
+          At least {PASSWORD_MIN_LENGTH} characters.
+        </p>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="reset-password-confirm">Confirm new password</Label>
+        <Input
+          id="reset-password-confirm"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-invalid={mismatch || undefined}
+          aria-describedby={mismatch ? 'reset-password-mismatch' : undefined}
+          value={confirmation}
+          onChange={(event) => {
+            setConfirmation(event.target.value);
+            setMismatch(false);
+          }}
+        />
+        {mismatch ? (
+          <p id="reset-password-mismatch" role="alert" className="text-sm text-danger">
+            The passwords do not match.
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+        {submitting ? 'Saving...' : 'Set new password'}
+      </Button>
+    </form>
+  );
+}

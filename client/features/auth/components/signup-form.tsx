@@ -1,0 +1,113 @@
+import { TriangleAlert } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { paths } from '#client/lib/paths.ts';
+import { useAuth } from '../auth-provider.tsx';
+import { errorMessage } from '../errors.ts';
+
+/** How long sign-up waits after signing out a current user, so the old session is fully gone. */
+export const SIGN_OUT_SETTLE_MS = 300;
+
+const SIGNED_IN_WARNING_ID = 'signup-signs-you-out';
+
+/** Email and password sign-up (spec §2, §4, §5, §8); a signed-in user is signed out first. */
+export function SignupForm() {
+  const { auth, user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const signedInEmail = user?.email;
+  const signedIn = user !== null;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    toast.warning('You are already logged in', {
+      id: SIGNED_IN_WARNING_ID,
+      description: 'Creating a new account will sign you out of your current one.',
+    });
+  }, [signedIn]);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      toast.error('Error', { description: 'Please fill in all fields' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      if (user) {
+        await signOut();
+        await new Promise((resolve) => setTimeout(resolve, SIGN_OUT_SETTLE_MS));
+      }
+      const { error } = await auth.signUp({
+        email: email.trim(),
+        password,
+        options: { emailRedirectTo: `${window.location.origin}${paths.authConfirm}` },
+      });
+      if (error) throw error;
+      toast.success('Account created', {
+        description: 'Please check your email to verify your account.',
+      });
+      void navigate(paths.onboarding, { replace: true });
+    } catch (error: unknown) {
+      toast.error('Error creating account', {
+        description: errorMessage(error) ?? 'An error occurred during signup',
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+      {signedIn ? (
+        <div className="flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4 text-sm">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
+          <p>
+            You're logged in{signedInEmail ? ` as ${signedInEmail}` : ''}. Creating an account signs
+            you out first.
+          </p>
+        </div>
+      ) : null}
+      <div className="space-y-2">
+        <Label htmlFor="signup-email">Email</Label>
+        <Input
+          id="signup-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="signup-password">Password</Label>
+        <Input
+          id="signup-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          aria-describedby="signup-password-hint"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <p id="signup-password-hint" className="text-sm text-muted-foreground">
+          At least {PASSWORD_MIN_LENGTH} characters.
+        </p>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+        {submitting ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}
