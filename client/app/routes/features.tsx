@@ -8,6 +8,7 @@ import {
   MessageSquareText,
   ShieldCheck,
   Smartphone,
+  Sparkles,
   Sprout,
   UserRoundCheck,
   Users,
@@ -206,6 +207,16 @@ export function FeaturesPage() {
               <p className="mt-3 leading-relaxed text-muted-foreground">“{tone.reply}”</p>
             </li>
           ))}
+          <li className="flex flex-col rounded-2xl border-2 border-dashed p-6">
+            <h3 className="flex items-center gap-2 font-semibold tracking-tight">
+              <Sparkles aria-hidden="true" className="size-5 text-primary" />
+              Make it yours
+            </h3>
+            <p className="mt-3 leading-relaxed text-muted-foreground">
+              Pick a tone for each coach, give it a name and a personality, and switch whenever a
+              week calls for something different.
+            </p>
+          </li>
         </ul>
       </MarketingSection>
 
@@ -281,8 +292,9 @@ export function FeaturesPage() {
           title="Self-hosted in two commands"
         >
           <p>
-            The app always shows which engine answered you. If an external model is slow or fails,
-            the built-in coach steps in and tells you so.
+            Install it where you like and decide which AI, if any, sees your conversations. The app
+            always shows which engine answered, and if an external model is slow or fails, the
+            built-in coach steps in and says so.
           </p>
         </SectionHeading>
         <div className="mt-10">

@@ -71,13 +71,13 @@ export function HelpPage() {
         lead="Setting up, shaping goals, getting your daily top three, working with coaches and keeping your data private. Jump to a topic or read from the top."
       />
 
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-20 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-16">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 pt-10 pb-20 sm:px-6 sm:pt-12 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-16">
         <nav aria-labelledby="help-contents-title" className="lg:sticky lg:top-24 lg:self-start">
           <div className="rounded-2xl border bg-card p-5 text-card-foreground shadow-sm lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none">
             <h2 id="help-contents-title" className="text-sm font-semibold">
               On this page
             </h2>
-            <ol className="mt-3 space-y-1">
+            <ol className="mt-3 grid gap-x-4 gap-y-1 min-[360px]:grid-cols-2 lg:grid-cols-1">
               {sections.map((section) => (
                 <li key={section.id}>
                   <a

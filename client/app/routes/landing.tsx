@@ -16,13 +16,13 @@ const testimonials = [
     name: 'Maya',
     goal: 'Training for her first 10K',
     quote:
-      'I told Trellis I wanted to “run a 10K this autumn”. It asked why, learned my sister is running it too, and planned my runs around my night shifts. My top three arrives at 6:30, before I can talk myself out of it.',
+      'I told Trellis I wanted to ‘run a 10K this autumn’. It asked why, learned my sister is running it too, and planned my runs around my night shifts. My top three arrives at 6:30, before I can talk myself out of it.',
   },
   {
     name: 'Daniel',
     goal: 'Moving from customer support into product management',
     quote:
-      '“Become a PM” felt impossible. The career coach turned it into things I can do on a Tuesday: write up one customer interview, spend an hour on SQL, message one product manager I admire.',
+      'Becoming a product manager felt impossible. The career coach turned it into things I can do on a Tuesday: write up one customer interview, spend an hour on SQL, message one product manager I admire.',
   },
   {
     name: 'Priya',
@@ -38,7 +38,7 @@ export function LandingPage() {
       <title>Trellis: AI coaching that turns goals into today's top three</title>
 
       <div className="bg-[radial-gradient(ellipse_at_top,var(--primary-soft),transparent_65%)]">
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-14 pb-16 sm:px-6 sm:pt-20 sm:pb-24 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-14 pb-16 sm:px-6 sm:pt-20 sm:pb-16 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
           <div>
             <p className="text-sm font-semibold text-primary">AI coaching you can host yourself</p>
             <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl">
@@ -104,6 +104,7 @@ export function LandingPage() {
                 Specialised coaches for health, career, relationships and personal development, each
                 in the tone you like: supportive, direct, analytical, motivational or mindful.
               </p>
+              <p className="text-sm">Health coaching is not medical advice.</p>
             </FeatureCard>
           </li>
           <li>
@@ -199,11 +200,6 @@ export function LandingPage() {
           </p>
         </CallToAction>
       </div>
-
-      <p className="mx-auto max-w-6xl px-4 pb-10 text-sm text-muted-foreground sm:px-6">
-        Health coaching in Trellis is not medical advice. For medical questions, talk to a qualified
-        professional.
-      </p>
     </>
   );
 }

@@ -45,7 +45,7 @@ const plans: Plan[] = [
     name: 'Hosted',
     price: '$9',
     cadence: 'per person, per month',
-    summary: 'We run Trellis for you. Start with a 14-day free trial, no card needed to sign up.',
+    summary: 'We run Trellis for you. Try it free for 14 days, no card needed to sign up.',
     includes: [
       'Every feature, nothing held back',
       'Email, SMS and web push delivery set up for you',
@@ -69,8 +69,11 @@ export function PricingPage() {
         lead="Both plans have the same features. The only difference is who looks after the server."
       />
 
-      <section aria-label="Plans" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 sm:pb-20">
-        <ul className="grid gap-6 md:grid-cols-2 lg:mx-auto lg:max-w-5xl">
+      <section
+        aria-label="Plans"
+        className="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:px-6 sm:pt-12 sm:pb-20"
+      >
+        <ul className="grid gap-6 md:grid-cols-2">
           {plans.map((plan) => (
             <li
               key={plan.id}

@@ -41,7 +41,7 @@ export function SiteFooter() {
             three.
           </p>
         </div>
-        <div className="grid grid-cols-2 gap-8 sm:grid-cols-3">
+        <div className="grid grid-cols-3 gap-6 sm:gap-8">
           {columns.map((column) => (
             <nav key={column.title} aria-label={column.title}>
               <h2 className="text-sm font-semibold">{column.title}</h2>

@@ -16,23 +16,25 @@ const steps = [
 /** The three-step story of the product, as an ordered list so the order is announced too. */
 export function HowItWorks() {
   return (
-    <ol className="mt-10 grid gap-4 md:grid-cols-3 md:gap-6">
+    <ol className="mt-10 grid gap-4 lg:grid-cols-3 lg:gap-6">
       {steps.map((step, index) => (
         <li
           key={step.title}
           className="relative flex flex-col rounded-2xl border bg-card p-6 text-card-foreground shadow-sm"
         >
-          <span
-            aria-hidden="true"
-            className="flex size-10 items-center justify-center rounded-full bg-primary text-base font-semibold text-primary-foreground"
-          >
-            {index + 1}
-          </span>
-          <h3 className="mt-5 text-lg font-semibold tracking-tight">
-            <span className="sr-only">Step {index + 1}: </span>
-            {step.title}
-          </h3>
-          <p className="mt-2 leading-relaxed text-muted-foreground">{step.text}</p>
+          <div className="flex items-center gap-4 lg:flex-col lg:items-start lg:gap-5">
+            <span
+              aria-hidden="true"
+              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-base font-semibold text-primary-foreground"
+            >
+              {index + 1}
+            </span>
+            <h3 className="text-lg font-semibold tracking-tight">
+              <span className="sr-only">Step {index + 1}: </span>
+              {step.title}
+            </h3>
+          </div>
+          <p className="mt-3 leading-relaxed text-muted-foreground lg:mt-2">{step.text}</p>
         </li>
       ))}
     </ol>
