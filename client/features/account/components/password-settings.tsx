@@ -1,0 +1,130 @@
+import type { User } from '@supabase/supabase-js';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { codeOf, messageOf, type AccountAuthApi } from '../account-api.ts';
+import { SettingsCard } from './settings-card.tsx';
+
+/**
+ * Changes the password. When the server wants proof that it is really the owner
+ * (`reauthentication_needed`), a code is emailed and asked for before the change goes through.
+ */
+export function PasswordSettings({ auth, user }: { auth: AccountAuthApi; user: User }) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [nonce, setNonce] = useState('');
+  const [needsCode, setNeedsCode] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const reset = () => {
+    setPassword('');
+    setConfirmation('');
+    setNonce('');
+    setNeedsCode(false);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password !== confirmation) {
+      setMismatch(true);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { error } = await auth.updateUser(needsCode ? { password, nonce: nonce.trim() } : { password });
+      if (error && codeOf(error) === 'reauthentication_needed') {
+        const { error: sendError } = await auth.reauthenticate();
+        if (sendError) throw sendError;
+        setNeedsCode(true);
+        return;
+      }
+      if (error) throw error;
+      reset();
+      toast.success('Password updated', { description: 'Use your new password the next time you log in.' });
+    } catch (error: unknown) {
+      toast.error('Error', { description: messageOf(error, 'Could not change the password. Please try again.') });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <SettingsCard title="Password" description={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+      <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
+        <div className="space-y-2">
+          <Label htmlFor="settings-new-password">New password</Label>
+          <Input
+            id="settings-new-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            disabled={needsCode}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="settings-confirm-password">Confirm new password</Label>
+          <Input
+            id="settings-confirm-password"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            disabled={needsCode}
+            aria-invalid={mismatch || undefined}
+            aria-describedby={mismatch ? 'settings-password-mismatch' : undefined}
+            value={confirmation}
+            onChange={(event) => {
+              setConfirmation(event.target.value);
+              setMismatch(false);
+            }}
+          />
+          {mismatch ? (
+            <p id="settings-password-mismatch" role="alert" className="text-sm text-danger">
+              The passwords do not match.
+            </p>
+          ) : null}
+        </div>
+        {needsCode ? (
+          <div className="space-y-2 rounded-xl bg-primary-soft p-4">
+            <Label htmlFor="settings-password-nonce">Verification code</Label>
+            <p id="settings-password-nonce-hint" className="text-sm text-accent-foreground">
+              To protect your account we emailed a code to{' '}
+              <span className="font-medium break-all">{user.email}</span>. Enter it to confirm the change.
+            </p>
+            <Input
+              id="settings-password-nonce"
+              name="nonce"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              aria-describedby="settings-password-nonce-hint"
+              className="font-mono tracking-[0.3em] sm:max-w-48"
+              value={nonce}
+              onChange={(event) => setNonce(event.target.value.trim())}
+            />
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="outline" disabled={submitting}>
+            {submitting ? 'Saving...' : needsCode ? 'Confirm and change password' : 'Change password'}
+          </Button>
+          {needsCode ? (
+            <Button variant="ghost" onClick={reset}>
+              Cancel
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </SettingsCard>
+  );
+}
