@@ -1,14 +1,36 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, routes } from './app/router.tsx';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
-);
+/**
+ * A prerendered page (see entry-server.tsx) is hydrated: the lazy routes it matches are loaded
+ * first, so the first client render is the same tree as the HTML.
+ */
+async function start(root: HTMLElement) {
+  const prerendered = root.firstElementChild !== null;
+  if (prerendered) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy());
+        delete route.lazy;
+      }),
+    );
+  }
+  const app = (
+    <StrictMode>
+      <RouterProvider router={createAppRouter()} />
+    </StrictMode>
+  );
+  if (prerendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start(container);

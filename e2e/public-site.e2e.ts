@@ -111,3 +111,11 @@ test('the skip link is the first stop and moves focus to the main content', asyn
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
 });
+
+test('the marketing pages arrive as HTML that reads before any script runs', async ({ request }) => {
+  for (const path of ['/', '/features', '/about', '/pricing', '/help']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(/<h1[^>]*>/);
+    expect(html, path).not.toMatch(/<script(?![^>]*(type="module"|type="application\/json"))/);
+  }
+});

@@ -33,7 +33,7 @@ function isStale(output, inputs) {
 
 function build(label, args) {
   process.stdout.write(`Building the ${label}…\n`);
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', ...args], {
+  const result = spawnSync(process.execPath, args, {
     cwd: root,
     stdio: 'inherit',
   });
@@ -44,11 +44,11 @@ function build(label, args) {
 }
 
 const shared = ['contracts', 'package-lock.json', 'tsconfig.json'];
-if (isStale('dist/client/index.html', ['client', 'vite.config.ts', ...shared])) {
-  build('client', []);
+if (isStale('dist/client/pages/pages.json', ['client', 'vite.config.ts', 'scripts/build-client.mjs', ...shared])) {
+  build('client', [join(root, 'scripts/build-client.mjs')]);
 }
 if (isStale('dist/server/main.js', ['server', 'vite.server.config.ts', ...shared])) {
-  build('server', ['--config', 'vite.server.config.ts']);
+  build('server', [vite, 'build', '--logLevel', 'warn', '--config', 'vite.server.config.ts']);
 }
 
 await import(pathToFileURL(join(root, 'dist/server/main.js')).href);

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contracts/errors.ts';
@@ -17,6 +18,13 @@ function makeClientBuild(): string {
     '<!doctype html><html><head><!--runtime-config--></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  mkdirSync(join(dir, 'pages'));
+  writeFileSync(join(dir, 'pages', 'pages.json'), JSON.stringify({ '/features': 'features.html' }));
+  writeFileSync(
+    join(dir, 'pages', 'features.html'),
+    `<!doctype html><html><head><!--runtime-config--></head><body><div id="root"><h1>Features</h1>${'<p>Prerendered copy.</p>'.repeat(100)}</div></body></html>`,
+  );
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
   return dir;
 }
@@ -101,6 +109,21 @@ describe('the HTTP skeleton', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await app.inject('/favicon.svg');
     expect(icon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('serves the prerendered shell of a page, compressed, with the runtime config', async () => {
+    const response = await app.inject({ url: '/features', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    expect(html).toContain('<h1>Features</h1>');
+    expect(html).toContain('id="runtime-config"');
+  });
+
+  it('serves a precompressed asset when the browser accepts brotli', async () => {
+    const response = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('answers a missing asset with 404, not the page', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,6 +11,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { RuntimeConfig } from '#contracts/system.ts';
+import { createAuthModule, type AuthModule } from './auth/auth.module.ts';
+import type { MailTransport } from './auth/mail/mailer.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { notFoundBody, registerErrorHandler } from './errors.ts';
@@ -25,6 +28,17 @@ export interface AppDeps {
   clientDir?: string;
   logger?: FastifyBaseLogger | boolean;
   version?: string;
+  /** The time source for tokens, links and limits; tests move it to check expiry. */
+  clock?: () => Date;
+  /** Replaces the mail transport SMTP_URL would choose (tests capture emails with it). */
+  mailTransport?: MailTransport;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The auth service: `app.auth.guard.authenticate(request)` for product routes (server/auth/README.md). */
+    auth: AuthModule;
+  }
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -95,6 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // Registered before any route: pages and API answers; static assets are served precompressed by the SPA plugin.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
@@ -120,9 +137,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = registerMetrics(app);
   await app.register(systemRoutes({ database: deps.database, metrics }));
 
+  // Supabase-Auth-compatible service; its guard is what product route plugins take in their deps.
+  const auth = await createAuthModule({
+    db: deps.database.db,
+    env: deps.env,
+    log: app.log,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+    ...(deps.version ? { version: deps.version } : {}),
+  });
+  app.decorate('auth', auth);
+  app.addHook('onClose', async () => auth.close());
+  await app.register(auth.routes, { prefix: '/auth/v1' });
+
   const runtimeConfig = (): RuntimeConfig => ({
     supabaseUrl: null,
-    publishableKey: '',
+    publishableKey: auth.keys.publishableKey,
     version: deps.version ?? 'dev',
   });
   app.get('/api/runtime-config', { schema: { hide: true } }, async () => runtimeConfig());

@@ -29,11 +29,21 @@ export async function registerSpa(
     return null;
   }
   const template = readFileSync(indexPath, 'utf8');
+  // Page shells written by scripts/build-client.mjs: prerendered HTML or route preloads per path.
+  const shells = new Map<string, string>();
+  const pagesIndex = join(options.root, 'pages', 'pages.json');
+  if (existsSync(pagesIndex)) {
+    const index = JSON.parse(readFileSync(pagesIndex, 'utf8')) as Record<string, string>;
+    for (const [path, file] of Object.entries(index)) {
+      shells.set(path, readFileSync(join(options.root, 'pages', file), 'utf8'));
+    }
+  }
 
   await app.register(fastifyStatic, {
     root: options.root,
     index: false,
     wildcard: false,
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${join(options.root, 'assets')}`);
       reply.header(
@@ -43,13 +53,17 @@ export async function registerSpa(
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
+  const sendPage = (reply: FastifyReply, html: string) =>
     reply
       .status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderIndex(template, options.runtimeConfig()));
+      .send(renderIndex(html, options.runtimeConfig()));
+  const sendIndex = (reply: FastifyReply) => sendPage(reply, template);
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  for (const [path, html] of shells) {
+    app.get(path, { schema: { hide: true } }, (_request, reply) => sendPage(reply, html));
+  }
+  if (!shells.has('/')) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   return { sendIndex };
 }
