@@ -207,7 +207,7 @@ export function FeaturesPage() {
               <p className="mt-3 leading-relaxed text-muted-foreground">“{tone.reply}”</p>
             </li>
           ))}
-          <li className="flex flex-col rounded-2xl border-2 border-dashed p-6">
+          <li className="flex flex-col rounded-2xl border-2 border-dashed border-input p-6">
             <h3 className="flex items-center gap-2 font-semibold tracking-tight">
               <Sparkles aria-hidden="true" className="size-5 text-primary" />
               Make it yours
