@@ -43,7 +43,8 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-const API_PREFIXES = ['/api/', '/auth/'];
+// Only the auth API itself: /auth/confirm is a page of the SPA (the email-confirmation landing).
+const API_PREFIXES = ['/api/', '/auth/v1/'];
 
 /** Builds the whole HTTP app without listening, so tests drive it with inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
