@@ -21,7 +21,7 @@ export default defineConfig({
     // In development the API runs beside Vite (npm run dev); the browser only talks to Vite.
     proxy: {
       '/api': apiTarget,
-      '/auth': apiTarget,
+      '/auth/v1': apiTarget,
       '/healthz': apiTarget,
       '/readyz': apiTarget,
     },
