@@ -29,6 +29,26 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** Any constant; every Trellis process takes the same advisory lock while it migrates. */
+const MIGRATION_LOCK_ID = 74_201_337;
+
+/** Several app processes may start at once: one migrates while the others wait, then find nothing to do. */
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      await migratePg(drizzlePg({ client: connection, schema, casing: 'snake_case' }), {
+        migrationsFolder: migrationsDir,
+      });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    connection.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -38,7 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return wrap(
       db,
       'postgres',
-      () => migratePg(db, { migrationsFolder: migrationsDir }),
+      () => migrateWithLock(pool),
       () => pool.end(),
       () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
     );
