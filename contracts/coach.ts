@@ -1,0 +1,210 @@
+import { z } from 'zod';
+
+/**
+ * The coach's domain operations as the server's AI gateway exposes them. Every engine (offline
+ * rules or a model) must answer with these shapes; the gateway validates each answer with the same
+ * schema before anything reaches the user.
+ */
+
+export const coachDomains = ['health', 'career', 'relationships', 'personal_development'] as const;
+export const coachDomainSchema = z.enum(coachDomains);
+export type CoachDomain = z.infer<typeof coachDomainSchema>;
+
+export const coachEngines = ['offline', 'openai', 'anthropic', 'openai-compatible'] as const;
+export const coachEngineSchema = z.enum(coachEngines);
+export type CoachEngine = z.infer<typeof coachEngineSchema>;
+
+/** A calendar date in the user's own time zone, YYYY-MM-DD. */
+const localDateSchema = z.iso.date();
+
+function isIanaTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isIanaTimeZone, 'must be an IANA time zone such as Europe/Paris');
+
+/** Hours a week the user can give a goal: from half an hour to a full-time job and a bit. */
+export const weeklyHoursSchema = z.number().min(0.5).max(60);
+
+// ---------------------------------------------------------------------------------------------
+// refineGoal: a sentence in, either clarifying questions or a SMART goal out.
+
+export const clarifyingAnswerSchema = z.object({
+  questionId: z.string().min(1).max(40),
+  answer: z.string().trim().min(1).max(500),
+});
+export type ClarifyingAnswer = z.infer<typeof clarifyingAnswerSchema>;
+
+export const refineGoalInputSchema = z.object({
+  /** The goal in the user's own words. */
+  text: z.string().trim().min(2).max(1000),
+  /** Answers to the questions a previous refineGoal call asked. */
+  answers: z.array(clarifyingAnswerSchema).max(10).optional(),
+  /** Today in the user's time zone; engines never read a clock. */
+  today: localDateSchema,
+  timeZone: timeZoneSchema,
+  weeklyHours: weeklyHoursSchema.optional(),
+  domainHint: coachDomainSchema.optional(),
+});
+export type RefineGoalInput = z.infer<typeof refineGoalInputSchema>;
+
+export const clarifyingQuestionSchema = z.object({
+  /** Stable id the answer is sent back with (e.g. "outcome", "deadline"). */
+  id: z.string().min(1).max(40),
+  question: z.string().min(1).max(300),
+  /** Example answers the UI may offer as one-tap choices; may be empty. */
+  suggestions: z.array(z.string().min(1).max(120)).max(6),
+});
+export type ClarifyingQuestion = z.infer<typeof clarifyingQuestionSchema>;
+
+export const goalMetricSchema = z.object({
+  name: z.string().min(1).max(80),
+  target: z.number().positive().max(1e9),
+  unit: z.string().min(1).max(30),
+});
+export type GoalMetric = z.infer<typeof goalMetricSchema>;
+
+export const smartGoalSchema = z.object({
+  title: z.string().min(1).max(120),
+  domain: coachDomainSchema,
+  /** The specific outcome, in one or two sentences. */
+  specific: z.string().min(1).max(600),
+  metric: goalMetricSchema,
+  deadline: localDateSchema,
+  why: z.string().min(1).max(600),
+  firstStep: z.string().min(1).max(300),
+  weeklyHours: weeklyHoursSchema,
+});
+export type SmartGoal = z.infer<typeof smartGoalSchema>;
+
+const coachNotesSchema = z.array(z.string().min(1).max(600)).max(10);
+
+export const goalQuestionsSchema = z.object({
+  kind: z.literal('questions'),
+  questions: z.array(clarifyingQuestionSchema).min(1).max(5),
+  notes: coachNotesSchema,
+});
+
+export const smartGoalProposalSchema = z.object({
+  kind: z.literal('smart'),
+  goal: smartGoalSchema,
+  /** What the coach changed or assumed (a safer pace, a default deadline, a health note). */
+  notes: coachNotesSchema,
+});
+
+export const refineGoalOutputSchema = z.discriminatedUnion('kind', [
+  goalQuestionsSchema,
+  smartGoalProposalSchema,
+]);
+export type RefineGoalOutput = z.infer<typeof refineGoalOutputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// breakDownGoal: a SMART goal in, dated milestones and tasks out.
+
+export const breakDownGoalInputSchema = z
+  .object({
+    goal: smartGoalSchema,
+    /** The first day tasks may be scheduled (usually today, local). */
+    startDate: localDateSchema,
+    weeklyHours: weeklyHoursSchema,
+    timeZone: timeZoneSchema,
+  })
+  .refine((input) => input.goal.deadline > input.startDate, {
+    path: ['goal', 'deadline'],
+    message: 'must be after the start date',
+  });
+export type BreakDownGoalInput = z.infer<typeof breakDownGoalInputSchema>;
+
+export const milestoneSchema = z.object({
+  title: z.string().min(1).max(120),
+  description: z.string().min(1).max(600),
+  /** After the start date and on or before the goal's deadline; milestones are in date order. */
+  dueDate: localDateSchema,
+});
+export type Milestone = z.infer<typeof milestoneSchema>;
+
+export const taskRecurrenceSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('weekly'), timesPerWeek: z.int().min(1).max(7) }),
+    z.object({ kind: z.literal('after_completion'), everyDays: z.int().min(1).max(90) }),
+  ])
+  .describe(
+    'A repeating task starts on its scheduled date and repeats until its milestone is due.',
+  );
+export type TaskRecurrence = z.infer<typeof taskRecurrenceSchema>;
+
+export const plannedTaskSchema = z.object({
+  title: z.string().min(1).max(160),
+  /** Index into `milestones` (0-based) of the milestone this task moves forward. */
+  milestoneIndex: z.int().min(0).max(6),
+  /** On or after the start date and on or before its milestone's due date. */
+  scheduledDate: localDateSchema,
+  /** Minutes per occurrence. */
+  estimatedMinutes: z.int().min(5).max(480),
+  recurrence: taskRecurrenceSchema.optional(),
+});
+export type PlannedTask = z.infer<typeof plannedTaskSchema>;
+
+export const goalPlanSchema = z.object({
+  kind: z.literal('plan'),
+  milestones: z.array(milestoneSchema).min(3).max(7),
+  tasks: z.array(plannedTaskSchema).min(1).max(200),
+  notes: coachNotesSchema,
+});
+export const breakDownGoalOutputSchema = goalPlanSchema;
+export type BreakDownGoalOutput = z.infer<typeof breakDownGoalOutputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Safety: crisis language stops coaching and shows help instead.
+
+export const crisisCategories = ['self_harm', 'abuse', 'medical_emergency'] as const;
+
+export const helpResourceSchema = z.object({
+  name: z.string().min(1),
+  /** A phone number, text line or short instruction. */
+  contact: z.string().min(1),
+  url: z.url().optional(),
+  /** Where it applies, e.g. "US", "UK & Ireland", "Worldwide". */
+  region: z.string().min(1),
+});
+export type HelpResource = z.infer<typeof helpResourceSchema>;
+
+export const crisisResultSchema = z.object({
+  kind: z.literal('crisis'),
+  category: z.enum(crisisCategories),
+  message: z.string().min(1),
+  resources: z.array(helpResourceSchema).min(1),
+});
+export type CrisisResult = z.infer<typeof crisisResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The envelope every gateway answer travels in, so the UI can say which engine answered.
+
+export const coachCallOutcomes = ['ok', 'repaired', 'fallback', 'error', 'crisis'] as const;
+export type CoachCallOutcome = (typeof coachCallOutcomes)[number];
+
+function coachEnvelopeSchema<Result extends z.ZodType>(result: Result) {
+  return z.object({
+    /** The engine that produced `result` (offline after a fallback). */
+    engine: coachEngineSchema,
+    model: z.string().min(1),
+    /** Shown to the user when the configured engine did not answer (fallback) or was bypassed. */
+    notice: z.string().min(1).optional(),
+    result: z.union([result, crisisResultSchema]),
+  });
+}
+
+export const refineGoalResponseSchema = coachEnvelopeSchema(refineGoalOutputSchema);
+export type RefineGoalResponse = z.infer<typeof refineGoalResponseSchema>;
+
+export const breakDownGoalResponseSchema = coachEnvelopeSchema(breakDownGoalOutputSchema);
+export type BreakDownGoalResponse = z.infer<typeof breakDownGoalResponseSchema>;

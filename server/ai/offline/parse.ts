@@ -1,0 +1,608 @@
+import * as chrono from 'chrono-node';
+import { DateTime } from 'luxon';
+import { addDays, formatLongDate, toDateTime, toIsoDate } from './dates.ts';
+
+/**
+ * Reads deadlines and quantities out of a goal written in plain English. Deterministic: "today"
+ * and the time zone are inputs; nothing here reads a clock.
+ */
+
+export interface ParsedDeadline {
+  /** The local calendar date the goal is due. */
+  date: string;
+  /** The words it came from, e.g. "by June". */
+  phrase: string;
+  /** How the words were read, for a note the user can check ("by June" → 30 June 2026). */
+  reading: string;
+  /** True when the date is before today. */
+  passed: boolean;
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  dozen: 12,
+};
+
+/**
+ * Lower-cases, straightens quotes and turns number words into digits ("twelve books" → "12
+ * books", "a dozen" → "12") so the patterns below only deal with digits.
+ */
+export function normalizeGoalText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/\ba couple of\b/g, '2')
+    .replace(/\ba (dozen|hundred)\b/g, (_, word: string) => String(NUMBER_WORDS[word]))
+    .replace(
+      /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b/g,
+      (word: string) => String(NUMBER_WORDS[word]),
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deadlines
+
+const SOUTHERN_ZONE =
+  /^(Australia|Antarctica|Pacific\/(Auckland|Chatham|Fiji|Tongatapu|Apia|Noumea|Efate))|^America\/(Sao_Paulo|Argentina|Buenos_Aires|Santiago|Montevideo|Asuncion|La_Paz|Lima)|^Africa\/(Johannesburg|Maputo|Harare|Lusaka|Windhoek|Gaborone|Maseru|Mbabane|Blantyre)|^Indian\/(Mauritius|Reunion|Antananarivo)/;
+
+/** Meteorological seasons: the first month of each, by hemisphere (the zone tells us which). */
+function seasonStartMonth(season: string, timeZone: string): number {
+  const north: Record<string, number> = { spring: 3, summer: 6, autumn: 9, fall: 9, winter: 12 };
+  const month = north[season] ?? 6;
+  return SOUTHERN_ZONE.test(timeZone) ? ((month + 5) % 12) + 1 : month;
+}
+
+/** The next occurrence (today or later) of month/day. */
+function nextOccurrence(today: string, month: number, day: number): string {
+  const base = toDateTime(today);
+  let candidate = DateTime.utc(base.year, month, day);
+  if (toIsoDate(candidate) < today) candidate = DateTime.utc(base.year + 1, month, day);
+  return toIsoDate(candidate);
+}
+
+function endOfMonth(year: number, month: number): string {
+  return toIsoDate(DateTime.utc(year, month, 1).endOf('month'));
+}
+
+interface DeadlineCandidate {
+  date: string;
+  phrase: string;
+  reading: string;
+  index: number;
+}
+
+/** Phrases chrono does not know: year ends, bare years, quarters, seasons, holidays. */
+function customDeadline(text: string, today: string, timeZone: string): DeadlineCandidate | null {
+  const year = toDateTime(today).year;
+
+  const yearEnd =
+    /\b(?:by |before |until |at )?(?:the )?end of (this|next|the) year\b|\bby (?:the )?year[- ]end\b|\b(this|next) year\b|\bby new year'?s?(?: eve| day)?\b/.exec(
+      text,
+    );
+  if (yearEnd) {
+    const which = yearEnd[1] ?? yearEnd[2] ?? 'this';
+    const target = which === 'next' ? year + 1 : year;
+    return {
+      date: `${target}-12-31`,
+      phrase: yearEnd[0],
+      reading: `the end of ${target}`,
+      index: yearEnd.index,
+    };
+  }
+
+  const bareYear = /\b(by|before|in|during|by the end of|before the end of|end of) (20\d\d)\b/.exec(
+    text,
+  );
+  if (bareYear) {
+    const preposition = bareYear[1] ?? 'by';
+    const target = Number(bareYear[2]);
+    // "by 2027" means before 2027 starts; "in 2027" and "end of 2027" mean during 2027.
+    const wholeYear = preposition === 'in' || preposition === 'during' || preposition.includes('end');
+    const dueYear = wholeYear ? target : target - 1;
+    return {
+      date: `${dueYear}-12-31`,
+      phrase: bareYear[0],
+      reading: wholeYear ? `the end of ${target}` : `before ${target} begins`,
+      index: bareYear.index,
+    };
+  }
+
+  const quarter = /\b(?:by |before |in |end of |by the end of )?q([1-4])(?: (20\d\d))?\b/.exec(text);
+  if (quarter) {
+    const q = Number(quarter[1]);
+    let dueYear = quarter[2] ? Number(quarter[2]) : year;
+    let date = endOfMonth(dueYear, q * 3);
+    if (!quarter[2] && date < today) {
+      dueYear += 1;
+      date = endOfMonth(dueYear, q * 3);
+    }
+    return { date, phrase: quarter[0], reading: `the end of Q${q} ${dueYear}`, index: quarter.index };
+  }
+
+  const season =
+    /\b(?:(by|before|in|for|this|next|by the end of|end of|the end of|by next|by this) )?(?:the )?(spring|summer|autumn|fall|winter)\b/.exec(
+      text,
+    );
+  if (season) {
+    const modifier = season[1] ?? '';
+    const name = season[2] ?? 'summer';
+    const startMonth = seasonStartMonth(name, timeZone);
+    const nextStart = nextOccurrence(today, startMonth, 1);
+    const seasonEnd = (first: string) =>
+      toIsoDate(toDateTime(first).plus({ months: 3 }).minus({ days: 1 }));
+    const currentStart = toIsoDate(toDateTime(nextStart).minus({ years: 1 }));
+    // Inside the season already: "by summer" means by the end of this one, not next year's.
+    const inSeason = nextStart !== today && today <= seasonEnd(currentStart);
+    let date: string;
+    let reading: string;
+    if (inSeason && !modifier.includes('next')) {
+      date = seasonEnd(currentStart);
+      reading = `the end of this ${name} (${formatLongDate(date)})`;
+    } else if (modifier.includes('end') || modifier === 'in') {
+      date = seasonEnd(nextStart);
+      reading = `the end of ${name} (${formatLongDate(date)})`;
+    } else if (modifier === 'before') {
+      date = addDays(nextStart, -1);
+      reading = `the day before ${name} starts (${formatLongDate(date)})`;
+    } else {
+      date = nextStart;
+      reading = `the start of ${name} (${formatLongDate(date)})`;
+    }
+    return { date, phrase: season[0].trim(), reading, index: season.index };
+  }
+
+  const holiday = /\b(christmas(?: day| eve)?|xmas|halloween|valentine'?s(?: day)?)\b/.exec(text);
+  if (holiday) {
+    const name = holiday[1] ?? '';
+    const [month, day, label] = name.startsWith('halloween')
+      ? [10, 31, 'Halloween']
+      : name.startsWith('valentine')
+        ? [2, 14, "Valentine's Day"]
+        : name === 'christmas eve'
+          ? [12, 24, 'Christmas Eve']
+          : [12, 25, 'Christmas'];
+    const date = nextOccurrence(today, month, day);
+    return { date, phrase: name, reading: `${label} (${formatLongDate(date)})`, index: holiday.index };
+  }
+  return null;
+}
+
+const TIME_DURATION = /\b\d+(?:\.\d+)?\s*(?:min(?:ute)?s?|hours?|hrs?|h)\b/;
+const FREQUENCY_WORDS = /\b(?:every|each|per|times|a|once|twice)\s*$/;
+
+function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
+  const base = toDateTime(today);
+  // Noon UTC with a zero offset keeps chrono's components equal to the user's calendar day,
+  // whatever zone this machine runs in.
+  const reference = { instant: new Date(Date.UTC(base.year, base.month - 1, base.day, 12)), timezone: 0 };
+  for (const result of chrono.parse(text, reference, { forwardDate: true })) {
+    const start = result.start;
+    const before = text.slice(0, result.index);
+    if (TIME_DURATION.test(result.text)) continue; // "2 hours a week" is effort, not a date
+    if (/^(?:a|per|each|every)\s/.test(result.text)) continue; // "3 times a week"
+    if (FREQUENCY_WORDS.test(before)) continue; // "every Monday"
+    const dated = ['day', 'month', 'year', 'weekday'].some((c) =>
+      start.isCertain(c as 'day' | 'month' | 'year' | 'weekday'),
+    );
+    if (!dated) continue; // a clock time on its own ("by 6pm")
+    const y = start.get('year');
+    const m = start.get('month');
+    const d = start.get('day');
+    if (y === null || m === null || d === null) continue;
+    let date = toIsoDate(DateTime.utc(y, m, d));
+    let reading = formatLongDate(date);
+    const monthOnly =
+      start.isCertain('month') && !start.isCertain('day') && !start.isCertain('weekday');
+    const relative = /^(?:in|within|for|next|over|after)\b/.test(result.text);
+    if (monthOnly && !relative && MONTHS.some((name) => result.text.includes(name.slice(0, 3)))) {
+      if (/\bmid-?\s*$/.test(before)) {
+        date = toIsoDate(DateTime.utc(y, m, 15));
+        reading = `mid-${MONTHS[m - 1]} (${formatLongDate(date)})`;
+      } else if (/\b(?:start of|beginning of|early)\s*$/.test(before)) {
+        date = toIsoDate(DateTime.utc(y, m, 1));
+        reading = formatLongDate(date);
+      } else {
+        // "by June", "in June": through the end of that month.
+        date = endOfMonth(y, m);
+        reading = `the end of ${capitalize(MONTHS[m - 1] ?? '')} (${formatLongDate(date)})`;
+      }
+    }
+    return { date, phrase: result.text, reading, index: result.index };
+  }
+  return null;
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/**
+ * Finds the goal's deadline. "before <date>" means the day before ("before my wedding on 12 May
+ * 2027" → 11 May 2027); a month alone means its last day.
+ */
+export function parseDeadline(
+  rawText: string,
+  today: string,
+  timeZone: string,
+): ParsedDeadline | null {
+  const text = normalizeGoalText(rawText);
+  const candidate = customDeadline(text, today, timeZone) ?? chronoDeadline(text, today);
+  if (!candidate) return null;
+  let { date, reading } = candidate;
+  const lead = text.slice(Math.max(0, candidate.index - 40), candidate.index);
+  const phraseSaysBefore = /^before\b/.test(candidate.phrase);
+  if (!phraseSaysBefore && /\bbefore\b[^,.;]*$/.test(lead) && !/\bby\b[^,.;]*$/.test(lead)) {
+    date = addDays(date, -1);
+    reading = `the day before ${formatLongDate(addDays(date, 1))}`;
+  }
+  return {
+    date,
+    phrase: displayPhrase(rawText, text, candidate),
+    reading,
+    passed: date < today,
+  };
+}
+
+/** The deadline words as the user wrote them, with the preposition ("by June", not "june"). */
+function displayPhrase(rawText: string, text: string, candidate: DeadlineCandidate): string {
+  const preposition = /\b(by|before|until|till|in|on|within|for)\s$/.exec(text.slice(0, candidate.index))?.[1];
+  const words = preposition && !candidate.phrase.startsWith(preposition) ? `${preposition} ${candidate.phrase}` : candidate.phrase;
+  const at = rawText.toLowerCase().indexOf(words);
+  return at === -1 ? words : rawText.slice(at, at + words.length);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quantities
+
+export type Quantity =
+  | { kind: 'weight'; value: number; unit: 'kg' | 'lb'; direction: 'lose' | 'gain' | 'reach' }
+  | { kind: 'distance'; value: number; unit: 'km' | 'mi'; race: string | null }
+  | { kind: 'money'; value: number; currency: string; perMonth: boolean }
+  | { kind: 'count'; value: number; noun: string; per: Period | null }
+  | { kind: 'duration'; minutes: number; per: Period | null }
+  | { kind: 'frequency'; timesPerWeek: number }
+  | { kind: 'percent'; value: number }
+  | { kind: 'steps'; value: number; perDay: boolean };
+
+type Period = 'day' | 'week' | 'month';
+
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)`;
+
+function toNumber(raw: string | undefined, thousands?: string): number {
+  const value = Number((raw ?? '').replace(/,/g, ''));
+  return /^k$/i.test(thousands ?? '') ? value * 1000 : value;
+}
+
+function periodOf(raw: string | undefined): Period | null {
+  if (!raw) return null;
+  if (/day|daily|morning|evening|night/.test(raw)) return 'day';
+  if (/week/.test(raw)) return 'week';
+  if (/month/.test(raw)) return 'month';
+  return null;
+}
+
+const PERIOD = String.raw`(?:\s*(?:a|per|each|every)\s+(day|week|month|morning|evening|night)|\s+(daily|weekly|monthly))?`;
+
+const NOT_COUNT_NOUNS = new Set([
+  'days',
+  'weeks',
+  'months',
+  'years',
+  'hours',
+  'hrs',
+  'minutes',
+  'mins',
+  'seconds',
+  'times',
+  'kgs',
+  'kilos',
+  'kilograms',
+  'lbs',
+  'pounds',
+  'miles',
+  'kilometers',
+  'kilometres',
+  'kms',
+  'steps',
+  'dollars',
+  'euros',
+  'percent',
+]);
+
+const CURRENCY_SYMBOLS: Record<string, string> = { $: '$', '€': '€', '£': '£', '¥': '¥', '₹': '₹' };
+
+/** A fair guess at the user's currency when they write "save 5k" with no symbol. */
+export function defaultCurrency(timeZone: string): string {
+  if (/^Europe\/(London|Belfast|Guernsey|Isle_of_Man|Jersey)$/.test(timeZone)) return '£';
+  if (/^Europe\//.test(timeZone)) return '€';
+  if (/^Asia\/(Tokyo)$/.test(timeZone)) return '¥';
+  if (/^Asia\/(Kolkata|Calcutta)$/.test(timeZone)) return '₹';
+  return '$';
+}
+
+/** Every quantity the sentence states, in the order the patterns below look for them. */
+export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
+  const text = normalizeGoalText(rawText);
+  const found: Quantity[] = [];
+  const consumed: Array<[number, number]> = [];
+  const take = (match: RegExpExecArray) => consumed.push([match.index, match.index + match[0].length]);
+  const overlaps = (match: RegExpExecArray) =>
+    consumed.some(([from, to]) => match.index < to && match.index + match[0].length > from);
+
+  // Money first: "500 pounds" after save/earn/pay is money, after lose/gain it is weight.
+  const moneyPatterns = [
+    new RegExp(String.raw`([$€£¥₹])\s?${NUMBER}\s?(k\b)?(\s*(?:a|per|each|every)\s+month|\/\s?mo(?:nth)?)?`, 'g'),
+    new RegExp(String.raw`${NUMBER}\s?(k\b)?\s?(usd|eur|gbp|dollars|euros|bucks)\b(\s*(?:a|per|each|every)\s+month)?`, 'g'),
+    new RegExp(String.raw`\b(?:save|saving|earn|earning|pay off|paying off|invest|raise|put away|set aside|make)\s+(?:up\s+)?(?:an?\s+extra\s+|another\s+)?${NUMBER}\s?(k\b)?(?:\s+(pounds))?(\s*(?:a|per|each|every)\s+month)?`, 'g'),
+  ];
+  for (const [i, pattern] of moneyPatterns.entries()) {
+    for (const match of text.matchAll(pattern)) {
+      const m = match as RegExpExecArray;
+      if (overlaps(m)) continue;
+      if (i === 0) {
+        found.push({
+          kind: 'money',
+          value: toNumber(m[2], m[3]),
+          currency: CURRENCY_SYMBOLS[m[1] ?? '$'] ?? '$',
+          perMonth: Boolean(m[4]),
+        });
+      } else if (i === 1) {
+        const code = m[3] ?? '';
+        const currency = /eur/.test(code) ? '€' : /gbp/.test(code) ? '£' : /usd|dollar|buck/.test(code) ? '$' : '$';
+        found.push({ kind: 'money', value: toNumber(m[1], m[2]), currency, perMonth: Boolean(m[4]) });
+      } else {
+        // A bare number after "save": money only with a thousands suffix, "pounds", or a big value
+        // ("save 20 minutes a day" must stay a duration).
+        const after = text.slice(m.index + m[0].length);
+        if (/^\s*(?:min|minutes|hours?|hrs?|days?|weeks?|books?|%)/.test(after)) continue;
+        const value = toNumber(m[1], m[2]);
+        if (!m[2] && !m[3] && value < 100) continue;
+        found.push({
+          kind: 'money',
+          value,
+          currency: m[3] ? '£' : defaultCurrency(timeZone),
+          perMonth: Boolean(m[4]),
+        });
+      }
+      take(m);
+    }
+  }
+
+  const weight = new RegExp(
+    String.raw`\b(lose|losing|lost|drop|shed|gain|gaining|put on|add|build|reach|get down to|get to|weigh|be)\s+(?:about\s+|around\s+|at least\s+|another\s+|an extra\s+)?${NUMBER}\s?(kg|kgs|kilos?|kilograms?|lbs?|pounds?|stone|st)\b`,
+    'g',
+  );
+  for (const match of text.matchAll(weight)) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    const verb = m[1] ?? '';
+    const unit = m[3] ?? 'kg';
+    let value = toNumber(m[2]);
+    let normalized: 'kg' | 'lb' = /^k/.test(unit) ? 'kg' : 'lb';
+    if (/^st/.test(unit)) {
+      value = Math.round(value * 6.35 * 10) / 10; // a stone is 6.35 kg
+      normalized = 'kg';
+    }
+    const direction = /^(lose|losing|lost|drop|shed)/.test(verb)
+      ? 'lose'
+      : /^(gain|gaining|put on|add|build)/.test(verb)
+        ? 'gain'
+        : 'reach';
+    found.push({ kind: 'weight', value, unit: normalized, direction });
+    take(m);
+  }
+  // "5 kg" with no verb still counts when the sentence is about weight.
+  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}\s?(kg|kgs|kilos?|lbs?)\b`, 'g'))) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    const direction = /\b(gain|bulk|muscle|put on)\b/.test(text) ? 'gain' : /\b(lose|loss|drop|shed|slim)\b/.test(text) ? 'lose' : 'reach';
+    found.push({ kind: 'weight', value: toNumber(m[1]), unit: /^k/.test(m[2] ?? '') ? 'kg' : 'lb', direction });
+    take(m);
+  }
+
+  const races: Array<[RegExp, number, string]> = [
+    [/\bultra[- ]?marathon\b|\b50 ?k\b(?= (?:race|run|ultra|trail))/g, 50, 'ultramarathon'],
+    [/\bhalf[- ]marathon\b/g, 21.1, 'half marathon'],
+    [/\bmarathon\b/g, 42.2, 'marathon'],
+  ];
+  for (const [pattern, km, race] of races) {
+    for (const match of text.matchAll(pattern)) {
+      const m = match as RegExpExecArray;
+      if (overlaps(m)) continue;
+      found.push({ kind: 'distance', value: km, unit: 'km', race });
+      take(m);
+    }
+  }
+  for (const match of text.matchAll(/\b(\d+(?:\.\d+)?)\s?k\b(?!\s*(?:steps|words|followers|subscribers|views))/g)) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    const km = Number(m[1]);
+    found.push({ kind: 'distance', value: km, unit: 'km', race: `${km}K` });
+    take(m);
+  }
+  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}\s?(km|kms|kilomet(?:er|re)s?|mi|miles?)\b`, 'g'))) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    found.push({ kind: 'distance', value: toNumber(m[1]), unit: /^k/.test(m[2] ?? '') ? 'km' : 'mi', race: null });
+    take(m);
+  }
+
+  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}\s?(k)?\s+steps${PERIOD}`, 'g'))) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    const per = periodOf(m[3] ?? m[4]);
+    found.push({ kind: 'steps', value: toNumber(m[1], m[2]), perDay: per === 'day' || per === null });
+    take(m);
+  }
+
+  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}\s?(%|percent)`, 'g'))) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    found.push({ kind: 'percent', value: toNumber(m[1]) });
+    take(m);
+  }
+
+  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}\s*(min(?:ute)?s?|hours?|hrs?|h)\b${PERIOD}`, 'g'))) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    const value = toNumber(m[1]);
+    const minutes = /^h/.test(m[2] ?? '') ? value * 60 : value;
+    let per = periodOf(m[3] ?? m[4]);
+    if (per === null && /\b(daily|every day|each day|a day)\b/.test(text)) per = 'day';
+    found.push({ kind: 'duration', minutes, per });
+    take(m);
+  }
+
+  const frequency =
+    /\b(\d+|once|twice)\s*(?:times?|x|sessions?|days?)?\s*(?:a|per|each|every|in a)\s+(week|month|day)\b|\bevery other day\b|\bevery weekday\b|\b(?:every|each) (?:day|morning|evening|night)\b|\bdaily\b|\b(?:every|each|once a) week\b|\bweekly\b/g;
+  for (const match of text.matchAll(frequency)) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    let timesPerWeek: number;
+    const phrase = m[0];
+    if (m[1]) {
+      const n = m[1] === 'once' ? 1 : m[1] === 'twice' ? 2 : Number(m[1]);
+      timesPerWeek = m[2] === 'day' ? n * 7 : m[2] === 'month' ? n / 4.345 : n;
+      // "3 days a week" reads the same as "3 times a week".
+    } else if (/other day/.test(phrase)) timesPerWeek = 3.5;
+    else if (/weekday/.test(phrase)) timesPerWeek = 5;
+    else if (/daily|day|morning|evening|night/.test(phrase)) timesPerWeek = 7;
+    else timesPerWeek = 1;
+    // A number before "minutes a day" is a duration, handled next; skip overlap by checking the unit.
+    if (m[1] && /\d/.test(m[1]) && TIME_DURATION.test(text.slice(m.index, m.index + phrase.length + 8))) {
+      continue;
+    }
+    found.push({ kind: 'frequency', timesPerWeek: Math.round(timesPerWeek * 100) / 100 });
+    take(m);
+  }
+
+  // Two-word things people count, which the one-word pattern below would cut in half.
+  const compound = new RegExp(
+    String.raw`${NUMBER}\s+(date nights|blog posts|job applications|practice tests|practice exams|mock interviews|family dinners|phone calls|coffee chats|informational interviews|side projects|short stories)\b${PERIOD}`,
+    'g',
+  );
+  for (const match of text.matchAll(compound)) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    found.push({ kind: 'count', value: toNumber(m[1]), noun: m[2] ?? '', per: periodOf(m[3] ?? m[4]) });
+    take(m);
+  }
+  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}(k)?[- ]words?\b`, 'g'))) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    found.push({ kind: 'count', value: toNumber(m[1], m[2]), noun: 'words', per: null });
+    take(m);
+  }
+  const count = new RegExp(
+    String.raw`${NUMBER}\s+(?:new\s+|more\s+|different\s+|full\s+|short\s+|good\s+|quality\s+|strict\s+|real\s+)?([a-z][a-z'-]*?s)\b${PERIOD}`,
+    'g',
+  );
+  for (const match of text.matchAll(count)) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    const noun = m[2] ?? '';
+    if (NOT_COUNT_NOUNS.has(noun)) continue;
+    // Years and dates ("2027 plans", "12 may") are not counts.
+    if (/^20\d\d$/.test(m[1] ?? '')) continue;
+    found.push({ kind: 'count', value: toNumber(m[1]), noun, per: periodOf(m[3] ?? m[4]) });
+    take(m);
+  }
+  // Singular counts that matter: "do 1 pull-up", "write 1 book", "run a 5K" is handled above.
+  for (const match of text.matchAll(/\b(1)\s+(book|novel|pull-?up|course|certification|client|date)\b/g)) {
+    const m = match as RegExpExecArray;
+    if (overlaps(m)) continue;
+    found.push({ kind: 'count', value: 1, noun: `${m[2] ?? ''}s`, per: null });
+    take(m);
+  }
+  return found;
+}
+
+/** Hours a week the sentence commits to ("5 hours a week", "20 minutes a day" → 2.33). */
+export function weeklyHoursFromQuantities(quantities: readonly Quantity[]): number | null {
+  const frequency = quantities.find((q) => q.kind === 'frequency');
+  for (const quantity of quantities) {
+    if (quantity.kind !== 'duration') continue;
+    if (quantity.per === 'week') return round(quantity.minutes / 60, 2);
+    if (quantity.per === 'day') {
+      const times = frequency?.kind === 'frequency' ? Math.min(frequency.timesPerWeek, 7) : 7;
+      return round((quantity.minutes * times) / 60, 2);
+    }
+    if (quantity.per === 'month') return round(quantity.minutes / 60 / 4.345, 2);
+    if (frequency?.kind === 'frequency') return round((quantity.minutes * frequency.timesPerWeek) / 60, 2);
+  }
+  return null;
+}
+
+/** "3 hours", "about 5", "2.5h a week", "90 minutes" → hours. */
+export function parseHoursAnswer(answer: string): number | null {
+  const text = normalizeGoalText(answer);
+  const minutes = /(\d+(?:\.\d+)?)\s*(?:min|mins|minutes)\b/.exec(text);
+  const perDay = /\b(a|per|each|every) day\b|\bdaily\b/.test(text);
+  if (minutes) return round((Number(minutes[1]) / 60) * (perDay ? 7 : 1), 2);
+  const hours = /(\d+(?:\.\d+)?)/.exec(text);
+  if (!hours) return null;
+  return round(Number(hours[1]) * (perDay ? 7 : 1), 2);
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** The user's own reason, when the sentence gives one ("…because I want to keep up with my kids"). */
+export function extractWhy(rawText: string): string | null {
+  const text = rawText.replace(/\s+/g, ' ').trim();
+  const match =
+    /\b(?:because|since|so that|so i can|so i'll|so i will|so i'm|in order to|as i want to|as i'd like to)\b\s*(.+)$/i.exec(
+      text,
+    ) ?? /\b(for my (?:health|family|kids|children|wife|husband|partner|wedding|future|career|sanity|mental health|self-esteem)\b.*)$/i.exec(text);
+  const reason = match?.[1]?.replace(/[.!\s]+$/, '').trim();
+  if (!reason || reason.length < 4) return null;
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
+}

@@ -1,0 +1,252 @@
+import type {
+  ClarifyingQuestion,
+  CoachDomain,
+  GoalMetric,
+  RefineGoalInput,
+  RefineGoalOutput,
+} from '#contracts/coach.ts';
+import { withHealthNote } from '../safety.ts';
+import { detectActivity, genericTemplate } from './activity.ts';
+import { addDays, daysBetween, formatLongDate } from './dates.ts';
+import {
+  extractWhy,
+  normalizeGoalText,
+  parseDeadline,
+  parseHoursAnswer,
+  parseQuantities,
+  weeklyHoursFromQuantities,
+  type ParsedDeadline,
+} from './parse.ts';
+import { type ActivityTemplate, clamp, formatAmount, type TemplateContext } from './templates/kit.ts';
+
+/**
+ * The offline coach's refineGoal: turns a sentence into a SMART goal, or asks what it needs to
+ * know first. Pure and deterministic: the same input always gives the same output.
+ */
+
+/** Wishes with no outcome one could measure; they need a question before a plan. */
+const VAGUE =
+  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b/;
+
+const QUESTION_IDS = {
+  outcome: 'outcome',
+  target: 'target',
+  deadline: 'deadline',
+  why: 'why',
+  hours: 'hours',
+  domain: 'domain',
+} as const;
+
+const DOMAIN_ANSWERS: ReadonlyArray<readonly [RegExp, CoachDomain]> = [
+  [/health|fitness|body|sleep|food|weight/i, 'health'],
+  [/career|work|job|business|money from work/i, 'career'],
+  [/relationship|family|friend|partner|love|dating/i, 'relationships'],
+  [/personal|growth|learning|habit|hobby|finance|money|development/i, 'personal_development'],
+];
+
+function domainFromAnswer(answer: string | undefined): CoachDomain | undefined {
+  if (!answer) return undefined;
+  return DOMAIN_ANSWERS.find(([pattern]) => pattern.test(answer))?.[1];
+}
+
+function outcomeQuestion(template: ActivityTemplate, domain: CoachDomain, text: string): ClarifyingQuestion {
+  const suggestions = [...(template.outcomeSuggestions ?? genericTemplate(domain).outcomeSuggestions ?? [])].slice(0, 4);
+  const quoted = text.length <= 60 ? `“${text.replace(/[.!]+$/, '')}”` : 'this';
+  return {
+    id: QUESTION_IDS.outcome,
+    question: `What would ${quoted} look like in practice? Name something you could count or check off.`,
+    suggestions,
+  };
+}
+
+function deadlineQuestion(passed: ParsedDeadline | null): ClarifyingQuestion {
+  return {
+    id: QUESTION_IDS.deadline,
+    question: passed
+      ? `The date you mentioned (${formatLongDate(passed.date)}) has already passed. What new date would you like to aim for?`
+      : 'By when would you like to get there?',
+    suggestions: ['In 4 weeks', 'In 3 months', 'By the end of the year'],
+  };
+}
+
+const WHY_QUESTION: ClarifyingQuestion = {
+  id: QUESTION_IDS.why,
+  question: 'Why does this matter to you right now?',
+  suggestions: [],
+};
+
+const DOMAIN_QUESTION: ClarifyingQuestion = {
+  id: QUESTION_IDS.domain,
+  question: 'Which part of your life is this about?',
+  suggestions: ['Health', 'Career', 'Relationships', 'Personal development'],
+};
+
+/** The user's own words as a title, minus preambles and the deadline phrase. */
+function titleFromText(text: string, deadline: ParsedDeadline | null): string {
+  let title = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(i (really )?(want|would like|'d like|need|hope|plan|am going|'m going) to|my goal is to|goal:|i will|i'll)\s+/i, '')
+    .replace(/[.!]+$/, '');
+  if (deadline) {
+    const escaped = deadline.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    title = title.replace(new RegExp(`\\s*\\b(by|before|in|within|until|on)?\\s*${escaped}`, 'i'), '').trim();
+  }
+  if (title.length > 80) title = `${title.slice(0, 77).replace(/\s+\S*$/, '')}…`;
+  return title.charAt(0).toUpperCase() + title.slice(1) || 'My goal';
+}
+
+interface DeadlineDecision {
+  date: string;
+  notes: string[];
+}
+
+/**
+ * Chooses the deadline and says why: the user's date when it works; a default horizon when there
+ * is none; a new date when theirs has passed, is too soon for the activity, or needs an unsafe pace.
+ */
+function decideDeadline(
+  template: ActivityTemplate,
+  explicit: GoalMetric | null,
+  parsed: ParsedDeadline | null,
+  today: string,
+  context: TemplateContext,
+): DeadlineDecision {
+  const notes: string[] = [];
+  const defaultWeeks = template.defaultWeeks(explicit);
+  let date: string;
+  if (!parsed) {
+    date = addDays(today, defaultWeeks * 7);
+    notes.push(
+      `You did not give a date, so I suggest ${formatLongDate(date)} (${defaultWeeks} weeks from today). Change it if you have a date in mind.`,
+    );
+  } else if (parsed.passed || parsed.date === today) {
+    date = addDays(today, defaultWeeks * 7);
+    notes.push(
+      `The date you gave (${formatLongDate(parsed.date)}) has already passed, so I proposed ${formatLongDate(date)} instead (${defaultWeeks} weeks from today).`,
+    );
+  } else {
+    date = parsed.date;
+    notes.push(`I read “${parsed.phrase}” as ${parsed.reading}.`);
+  }
+  // Without a stated number the minimum time still applies ("fluent in a month"), judged on the
+  // target the plan would derive.
+  const metric =
+    explicit ??
+    template.fallbackMetric({
+      weeks: Math.max(1, Math.floor(daysBetween(today, date) / 7)),
+      weeklyHours: template.weeklyHours,
+      timeZone: context.timeZone,
+    });
+  const minWeeks = template.minWeeks?.(metric, context) ?? 1;
+  const days = daysBetween(today, date);
+  if (days < minWeeks * 7) {
+    const safer = addDays(today, minWeeks * 7);
+    notes.push(
+      `${formatLongDate(date)} is very soon for this: most people need at least ${minWeeks} week${minWeeks === 1 ? '' : 's'} to get there safely. I moved the deadline to ${formatLongDate(safer)}.`,
+    );
+    date = safer;
+  }
+
+  const pace = explicit ? template.maxPerWeek?.(explicit) : null;
+  const weeks = daysBetween(today, date) / 7;
+  if (pace && metric.target / weeks > pace.perWeek) {
+    const safeWeeks = Math.ceil(metric.target / pace.safePerWeek);
+    const safer = addDays(today, safeWeeks * 7);
+    const alternative = Math.max(0.5, Math.floor(pace.safePerWeek * weeks * 2) / 2);
+    notes.push(
+      `${formatAmount(metric.target, metric.unit)} by ${formatLongDate(date)} would mean about ${formatAmount(Math.round((metric.target / weeks) * 10) / 10, metric.unit)} a week; ${pace.why}. I moved the deadline to ${formatLongDate(safer)}. If the date matters more, aim for ${formatAmount(alternative, metric.unit)} by ${formatLongDate(date)} instead.`,
+    );
+    date = safer;
+  }
+  return { date, notes };
+}
+
+export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
+  const answers = new Map((input.answers ?? []).map((a) => [a.questionId, a.answer] as const));
+  const answeredOutcome = answers.has(QUESTION_IDS.outcome) || answers.has(QUESTION_IDS.target);
+  // Everything except the answers with their own slot describes the outcome.
+  const outcomeAnswers = [...answers.entries()]
+    .filter(([id]) => !['why', 'deadline', 'hours', 'domain'].includes(id))
+    .map(([, answer]) => answer);
+  const combined = [input.text, ...outcomeAnswers].join('. ');
+  const hint = input.domainHint ?? domainFromAnswer(answers.get(QUESTION_IDS.domain));
+  const detected = detectActivity(combined, hint);
+  const { template, domain } = detected;
+  const quantities = parseQuantities(combined, input.timeZone);
+  const context: TemplateContext = {
+    text: normalizeGoalText(combined),
+    quantities,
+    timeZone: input.timeZone,
+  };
+  const explicit = template.metric(context);
+
+  const deadlineAnswer = answers.get(QUESTION_IDS.deadline);
+  const parsedDeadline =
+    (deadlineAnswer ? parseDeadline(deadlineAnswer, input.today, input.timeZone) : null) ??
+    parseDeadline(input.text, input.today, input.timeZone);
+  const why = answers.get(QUESTION_IDS.why) ?? extractWhy(input.text);
+
+  const vague = explicit === null && (template.generic === true || VAGUE.test(context.text));
+  const needsTarget = explicit === null && !vague && template.targetQuestion !== undefined;
+
+  if ((vague || needsTarget) && !answeredOutcome) {
+    const questions: ClarifyingQuestion[] = [];
+    if (vague) questions.push(outcomeQuestion(template, domain, input.text.trim()));
+    else if (template.targetQuestion) questions.push(template.targetQuestion(context));
+    if (!parsedDeadline && !deadlineAnswer) questions.push(deadlineQuestion(null));
+    else if (parsedDeadline?.passed) questions.push(deadlineQuestion(parsedDeadline));
+    if (vague && !why) questions.push(WHY_QUESTION);
+    if (vague && detected.domainScore === 0 && !hint) questions.push(DOMAIN_QUESTION);
+    const notes = vague
+      ? ['A goal you can measure is far easier to plan and to stick to; a couple of answers and I will draft it.']
+      : [];
+    return { kind: 'questions', questions, notes };
+  }
+
+  const decision = decideDeadline(template, explicit, parsedDeadline, input.today, context);
+  const notes = [...decision.notes];
+  const horizonWeeks = Math.max(1, Math.floor(daysBetween(input.today, decision.date) / 7));
+
+  const hoursAnswer = answers.get(QUESTION_IDS.hours);
+  const statedHours = weeklyHoursFromQuantities(quantities);
+  let weeklyHours =
+    input.weeklyHours ?? (hoursAnswer ? parseHoursAnswer(hoursAnswer) : null) ?? statedHours ?? template.weeklyHours;
+  if (input.weeklyHours !== undefined && statedHours !== null && statedHours > input.weeklyHours) {
+    notes.push(
+      `Your goal mentions about ${statedHours} hours a week but you have ${input.weeklyHours}; I planned for ${input.weeklyHours}.`,
+    );
+  }
+  weeklyHours = clamp(Math.round(weeklyHours * 4) / 4, 0.5, 60);
+
+  let metric = explicit;
+  if (!metric) {
+    metric = template.fallbackMetric({ weeks: horizonWeeks, weeklyHours, timeZone: input.timeZone });
+    notes.push(
+      `You did not name a number, so I set the target to ${formatAmount(metric.target, metric.unit)}. Edit it if you had something else in mind.`,
+    );
+  }
+
+  const whyText = why ?? template.why;
+  if (!why) notes.push('Add your own reason in “why”: it is what keeps you going when motivation dips.');
+  for (const note of template.notes ?? []) notes.push(note);
+
+  const title = template.generic
+    ? titleFromText(answers.get(QUESTION_IDS.outcome) ?? input.text, parsedDeadline)
+    : template.title(metric, context);
+
+  return {
+    kind: 'smart',
+    goal: {
+      title,
+      domain,
+      specific: `${template.specific(metric)} Target date: ${formatLongDate(decision.date)}.`,
+      metric,
+      deadline: decision.date,
+      why: whyText,
+      firstStep: template.firstStep(metric),
+      weeklyHours,
+    },
+    notes: withHealthNote(notes, domain),
+  };
+}

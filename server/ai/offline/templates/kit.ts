@@ -1,0 +1,200 @@
+import type { ClarifyingQuestion, CoachDomain, GoalMetric } from '#contracts/coach.ts';
+import type { Quantity } from '../parse.ts';
+
+/**
+ * The shape of an activity template (what the offline coach knows about "running a 10K" or
+ * "saving money") and the helpers the domain files share to write milestones.
+ */
+
+export interface TemplateContext {
+  /** The goal and any answers, normalized (lower case, digits for number words). */
+  text: string;
+  quantities: readonly Quantity[];
+  timeZone: string;
+}
+
+export interface PlanContext {
+  /** Whole weeks from the start date to the deadline (at least 1). */
+  weeks: number;
+  weeklyHours: number;
+  timeZone: string;
+}
+
+export interface PracticeTemplate {
+  /** What to do in a session during `phase` (0-based) of `phases`. */
+  title: (phase: number, phases: number, metric: GoalMetric, plan: PlanContext) => string;
+  timesPerWeek: number;
+  minMinutes: number;
+  maxMinutes: number;
+  /** Share of the practice time this activity gets when there are several (default 1). */
+  weight?: number;
+}
+
+export interface OneOffTask {
+  title: string;
+  minutes: number;
+}
+
+export interface MilestoneText {
+  title: string;
+  description: string;
+}
+
+export interface ActivityTemplate {
+  id: string;
+  domain: CoachDomain;
+  /** Matches the normalized goal text when the goal is about this activity. */
+  cues: RegExp;
+  /** The domain's catch-all: reaching only this template means the goal is too vague to plan. */
+  generic?: boolean;
+  /** The metric the user stated (from numbers in the text), or null. */
+  metric: (context: TemplateContext) => GoalMetric | null;
+  /** Asked when the user gave no number and this activity cannot pick one sensibly. */
+  targetQuestion?: (context: TemplateContext) => ClarifyingQuestion;
+  /** A metric derived from the plan when the user gave none and none was asked for. */
+  fallbackMetric: (plan: PlanContext) => GoalMetric;
+  title: (metric: GoalMetric, context: TemplateContext) => string;
+  /** One or two sentences: the specific outcome, ending before the deadline is named. */
+  specific: (metric: GoalMetric) => string;
+  /** Horizon when the user gave no date. */
+  defaultWeeks: (metric: GoalMetric | null) => number;
+  /** Shorter than this is not achievable for most people. */
+  minWeeks?: (metric: GoalMetric, context: TemplateContext) => number;
+  /** The fastest healthy or realistic progress per week, in metric units. */
+  maxPerWeek?: (metric: GoalMetric) => { perWeek: number; safePerWeek: number; why: string } | null;
+  weeklyHours: number;
+  why: string;
+  firstStep: (metric: GoalMetric) => string;
+  milestone: (index: number, count: number, metric: GoalMetric) => MilestoneText;
+  /** One-off tasks, spread over the phases in this order. */
+  setupTasks: readonly OneOffTask[];
+  practice: readonly PracticeTemplate[];
+  /** Share of the weekly time for practice (default 0.7); habits are almost all practice. */
+  practiceShare?: number;
+  /** Offered as one-tap answers when the goal is vague. */
+  outcomeSuggestions?: readonly string[];
+  /** Extra notes this activity always carries (e.g. see a doctor before quitting alcohol). */
+  notes?: readonly string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers and units
+
+const CURRENCIES = ['$', '€', '£', '¥', '₹'];
+
+export function isCurrencyUnit(unit: string): boolean {
+  return CURRENCIES.some((symbol) => unit === symbol || unit.startsWith(`${symbol}/`));
+}
+
+function formatNumber(value: number): string {
+  const rounded = Math.round(value * 10) / 10;
+  return rounded.toLocaleString('en-US', { maximumFractionDigits: 1 });
+}
+
+/** "$5,000", "$4,000/month", "5 kg", "20%", "1 book", "12 books". */
+export function formatAmount(value: number, unit: string): string {
+  const [base = unit, per] = unit.split('/');
+  if (per) return `${formatAmount(value, base)} a ${per}`; // "10,000 steps a day", "$4,000 a month"
+  if (isCurrencyUnit(unit)) return `${unit}${formatNumber(value)}`;
+  if (unit === '%') return `${formatNumber(value)}%`;
+  const singular = value === 1 && /[^s]s$/.test(unit) ? unit.slice(0, -1) : unit;
+  return `${formatNumber(value)} ${singular}`;
+}
+
+/** A round step for milestone values, so milestones read "Down 2.5 kg", not "Down 2.38 kg". */
+function stepFor(target: number, unit: string): number {
+  if (isCurrencyUnit(unit)) return target >= 2000 ? 100 : target >= 500 ? 50 : target >= 100 ? 10 : 1;
+  if (/^(kg|lb|km|mi|hours?)$/.test(unit)) return target >= 20 ? 1 : 0.5;
+  if (/steps/.test(unit)) return 500;
+  if (/words/.test(unit)) return target >= 10000 ? 1000 : 100;
+  return 1;
+}
+
+/** Evenly rising values that end exactly at the target (non-decreasing, never past it). */
+export function progressValues(target: number, count: number, unit: string): number[] {
+  const step = stepFor(target, unit);
+  const values: number[] = [];
+  for (let i = 1; i <= count; i += 1) {
+    const raw = (target * i) / count;
+    const value = i === count ? target : Math.max(step, Math.round(raw / step) * step);
+    values.push(Math.min(target, Math.max(values.at(-1) ?? 0, value)));
+  }
+  return values;
+}
+
+/** Picks `count` stages from a longer ordered list, always keeping the first and the last. */
+export function pickStages<T>(stages: readonly T[], index: number, count: number): T {
+  if (stages.length === 0) throw new RangeError('No stages');
+  const position = count <= 1 ? stages.length - 1 : Math.round((index * (stages.length - 1)) / (count - 1));
+  return stages[Math.min(stages.length - 1, position)] as T;
+}
+
+/** The phase of a plan a milestone closes, in words: used to vary session titles. */
+export function phaseName(phase: number, phases: number): 'start' | 'build' | 'peak' | 'finish' {
+  if (phase === 0) return 'start';
+  if (phase === phases - 1) return 'finish';
+  return phase / (phases - 1) >= 0.6 ? 'peak' : 'build';
+}
+
+export function cumulativeMilestone(
+  label: (amount: string, isLast: boolean) => string,
+  descriptions: readonly string[],
+) {
+  return (index: number, count: number, metric: GoalMetric): MilestoneText => {
+    const values = progressValues(metric.target, count, metric.unit);
+    const value = values[index] ?? metric.target;
+    const description = pickStages(descriptions, index, count);
+    const isLast = index === count - 1;
+    // Small targets cannot rise at every milestone ("1 friend", "1 friend"): name the step instead.
+    if (!isLast && index > 0 && values[index - 1] === value) {
+      return {
+        title: description.replace(/[.:;]+$/, '').replace(/:.*/, ''),
+        description: `On the way to ${formatAmount(metric.target, metric.unit)}.`,
+      };
+    }
+    return { title: label(formatAmount(value, metric.unit), isLast), description };
+  };
+}
+
+/** For rates ("10,000 steps/day"): ramp from about half the target to all of it. */
+export function rampMilestone(
+  label: (amount: string, isLast: boolean) => string,
+  descriptions: readonly string[],
+) {
+  return (index: number, count: number, metric: GoalMetric): MilestoneText => {
+    const start = metric.target / 2;
+    const raw = count <= 1 ? metric.target : start + ((metric.target - start) * index) / (count - 1);
+    const step = stepFor(metric.target, metric.unit);
+    const value = index === count - 1 ? metric.target : Math.max(step, Math.round(raw / step) * step);
+    return {
+      title: label(formatAmount(value, metric.unit), index === count - 1),
+      description: pickStages(descriptions, index, count),
+    };
+  };
+}
+
+export function stagedMilestone(stages: readonly MilestoneText[]) {
+  return (index: number, count: number): MilestoneText => pickStages(stages, index, count);
+}
+
+export function findQuantity<K extends Quantity['kind']>(
+  quantities: readonly Quantity[],
+  kind: K,
+): Extract<Quantity, { kind: K }> | undefined {
+  return quantities.find((q): q is Extract<Quantity, { kind: K }> => q.kind === kind);
+}
+
+export function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/** "10,000 steps a day" users in the US think in pounds and miles. */
+export function usesImperial(timeZone: string): boolean {
+  return /^America\/(New_York|Chicago|Denver|Los_Angeles|Phoenix|Anchorage|Detroit|Indiana|Kentucky|Boise)|^Pacific\/Honolulu|^US\//.test(
+    timeZone,
+  );
+}
+
+export function currencySymbolFor(unit: string): string {
+  return unit.split('/')[0] ?? '$';
+}
