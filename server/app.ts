@@ -147,6 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
     ...(deps.version ? { version: deps.version } : {}),
   });
+  await auth.ready().catch((error: unknown) => {
+    app.log.error({ err: error }, 'auth keys are not available yet (is the database migrated?)');
+  });
   app.decorate('auth', auth);
   app.addHook('onClose', async () => auth.close());
   await app.register(auth.routes, { prefix: '/auth/v1' });

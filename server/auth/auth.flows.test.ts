@@ -1,0 +1,222 @@
+import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionSchema, userSchema } from '#contracts/auth.ts';
+import { email, parseAuthEmail, startAuthServer, type AuthTestServer } from './test-support.ts';
+
+// The real @supabase/supabase-js client against the running server: the product's default mode
+// (sign-up returns a session at once and mails a confirmation link).
+
+describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
+  let server: AuthTestServer;
+
+  beforeAll(async () => {
+    server = await startAuthServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('signs up with a session at once and mails an accessible confirmation link', async () => {
+    const address = email('signup');
+    const supabase = server.client();
+    const { data, error } = await supabase.auth.signUp({
+      email: address.toUpperCase(),
+      password: 'correct horse',
+      options: { data: { full_name: 'Ada' } },
+    });
+    expect(error).toBeNull();
+    expect(data.session).not.toBeNull();
+    const session = sessionSchema.parse(data.session);
+    expect(session.user.email).toBe(address);
+    expect(session.user.user_metadata).toEqual({ full_name: 'Ada' });
+    expect(session.user.email_confirmed_at).toBeUndefined();
+    expect(session.user.confirmation_sent_at).toEqual(expect.any(String));
+    expect(session.user.identities).toHaveLength(1);
+    expect(session.user.app_metadata).toMatchObject({ provider: 'email', providers: ['email'] });
+
+    const claims = decodeJwt(session.access_token);
+    expect(decodeProtectedHeader(session.access_token)).toMatchObject({ alg: 'ES256', typ: 'JWT' });
+    expect(claims).toMatchObject({
+      sub: session.user.id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email: address,
+      aal: 'aal1',
+      is_anonymous: false,
+    });
+    expect(claims.exp! - claims.iat!).toBe(3600);
+    expect(session.expires_at).toBe(claims.exp);
+    expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
+    expect(typeof claims.session_id).toBe('string');
+
+    const mail = await server.lastMail(address, 'auth.confirmation');
+    expect(mail.subject).toMatch(/confirm/i);
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain('<h1');
+    expect(mail.text).toContain(mail.link);
+    const { tokenHash, type, code } = parseAuthEmail(mail);
+    expect(type).toBe('signup');
+    expect(tokenHash).toMatch(/^[0-9a-f]{56}$/);
+    expect(code).toMatch(/^\d{6}$/);
+
+    // Following the link confirms the address and lands on the site with a session in the fragment.
+    const followed = await fetch(
+      `${server.url}/auth/v1/verify?token=${tokenHash}&type=signup&redirect_to=${encodeURIComponent('http://localhost:5173/welcome')}`,
+      { redirect: 'manual' },
+    );
+    expect(followed.status).toBe(303);
+    const location = new URL(followed.headers.get('location')!);
+    expect(location.origin + location.pathname).toBe('http://localhost:5173/welcome');
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('type')).toBe('signup');
+    expect(fragment.get('token_type')).toBe('bearer');
+    const { data: me } = await server.client().auth.getUser(fragment.get('access_token')!);
+    expect(me.user?.email_confirmed_at).toEqual(expect.any(String));
+
+    // The link is single use.
+    const again = await fetch(`${server.url}/auth/v1/verify?token=${tokenHash}&type=signup`, { redirect: 'manual' });
+    const error2 = new URLSearchParams(new URL(again.headers.get('location')!).hash.slice(1));
+    expect(error2.get('error_code')).toBe('otp_expired');
+    expect(error2.get('error')).toBe('access_denied');
+  });
+
+  it('signs in with a password, returning the full user the client expects', async () => {
+    const address = email('signin');
+    await server.client().auth.signUp({ email: address, password: 'a-good-password' });
+    const supabase = server.client();
+    const { data, error } = await supabase.auth.signInWithPassword({ email: address, password: 'a-good-password' });
+    expect(error).toBeNull();
+    const user = userSchema.parse(data.user);
+    expect(user.email).toBe(address);
+    expect(user.phone).toBe('');
+    expect(user.last_sign_in_at).toEqual(expect.any(String));
+    expect(user.app_metadata.provider).toBe('email');
+    expect(data.session?.token_type).toBe('bearer');
+
+    const { data: fetched, error: getError } = await supabase.auth.getUser();
+    expect(getError).toBeNull();
+    expect(fetched.user?.id).toBe(user.id);
+  });
+
+  it('answers a wrong password and an unknown address with the same invalid_credentials error', async () => {
+    const address = email('wrong');
+    await server.client().auth.signUp({ email: address, password: 'a-good-password' });
+    const wrong = await server.client().auth.signInWithPassword({ email: address, password: 'not-the-password' });
+    const unknown = await server.client().auth.signInWithPassword({ email: email('nobody'), password: 'whatever-pass' });
+    for (const { error, data } of [wrong, unknown]) {
+      expect(error).toBeInstanceOf(AuthApiError);
+      expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+      expect(data.session).toBeNull();
+    }
+  });
+
+  it('rejects weak and overlong passwords at sign-up with the contract errors', async () => {
+    const short = await server.client().auth.signUp({ email: email('weak'), password: 'short' });
+    expect(short.error).toBeInstanceOf(AuthWeakPasswordError);
+    expect(short.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
+    expect(short.error?.message).toBe('Password should be at least 8 characters.');
+
+    const long = await server.client().auth.signUp({ email: email('long'), password: 'x'.repeat(73) });
+    expect(long.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(long.error?.message).toBe('Password cannot be longer than 72 characters');
+
+    const badEmail = await server.client().auth.signUp({ email: 'a', password: 'long-enough-1' });
+    expect(badEmail.error?.message).toBe('Unable to validate email address: invalid format');
+  });
+
+  it('answers a repeated sign-up without revealing the account, and signs in its owner', async () => {
+    const address = email('repeat');
+    const first = await server.client().auth.signUp({ email: address, password: 'first-password' });
+    expect(first.data.session).not.toBeNull();
+
+    const stranger = await server.client().auth.signUp({ email: address, password: 'someone-else' });
+    expect(stranger.error).toBeNull();
+    expect(stranger.data.session).toBeNull();
+    expect(stranger.data.user?.id).not.toBe(first.data.user?.id);
+    expect(stranger.data.user?.identities).toHaveLength(1);
+
+    const owner = await server.client().auth.signUp({ email: address, password: 'first-password' });
+    expect(owner.data.user?.id).toBe(first.data.user?.id);
+    expect(owner.data.session).not.toBeNull();
+  });
+
+  it('refreshes: same session id, a rotated refresh token, and the old one cannot be replayed later', async () => {
+    const address = email('refresh');
+    const { data } = await server.client().auth.signUp({ email: address, password: 'refresh-me-please' });
+    const first = data.session!;
+    const supabase = server.client();
+    const refreshed = await supabase.auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(refreshed.error).toBeNull();
+    const second = refreshed.data.session!;
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(decodeJwt(second.access_token).session_id).toBe(decodeJwt(first.access_token).session_id);
+    expect(decodeJwt(second.access_token).amr).toEqual(decodeJwt(first.access_token).amr);
+
+    // Within the 10 s window the old token still works (two tabs refreshing at once)…
+    const concurrent = await server.client().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(concurrent.error).toBeNull();
+
+    // …after it, replaying it is theft: the whole session ends.
+    server.clock.advance(11);
+    const replay = await server.client().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    const afterTheft = await server.client().auth.refreshSession({ refresh_token: second.refresh_token });
+    expect(afterTheft.error?.status).toBe(400);
+    const { error: userError } = await server.client().auth.getUser(second.access_token);
+    expect(userError?.name).toBe('AuthSessionMissingError');
+    expect((await server.audit('token_refresh_reuse')).length).toBeGreaterThan(0);
+  });
+
+  it('rejects unknown and malformed refresh tokens with 4xx', async () => {
+    const unknown = await server.client().auth.refreshSession({ refresh_token: 'x'.repeat(43) });
+    expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    const short = await server.client().auth.refreshSession({ refresh_token: 'abc' });
+    expect(short.error).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+
+  it('updates user metadata, merging and deleting keys set to null', async () => {
+    const supabase = server.client();
+    await supabase.auth.signUp({ email: email('meta'), password: 'metadata-pass', options: { data: { a: 1, b: 2 } } });
+    const { data, error } = await supabase.auth.updateUser({ data: { b: null, c: 3 } });
+    expect(error).toBeNull();
+    expect(data.user?.user_metadata).toEqual({ a: 1, c: 3 });
+  });
+
+  it('signs out: local ends this session only, global ends them all', async () => {
+    const address = email('logout');
+    await server.client().auth.signUp({ email: address, password: 'logout-password' });
+    const a = server.client();
+    const b = server.client();
+    const c = server.client();
+    await a.auth.signInWithPassword({ email: address, password: 'logout-password' });
+    await b.auth.signInWithPassword({ email: address, password: 'logout-password' });
+    await c.auth.signInWithPassword({ email: address, password: 'logout-password' });
+    const bToken = (await b.auth.getSession()).data.session!.access_token;
+    const cToken = (await c.auth.getSession()).data.session!.access_token;
+
+    expect((await a.auth.signOut({ scope: 'local' })).error).toBeNull();
+    expect((await server.client().auth.getUser(bToken)).error).toBeNull();
+
+    expect((await b.auth.signOut({ scope: 'global' })).error).toBeNull();
+    const gone = await server.client().auth.getUser(cToken);
+    expect(gone.error?.name).toBe('AuthSessionMissingError');
+  });
+
+  it('answers POST /logout with 204 and an empty body, and rejects unknown scopes', async () => {
+    const { data } = await server.client().auth.signUp({ email: email('logout204'), password: 'logout-password' });
+    const token = data.session!.access_token;
+    const bad = await server.request('/logout?scope=everything', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'validation_failed' });
+    const ok = await server.request('/logout?scope=local', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json;charset=UTF-8' },
+    });
+    expect(ok.status).toBe(204);
+    expect(await ok.text()).toBe('');
+  });
+});

@@ -1,0 +1,177 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import { createAdminService } from './admin.service.ts';
+import { AuthError, authErrors } from './auth.errors.ts';
+import { authRoutes } from './auth.routes.ts';
+import { createAuthService } from './auth.service.ts';
+import { createBackground } from './background.ts';
+import { secretsEqual } from './crypto.ts';
+import type { AuthDeps } from './deps.ts';
+import { createAuthGuard, type AuthGuard } from './guard.ts';
+import { ensureAuthKeys, type AuthKeys } from './keys.ts';
+import { createDevOutboxTransport } from './mail/dev-outbox.ts';
+import { createMailer, type MailLog, type MailTransport } from './mail/mailer.ts';
+import { createSmtpTransport } from './mail/smtp.ts';
+import { createMfaService } from './mfa.service.ts';
+import { warmPasswordHashing } from './passwords.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { createRedirectPolicy } from './redirects.ts';
+import { authenticateAuthRequest, bearerToken } from './sessions.ts';
+import { createTokenService, type TokenService } from './tokens.ts';
+
+export interface AuthModuleOptions {
+  db: Db;
+  env: Env;
+  clock?: () => Date;
+  log: MailLog;
+  /** Overrides the transport SMTP_URL would choose (tests use a capturing one). */
+  mailTransport?: MailTransport;
+  version?: string;
+}
+
+/** The Supabase-Auth-compatible service, assembled once per app (buildApp) or script. */
+export async function createAuthModule(options: AuthModuleOptions) {
+  const clock = options.clock ?? (() => new Date());
+  const { db, env } = options;
+
+  // Keys live in the database, so they load on first need (an unmigrated database must not stop
+  // the app from building; /readyz reports it). `keys` is filled in place once loaded.
+  const keys: AuthKeys = { signing: [], publishableKey: '', serviceRoleKey: '' };
+  let loadedTokens: TokenService | null = null;
+  let loading: Promise<TokenService> | null = null;
+  const loadKeys = (): Promise<TokenService> => {
+    if (loadedTokens) return Promise.resolve(loadedTokens);
+    loading ??= (async () => {
+      Object.assign(keys, await ensureAuthKeys(db, clock()));
+      loadedTokens = await createTokenService({
+        keys,
+        issuer: `${env.PUBLIC_URL}/auth/v1`,
+        expirySeconds: env.AUTH_JWT_EXPIRY_SECONDS,
+        clock,
+      });
+      return loadedTokens;
+    })().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  const tokens: TokenService = {
+    expirySeconds: env.AUTH_JWT_EXPIRY_SECONDS,
+    sign: async (input) => (await loadKeys()).sign(input),
+    verify: async (token) => (await loadKeys()).verify(token),
+    jwks: () => loadedTokens?.jwks() ?? { keys: [] },
+  };
+  const transport =
+    options.mailTransport ??
+    (env.SMTP_URL
+      ? createSmtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM })
+      : createDevOutboxTransport(db, options.log));
+  const mailer = createMailer(transport, options.log);
+  const background = createBackground(options.log);
+  const deps: AuthDeps = {
+    db,
+    env,
+    clock,
+    keys,
+    tokens,
+    mailer,
+    background,
+    limiter: createRateLimiter({ db, env, clock }),
+    redirects: createRedirectPolicy({ siteUrl: env.AUTH_SITE_URL, allowList: env.AUTH_REDIRECT_ALLOW_LIST }),
+    log: options.log,
+  };
+  // The dummy hash for unknown-account sign-ins is made now, not on the first such sign-in.
+  await warmPasswordHashing();
+
+  const access = {
+    /** Every /auth/v1 route but the open ones needs the publishable (or service-role) key. */
+    assertApiKey(header: string | string[] | undefined): void {
+      const value = Array.isArray(header) ? header[0] : header;
+      if (!value) throw new AuthError(401, 'no_api_key', 'No API key found in request');
+      if (!secretsEqual(value, keys.publishableKey) && !secretsEqual(value, keys.serviceRoleKey)) {
+        throw new AuthError(401, 'invalid_api_key', 'Invalid API key');
+      }
+    },
+    user: (authorization: string | string[] | undefined) => authenticateAuthRequest(deps, authorization),
+    /** Admin routes: the Bearer value must be the service-role key, and nothing else. */
+    serviceRole(authorization: string | string[] | undefined): void {
+      const token = bearerToken(authorization);
+      if (!token) throw authErrors.noAuthorization();
+      if (!secretsEqual(token, keys.serviceRoleKey)) throw authErrors.notAdmin();
+    },
+  };
+
+  const module = {
+    /** Loads (or, on a fresh instance, makes) the keys; the routes and the guard wait for it. */
+    ready: async (): Promise<void> => {
+      await loadKeys();
+    },
+    keys,
+    tokens,
+    deps,
+    service: createAuthService(deps),
+    mfa: createMfaService(deps),
+    admin: createAdminService(deps),
+    access,
+    guard: createAuthGuard({ db, tokens, clock }) as AuthGuard,
+    jwks: () => tokens.jwks(),
+    health: () => ({
+      version: options.version ?? 'dev',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    }),
+    settings: () => ({
+      external: {
+        anonymous_users: false,
+        apple: false,
+        azure: false,
+        bitbucket: false,
+        discord: false,
+        facebook: false,
+        figma: false,
+        fly: false,
+        github: false,
+        gitlab: false,
+        google: false,
+        keycloak: false,
+        kakao: false,
+        linkedin_oidc: false,
+        notion: false,
+        spotify: false,
+        slack_oidc: false,
+        workos: false,
+        twitch: false,
+        twitter: false,
+        x: false,
+        zoom: false,
+        email: true,
+        phone: false,
+      },
+      disable_signup: env.AUTH_DISABLE_SIGNUP,
+      mailer_autoconfirm: env.AUTH_CONFIRM_EMAIL !== 'required',
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+      saml_private_key_next_configured: false,
+      passkeys_enabled: false,
+    }),
+    /** Waits for queued background work and emails (tests, shutdown). */
+    async drain(): Promise<void> {
+      await background.drain();
+      await mailer.drain();
+    },
+    async close(): Promise<void> {
+      await background.drain();
+      await mailer.drain();
+      await transport.close?.();
+    },
+    routes: undefined as unknown as FastifyPluginAsyncZod,
+  };
+  module.routes = authRoutes(module);
+  return module;
+}
+
+export type AuthModule = Awaited<ReturnType<typeof createAuthModule>>;
+export type { AuthKeys };

@@ -1,0 +1,35 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+/** A fresh opaque secret (refresh tokens, API keys): 32 random bytes, base64url. */
+export function randomSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** Refresh tokens are looked up by this hash; the token itself is never stored. */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A numeric one-time code (emails, reauthentication). */
+export function randomOtp(digits = 6): string {
+  return String(randomInt(0, 10 ** digits)).padStart(digits, '0');
+}
+
+/** GoTrue's token hash: lowercase hex of SHA-224(address + code). Emailed links carry it. */
+export function emailTokenHash(address: string, otp: string): string {
+  return createHash('sha224').update(address + otp).digest('hex');
+}
+
+/** Compares two secrets in time independent of where they differ (and of their lengths). */
+export function secretsEqual(a: string, b: string): boolean {
+  const left = createHash('sha256').update(a).digest();
+  const right = createHash('sha256').update(b).digest();
+  return timingSafeEqual(left, right) && a.length === b.length;
+}
+
+/** PKCE: does the verifier match the stored challenge? Method is compared case-insensitively. */
+export function pkceVerifierMatches(challenge: string, method: string, verifier: string): boolean {
+  const computed =
+    method.toLowerCase() === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+  return secretsEqual(computed, challenge);
+}

@@ -1,0 +1,30 @@
+import type { Db } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Background } from './background.ts';
+import type { AuthKeys } from './keys.ts';
+import type { Mailer, MailLog } from './mail/mailer.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { RedirectPolicy } from './redirects.ts';
+import type { TokenService } from './tokens.ts';
+
+/** What every auth service function is made from (built once by createAuthModule). */
+export interface AuthDeps {
+  db: Db;
+  env: Env;
+  clock: () => Date;
+  keys: AuthKeys;
+  tokens: TokenService;
+  mailer: Mailer;
+  background: Background;
+  limiter: RateLimiter;
+  redirects: RedirectPolicy;
+  log: MailLog;
+}
+
+/** What a service needs to know about the HTTP request it serves. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  /** The raw ?redirect_to (validated where it is used). */
+  redirectTo: string | null;
+}

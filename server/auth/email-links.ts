@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { insertFlowState, updateUser, upsertOneTimeToken, type UserRecord } from './auth.repo.ts';
+import { emailTokenHash, randomOtp } from './crypto.ts';
+import type { AuthDeps } from './deps.ts';
+import { renderAuthEmail, type AuthEmailKind } from './mail/templates.ts';
+import type { PkceParams } from './validation.ts';
+
+/** The verify `type` a link of each kind carries. */
+export const verifyTypeOf: Record<AuthEmailKind, string> = {
+  confirmation: 'signup',
+  invite: 'invite',
+  recovery: 'recovery',
+  magiclink: 'magiclink',
+  email_change_current: 'email_change',
+  email_change_new: 'email_change',
+  reauthentication: 'reauthentication',
+};
+
+/** The AMR method of a session that a link of each kind leads to. */
+export const amrMethodOf: Record<AuthEmailKind, string> = {
+  confirmation: 'email/signup',
+  invite: 'invite',
+  recovery: 'recovery',
+  magiclink: 'magiclink',
+  email_change_current: 'email_change',
+  email_change_new: 'email_change',
+  reauthentication: 'reauthentication',
+};
+
+type SentAtField =
+  | 'confirmationSentAt'
+  | 'recoverySentAt'
+  | 'magicLinkSentAt'
+  | 'emailChangeSentAt'
+  | 'reauthenticationSentAt'
+  | 'invitedAt';
+
+const sentAtOf: Record<AuthEmailKind, SentAtField> = {
+  confirmation: 'confirmationSentAt',
+  invite: 'invitedAt',
+  recovery: 'recoverySentAt',
+  magiclink: 'magicLinkSentAt',
+  email_change_current: 'emailChangeSentAt',
+  email_change_new: 'emailChangeSentAt',
+  reauthentication: 'reauthenticationSentAt',
+};
+
+/** Seconds until another email of this kind may go to this user (0 = now). */
+export function secondsUntilNextEmail(deps: AuthDeps, user: UserRecord, kind: AuthEmailKind): number {
+  const last = user[sentAtOf[kind]];
+  if (!last) return 0;
+  const wait = last.getTime() + deps.env.AUTH_EMAIL_MIN_INTERVAL_SECONDS * 1000 - deps.clock().getTime();
+  return wait > 0 ? Math.ceil(wait / 1000) : 0;
+}
+
+export interface EmailToken {
+  otp: string;
+  /** hex(SHA-224(address + otp)), without the pkce_ prefix (what generate_link reports). */
+  hashedToken: string;
+  link: string | null;
+  verifyType: string;
+}
+
+export function verifyLink(deps: AuthDeps, storedHash: string, verifyType: string, redirectTo: string): string {
+  const url = new URL(`${deps.env.PUBLIC_URL}/auth/v1/verify`);
+  url.searchParams.set('token', storedHash);
+  url.searchParams.set('type', verifyType);
+  url.searchParams.set('redirect_to', redirectTo);
+  return url.toString();
+}
+
+/**
+ * Creates the one-time code (and, for a PKCE client, the flow state the link will redeem) for
+ * an email of `kind` to `address`, and stamps the matching *_sent_at. Sends nothing.
+ */
+export async function createEmailToken(
+  deps: AuthDeps,
+  db: Db,
+  input: { user: UserRecord; kind: AuthEmailKind; address: string; pkce: PkceParams | null; redirectTo: string | null },
+): Promise<EmailToken> {
+  const now = deps.clock();
+  const otp = randomOtp();
+  const hashedToken = emailTokenHash(input.address, otp);
+  let flowStateId: string | null = null;
+  if (input.pkce) {
+    flowStateId = randomUUID();
+    await insertFlowState(db, {
+      id: flowStateId,
+      userId: input.user.id,
+      authCode: randomUUID(),
+      codeChallenge: input.pkce.challenge,
+      codeChallengeMethod: input.pkce.method,
+      authenticationMethod: amrMethodOf[input.kind],
+      createdAt: now,
+    });
+  }
+  const storedHash = input.pkce ? `pkce_${hashedToken}` : hashedToken;
+  await upsertOneTimeToken(db, {
+    id: randomUUID(),
+    userId: input.user.id,
+    tokenType: input.kind,
+    tokenHash: storedHash,
+    relatesTo: input.address,
+    flowStateId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + deps.env.AUTH_EMAIL_LINK_TTL_SECONDS * 1000),
+  });
+  const field = sentAtOf[input.kind];
+  await updateUser(db, input.user.id, { [field]: now, updatedAt: now });
+  input.user[field] = now;
+  const verifyType = verifyTypeOf[input.kind];
+  const link =
+    input.kind === 'reauthentication'
+      ? null
+      : verifyLink(deps, storedHash, verifyType, deps.redirects.resolve(input.redirectTo));
+  return { otp, hashedToken, link, verifyType };
+}
+
+/** Queues the email for a token made by createEmailToken. */
+export function sendAuthEmail(
+  deps: AuthDeps,
+  input: { kind: AuthEmailKind; to: string; token: EmailToken; newEmail?: string },
+): void {
+  deps.mailer.send(
+    renderAuthEmail({
+      kind: input.kind,
+      to: input.to,
+      link: input.token.link,
+      code: input.token.otp,
+      ttlMinutes: Math.round(deps.env.AUTH_EMAIL_LINK_TTL_SECONDS / 60),
+      siteName: 'Trellis',
+      ...(input.newEmail ? { newEmail: input.newEmail } : {}),
+    }),
+  );
+}
+
+/** Creates the token and queues its email, in one go (the usual case). */
+export async function emailLink(
+  deps: AuthDeps,
+  db: Db,
+  input: {
+    user: UserRecord;
+    kind: AuthEmailKind;
+    address: string;
+    pkce: PkceParams | null;
+    redirectTo: string | null;
+    newEmail?: string;
+  },
+): Promise<void> {
+  const token = await createEmailToken(deps, db, input);
+  sendAuthEmail(deps, { kind: input.kind, to: input.address, token, ...(input.newEmail ? { newEmail: input.newEmail } : {}) });
+}

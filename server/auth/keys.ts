@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { Db } from '../db/client.ts';
+import { getSetting, insertSettingIfAbsent } from './auth.repo.ts';
+import { randomSecret } from './crypto.ts';
+
+export interface SigningKey {
+  kid: string;
+  alg: 'ES256';
+  privateJwk: JWK;
+  publicJwk: JWK;
+  createdAt: string;
+}
+
+/** The instance's secrets, made at first start and kept in system_settings. */
+export interface AuthKeys {
+  /** Newest first; the first one signs, all of them verify (room for rotation). */
+  signing: SigningKey[];
+  /** The `apikey` browsers send; public by design (the SPA receives it). */
+  publishableKey: string;
+  /** Admin API and CLI only. Never sent to a browser, never logged. */
+  serviceRoleKey: string;
+}
+
+const SIGNING_KEYS = 'auth.signing_keys';
+const API_KEYS = 'auth.api_keys';
+
+interface StoredApiKeys {
+  publishable: string;
+  serviceRole: string;
+}
+
+async function newSigningKey(now: Date): Promise<SigningKey> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  const kid = randomUUID();
+  return {
+    kid,
+    alg: 'ES256',
+    privateJwk: { ...(await exportJWK(privateKey)), kid, alg: 'ES256' },
+    publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256' },
+    createdAt: now.toISOString(),
+  };
+}
+
+/**
+ * Reads the keys, creating any that are missing. Safe when several processes start at once:
+ * the first insert wins and everyone reads back what it stored.
+ */
+export async function ensureAuthKeys(db: Db, now: Date): Promise<AuthKeys> {
+  let signing = await getSetting<{ keys: SigningKey[] }>(db, SIGNING_KEYS);
+  if (!signing || signing.keys.length === 0) {
+    await insertSettingIfAbsent(db, SIGNING_KEYS, { keys: [await newSigningKey(now)] }, now);
+    signing = await getSetting<{ keys: SigningKey[] }>(db, SIGNING_KEYS);
+  }
+  let api = await getSetting<StoredApiKeys>(db, API_KEYS);
+  if (!api) {
+    await insertSettingIfAbsent(
+      db,
+      API_KEYS,
+      { publishable: `sb_publishable_${randomSecret(24)}`, serviceRole: `sb_secret_${randomSecret(32)}` },
+      now,
+    );
+    api = await getSetting<StoredApiKeys>(db, API_KEYS);
+  }
+  if (!signing || signing.keys.length === 0 || !api) throw new Error('auth keys could not be stored');
+  return { signing: signing.keys, publishableKey: api.publishable, serviceRoleKey: api.serviceRole };
+}

@@ -1,0 +1,22 @@
+import nodemailer from 'nodemailer';
+import type { MailTransport } from './mailer.ts';
+
+/** Delivers through the SMTP server in SMTP_URL (smtp://user:pass@host:587, smtps://… for TLS). */
+export function createSmtpTransport(options: { url: string; from: string }): MailTransport {
+  const transporter = nodemailer.createTransport(options.url);
+  return {
+    kind: 'smtp',
+    async deliver(message) {
+      await transporter.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+      });
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { createLocalJWKSet, errors, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
+import type { AuthKeys } from './keys.ts';
+
+export interface AmrClaim {
+  method: string;
+  timestamp: number;
+}
+
+/** The access-token claims GoTrue issues (see the auth contract §2.5). */
+export interface AccessTokenClaims extends JWTPayload {
+  sub: string;
+  aud: string;
+  exp: number;
+  iat: number;
+  email: string;
+  phone: string;
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  role: string;
+  aal: 'aal1' | 'aal2';
+  amr: AmrClaim[];
+  session_id: string;
+  is_anonymous: boolean;
+}
+
+export type TokenInput = Omit<AccessTokenClaims, 'iss' | 'iat' | 'exp' | 'aud'>;
+
+export type VerifyResult =
+  | { ok: true; claims: AccessTokenClaims }
+  | { ok: false; reason: 'expired' | 'invalid' };
+
+export interface TokenService {
+  readonly expirySeconds: number;
+  sign(input: TokenInput): Promise<{ token: string; expiresAt: number; expiresIn: number }>;
+  verify(token: string): Promise<VerifyResult>;
+  /** Public keys for /.well-known/jwks.json. */
+  jwks(): { keys: JWK[] };
+}
+
+export const AUDIENCE = 'authenticated';
+
+/** ES256 access tokens signed with the instance key; verified only against our own public keys. */
+export async function createTokenService(options: {
+  keys: AuthKeys;
+  issuer: string;
+  expirySeconds: number;
+  clock: () => Date;
+}): Promise<TokenService> {
+  const [current] = options.keys.signing;
+  if (!current) throw new Error('no signing key');
+  const privateKey = await importJWK(current.privateJwk, 'ES256');
+  const publicJwks: JWK[] = options.keys.signing.map((key) => {
+    const { kty, crv, x, y } = key.publicJwk;
+    return { kty, crv, x, y, kid: key.kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
+  });
+  const keySet = createLocalJWKSet({ keys: publicJwks });
+
+  return {
+    expirySeconds: options.expirySeconds,
+
+    async sign(input) {
+      const iat = Math.floor(options.clock().getTime() / 1000);
+      const exp = iat + options.expirySeconds;
+      const token = await new SignJWT({ ...input, aud: AUDIENCE })
+        .setProtectedHeader({ alg: 'ES256', kid: current.kid, typ: 'JWT' })
+        .setIssuer(options.issuer)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(privateKey);
+      return { token, expiresAt: exp, expiresIn: options.expirySeconds };
+    },
+
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, keySet, {
+          algorithms: ['ES256'],
+          issuer: options.issuer,
+          audience: AUDIENCE,
+          currentDate: options.clock(),
+        });
+        return { ok: true, claims: payload as AccessTokenClaims };
+      } catch (error: unknown) {
+        if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+        return { ok: false, reason: 'invalid' };
+      }
+    },
+
+    jwks: () => ({ keys: publicJwks }),
+  };
+}
