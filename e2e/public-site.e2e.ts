@@ -119,3 +119,18 @@ test('the marketing pages arrive as HTML that reads before any script runs', asy
     expect(html, path).not.toMatch(/<script(?![^>]*(type="module"|type="application\/json"))/);
   }
 });
+
+test('a fresh page load starts at the top, wherever the last page was left', async ({ page }) => {
+  await page.goto('/help');
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await page.waitForFunction(() => window.scrollY > 1000);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('prerendered pages hold no unfinished Suspense boundary', async ({ request }) => {
+  for (const path of ['/', '/features', '/about', '/pricing', '/help']) {
+    expect(await (await request.get(path)).text(), path).not.toContain('<!--$!-->');
+  }
+});

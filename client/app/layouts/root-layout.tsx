@@ -1,10 +1,32 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useRouteError } from 'react-router';
 import { SkipLink } from '#client/components/layout/skip-link.tsx';
 import { ErrorScreen } from '#client/components/ui/error-screen.tsx';
 
 // Sonner stays off the landing page's first load; toasts only follow a person's action.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False while rendering on the server and during hydration, true after: the Toaster mounts only
+ * in the browser, so prerendered pages hold no unfinished Suspense boundary.
+ */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Scroll positions are remembered per history entry; the first page load of a tab has the key
+ * "default", so it is told apart by path (otherwise a fresh /about would open where /help was left).
+ */
+function scrollKey(location: { key: string; pathname: string }) {
+  return location.key === 'default' ? `initial:${location.pathname}` : location.key;
+}
 
 /** Moves focus to the page's main landmark after client-side navigation, as a page load would. */
 function useFocusOnNavigation() {
@@ -22,14 +44,17 @@ function useFocusOnNavigation() {
 
 export function RootLayout() {
   useFocusOnNavigation();
+  const hydrated = useHydrated();
   return (
     <>
       <SkipLink />
       <Outlet />
-      <Suspense fallback={null}>
-        <Toaster richColors closeButton position="top-right" />
-      </Suspense>
-      <ScrollRestoration />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster richColors closeButton position="top-right" />
+        </Suspense>
+      )}
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }
