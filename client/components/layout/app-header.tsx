@@ -98,10 +98,10 @@ export function AppHeader({ email, role, showCoach, onSignOut, actions }: AppHea
                 <UserRound aria-hidden="true" className="size-5" />
               )}
             </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-64">
+            <DropdownMenuContent align="end" className="w-72 max-w-[calc(100vw-2rem)]">
               <DropdownMenuLabel>
                 <span className="block truncate text-sm font-medium">{email ?? 'Signed in'}</span>
-                <span className="mt-1 inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground capitalize">
+                <span className="mt-1 inline-block rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
                   {role}
                 </span>
               </DropdownMenuLabel>

@@ -22,6 +22,20 @@ type View =
 
 const FRIENDLY_NAME = 'Authenticator app';
 
+const SVG_PREFIX = 'data:image/svg+xml;utf-8,';
+
+/**
+ * supabase-js hands the QR code over as `data:image/svg+xml;utf-8,<svg…>` with the markup
+ * unescaped; a `#` in it (a colour) would end the URL early, so the markup is encoded here.
+ */
+export function qrCodeSource(qrCode: string): string {
+  if (!qrCode.startsWith(SVG_PREFIX)) return qrCode;
+  const markup = qrCode.slice(SVG_PREFIX.length);
+  return markup.startsWith('<')
+    ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`
+    : qrCode;
+}
+
 /** Groups a base32 secret in fours so it can be typed from the screen. */
 function groupSecret(secret: string): string {
   return secret.replace(/(.{4})/g, '$1 ').trim();
@@ -74,7 +88,11 @@ export function AuthenticatorSettings({ auth }: { auth: AccountAuthApi }) {
       const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: FRIENDLY_NAME });
       if (error) throw error;
       setCode('');
-      setEnrollment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
+      setEnrollment({
+        factorId: data.id,
+        qrCode: qrCodeSource(data.totp.qr_code),
+        secret: data.totp.secret,
+      });
     } catch (error: unknown) {
       toast.error('Error', { description: messageOf(error, 'Could not start the set-up. Please try again.') });
     } finally {

@@ -75,6 +75,8 @@ describe('SignupForm', () => {
     expect(fakeAuth.fake.signOut).not.toHaveBeenCalled();
     expect(await screen.findByText('Account created')).toBeInTheDocument();
     expect(screen.getByText('Please check your email to verify your account.')).toBeInTheDocument();
+    // The new account's own sign-in is no reason for the signed-in warning.
+    expect(screen.queryByText('You are already logged in')).not.toBeInTheDocument();
   });
 
   it("shows 'Error creating account' with the server's message", async () => {

@@ -22,8 +22,10 @@ export function SignupForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  // Once this form creates an account, the new user is signed in: that is no reason to warn.
+  const [creating, setCreating] = useState(false);
   const signedInEmail = user?.email;
-  const signedIn = user !== null;
+  const signedIn = user !== null && !creating;
 
   useEffect(() => {
     if (!signedIn) return;
@@ -40,6 +42,7 @@ export function SignupForm() {
       return;
     }
     setSubmitting(true);
+    setCreating(true);
     try {
       if (user) {
         await signOut();
@@ -56,6 +59,7 @@ export function SignupForm() {
       });
       void navigate(paths.onboarding, { replace: true });
     } catch (error: unknown) {
+      setCreating(false);
       toast.error('Error creating account', {
         description: errorMessage(error) ?? 'An error occurred during signup',
       });
