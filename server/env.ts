@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { coachEngines } from '#contracts/coach.ts';
+import { aiSettingsProblems } from './ai/settings.ts';
 
 /**
  * Every setting Trellis reads. This is the only module that touches process.env;
@@ -76,7 +78,30 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Trellis <no-reply@localhost>'),
+
+    // The coach's engine. See server/ai/README.md.
+    AI_ENGINE: z.enum(coachEngines).default('offline'),
+    /** Model id; openai and anthropic have defaults, openai-compatible needs one (e.g. llama3.1). */
+    AI_MODEL: z.string().min(1).max(200).optional(),
+    /** Required for openai and anthropic; optional for openai-compatible servers. */
+    AI_API_KEY: z.string().min(1).optional(),
+    /** Required for openai-compatible (e.g. http://localhost:11434/v1 for Ollama). */
+    AI_BASE_URL: z.url({ message: 'must be an absolute URL such as http://localhost:11434/v1' }).optional(),
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
   })
+  .superRefine(
+    (env, ctx) => {
+      const names = { apiKey: 'AI_API_KEY', baseUrl: 'AI_BASE_URL', model: 'AI_MODEL' } as const;
+      const settings = { engine: env.AI_ENGINE, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL };
+      const alreadyBad = new Set(ctx.issues.map((issue) => issue.path?.[0]));
+      for (const problem of aiSettingsProblems(settings)) {
+        if (alreadyBad.has(names[problem.field])) continue;
+        ctx.addIssue({ code: 'custom', path: [names[problem.field]], message: problem.message });
+      }
+    },
+    // Checked even when other settings are bad, so the one message lists every problem.
+    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'AI_ENGINE') },
+  )
   .transform((env) => ({
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

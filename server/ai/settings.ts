@@ -1,0 +1,51 @@
+import type { CoachEngine } from '#contracts/coach.ts';
+import type { Env } from '../env.ts';
+
+/** How the gateway reaches a model; built from the AI_* settings in env.ts. */
+export interface AiSettings {
+  engine: CoachEngine;
+  model?: string;
+  apiKey?: string;
+  /** OpenAI-compatible servers (Ollama, LM Studio, vLLM, OpenRouter); also overrides OpenAI's and Anthropic's URL. */
+  baseUrl?: string;
+  /** One budget for the whole call, repair included. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_AI_TIMEOUT_MS = 20_000;
+
+export interface AiSettingsProblem {
+  field: 'apiKey' | 'baseUrl' | 'model';
+  message: string;
+}
+
+/**
+ * What each engine needs to work. env.ts reports these at start-up (next to every other bad
+ * setting) and the gateway refuses settings that break them, so a misconfigured engine never
+ * silently becomes the offline one.
+ */
+export function aiSettingsProblems(settings: Pick<AiSettings, 'engine' | 'model' | 'apiKey' | 'baseUrl'>): AiSettingsProblem[] {
+  const problems: AiSettingsProblem[] = [];
+  if ((settings.engine === 'openai' || settings.engine === 'anthropic') && !settings.apiKey) {
+    problems.push({ field: 'apiKey', message: `is required when the engine is ${settings.engine}` });
+  }
+  if (settings.engine === 'openai-compatible') {
+    if (!settings.baseUrl) {
+      problems.push({ field: 'baseUrl', message: 'is required when the engine is openai-compatible (e.g. http://localhost:11434/v1 for Ollama)' });
+    }
+    if (!settings.model) {
+      problems.push({ field: 'model', message: 'is required when the engine is openai-compatible (e.g. llama3.1)' });
+    }
+  }
+  return problems;
+}
+
+export function aiSettingsFromEnv(env: Env): AiSettings {
+  return {
+    engine: env.AI_ENGINE,
+    ...(env.AI_MODEL ? { model: env.AI_MODEL } : {}),
+    ...(env.AI_API_KEY ? { apiKey: env.AI_API_KEY } : {}),
+    ...(env.AI_BASE_URL ? { baseUrl: env.AI_BASE_URL } : {}),
+    timeoutMs: env.AI_TIMEOUT_MS,
+  };
+}
