@@ -43,6 +43,10 @@ function build(label, args) {
   }
 }
 
+// Settings may come from a .env file beside package.json (see .env.example); real environment
+// variables win over it.
+if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
+
 const shared = ['contracts', 'package-lock.json', 'tsconfig.json'];
 if (isStale('dist/client/pages/pages.json', ['client', 'vite.config.ts', 'scripts/build-client.mjs', ...shared])) {
   build('client', [join(root, 'scripts/build-client.mjs')]);
