@@ -8,7 +8,7 @@ import { createAuthService } from './auth.service.ts';
 import { createBackground } from './background.ts';
 import { secretsEqual } from './crypto.ts';
 import type { AuthDeps } from './deps.ts';
-import { createAuthGuard, type AuthGuard } from './guard.ts';
+import { createAuthGuard } from './guard.ts';
 import { ensureAuthKeys, type AuthKeys } from './keys.ts';
 import { createDevOutboxTransport } from './mail/dev-outbox.ts';
 import { createMailer, type MailLog, type MailTransport } from './mail/mailer.ts';
@@ -115,7 +115,7 @@ export async function createAuthModule(options: AuthModuleOptions) {
     mfa: createMfaService(deps),
     admin: createAdminService(deps),
     access,
-    guard: createAuthGuard({ db, tokens, clock }) as AuthGuard,
+    guard: createAuthGuard({ db, tokens, clock }),
     jwks: () => tokens.jwks(),
     health: () => ({
       version: options.version ?? 'dev',

@@ -61,7 +61,7 @@ export function authRoutes(auth: AuthModule): FastifyPluginAsyncZod {
         done(null, {});
         return;
       }
-      jsonParser(request, body as string, done);
+      void jsonParser(request, body as string, done);
     });
 
     app.addHook('onRequest', async (request) => {

@@ -816,7 +816,7 @@ export function createAuthService(deps: AuthDeps) {
     meta: RequestMeta,
   ): Promise<SessionJson> {
     await deps.limiter.check('token_ip', meta.ip);
-    switch (grantType) {
+    switch (grantType ?? '') {
       case 'password':
         return signInWithPassword(body, meta);
       case 'refresh_token':

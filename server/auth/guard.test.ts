@@ -51,13 +51,9 @@ describe('createAuthGuard (product API)', () => {
     const user = await signUp('second@example.com');
     const me = await call('/api/test/whoami', user.access_token);
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({
-      userId: user.user.id,
-      email: 'second@example.com',
-      role: 'user',
-      sessionId: expect.any(String),
-      aal: 'aal1',
-    });
+    const ctx = me.json<{ userId: string; email: string; role: string; sessionId: string; aal: string }>();
+    expect(ctx).toMatchObject({ userId: user.user.id, email: 'second@example.com', role: 'user', aal: 'aal1' });
+    expect(ctx.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await call('/api/test/whoami', admin.access_token)).json()).toMatchObject({ role: 'admin' });
   });
 
@@ -94,14 +90,14 @@ describe('createAuthGuard (product API)', () => {
     clock.advance(3601);
     const response = await call('/api/test/whoami', user.access_token);
     expect(response.statusCode).toBe(401);
-    expect(response.json().error.message).toMatch(/expired/);
+    expect(errorBodySchema.parse(response.json()).error.message).toMatch(/expired/);
   });
 
   it('requireRole answers 403 forbidden to a plain user and lets a coach through, at once after a role change', async () => {
     const user = await signUp('becomes-coach@example.com');
     const denied = await call('/api/test/coach-area', user.access_token);
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().error.code).toBe('forbidden');
+    expect(errorBodySchema.parse(denied.json()).error.code).toBe('forbidden');
 
     await app.inject({
       method: 'PUT',
