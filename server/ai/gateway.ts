@@ -1,0 +1,302 @@
+import { generateText, type LanguageModelUsage, type ModelMessage, NoObjectGeneratedError, Output } from 'ai';
+import { z } from 'zod';
+import {
+  type BreakDownGoalInput,
+  type BreakDownGoalOutput,
+  breakDownGoalInputSchema,
+  breakDownGoalOutputSchema,
+  type CoachCallOutcome,
+  type CoachEngine,
+  type CrisisResult,
+  type RefineGoalInput,
+  type RefineGoalOutput,
+  refineGoalInputSchema,
+  refineGoalOutputSchema,
+} from '#contracts/coach.ts';
+import { AppError } from '../errors.ts';
+import { breakDownGoalOffline } from './offline/break-down-goal.ts';
+import { refineGoalOffline } from './offline/refine-goal.ts';
+import { planProblems, refineProblems } from './plan-rules.ts';
+import { breakDownGoalPrompt, refineGoalPrompt, repairPrompt } from './prompts/coach-prompts.ts';
+import { anthropicModel } from './providers/anthropic.ts';
+import type { ResolvedModel } from './providers/model.ts';
+import { openAiCompatibleModel } from './providers/openai-compatible.ts';
+import { openAiModel } from './providers/openai.ts';
+import { crisisResult, detectCrisis, withHealthNote } from './safety.ts';
+import { type AiSettings, aiSettingsProblems } from './settings.ts';
+
+/**
+ * The one door to any model. Each operation takes and returns the zod contracts in
+ * contracts/coach.ts; whichever engine answers, the answer is checked by the same schema and
+ * rules before it leaves. The order of things:
+ *
+ * 1. Crisis language → help resources, no engine is called.
+ * 2. The offline engine (the default) answers directly.
+ * 3. A model engine answers through generateText + Output.object. An answer that fails the schema
+ *    or the plan rules is sent back once with the problems listed; a second failure, a timeout
+ *    (one budget for both attempts) or a provider error → the offline engine answers, with a
+ *    notice the UI shows.
+ *
+ * Every call is recorded once through `recordCall`.
+ */
+
+export const OFFLINE_MODEL = 'trellis-offline-1';
+export const SAFETY_MODEL = 'trellis-safety-guard';
+
+export interface Clock {
+  now(): Date;
+}
+
+export type AiOperation = 'refineGoal' | 'breakDownGoal';
+
+export interface AiCallRecord {
+  operation: AiOperation;
+  /** The configured engine, i.e. the one that was tried (the envelope says who answered). */
+  engine: CoachEngine;
+  model: string;
+  latencyMs: number;
+  inputTokens: number;
+  outputTokens: number;
+  outcome: CoachCallOutcome;
+  /** Why it fell back or failed (timeout, invalid_output, the provider's message), or the crisis category. */
+  detail?: string;
+}
+
+/** What the UI receives: the result and which engine produced it. */
+export interface CoachEnvelope<Result> {
+  engine: CoachEngine;
+  model: string;
+  notice?: string;
+  result: Result | CrisisResult;
+}
+
+export interface AiGatewayDeps {
+  settings: AiSettings;
+  clock: Clock;
+  /** Awaited; a later module persists it. It should not throw. */
+  recordCall: (record: AiCallRecord) => void | Promise<void>;
+  /** Builds the model for a model engine; tests pass the AI SDK's mock models here. */
+  resolveModel?: (settings: AiSettings) => ResolvedModel;
+  /** A signal that aborts when the time budget is spent; tests abort one themselves. */
+  timeoutSignal?: (ms: number) => AbortSignal;
+}
+
+export interface AiGateway {
+  refineGoal(input: RefineGoalInput): Promise<CoachEnvelope<RefineGoalOutput>>;
+  breakDownGoal(input: BreakDownGoalInput): Promise<CoachEnvelope<BreakDownGoalOutput>>;
+}
+
+interface OperationSpec<Input, Result> {
+  name: AiOperation;
+  inputSchema: z.ZodType<Input>;
+  outputSchema: z.ZodType<Result>;
+  offline: (input: Input) => Result;
+  /** Rules beyond the schema; every problem is a sentence a model can act on. */
+  problems: (input: Input, result: Result) => string[];
+  /** The user's own words, for the crisis guard. */
+  userTexts: (input: Input) => string[];
+  timeZone: (input: Input) => string;
+  prompt: (input: Input) => { system: string; prompt: string };
+  /** What every answer carries whoever wrote it (the health note). */
+  finish: (input: Input, result: Result) => Result;
+}
+
+const refineGoalSpec: OperationSpec<RefineGoalInput, RefineGoalOutput> = {
+  name: 'refineGoal',
+  inputSchema: refineGoalInputSchema,
+  outputSchema: refineGoalOutputSchema,
+  offline: refineGoalOffline,
+  problems: refineProblems,
+  userTexts: (input) => [input.text, ...(input.answers ?? []).map((a) => a.answer)],
+  timeZone: (input) => input.timeZone,
+  prompt: refineGoalPrompt,
+  finish: (_input, result) =>
+    result.kind === 'smart' ? { ...result, notes: withHealthNote(result.notes, result.goal.domain).slice(0, 10) } : result,
+};
+
+const breakDownGoalSpec: OperationSpec<BreakDownGoalInput, BreakDownGoalOutput> = {
+  name: 'breakDownGoal',
+  inputSchema: breakDownGoalInputSchema,
+  outputSchema: breakDownGoalOutputSchema,
+  offline: breakDownGoalOffline,
+  problems: planProblems,
+  userTexts: ({ goal }) => [goal.title, goal.specific, goal.why, goal.firstStep],
+  timeZone: (input) => input.timeZone,
+  prompt: breakDownGoalPrompt,
+  finish: (input, result) => ({ ...result, notes: withHealthNote(result.notes, input.goal.domain).slice(0, 10) }),
+};
+
+const ENGINE_LABELS: Record<CoachEngine, string> = {
+  offline: 'offline',
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  'openai-compatible': 'OpenAI-compatible',
+};
+
+/** The real provider for a model engine (the default `resolveModel`). */
+export function resolveEngineModel(settings: AiSettings): ResolvedModel {
+  switch (settings.engine) {
+    case 'openai':
+      return openAiModel(settings);
+    case 'anthropic':
+      return anthropicModel(settings);
+    case 'openai-compatible':
+      return openAiCompatibleModel(settings);
+    case 'offline':
+      throw new Error('The offline engine has no model');
+  }
+}
+
+/** Zod issues (or whatever the SDK wrapped) as sentences for the repair prompt. */
+function describeInvalidOutput(error: NoObjectGeneratedError): string[] {
+  let cause: unknown = error.cause;
+  for (let depth = 0; depth < 4 && cause; depth += 1) {
+    if (cause instanceof z.ZodError) {
+      return cause.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    }
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  const reason = error.cause instanceof Error ? error.cause.message : error.message;
+  return [`The answer was not valid JSON for the schema: ${reason.slice(0, 300)}`];
+}
+
+function errorDetail(error: unknown): string {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return message.slice(0, 300);
+}
+
+export function createAiGateway(deps: AiGatewayDeps): AiGateway {
+  const { settings, clock, recordCall } = deps;
+  const problems = aiSettingsProblems(settings);
+  if (problems.length > 0) {
+    throw new Error(`AI settings are incomplete: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
+  }
+  const resolveModel = deps.resolveModel ?? resolveEngineModel;
+  const timeoutSignal = deps.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
+
+  async function run<Input, Result>(spec: OperationSpec<Input, Result>, rawInput: unknown): Promise<CoachEnvelope<Result>> {
+    const parsed = spec.inputSchema.safeParse(rawInput);
+    if (!parsed.success) {
+      throw new AppError('invalid_input', 'The coach request is not valid.', {
+        details: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      });
+    }
+    const input = parsed.data;
+    const started = clock.now().getTime();
+    const tokens = { input: 0, output: 0 };
+    const record = (model: string, outcome: CoachCallOutcome, detail?: string) =>
+      recordCall({
+        operation: spec.name,
+        engine: settings.engine,
+        model,
+        latencyMs: Math.max(0, clock.now().getTime() - started),
+        inputTokens: tokens.input,
+        outputTokens: tokens.output,
+        outcome,
+        ...(detail ? { detail } : {}),
+      });
+
+    const crisis = detectCrisis(spec.userTexts(input));
+    if (crisis) {
+      await record(SAFETY_MODEL, 'crisis', crisis);
+      return { engine: 'offline', model: SAFETY_MODEL, result: crisisResult(crisis, spec.timeZone(input)) };
+    }
+
+    const offlineAnswer = () => spec.finish(input, spec.offline(input));
+    if (settings.engine === 'offline') {
+      const result = offlineAnswer();
+      await record(OFFLINE_MODEL, 'ok');
+      return { engine: 'offline', model: OFFLINE_MODEL, result };
+    }
+
+    const label = ENGINE_LABELS[settings.engine];
+    let modelId = settings.model ?? settings.engine;
+    type Decision =
+      | { answered: true; outcome: 'ok' | 'repaired'; result: Result }
+      | { answered: false; outcome: 'fallback' | 'error'; detail: string; notice: string };
+    let decision: Decision;
+
+    const signal = timeoutSignal(settings.timeoutMs);
+    try {
+      const resolved = resolveModel(settings);
+      modelId = resolved.modelId;
+      const { system, prompt } = spec.prompt(input);
+      // Wrapped in an object because some providers' structured output wants an object at the
+      // root, and refineGoal's answer is a union.
+      const schema = z.object({ answer: spec.outputSchema });
+      const addUsage = (usage: LanguageModelUsage | undefined) => {
+        tokens.input += usage?.inputTokens ?? 0;
+        tokens.output += usage?.outputTokens ?? 0;
+      };
+
+      type Attempt = { ok: true; result: Result } | { ok: false; text: string; problems: string[] };
+      const attempt = async (messages: ModelMessage[]): Promise<Attempt> => {
+        try {
+          const response = await generateText({
+            model: resolved.model,
+            system,
+            messages,
+            output: Output.object({ schema, name: spec.name }),
+            abortSignal: signal,
+            maxRetries: 1,
+            ...(resolved.providerOptions ? { providerOptions: resolved.providerOptions } : {}),
+          });
+          addUsage(response.usage);
+          const result = response.output.answer;
+          const found = spec.problems(input, result);
+          return found.length === 0 ? { ok: true, result } : { ok: false, text: response.text, problems: found };
+        } catch (error) {
+          if (!NoObjectGeneratedError.isInstance(error) || signal.aborted) throw error;
+          addUsage(error.usage);
+          return { ok: false, text: error.text ?? '', problems: describeInvalidOutput(error) };
+        }
+      };
+
+      const question: ModelMessage = { role: 'user', content: prompt };
+      const first = await attempt([question]);
+      const second = first.ok
+        ? first
+        : await attempt([
+            question,
+            { role: 'assistant', content: first.text || '(no answer)' },
+            { role: 'user', content: repairPrompt(first.problems) },
+          ]);
+      decision = second.ok
+        ? { answered: true, outcome: first.ok ? 'ok' : 'repaired', result: second.result }
+        : {
+            answered: false,
+            outcome: 'fallback',
+            detail: `invalid_output: ${second.problems.slice(0, 3).join(' | ')}`.slice(0, 300),
+            notice: `The ${label} model's answer did not pass our checks, even after one repair, so the built-in offline coach answered instead.`,
+          };
+    } catch (error) {
+      decision = signal.aborted
+        ? {
+            answered: false,
+            outcome: 'fallback',
+            detail: 'timeout',
+            notice: `The ${label} model did not answer within ${Math.round(settings.timeoutMs / 1000)} seconds, so the built-in offline coach answered instead.`,
+          }
+        : {
+            answered: false,
+            outcome: 'error',
+            detail: errorDetail(error),
+            notice: `The ${label} model could not be reached, so the built-in offline coach answered instead.`,
+          };
+    }
+
+    if (decision.answered) {
+      const result = spec.finish(input, decision.result);
+      await record(modelId, decision.outcome);
+      return { engine: settings.engine, model: modelId, result };
+    }
+    const result = offlineAnswer();
+    await record(modelId, decision.outcome, decision.detail);
+    return { engine: 'offline', model: OFFLINE_MODEL, notice: decision.notice, result };
+  }
+
+  return {
+    refineGoal: (input) => run(refineGoalSpec, input),
+    breakDownGoal: (input) => run(breakDownGoalSpec, input),
+  };
+}

@@ -1,0 +1,50 @@
+import type { BreakDownGoalInput, RefineGoalInput } from '#contracts/coach.ts';
+
+/**
+ * What the model engines are asked. The prompts state the rules the gateway checks afterwards
+ * (server/ai/plan-rules.ts), so a good model gets them right the first time; the JSON shape
+ * itself travels as the structured-output schema.
+ */
+
+const SHARED_RULES = [
+  'You are Trellis, a warm, practical personal coach.',
+  'Answer only with the JSON object the schema describes, wrapped as {"answer": …}.',
+  'Dates are calendar dates (YYYY-MM-DD) in the user\'s time zone. "today" is given; never assume another date.',
+  'Domains: health, career, relationships, personal_development.',
+  'For health goals, keep targets safe (e.g. at most about 1 kg or 2 lb of weight loss a week) and add a note that this is coaching, not medical advice.',
+].join('\n');
+
+export function refineGoalPrompt(input: RefineGoalInput): { system: string; prompt: string } {
+  return {
+    system: [
+      SHARED_RULES,
+      'Task: turn the user\'s goal into a SMART goal (specific outcome, metric with a numeric target and unit, deadline after today, why it matters in the user\'s words when they gave a reason, a first step doable today, weekly hours).',
+      'If the goal is too vague to measure and the user has not answered questions yet, answer {"kind": "questions"} with one to three short questions (ids such as outcome, deadline, why) and example answers.',
+      'If the user gave no deadline, choose a sensible horizon and say so in notes. If their deadline has passed or the pace is unsafe or unrealistic, propose a better date or target and explain it in notes.',
+      'Use the weekly hours the user gave; otherwise estimate what the goal needs. Use the domain hint if one is given.',
+    ].join('\n'),
+    prompt: JSON.stringify({ operation: 'refineGoal', input }),
+  };
+}
+
+export function breakDownGoalPrompt(input: BreakDownGoalInput): { system: string; prompt: string } {
+  return {
+    system: [
+      SHARED_RULES,
+      'Task: break the SMART goal into 3 to 7 milestones and concrete tasks.',
+      'Milestones: in date order, each due after startDate and on or before the goal\'s deadline, spaced sensibly.',
+      'Tasks: each belongs to a milestone (milestoneIndex, 0-based), is scheduled on or after startDate and on or before its milestone\'s due date, with estimatedMinutes per occurrence (5 to 480).',
+      'A repeating task ({"kind": "weekly", "timesPerWeek": n} or {"kind": "after_completion", "everyDays": n}) repeats from its scheduled date until its milestone is due.',
+      'Weeks count from startDate (days 0-6 are week 1). In every week, the minutes of the tasks scheduled that week plus every active repeating task (minutes × times per week) must not exceed weeklyHours × 60.',
+    ].join('\n'),
+    prompt: JSON.stringify({ operation: 'breakDownGoal', input }),
+  };
+}
+
+export function repairPrompt(problems: readonly string[]): string {
+  return [
+    'Your answer could not be used:',
+    ...problems.slice(0, 20).map((problem) => `- ${problem}`),
+    'Send the whole corrected JSON object again, wrapped as {"answer": …}, and nothing else.',
+  ].join('\n');
+}

@@ -1,0 +1,15 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import type { FetchFunction, ProviderSettings, ResolvedModel } from './model.ts';
+
+export const ANTHROPIC_DEFAULT_MODEL = 'claude-haiku-4-5';
+
+export function anthropicModel(settings: ProviderSettings, fetch?: FetchFunction): ResolvedModel {
+  const modelId = settings.model ?? ANTHROPIC_DEFAULT_MODEL;
+  const provider = createAnthropic({
+    // Explicit, so the SDK never falls back to reading ANTHROPIC_API_KEY on its own.
+    apiKey: settings.apiKey ?? '',
+    ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}),
+    ...(fetch ? { fetch } : {}),
+  });
+  return { model: provider(modelId), modelId };
+}
