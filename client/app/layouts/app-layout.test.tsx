@@ -148,10 +148,9 @@ describe('the signed-in menus', () => {
     renderApp(signedIn('coach'), '/goals');
     await screen.findByRole('heading', { name: 'Goals' });
     const [desktop] = screen.getAllByRole('navigation', { name: 'Main', hidden: true });
-    expect(within(desktop as HTMLElement).getByRole('link', { name: 'Coach', hidden: true })).toHaveAttribute(
-      'href',
-      '/coach',
-    );
+    expect(
+      within(desktop as HTMLElement).getByRole('link', { name: 'Coach', hidden: true }),
+    ).toHaveAttribute('href', '/coach');
   });
 
   it('toggles the narrow-screen panel', async () => {
@@ -159,9 +158,15 @@ describe('the signed-in menus', () => {
     const toggle = await screen.findByRole('button', { name: 'Open menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await userEvent.keyboard('{Escape}');
-    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('shows email, role "user" by default, the initial, and the user menu items', async () => {
@@ -173,8 +178,15 @@ describe('the signed-in menus', () => {
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(menu).getByText('user')).toBeInTheDocument();
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Settings', 'Engagement Analytics', 'Sign out']);
-    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Settings',
+      'Engagement Analytics',
+      'Sign out',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
   });
 
   it('offers the Coach Dashboard to a coach', async () => {
@@ -182,7 +194,10 @@ describe('the signed-in menus', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('coach')).toBeInTheDocument();
-    expect(within(menu).getByRole('menuitem', { name: 'Coach Dashboard' })).toHaveAttribute('href', '/coach');
+    expect(within(menu).getByRole('menuitem', { name: 'Coach Dashboard' })).toHaveAttribute(
+      'href',
+      '/coach',
+    );
   });
 
   it('signs out, then goes to /logout (and from there to /)', async () => {

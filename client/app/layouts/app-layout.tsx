@@ -39,7 +39,9 @@ export function AppLayout() {
 
   if (loading || leaving) return <LoadingScreen />;
   if (!user || needsSecondFactor(session)) {
-    return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
+    return (
+      <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />
+    );
   }
   const role = getRole(user);
   const allowed = requiredRoles(matches);

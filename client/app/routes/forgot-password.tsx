@@ -11,7 +11,10 @@ export function ForgotPasswordPage() {
       footer={
         <>
           Remembered it?{' '}
-          <Link to={paths.login} className="font-medium text-accent-foreground underline-offset-4 hover:underline">
+          <Link
+            to={paths.login}
+            className="font-medium text-accent-foreground underline-offset-4 hover:underline"
+          >
             Back to log in
           </Link>
         </>

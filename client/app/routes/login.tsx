@@ -11,7 +11,10 @@ export function LoginPage() {
       footer={
         <>
           Don't have an account?{' '}
-          <Link to={paths.signup} className="font-medium text-accent-foreground underline-offset-4 hover:underline">
+          <Link
+            to={paths.signup}
+            className="font-medium text-accent-foreground underline-offset-4 hover:underline"
+          >
             Sign up
           </Link>
         </>

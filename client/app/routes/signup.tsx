@@ -11,7 +11,10 @@ export function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to={paths.login} className="font-medium text-accent-foreground underline-offset-4 hover:underline">
+          <Link
+            to={paths.login}
+            className="font-medium text-accent-foreground underline-offset-4 hover:underline"
+          >
             Log in
           </Link>
         </>

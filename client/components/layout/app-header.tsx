@@ -1,12 +1,4 @@
-import {
-  BarChart3,
-  LogOut,
-  Menu,
-  Settings,
-  UserRound,
-  Users,
-  X,
-} from 'lucide-react';
+import { BarChart3, LogOut, Menu, Settings, UserRound, Users, X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '#client/components/ui/button.tsx';
@@ -154,7 +146,10 @@ export function AppHeader({ email, role, showCoach, onSignOut, actions }: AppHea
           <ul className="grid gap-1 pt-3 sm:grid-cols-2">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={(state) => cn(navLinkClasses(state), 'block py-2.5')}>
+                <NavLink
+                  to={link.to}
+                  className={(state) => cn(navLinkClasses(state), 'block py-2.5')}
+                >
                   {link.label}
                 </NavLink>
               </li>

@@ -21,9 +21,7 @@ export function CardTitle({
   className,
   ...props
 }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' }) {
-  return (
-    <Heading className={cn('text-xl font-semibold tracking-tight', className)} {...props} />
-  );
+  return <Heading className={cn('text-xl font-semibold tracking-tight', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

@@ -54,6 +54,9 @@ export function DropdownMenuSeparator({
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
   return (
-    <DropdownMenuPrimitive.Separator className={cn('-mx-1.5 my-1.5 h-px bg-border', className)} {...props} />
+    <DropdownMenuPrimitive.Separator
+      className={cn('-mx-1.5 my-1.5 h-px bg-border', className)}
+      {...props}
+    />
   );
 }

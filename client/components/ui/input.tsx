@@ -2,7 +2,11 @@ import type { InputHTMLAttributes } from 'react';
 import { cn } from '#client/lib/cn.ts';
 
 /** A text input; pair it with a Label through `id`/`htmlFor`. */
-export function Input({ className, type = 'text', ...props }: InputHTMLAttributes<HTMLInputElement>) {
+export function Input({
+  className,
+  type = 'text',
+  ...props
+}: InputHTMLAttributes<HTMLInputElement>) {
   return (
     <input
       type={type}

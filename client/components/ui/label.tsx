@@ -2,5 +2,7 @@ import type { LabelHTMLAttributes } from 'react';
 import { cn } from '#client/lib/cn.ts';
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn('block text-sm font-medium text-foreground', className)} {...props} />;
+  return (
+    <label className={cn('block text-sm font-medium text-foreground', className)} {...props} />
+  );
 }

@@ -15,7 +15,10 @@ export function messageOf(error: unknown, fallback: string): string {
 
 /** The machine-readable code of a supabase-js AuthError. */
 export function codeOf(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+  return typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string'
     ? error.code
     : undefined;
 }

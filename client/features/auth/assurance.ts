@@ -6,7 +6,10 @@ function tokenAssuranceLevel(accessToken: string): string | null {
   if (!payload) return null;
   try {
     const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof json === 'object' && json !== null && 'aal' in json && typeof json.aal === 'string'
+    return typeof json === 'object' &&
+      json !== null &&
+      'aal' in json &&
+      typeof json.aal === 'string'
       ? json.aal
       : null;
   } catch {

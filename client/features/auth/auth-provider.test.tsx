@@ -90,7 +90,10 @@ describe('AuthProvider', () => {
 
   it('stores a failure to read the session and ends loading (not initialized)', async () => {
     const { fake, auth } = createFakeAuth();
-    fake.getSession.mockResolvedValue({ data: { session: null }, error: new Error('Storage is unavailable') });
+    fake.getSession.mockResolvedValue({
+      data: { session: null },
+      error: new Error('Storage is unavailable'),
+    });
     renderProvider(auth);
     await waitFor(() => expect(field('error')).toBe('Storage is unavailable'));
     expect(field('loading')).toBe('false');
@@ -109,10 +112,16 @@ describe('AuthProvider', () => {
     '%s replaces user and session and clears the error',
     async (event) => {
       const { fake, auth, emit } = createFakeAuth();
-      fake.getSession.mockResolvedValue({ data: { session: null }, error: new Error('Earlier failure') });
+      fake.getSession.mockResolvedValue({
+        data: { session: null },
+        error: new Error('Earlier failure'),
+      });
       renderProvider(auth);
       await waitFor(() => expect(field('error')).toBe('Earlier failure'));
-      const session = { ...makeSession({ user: makeUser({ email: 'grace@example.com' }) }), refresh_token: 'next' };
+      const session = {
+        ...makeSession({ user: makeUser({ email: 'grace@example.com' }) }),
+        refresh_token: 'next',
+      };
       act(() => emit(event, session));
       expect(field('user')).toBe('grace@example.com');
       expect(field('session')).toBe('next');
@@ -176,7 +185,9 @@ describe('AuthProvider', () => {
 describe('useAuth', () => {
   it('outside an AuthProvider throws the spec message', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used within an AuthProvider');
+    expect(() => renderHook(() => useAuth())).toThrow(
+      'useAuth must be used within an AuthProvider',
+    );
     consoleError.mockRestore();
   });
 });
@@ -202,7 +213,10 @@ describe('AuthGate', () => {
 
   it('shows the "Authentication Error" toast with the message when the state holds an error', async () => {
     const { fake, auth } = createFakeAuth();
-    fake.getSession.mockResolvedValue({ data: { session: null }, error: new Error('Auth session missing!') });
+    fake.getSession.mockResolvedValue({
+      data: { session: null },
+      error: new Error('Auth session missing!'),
+    });
     render(
       <>
         <AuthProvider auth={auth}>

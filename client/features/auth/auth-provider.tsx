@@ -1,5 +1,13 @@
 import type { Session, User } from '@supabase/supabase-js';
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { AuthApi } from './auth-api.ts';
 
 /** The app-level auth state of the spec (§3, §4). */
@@ -111,7 +119,10 @@ export function AuthProvider({ auth, children }: { auth: AuthApi; children: Reac
     }
   }, [auth]);
 
-  const value = useMemo<AuthContextValue>(() => ({ ...state, auth, signOut }), [state, auth, signOut]);
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, auth, signOut }),
+    [state, auth, signOut],
+  );
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 

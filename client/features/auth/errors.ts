@@ -7,7 +7,12 @@ export function errorMessage(error: unknown): string | null {
 
 /** The machine-readable code of a supabase-js AuthError (`weak_password`, `reauthentication_needed`…). */
 export function errorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string'
+  ) {
     return error.code;
   }
   return undefined;

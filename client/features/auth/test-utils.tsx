@@ -1,7 +1,13 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import {
+  createMemoryRouter,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  type RouteObject,
+} from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import type { AuthApi } from './auth-api.ts';
@@ -54,10 +60,12 @@ export function makeSession(
 export function createFakeAuth() {
   const listeners: Listener[] = [];
   const fake = {
-    getSession: vi.fn(async (): Promise<{ data: { session: Session | null }; error: Error | null }> => ({
-      data: { session: null },
-      error: null,
-    })),
+    getSession: vi.fn(
+      async (): Promise<{ data: { session: Session | null }; error: Error | null }> => ({
+        data: { session: null },
+        error: null,
+      }),
+    ),
     onAuthStateChange: vi.fn((callback: Listener) => {
       listeners.push(callback);
       const unsubscribe = vi.fn(() => {

@@ -27,10 +27,16 @@ export function SettingsPage() {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
       <nav aria-label="Settings sections" className="mt-4 flex gap-2 text-sm">
-        <a href="#account" className="rounded-full bg-muted px-3 py-1.5 font-medium hover:bg-primary-soft">
+        <a
+          href="#account"
+          className="rounded-full bg-muted px-3 py-1.5 font-medium hover:bg-primary-soft"
+        >
           Account
         </a>
-        <a href="#notifications" className="rounded-full bg-muted px-3 py-1.5 font-medium hover:bg-primary-soft">
+        <a
+          href="#notifications"
+          className="rounded-full bg-muted px-3 py-1.5 font-medium hover:bg-primary-soft"
+        >
           Notifications
         </a>
       </nav>

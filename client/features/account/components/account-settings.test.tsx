@@ -28,7 +28,12 @@ function fakeAccountAuth() {
     reauthenticate: vi.fn(),
     signOut: vi.fn(),
     mfa: {
-      listFactors: vi.fn(async () => ({ data: { all: [], totp: [], phone: [] }, error: null })),
+      listFactors: vi.fn(
+        async (): Promise<{ data: Record<'all' | 'totp' | 'phone', object[]>; error: null }> => ({
+          data: { all: [], totp: [], phone: [] },
+          error: null,
+        }),
+      ),
       enroll: vi.fn(),
       challengeAndVerify: vi.fn(),
       unenroll: vi.fn(async () => ({ data: {}, error: null })),
@@ -102,7 +107,11 @@ describe('PasswordSettings', () => {
     fake.updateUser
       .mockResolvedValueOnce({
         data: { user: null },
-        error: new AuthApiError('Password update requires reauthentication', 400, 'reauthentication_needed'),
+        error: new AuthApiError(
+          'Password update requires reauthentication',
+          400,
+          'reauthentication_needed',
+        ),
       })
       .mockResolvedValueOnce({ data: { user }, error: null });
     fake.reauthenticate.mockResolvedValue({ data: { user: null, session: null }, error: null });
@@ -115,7 +124,10 @@ describe('PasswordSettings', () => {
     expect(screen.getByText(/we emailed a code to/)).toBeInTheDocument();
     await userEvent.type(code, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and change password' }));
-    expect(fake.updateUser).toHaveBeenLastCalledWith({ password: 'a new password', nonce: '123456' });
+    expect(fake.updateUser).toHaveBeenLastCalledWith({
+      password: 'a new password',
+      nonce: '123456',
+    });
     expect(await screen.findByText('Password updated')).toBeInTheDocument();
   });
 
@@ -123,17 +135,24 @@ describe('PasswordSettings', () => {
     const { fake, auth } = fakeAccountAuth();
     fake.updateUser.mockResolvedValue({
       data: { user: null },
-      error: new AuthApiError('New password should be different from the old password.', 422, 'same_password'),
+      error: new AuthApiError(
+        'New password should be different from the old password.',
+        422,
+        'same_password',
+      ),
     });
     withToaster(<PasswordSettings auth={auth} user={user} />);
     await typePasswords();
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('New password should be different from the old password.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('New password should be different from the old password.'),
+    ).toBeInTheDocument();
   });
 });
 
 describe('AuthenticatorSettings', () => {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg"><path fill="#ffffff" d="M0 0h1v1H0z"/></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg"><path fill="#ffffff" d="M0 0h1v1H0z"/></svg>';
 
   it('encodes the QR code markup so a "#" cannot cut the data URL short', () => {
     const source = qrCodeSource(`data:image/svg+xml;utf-8,${svg}`);
@@ -148,7 +167,11 @@ describe('AuthenticatorSettings', () => {
         id: 'factor-1',
         type: 'totp',
         friendly_name: 'Authenticator app',
-        totp: { qr_code: `data:image/svg+xml;utf-8,${svg}`, secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x' },
+        totp: {
+          qr_code: `data:image/svg+xml;utf-8,${svg}`,
+          secret: 'JBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/x',
+        },
       },
       error: null,
     });
@@ -156,7 +179,10 @@ describe('AuthenticatorSettings', () => {
     withToaster(<AuthenticatorSettings auth={auth} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
 
-    expect(fake.mfa.enroll).toHaveBeenCalledWith({ factorType: 'totp', friendlyName: 'Authenticator app' });
+    expect(fake.mfa.enroll).toHaveBeenCalledWith({
+      factorType: 'totp',
+      friendlyName: 'Authenticator app',
+    });
     expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute(
       'src',
       `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
@@ -171,10 +197,16 @@ describe('AuthenticatorSettings', () => {
       created_at: '2025-01-01T00:00:00Z',
       updated_at: '2025-01-01T00:00:00Z',
     };
-    fake.mfa.listFactors.mockResolvedValue({ data: { all: [verified], totp: [verified], phone: [] }, error: null });
+    fake.mfa.listFactors.mockResolvedValue({
+      data: { all: [verified], totp: [verified], phone: [] },
+      error: null,
+    });
     await userEvent.type(screen.getByLabelText('Enter the 6-digit code the app shows'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and turn on' }));
-    expect(fake.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: 'factor-1', code: '654321' });
+    expect(fake.mfa.challengeAndVerify).toHaveBeenCalledWith({
+      factorId: 'factor-1',
+      code: '654321',
+    });
     expect(await screen.findByText('Authenticator app added')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Remove' })).toBeInTheDocument();
   });
@@ -188,7 +220,10 @@ describe('AuthenticatorSettings', () => {
       created_at: '2025-01-01T00:00:00Z',
       updated_at: '2025-01-01T00:00:00Z',
     };
-    fake.mfa.listFactors.mockResolvedValue({ data: { all: [verified], totp: [verified], phone: [] }, error: null });
+    fake.mfa.listFactors.mockResolvedValue({
+      data: { all: [verified], totp: [verified], phone: [] },
+      error: null,
+    });
     withToaster(<AuthenticatorSettings auth={auth} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     expect(fake.mfa.unenroll).not.toHaveBeenCalled();
@@ -196,7 +231,9 @@ describe('AuthenticatorSettings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(fake.mfa.unenroll).toHaveBeenCalledWith({ factorId: 'factor-9' });
     expect(await screen.findByText('Authenticator app removed')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Set up authenticator app' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -207,6 +244,8 @@ describe('SignedInDevices', () => {
     withToaster(<SignedInDevices auth={auth} />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign out other devices' }));
     expect(fake.signOut).toHaveBeenCalledWith({ scope: 'others' });
-    await waitFor(() => expect(screen.getByText('Signed out of other devices')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Signed out of other devices')).toBeInTheDocument(),
+    );
   });
 });

@@ -54,7 +54,10 @@ export function AuthenticatorSettings({ auth }: { auth: AccountAuthApi }) {
 
   const show = useCallback((result: Awaited<ReturnType<AccountAuthApi['mfa']['listFactors']>>) => {
     if (result.error) {
-      setView({ kind: 'failed', message: messageOf(result.error, 'Could not load your authenticator apps.') });
+      setView({
+        kind: 'failed',
+        message: messageOf(result.error, 'Could not load your authenticator apps.'),
+      });
       return;
     }
     const totp = result.data.all.filter((factor) => factor.factor_type === 'totp');
@@ -85,7 +88,10 @@ export function AuthenticatorSettings({ auth }: { auth: AccountAuthApi }) {
       for (const stale of view.unverified) {
         await auth.mfa.unenroll({ factorId: stale.id });
       }
-      const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: FRIENDLY_NAME });
+      const { data, error } = await auth.mfa.enroll({
+        factorType: 'totp',
+        friendlyName: FRIENDLY_NAME,
+      });
       if (error) throw error;
       setCode('');
       setEnrollment({
@@ -94,7 +100,9 @@ export function AuthenticatorSettings({ auth }: { auth: AccountAuthApi }) {
         secret: data.totp.secret,
       });
     } catch (error: unknown) {
-      toast.error('Error', { description: messageOf(error, 'Could not start the set-up. Please try again.') });
+      toast.error('Error', {
+        description: messageOf(error, 'Could not start the set-up. Please try again.'),
+      });
     } finally {
       setBusy(false);
     }
@@ -114,7 +122,9 @@ export function AuthenticatorSettings({ auth }: { auth: AccountAuthApi }) {
       await load();
     } catch (error: unknown) {
       setCode('');
-      toast.error('Error', { description: messageOf(error, 'That code did not work. Please try again.') });
+      toast.error('Error', {
+        description: messageOf(error, 'That code did not work. Please try again.'),
+      });
     } finally {
       setBusy(false);
     }
@@ -140,7 +150,9 @@ export function AuthenticatorSettings({ auth }: { auth: AccountAuthApi }) {
       });
       await load();
     } catch (error: unknown) {
-      toast.error('Error', { description: messageOf(error, 'Could not remove the app. Please try again.') });
+      toast.error('Error', {
+        description: messageOf(error, 'Could not remove the app. Please try again.'),
+      });
     } finally {
       setBusy(false);
     }
@@ -178,7 +190,9 @@ export function AuthenticatorSettings({ auth }: { auth: AccountAuthApi }) {
               <span className="flex items-center gap-3">
                 <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
                 <span>
-                  <span className="block text-sm font-medium">{factor.friendly_name ?? FRIENDLY_NAME}</span>
+                  <span className="block text-sm font-medium">
+                    {factor.friendly_name ?? FRIENDLY_NAME}
+                  </span>
                   <span className="block text-sm text-muted-foreground">
                     On since {new Date(factor.created_at).toLocaleDateString()}
                   </span>
@@ -187,7 +201,12 @@ export function AuthenticatorSettings({ auth }: { auth: AccountAuthApi }) {
               {confirmingRemoval === factor.id ? (
                 <span className="flex flex-wrap items-center gap-2">
                   <span className="text-sm">Remove two-step login?</span>
-                  <Button variant="danger" size="sm" disabled={busy} onClick={() => void remove(factor.id)}>
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => void remove(factor.id)}
+                  >
                     {busy ? 'Removing...' : 'Remove'}
                   </Button>
                   <Button variant="ghost" size="sm" onClick={() => setConfirmingRemoval(null)}>

@@ -19,21 +19,29 @@ export function EmailSettings({ auth, user }: { auth: AccountAuthApi; user: User
     const address = email.trim();
     setSubmitting(true);
     try {
-      const { error } = await auth.updateUser({ email: address }, { emailRedirectTo: confirmRedirect() });
+      const { error } = await auth.updateUser(
+        { email: address },
+        { emailRedirectTo: confirmRedirect() },
+      );
       if (error) throw error;
       setEmail('');
       toast.success('Check your inbox', {
         description: `We sent a confirmation link to ${address}. Your email changes once the change is confirmed.`,
       });
     } catch (error: unknown) {
-      toast.error('Error', { description: messageOf(error, 'Could not change the email. Please try again.') });
+      toast.error('Error', {
+        description: messageOf(error, 'Could not change the email. Please try again.'),
+      });
     } finally {
       setSubmitting(false);
     }
   };
 
   return (
-    <SettingsCard title="Email address" description="Where Trellis sends your daily top three and sign-in links.">
+    <SettingsCard
+      title="Email address"
+      description="Where Trellis sends your daily top three and sign-in links."
+    >
       <p className="text-sm">
         Current address: <span className="font-medium break-all">{user.email}</span>
       </p>
@@ -41,8 +49,8 @@ export function EmailSettings({ auth, user }: { auth: AccountAuthApi; user: User
         <p className="mt-3 flex items-start gap-2 rounded-xl bg-primary-soft p-3 text-sm text-accent-foreground">
           <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            Waiting for confirmation of <span className="font-medium break-all">{pending}</span>: open
-            the link we emailed to finish the change.
+            Waiting for confirmation of <span className="font-medium break-all">{pending}</span>:
+            open the link we emailed to finish the change.
           </span>
         </p>
       ) : null}

@@ -35,7 +35,9 @@ export function PasswordSettings({ auth, user }: { auth: AccountAuthApi; user: U
     }
     setSubmitting(true);
     try {
-      const { error } = await auth.updateUser(needsCode ? { password, nonce: nonce.trim() } : { password });
+      const { error } = await auth.updateUser(
+        needsCode ? { password, nonce: nonce.trim() } : { password },
+      );
       if (error && codeOf(error) === 'reauthentication_needed') {
         const { error: sendError } = await auth.reauthenticate();
         if (sendError) throw sendError;
@@ -44,9 +46,13 @@ export function PasswordSettings({ auth, user }: { auth: AccountAuthApi; user: U
       }
       if (error) throw error;
       reset();
-      toast.success('Password updated', { description: 'Use your new password the next time you log in.' });
+      toast.success('Password updated', {
+        description: 'Use your new password the next time you log in.',
+      });
     } catch (error: unknown) {
-      toast.error('Error', { description: messageOf(error, 'Could not change the password. Please try again.') });
+      toast.error('Error', {
+        description: messageOf(error, 'Could not change the password. Please try again.'),
+      });
     } finally {
       setSubmitting(false);
     }
@@ -98,7 +104,8 @@ export function PasswordSettings({ auth, user }: { auth: AccountAuthApi; user: U
             <Label htmlFor="settings-password-nonce">Verification code</Label>
             <p id="settings-password-nonce-hint" className="text-sm text-accent-foreground">
               To protect your account we emailed a code to{' '}
-              <span className="font-medium break-all">{user.email}</span>. Enter it to confirm the change.
+              <span className="font-medium break-all">{user.email}</span>. Enter it to confirm the
+              change.
             </p>
             <Input
               id="settings-password-nonce"
@@ -116,7 +123,11 @@ export function PasswordSettings({ auth, user }: { auth: AccountAuthApi; user: U
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="outline" disabled={submitting}>
-            {submitting ? 'Saving...' : needsCode ? 'Confirm and change password' : 'Change password'}
+            {submitting
+              ? 'Saving...'
+              : needsCode
+                ? 'Confirm and change password'
+                : 'Change password'}
           </Button>
           {needsCode ? (
             <Button variant="ghost" onClick={reset}>

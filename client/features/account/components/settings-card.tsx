@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '#client/components/ui/card.tsx';
 
 /** One titled block of the settings page. */
 export function SettingsCard({

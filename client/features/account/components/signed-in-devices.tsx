@@ -16,7 +16,9 @@ export function SignedInDevices({ auth }: { auth: AccountAuthApi }) {
       if (error) throw error;
       toast.success('Signed out of other devices', { description: 'This device stays logged in.' });
     } catch (error: unknown) {
-      toast.error('Error', { description: messageOf(error, 'Could not sign out other devices. Please try again.') });
+      toast.error('Error', {
+        description: messageOf(error, 'Could not sign out other devices. Please try again.'),
+      });
     } finally {
       setBusy(false);
     }

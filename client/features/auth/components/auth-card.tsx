@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '#client/components/ui/card.tsx';
 
 /** The frame of every sign-in screen: one centred card with the page's heading. */
 export function AuthCard({
@@ -20,7 +27,9 @@ export function AuthCard({
           <CardTitle as="h1" className="text-2xl">
             {title}
           </CardTitle>
-          {description ? <CardDescription className="text-base">{description}</CardDescription> : null}
+          {description ? (
+            <CardDescription className="text-base">{description}</CardDescription>
+          ) : null}
         </CardHeader>
         <CardContent>{children}</CardContent>
         {footer ? <CardFooter className="text-center">{footer}</CardFooter> : null}

@@ -75,7 +75,10 @@ export function ConfirmEmail() {
         );
         settle(
           error
-            ? { kind: 'failed', message: errorMessage(error) ?? 'Email link is invalid or has expired' }
+            ? {
+                kind: 'failed',
+                message: errorMessage(error) ?? 'Email link is invalid or has expired',
+              }
             : { kind: 'confirmed' },
         );
       } else if (link.hasTokens) {
@@ -94,7 +97,10 @@ export function ConfirmEmail() {
     case 'checking':
       return (
         <AuthCard title="Confirming your email">
-          <div role="status" className="flex flex-col items-center gap-3 py-4 text-muted-foreground">
+          <div
+            role="status"
+            className="flex flex-col items-center gap-3 py-4 text-muted-foreground"
+          >
             <Spinner />
             <p className="text-sm">Checking your confirmation link...</p>
           </div>
@@ -128,7 +134,10 @@ export function ConfirmEmail() {
           title="We couldn't confirm your email"
           description="Confirmation links work once and for a short time. Ask for a new one below."
         >
-          <p role="alert" className="mb-6 rounded-xl border border-danger/30 bg-danger/5 p-4 text-sm">
+          <p
+            role="alert"
+            className="mb-6 rounded-xl border border-danger/30 bg-danger/5 p-4 text-sm"
+          >
             {stage.message}
           </p>
           <ResendConfirmationForm />

@@ -33,7 +33,11 @@ describe('ForgotPasswordForm', () => {
     const fakeAuth = createFakeAuth();
     fakeAuth.fake.resetPasswordForEmail.mockResolvedValue({
       data: null,
-      error: new AuthApiError('For security purposes, you can only request this after 42 seconds.', 429, 'over_email_send_rate_limit'),
+      error: new AuthApiError(
+        'For security purposes, you can only request this after 42 seconds.',
+        429,
+        'over_email_send_rate_limit',
+      ),
     });
     renderWithAuth([{ path: '/forgot-password', element: <ForgotPasswordForm /> }], {
       auth: fakeAuth.auth,
@@ -55,10 +59,13 @@ describe('ResetPasswordForm', () => {
       return { data: { session, user: session.user }, error: null };
     });
     fakeAuth.fake.updateUser.mockResolvedValue({ data: { user: session.user }, error: null });
-    const { router } = renderWithAuth([{ path: '/reset-password', element: <ResetPasswordForm /> }], {
-      auth: fakeAuth.auth,
-      initialEntries: ['/reset-password?code=reset-code-1'],
-    });
+    const { router } = renderWithAuth(
+      [{ path: '/reset-password', element: <ResetPasswordForm /> }],
+      {
+        auth: fakeAuth.auth,
+        initialEntries: ['/reset-password?code=reset-code-1'],
+      },
+    );
     const password = await screen.findByLabelText('New password');
     expect(fakeAuth.fake.exchangeCodeForSession).toHaveBeenCalledOnce();
     expect(fakeAuth.fake.exchangeCodeForSession).toHaveBeenCalledWith('reset-code-1');
@@ -77,14 +84,23 @@ describe('ResetPasswordForm', () => {
     const fakeAuth = createFakeAuth();
     fakeAuth.fake.exchangeCodeForSession.mockResolvedValue({
       data: { session: null, user: null },
-      error: new AuthApiError('invalid flow state, no valid flow state found', 404, 'flow_state_not_found'),
+      error: new AuthApiError(
+        'invalid flow state, no valid flow state found',
+        404,
+        'flow_state_not_found',
+      ),
     });
     renderWithAuth([{ path: '/reset-password', element: <ResetPasswordForm /> }], {
       auth: fakeAuth.auth,
       initialEntries: ['/reset-password?code=reset-code-2'],
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is invalid or has expired.');
-    expect(screen.getByRole('link', { name: 'Send a new reset link' })).toHaveAttribute('href', '/forgot-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This reset link is invalid or has expired.',
+    );
+    expect(screen.getByRole('link', { name: 'Send a new reset link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 });
 
@@ -103,7 +119,10 @@ describe('ConfirmEmail', () => {
     expect(await screen.findByRole('heading', { name: 'Email confirmed' })).toBeInTheDocument();
     expect(fakeAuth.fake.exchangeCodeForSession).toHaveBeenCalledWith('confirm-code-1');
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
   });
 
   it('still confirms when this browser cannot sign in with the code (another device)', async () => {
@@ -129,7 +148,9 @@ describe('ConfirmEmail', () => {
         '/auth/confirm?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
       ],
     });
-    expect(await screen.findByRole('heading', { name: "We couldn't confirm your email" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't confirm your email" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Email link is invalid or has expired');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));

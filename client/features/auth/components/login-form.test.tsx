@@ -61,19 +61,22 @@ describe('LoginForm', () => {
     ['an admin', 'admin', '/admin'],
     ['a coach', 'coach', '/coach'],
     ['a user without a role', undefined, '/goals'],
-  ])('sends %s to %s, replacing the history entry, and welcomes them back', async (_who, role, target) => {
-    const fakeAuth = createFakeAuth();
-    signInSucceeds(fakeAuth, role);
-    const { router } = renderLogin(fakeAuth);
-    await fillAndSubmit();
-    await waitFor(() => expect(router.state.location.pathname).toBe(target));
-    expect(router.state.historyAction).toBe('REPLACE');
-    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
-    expect(screen.getByText("You've successfully logged in.")).toBeInTheDocument();
-    // Back goes to the page before /login: the login entry was replaced.
-    await router.navigate(-1);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/somewhere-before'));
-  });
+  ])(
+    'sends %s to %s, replacing the history entry, and welcomes them back',
+    async (_who, role, target) => {
+      const fakeAuth = createFakeAuth();
+      signInSucceeds(fakeAuth, role);
+      const { router } = renderLogin(fakeAuth);
+      await fillAndSubmit();
+      await waitFor(() => expect(router.state.location.pathname).toBe(target));
+      expect(router.state.historyAction).toBe('REPLACE');
+      expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+      expect(screen.getByText("You've successfully logged in.")).toBeInTheDocument();
+      // Back goes to the page before /login: the login entry was replaced.
+      await router.navigate(-1);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/somewhere-before'));
+    },
+  );
 
   it('goes back to the requested page instead of the role home', async () => {
     const fakeAuth = createFakeAuth();

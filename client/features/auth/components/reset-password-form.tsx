@@ -33,7 +33,10 @@ export function ResetPasswordForm() {
     if (link.error) return { kind: 'invalid', message: link.error };
     if (link.code) return { kind: 'checking' };
     if (user) return { kind: 'ready' };
-    return { kind: 'invalid', message: 'Open the link from your password-reset email to set a new password.' };
+    return {
+      kind: 'invalid',
+      message: 'Open the link from your password-reset email to set a new password.',
+    };
   });
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');

@@ -33,7 +33,9 @@ export function SecondFactorForm({
       onVerified(data.user);
     } catch (error: unknown) {
       setCode('');
-      toast.error('Error', { description: errorMessage(error) ?? 'That code did not work. Please try again.' });
+      toast.error('Error', {
+        description: errorMessage(error) ?? 'That code did not work. Please try again.',
+      });
     } finally {
       setSubmitting(false);
     }
@@ -43,7 +45,9 @@ export function SecondFactorForm({
     <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
       <div className="flex items-start gap-3 rounded-xl bg-primary-soft p-4 text-sm text-accent-foreground">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <p>Your account is protected by an authenticator app. Enter the 6-digit code it shows now.</p>
+        <p>
+          Your account is protected by an authenticator app. Enter the 6-digit code it shows now.
+        </p>
       </div>
       <div className="space-y-2">
         <Label htmlFor="login-totp">Authentication code</Label>

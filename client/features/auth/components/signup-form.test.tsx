@@ -24,7 +24,9 @@ async function fillAndSubmit(email = 'new@example.com', password = 'long enough'
 }
 
 function signUpSucceeds(fakeAuth: ReturnType<typeof createFakeAuth>) {
-  const session = makeSession({ user: makeUser({ email: 'new@example.com', email_confirmed_at: undefined }) });
+  const session = makeSession({
+    user: makeUser({ email: 'new@example.com', email_confirmed_at: undefined }),
+  });
   fakeAuth.fake.signUp.mockImplementation(async () => {
     fakeAuth.emit('SIGNED_IN', session);
     return { data: { user: session.user, session }, error: null };
