@@ -113,7 +113,7 @@ describe('email flows through supabase-js', () => {
     const code = (await follow(server, mail.link!)).searchParams.get('code')!;
     const exchanged = await supabase.auth.exchangeCodeForSession(code);
     expect(exchanged.error).toBeNull();
-    expect(exchanged.data.redirectType).toBe('recovery');
+    expect((exchanged.data as { redirectType?: string }).redirectType).toBe('recovery');
     expect(events).toContain('PASSWORD_RECOVERY');
 
     const changed = await supabase.auth.updateUser({ password: 'remembered-password' });
