@@ -86,7 +86,9 @@ const envSchema = z
     /** Required for openai and anthropic; optional for openai-compatible servers. */
     AI_API_KEY: z.string().min(1).optional(),
     /** Required for openai-compatible (e.g. http://localhost:11434/v1 for Ollama). */
-    AI_BASE_URL: z.url({ message: 'must be an absolute URL such as http://localhost:11434/v1' }).optional(),
+    AI_BASE_URL: z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://localhost:11434/v1' })
+      .optional(),
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
   })
   .superRefine(
