@@ -11,10 +11,10 @@ type Cue = readonly [pattern: RegExp, weight: number];
 
 const CUES: Record<CoachDomain, readonly Cue[]> = {
   health: [
-    [/\b(lose|losing|drop|shed) (some |a little |a bit of |the )?(weight|fat|belly|kg|kilos?|pounds|lbs|stone)\b/, 4],
+    [/\b(lose|losing|drop|shed|gain|put on) (some |a little |a bit of |the |\d+(\.\d+)? ?)?(weight|fat|belly|kg|kgs|kilos?|pounds|lbs?|stone)\b/, 4],
     [/\b(weight loss|body fat|bmi|blood pressure|cholesterol|blood sugar|diabetes)\b/, 4],
     [/\b(marathon|half[- ]marathon|\d+ ?k run|5k|10k|triathlon|ultra)\b/, 4],
-    [/\b(run|running|jog|jogging|swim|swimming|cycle|cycling|bike ride|hike|hiking|walk|walking|steps)\b/, 2],
+    [/\b(run(?!\s+(?:my|a|the|our)\s+(?:own\s+)?(?:business|company|team|shop|store))|running|jog|jogging|swim|swimming|cycle|cycling|bike ride|hike|hiking|walk|walking|steps)\b/, 2],
     [/\b(gym|workouts?|work out|exercise|exercising|training|strength|lift|lifting|weights|deadlift|squat|bench press|push-?ups?|pull-?ups?|plank|yoga|pilates|stretch|mobility|cardio|crossfit)\b/, 2],
     [/\b(fit|fitter|fitness|in shape|healthy|healthier|health|energy|energetic|stamina|endurance|muscle|muscles|toned|physique)\b/, 2],
     [/\b(diet|eat|eating|meals?|calories|protein|vegetables|veggies|fruit|sugar|junk food|snacking|cook healthy|water|hydrat\w*|fasting)\b/, 2],

@@ -136,7 +136,7 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     };
   }
 
-  const bareYear = /\b(by|before|in|during|by the end of|before the end of|end of) (20\d\d)\b/.exec(
+  const bareYear = /\b(by|before|in|during|by the end of|before the end of|end of) (20\d\d)\b(?![-/.]\d)/.exec(
     text,
   );
   if (bareYear) {
@@ -540,7 +540,7 @@ export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
     take(m);
   }
   const count = new RegExp(
-    String.raw`${NUMBER}\s+(?:new\s+|more\s+|different\s+|full\s+|short\s+|good\s+|quality\s+|strict\s+|real\s+)?([a-z][a-z'-]*?s)\b${PERIOD}`,
+    String.raw`${NUMBER}\s+(?:new\s+|more\s+|different\s+|full\s+|short\s+|good\s+|quality\s+|strict\s+|real\s+|first\s+|great\s+)?([a-z][a-z'-]*?s)\b${PERIOD}`,
     'g',
   );
   for (const match of text.matchAll(count)) {

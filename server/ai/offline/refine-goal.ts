@@ -133,11 +133,10 @@ function decideDeadline(
   // target the plan would derive.
   const metric =
     explicit ??
-    template.fallbackMetric({
-      weeks: Math.max(1, Math.floor(daysBetween(today, date) / 7)),
-      weeklyHours: template.weeklyHours,
-      timeZone: context.timeZone,
-    });
+    template.fallbackMetric(
+      { weeks: Math.max(1, Math.floor(daysBetween(today, date) / 7)), weeklyHours: template.weeklyHours, timeZone: context.timeZone },
+      context,
+    );
   const minWeeks = template.minWeeks?.(metric, context) ?? 1;
   const days = daysBetween(today, date);
   if (days < minWeeks * 7) {
@@ -209,7 +208,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const horizonWeeks = Math.max(1, Math.floor(daysBetween(input.today, decision.date) / 7));
 
   const hoursAnswer = answers.get(QUESTION_IDS.hours);
-  const statedHours = weeklyHoursFromQuantities(quantities);
+  const statedHours = template.statedHoursAreEffort === false ? null : weeklyHoursFromQuantities(quantities);
   let weeklyHours =
     input.weeklyHours ?? (hoursAnswer ? parseHoursAnswer(hoursAnswer) : null) ?? statedHours ?? template.weeklyHours;
   if (input.weeklyHours !== undefined && statedHours !== null && statedHours > input.weeklyHours) {
@@ -221,7 +220,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
 
   let metric = explicit;
   if (!metric) {
-    metric = template.fallbackMetric({ weeks: horizonWeeks, weeklyHours, timeZone: input.timeZone });
+    metric = template.fallbackMetric({ weeks: horizonWeeks, weeklyHours, timeZone: input.timeZone }, context);
     notes.push(
       `You did not name a number, so I set the target to ${formatAmount(metric.target, metric.unit)}. Edit it if you had something else in mind.`,
     );

@@ -199,7 +199,7 @@ const income: ActivityTemplate = {
 const launch: ActivityTemplate = {
   id: 'launch',
   domain: 'career',
-  cues: /\b(launch|start|build|ship|open|create|set up)\b[^.]*\b(business|startup|company|website|app|product|podcast|youtube channel|newsletter|shop|store|etsy)\b/,
+  cues: /\b(launch|start|build|ship|open|create|set up|run|grow)\b[^.]*\b(business|startup|company|website|app|product|podcast|youtube channel|newsletter|shop|store|etsy)\b/,
   metric: ({ quantities }) => {
     const count = findQuantity(quantities, 'count');
     if (count && /users|subscribers|customers|listeners|episodes|sales|signups|sign-ups|downloads|members/.test(count.noun)) {
@@ -207,7 +207,13 @@ const launch: ActivityTemplate = {
     }
     return null;
   },
-  fallbackMetric: () => ({ name: 'First paying customers', target: 3, unit: 'customers' }),
+  fallbackMetric: (_plan, context) => {
+    const text = context?.text ?? '';
+    if (/podcast/.test(text)) return { name: 'Episodes published', target: 6, unit: 'episodes' };
+    if (/youtube/.test(text)) return { name: 'Videos published', target: 8, unit: 'videos' };
+    if (/newsletter|blog/.test(text)) return { name: 'Subscribers', target: 100, unit: 'subscribers' };
+    return { name: 'First paying customers', target: 3, unit: 'customers' };
+  },
   title: (metric, { text }) => {
     const thing = /\b(business|startup|company|website|app|product|podcast|youtube channel|newsletter|shop|store|etsy)\b/.exec(text)?.[1] ?? 'project';
     return `Launch my ${thing === 'etsy' ? 'Etsy shop' : thing} (${formatAmount(metric.target, metric.unit)})`;
@@ -343,11 +349,11 @@ function capitalize(word: string): string {
 
 export const careerTemplates: readonly ActivityTemplate[] = [
   certification,
+  skill,
   jobSearch,
   promotion,
   launch,
   income,
-  skill,
   networking,
   genericCareer,
 ];

@@ -16,7 +16,7 @@ import {
 const weightLoss: ActivityTemplate = {
   id: 'weight_loss',
   domain: 'health',
-  cues: /\b(lose|losing|drop|shed|slim down)\b[^.]*\b(weight|kg|kgs|kilos?|pounds|lbs|stone|fat|belly)\b|\bweight loss\b|\bfat loss\b|\bweight lost\b|\bslim down\b/,
+  cues: /\b(lose|losing|drop|shed|slim down)\b[^.]*\b(weight|kg|kgs|kilos?|pounds|lbs?|stone|fat|belly)\b|\bweight loss\b|\bfat loss\b|\bweight lost\b|\bslim down\b/,
   metric: ({ quantities }) => {
     const weight = findQuantity(quantities, 'weight');
     if (!weight || weight.direction !== 'lose') return null;
@@ -74,7 +74,7 @@ const weightLoss: ActivityTemplate = {
 const muscleGain: ActivityTemplate = {
   id: 'muscle_gain',
   domain: 'health',
-  cues: /\b(gain|put on|build|add)\b[^.]*\b(muscle|kg|kgs|kilos?|pounds|lbs|weight|mass)\b|\bbulk(ing)?\b|\bweight gained\b/,
+  cues: /\b(gain|put on|build|add)\b[^.]*\b(muscle|kg|kgs|kilos?|pounds|lbs?|weight|mass)\b|\bbulk(ing)?\b|\bweight gained\b/,
   metric: ({ quantities }) => {
     const weight = findQuantity(quantities, 'weight');
     if (!weight || weight.direction !== 'gain') return null;
@@ -318,6 +318,7 @@ const sleep: ActivityTemplate = {
     return null;
   },
   fallbackMetric: () => ({ name: 'Nights with 7+ hours of sleep per week', target: 5, unit: 'nights/week' }),
+  statedHoursAreEffort: false,
   title: (metric) =>
     metric.unit === 'hours/night' ? `Sleep ${formatAmount(metric.target, 'hours')} a night` : `Sleep 7+ hours on ${metric.target} nights a week`,
   specific: (metric) =>

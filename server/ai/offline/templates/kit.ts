@@ -52,7 +52,7 @@ export interface ActivityTemplate {
   /** Asked when the user gave no number and this activity cannot pick one sensibly. */
   targetQuestion?: (context: TemplateContext) => ClarifyingQuestion;
   /** A metric derived from the plan when the user gave none and none was asked for. */
-  fallbackMetric: (plan: PlanContext) => GoalMetric;
+  fallbackMetric: (plan: PlanContext, context?: TemplateContext) => GoalMetric;
   title: (metric: GoalMetric, context: TemplateContext) => string;
   /** One or two sentences: the specific outcome, ending before the deadline is named. */
   specific: (metric: GoalMetric) => string;
@@ -69,6 +69,8 @@ export interface ActivityTemplate {
   /** One-off tasks, spread over the phases in this order. */
   setupTasks: readonly OneOffTask[];
   practice: readonly PracticeTemplate[];
+  /** False when durations in the goal are not effort ("sleep 8 hours a night"). */
+  statedHoursAreEffort?: boolean;
   /** Share of the weekly time for practice (default 0.7); habits are almost all practice. */
   practiceShare?: number;
   /** Offered as one-tap answers when the goal is vague. */

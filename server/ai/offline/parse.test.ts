@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { extractWhy, parseDeadline, parseQuantities, weeklyHoursFromQuantities } from './parse.ts';
+
+const TODAY = '2026-03-10';
+
+describe('parseDeadline', () => {
+  it.each([
+    ['lose 5 kg by June', '2026-06-30', 'by June'],
+    ['run a marathon in 3 months', '2026-06-10', 'in 3 months'],
+    ['in three months', '2026-06-10', 'in 3 months'],
+    ['lose 5 kg before my wedding on 12 May 2027', '2027-05-11', 'on 12 May 2027'],
+    ['read 12 books this year', '2026-12-31', 'this year'],
+    ['save money by the end of the year', '2026-12-31', 'by the end of the year'],
+    ['by the end of next year', '2027-12-31', 'by the end of next year'],
+    ['finish it by 2027', '2026-12-31', 'by 2027'],
+    ['travel more in 2027', '2027-12-31', 'in 2027'],
+    ['ship it by end of Q3', '2026-09-30', 'by end of Q3'],
+    ['by Q1', '2026-03-31', 'by Q1'],
+    ['by Christmas', '2026-12-25', 'by Christmas'],
+    ["by Valentine's Day", '2027-02-14', "by Valentine's Day"],
+    ['within 6 weeks', '2026-04-21', 'within 6 weeks'],
+    ['by mid-July', '2026-07-15', 'July'],
+    ['by March 1st', '2027-03-01', 'by March 1st'],
+    ['by 2026-09-30', '2026-09-30', 'by 2026-09-30'],
+    ['before summer', '2026-05-31', 'before summer'],
+    ['by the end of this month', '2026-03-31', 'end of this month'],
+  ])('%s → %s', (text, date, phrase) => {
+    const deadline = parseDeadline(text, TODAY, 'Europe/London');
+    expect(deadline).toMatchObject({ date, phrase, passed: false });
+  });
+
+  it('reads seasons for the hemisphere of the time zone', () => {
+    expect(parseDeadline('by summer', TODAY, 'Europe/Paris')?.date).toBe('2026-06-01');
+    expect(parseDeadline('by summer', TODAY, 'Australia/Melbourne')?.date).toBe('2026-12-01');
+    // Already in summer: by the end of this one, not next year's.
+    expect(parseDeadline('by summer', '2026-07-10', 'Europe/Paris')?.date).toBe('2026-08-31');
+  });
+
+  it('marks dates that have passed', () => {
+    expect(parseDeadline('by 1 February 2026', TODAY, 'Europe/London')).toMatchObject({ date: '2026-02-01', passed: true });
+    expect(parseDeadline('by January 2026', TODAY, 'Europe/London')).toMatchObject({ date: '2026-01-31', passed: true });
+  });
+
+  it.each([
+    'study 2 hours a week',
+    'go to the gym 3 times a week',
+    'meditate 10 minutes every morning at 7am',
+    'go running every Monday',
+    'be in bed by 10pm',
+    'get fit',
+    'run a 10K',
+  ])('finds no deadline in "%s"', (text) => {
+    expect(parseDeadline(text, TODAY, 'Europe/London')).toBeNull();
+  });
+
+  it('does not depend on the zone this server runs in', () => {
+    // The reference instant is noon UTC with a zero offset; the answer is a calendar day.
+    expect(parseDeadline('tomorrow', '2026-03-29', 'Pacific/Kiritimati')?.date).toBe('2026-03-30');
+    expect(parseDeadline('in 2 weeks', '2026-10-25', 'America/Los_Angeles')?.date).toBe('2026-11-08');
+  });
+});
+
+describe('parseQuantities', () => {
+  it.each([
+    ['lose 5 kg', [{ kind: 'weight', value: 5, unit: 'kg', direction: 'lose' }]],
+    ['lose 2 stone', [{ kind: 'weight', value: 12.7, unit: 'kg', direction: 'lose' }]],
+    ['lose 10 pounds', [{ kind: 'weight', value: 10, unit: 'lb', direction: 'lose' }]],
+    ['gain 3 kg of muscle', [{ kind: 'weight', value: 3, unit: 'kg', direction: 'gain' }]],
+    ['run a 10K', [{ kind: 'distance', value: 10, unit: 'km', race: '10K' }]],
+    ['run a half marathon', [{ kind: 'distance', value: 21.1, unit: 'km', race: 'half marathon' }]],
+    ['run 5 km without stopping', [{ kind: 'distance', value: 5, unit: 'km', race: null }]],
+    ['read 12 books', [{ kind: 'count', value: 12, noun: 'books', per: null }]],
+    ['read twelve books', [{ kind: 'count', value: 12, noun: 'books', per: null }]],
+    ['save $5,000', [{ kind: 'money', value: 5000, currency: '$', perMonth: false }]],
+    ['save 500 pounds', [{ kind: 'money', value: 500, currency: '£', perMonth: false }]],
+    ['pay off €12k of debt', [{ kind: 'money', value: 12000, currency: '€', perMonth: false }]],
+    ['earn $4,000 a month', [{ kind: 'money', value: 4000, currency: '$', perMonth: true }]],
+    ['walk 10,000 steps a day', [{ kind: 'steps', value: 10000, perDay: true }]],
+    ['go on 2 date nights a month', [{ kind: 'count', value: 2, noun: 'date nights', per: 'month' }]],
+    ['write a 50,000 word novel', [{ kind: 'count', value: 50000, noun: 'words', per: null }]],
+    ['increase sales by 20%', [{ kind: 'percent', value: 20 }]],
+    ['go to the gym 3 times a week', [{ kind: 'frequency', timesPerWeek: 3 }]],
+    ['meditate 10 minutes every morning', [{ kind: 'duration', minutes: 10, per: 'day' }]],
+  ])('%s', (text, expected) => {
+    expect(parseQuantities(text, 'Europe/London')).toEqual(expected);
+  });
+
+  it('guesses the currency from the time zone when none is written', () => {
+    expect(parseQuantities('save 5k for a deposit', 'Europe/Berlin')).toEqual([{ kind: 'money', value: 5000, currency: '€', perMonth: false }]);
+    expect(parseQuantities('save 5k for a deposit', 'America/Toronto')).toEqual([{ kind: 'money', value: 5000, currency: '$', perMonth: false }]);
+  });
+
+  it('turns stated effort into weekly hours', () => {
+    expect(weeklyHoursFromQuantities(parseQuantities('study 2 hours a week', 'UTC'))).toBe(2);
+    expect(weeklyHoursFromQuantities(parseQuantities('practice guitar 30 minutes a day 5 days a week', 'UTC'))).toBe(2.5);
+    expect(weeklyHoursFromQuantities(parseQuantities('read 12 books', 'UTC'))).toBeNull();
+  });
+});
+
+describe('extractWhy', () => {
+  it.each([
+    ['Get fit because I want to keep up with my kids', 'I want to keep up with my kids'],
+    ['Save $5,000 so that we can move out next year.', 'We can move out next year'],
+    ['Lose 5 kg for my health', 'For my health'],
+    ['Read 12 books', null],
+  ])('%s', (text, why) => {
+    expect(extractWhy(text)).toBe(why);
+  });
+});
