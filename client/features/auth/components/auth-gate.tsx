@@ -13,7 +13,9 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const { initialized, error } = useAuth();
 
   useEffect(() => {
-    if (error) toast.error('Authentication Error', { description: error.message });
+    // One toast per error, also when development mode runs the effect twice.
+    if (error)
+      toast.error('Authentication Error', { id: 'auth-error', description: error.message });
   }, [error]);
 
   if (initialized) return children;
