@@ -89,7 +89,8 @@ describe('the HTTP skeleton', () => {
   });
 
   it('serves the SPA for page paths with the runtime config injected and no caching', async () => {
-    for (const url of ['/', '/goals/123', '/faq']) {
+    // /auth/confirm is a page (the email-confirmation landing), though it sits beside /auth/v1.
+    for (const url of ['/', '/goals/123', '/faq', '/auth/confirm?code=abc']) {
       const response = await app.inject(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
