@@ -127,7 +127,10 @@ export const adminListQuerySchema = z.object({
 });
 
 export const userIdParamsSchema = z.object({ userId: z.string().max(64) });
-export const userFactorParamsSchema = z.object({ userId: z.string().max(64), factorId: z.string().max(64) });
+export const userFactorParamsSchema = z.object({
+  userId: z.string().max(64),
+  factorId: z.string().max(64),
+});
 
 export const adminDeleteBodySchema = z.object({ should_soft_delete: z.boolean().nullish() });
 

@@ -81,16 +81,23 @@ function requestedRole(attrs: AdminUserAttributes): AppRole | undefined {
   }
   if (attrs.app_metadata && 'role' in attrs.app_metadata) {
     const value = attrs.app_metadata.role;
-    const parsed = value === null ? { success: true as const, data: 'user' as const } : appRoleSchema.safeParse(value);
-    if (!parsed.success) throw authErrors.validation('app_metadata.role must be one of user, coach, admin');
-    if (role && role !== parsed.data) throw authErrors.validation('role and app_metadata.role disagree');
+    const parsed =
+      value === null
+        ? { success: true as const, data: 'user' as const }
+        : appRoleSchema.safeParse(value);
+    if (!parsed.success)
+      throw authErrors.validation('app_metadata.role must be one of user, coach, admin');
+    if (role && role !== parsed.data)
+      throw authErrors.validation('role and app_metadata.role disagree');
     role = parsed.data;
   }
   return role;
 }
 
 /** Custom app_metadata without the keys the server owns (provider, providers, role). */
-function customAppMetadata(appMetadata: Record<string, unknown> | null | undefined): Record<string, unknown> {
+function customAppMetadata(
+  appMetadata: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
   const { provider: _p, providers: _ps, role: _r, ...rest } = appMetadata ?? {};
   return rest;
 }
@@ -109,7 +116,8 @@ export function createAdminService(deps: AuthDeps) {
   }
 
   async function loadOrThrow(userId: string, tx: Db = db): Promise<UserRecord> {
-    if (!UUID.test(userId)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID');
+    if (!UUID.test(userId))
+      throw new AuthError(404, 'validation_failed', 'user_id must be an UUID');
     const user = await loadUserById(tx, userId);
     if (!user) throw userNotFound();
     return user;
@@ -124,11 +132,19 @@ export function createAdminService(deps: AuthDeps) {
     const page = Math.max(1, parse(query.page, 1));
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, parse(query.per_page, DEFAULT_PER_PAGE)));
     const sortDesc = /\bdesc\b/i.test(query.sort ?? '');
-    const result = await listUsers(db, { page, perPage, filter: query.filter?.trim() || undefined, sortDesc });
+    const result = await listUsers(db, {
+      page,
+      perPage,
+      filter: query.filter?.trim() || undefined,
+      sortDesc,
+    });
     const lastPage = Math.max(1, Math.ceil(result.total / perPage));
     // `page` must come first in each URL: the client reads the digit after the first "=".
     const link = (p: number) => `</auth/v1/admin/users?page=${p}&per_page=${perPage}>`;
-    const links = [...(page < lastPage ? [`${link(page + 1)}; rel="next"`] : []), `${link(lastPage)}; rel="last"`];
+    const links = [
+      ...(page < lastPage ? [`${link(page + 1)}; rel="next"`] : []),
+      `${link(lastPage)}; rel="last"`,
+    ];
     return {
       body: { users: result.users.map(userJson), aud: 'authenticated' },
       total: result.total,
@@ -141,8 +157,10 @@ export function createAdminService(deps: AuthDeps) {
   }
 
   async function create(attrs: AdminUserAttributes, meta: RequestMeta): Promise<UserJson> {
-    if (!attrs.email && attrs.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
-    if (!attrs.email) throw authErrors.validation('Unable to validate email address: invalid format');
+    if (!attrs.email && attrs.phone)
+      throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (!attrs.email)
+      throw authErrors.validation('Unable to validate email address: invalid format');
     const email = validEmail(attrs.email);
     if (attrs.id && !UUID.test(attrs.id)) throw authErrors.validation('id must be a UUID');
     if (attrs.password) assertAcceptablePassword(attrs.password);
@@ -163,7 +181,12 @@ export function createAdminService(deps: AuthDeps) {
             ...(role ? { role } : {}),
             ...(attrs.id ? { id: attrs.id.toLowerCase() } : {}),
           },
-          { now: now(), firstUserAdmin: deps.env.AUTH_FIRST_USER_ADMIN, actor: actor(meta), action: 'user_created' },
+          {
+            now: now(),
+            firstUserAdmin: deps.env.AUTH_FIRST_USER_ADMIN,
+            actor: actor(meta),
+            action: 'user_created',
+          },
         );
         if (banUntil) await updateUser(tx, created.id, { bannedUntil: banUntil });
         return banUntil ? { ...created, bannedUntil: banUntil } : created;
@@ -175,9 +198,14 @@ export function createAdminService(deps: AuthDeps) {
     }
   }
 
-  async function update(userId: string, attrs: AdminUserAttributes, meta: RequestMeta): Promise<UserJson> {
+  async function update(
+    userId: string,
+    attrs: AdminUserAttributes,
+    meta: RequestMeta,
+  ): Promise<UserJson> {
     const existing = await loadOrThrow(userId);
-    if (attrs.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+    if (attrs.phone)
+      throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
     const email = attrs.email ? validEmail(attrs.email) : null;
     if (attrs.password) assertAcceptablePassword(attrs.password);
     const role = requestedRole(attrs);
@@ -201,10 +229,18 @@ export function createAdminService(deps: AuthDeps) {
           const identity = user.identities.find((i) => i.provider === 'email');
           await updateEmailIdentity(tx, user.id, {
             email,
-            identityData: { ...(identity?.identityData ?? {}), email, email_verified: attrs.email_confirm === true },
+            identityData: {
+              ...(identity?.identityData ?? {}),
+              email,
+              email_verified: attrs.email_confirm === true,
+            },
             updatedAt: t,
           });
-          await deleteUserOneTimeTokens(tx, user.id, ['email_change_new', 'email_change_current', 'confirmation']);
+          await deleteUserOneTimeTokens(tx, user.id, [
+            'email_change_new',
+            'email_change_current',
+            'confirmation',
+          ]);
           await insertAudit(tx, {
             action: 'email_changed',
             actorType: who.type,
@@ -235,7 +271,10 @@ export function createAdminService(deps: AuthDeps) {
           });
         }
         if (attrs.app_metadata) {
-          const appMetadata = mergeMetadata(user.appMetadata, customAppMetadata(attrs.app_metadata));
+          const appMetadata = mergeMetadata(
+            user.appMetadata,
+            customAppMetadata(attrs.app_metadata),
+          );
           await updateUser(tx, user.id, { appMetadata, updatedAt: t });
           user = { ...user, appMetadata };
         }
@@ -260,7 +299,11 @@ export function createAdminService(deps: AuthDeps) {
     return userJson(await loadOrThrow(userId));
   }
 
-  async function remove(userId: string, soft: boolean, meta: RequestMeta): Promise<Record<string, never>> {
+  async function remove(
+    userId: string,
+    soft: boolean,
+    meta: RequestMeta,
+  ): Promise<Record<string, never>> {
     const user = await loadOrThrow(userId);
     await db.transaction(async (tx) => {
       const t = now();
@@ -304,20 +347,32 @@ export function createAdminService(deps: AuthDeps) {
     meta: RequestMeta,
   ) {
     const type = body.type ?? '';
-    const known = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'];
-    if (!known.includes(type)) throw authErrors.validation('Invalid email action link type requested');
-    if (!body.email) throw authErrors.validation('Unable to validate email address: invalid format');
+    const known = [
+      'signup',
+      'invite',
+      'magiclink',
+      'recovery',
+      'email_change_current',
+      'email_change_new',
+    ];
+    if (!known.includes(type))
+      throw authErrors.validation('Invalid email action link type requested');
+    if (!body.email)
+      throw authErrors.validation('Unable to validate email address: invalid format');
     const email = validEmail(body.email);
     const redirectTo = body.redirect_to ?? meta.redirectTo;
     if (type === 'email_change_current' && !deps.env.AUTH_SECURE_EMAIL_CHANGE) {
-      throw authErrors.validation('email_change_current is only available with secure email change');
+      throw authErrors.validation(
+        'email_change_current is only available with secure email change',
+      );
     }
     if (type === 'signup' && body.password) assertAcceptablePassword(body.password);
     const newEmail = body.new_email ? validEmail(body.new_email) : null;
     if (type.startsWith('email_change') && !newEmail) {
       throw authErrors.validation('The new email address is required for email change links');
     }
-    const passwordHash = type === 'signup' && body.password ? await hashPassword(body.password) : null;
+    const passwordHash =
+      type === 'signup' && body.password ? await hashPassword(body.password) : null;
 
     const result = await db.transaction(async (tx) => {
       const t = now();
@@ -334,7 +389,12 @@ export function createAdminService(deps: AuthDeps) {
             emailConfirmed: false,
             ...(invited ? { invitedAt: t } : { confirmationSentAt: t }),
           },
-          { now: t, firstUserAdmin: deps.env.AUTH_FIRST_USER_ADMIN, actor: actor(meta), action: 'user_created' },
+          {
+            now: t,
+            firstUserAdmin: deps.env.AUTH_FIRST_USER_ADMIN,
+            actor: actor(meta),
+            action: 'user_created',
+          },
         );
       switch (type) {
         case 'signup':
@@ -359,10 +419,15 @@ export function createAdminService(deps: AuthDeps) {
           if (!user) throw userNotFound();
           if (!newEmail) throw authErrors.validation('new_email is required');
           if (await emailInUse(tx, newEmail, user.id)) throw emailExists();
-          await updateUser(tx, user.id, { emailChange: newEmail, emailChangeConfirmStatus: 0, updatedAt: t });
+          await updateUser(tx, user.id, {
+            emailChange: newEmail,
+            emailChangeConfirmStatus: 0,
+            updatedAt: t,
+          });
           user = { ...user, emailChange: newEmail, emailChangeConfirmStatus: 0 };
           // Both sides get a code (as GoTrue does); the answer carries the one asked for.
-          const other: AuthEmailKind = type === 'email_change_new' ? 'email_change_current' : 'email_change_new';
+          const other: AuthEmailKind =
+            type === 'email_change_new' ? 'email_change_current' : 'email_change_new';
           if (deps.env.AUTH_SECURE_EMAIL_CHANGE) {
             await createEmailToken(deps, tx, {
               user,
@@ -376,7 +441,13 @@ export function createAdminService(deps: AuthDeps) {
           address = type === 'email_change_new' ? newEmail : email;
         }
       }
-      const token: EmailToken = await createEmailToken(deps, tx, { user, kind, address, pkce: null, redirectTo });
+      const token: EmailToken = await createEmailToken(deps, tx, {
+        user,
+        kind,
+        address,
+        pkce: null,
+        redirectTo,
+      });
       const reloaded = await loadUserById(tx, user.id);
       return { user: reloaded ?? user, token };
     });

@@ -15,12 +15,20 @@ describe('admin API', () => {
   });
 
   it('makes the first account of a fresh instance an admin, and only that one', async () => {
-    const first = await server.client().auth.signUp({ email: email('first'), password: 'first-account' });
+    const first = await server
+      .client()
+      .auth.signUp({ email: email('first'), password: 'first-account' });
     expect(first.data.user?.app_metadata.role).toBe('admin');
-    expect(decodeJwt(first.data.session!.access_token).app_metadata).toMatchObject({ role: 'admin' });
-    const second = await server.client().auth.signUp({ email: email('second'), password: 'second-account' });
+    expect(decodeJwt(first.data.session!.access_token).app_metadata).toMatchObject({
+      role: 'admin',
+    });
+    const second = await server
+      .client()
+      .auth.signUp({ email: email('second'), password: 'second-account' });
     expect(second.data.user?.app_metadata.role).toBeUndefined();
-    expect((await server.audit('role_changed')).some((r) => r.userId === first.data.user?.id)).toBe(true);
+    expect((await server.audit('role_changed')).some((r) => r.userId === first.data.user?.id)).toBe(
+      true,
+    );
   });
 
   it('creates a user with a role and a confirmed address, who can then sign in', async () => {
@@ -34,17 +42,28 @@ describe('admin API', () => {
       user_metadata: { full_name: 'Coach Carter' },
     });
     expect(error).toBeNull();
-    expect(data.user?.app_metadata).toMatchObject({ provider: 'email', providers: ['email'], role: 'coach' });
+    expect(data.user?.app_metadata).toMatchObject({
+      provider: 'email',
+      providers: ['email'],
+      role: 'coach',
+    });
     expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
     expect(data.user?.identities).toHaveLength(1);
 
-    const signIn = await server.client().auth.signInWithPassword({ email: address, password: 'coach-password' });
+    const signIn = await server
+      .client()
+      .auth.signInWithPassword({ email: address, password: 'coach-password' });
     expect(signIn.error).toBeNull();
-    expect(decodeJwt(signIn.data.session!.access_token).app_metadata).toMatchObject({ role: 'coach' });
+    expect(decodeJwt(signIn.data.session!.access_token).app_metadata).toMatchObject({
+      role: 'coach',
+    });
 
     const taken = await admin.createUser({ email: address, password: 'coach-password' });
     expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
-    const badRole = await admin.createUser({ email: email('bad'), app_metadata: { role: 'superuser' } });
+    const badRole = await admin.createUser({
+      email: email('bad'),
+      app_metadata: { role: 'superuser' },
+    });
     expect(badRole.error).toMatchObject({ status: 400, code: 'validation_failed' });
     const badEmail = await admin.createUser({ email: 'not-an-email' });
     expect(badEmail.error?.message).toBe('Unable to validate email address: invalid format');
@@ -60,14 +79,21 @@ describe('admin API', () => {
     const page1 = await admin.listUsers({ page: 1, perPage: 2 });
     expect(page1.error).toBeNull();
     expect(page1.data.users).toHaveLength(2);
-    expect(page1.data).toMatchObject({ nextPage: 2, lastPage: Math.ceil(total / 2), total, aud: 'authenticated' });
+    expect(page1.data).toMatchObject({
+      nextPage: 2,
+      lastPage: Math.ceil(total / 2),
+      total,
+      aud: 'authenticated',
+    });
 
     const raw = await server.request('/admin/users?page=&per_page=', {
       headers: { authorization: `Bearer ${server.serviceRoleKey}`, apikey: server.serviceRoleKey },
     });
     expect(raw.status).toBe(200);
     expect(raw.headers.get('x-total-count')).toBe(String(total));
-    expect(raw.headers.get('link')).toMatch(/^<\/auth\/v1\/admin\/users\?page=1&per_page=50>; rel="last"$/);
+    expect(raw.headers.get('link')).toMatch(
+      /^<\/auth\/v1\/admin\/users\?page=1&per_page=50>; rel="last"$/,
+    );
 
     const bad = await admin.listUsers({ page: -1, perPage: 2 });
     expect(bad.error).toMatchObject({ status: 400, message: 'Bad Pagination Parameters' });
@@ -89,12 +115,18 @@ describe('admin API', () => {
       code: 'user_not_found',
     });
 
-    const promoted = await admin.updateUserById(id, { app_metadata: { role: 'admin' }, user_metadata: { drop: null } });
+    const promoted = await admin.updateUserById(id, {
+      app_metadata: { role: 'admin' },
+      user_metadata: { drop: null },
+    });
     expect(promoted.error).toBeNull();
     expect(promoted.data.user?.app_metadata.role).toBe('admin');
     expect(promoted.data.user?.user_metadata).toEqual({ keep: 1 });
     const roleAudit = (await server.audit('role_changed')).find((r) => r.userId === id);
-    expect(roleAudit).toMatchObject({ actorType: 'service_role', details: { from: 'user', to: 'admin' } });
+    expect(roleAudit).toMatchObject({
+      actorType: 'service_role',
+      details: { from: 'user', to: 'admin' },
+    });
     const demoted = await admin.updateUserById(id, { app_metadata: { role: null } });
     expect(demoted.data.user?.app_metadata.role).toBeUndefined();
 
@@ -103,12 +135,22 @@ describe('admin API', () => {
     const refreshToken = (await user.auth.getSession()).data.session!.refresh_token;
     const banned = await admin.updateUserById(id, { ban_duration: '24h' });
     expect(banned.data.user?.banned_until).toEqual(expect.any(String));
-    const blocked = await server.client().auth.signInWithPassword({ email: address, password: 'managed-password' });
+    const blocked = await server
+      .client()
+      .auth.signInWithPassword({ email: address, password: 'managed-password' });
     expect(blocked.error).toMatchObject({ status: 400, code: 'user_banned' });
-    expect((await server.client().auth.refreshSession({ refresh_token: refreshToken })).error?.status).toBe(400);
+    expect(
+      (await server.client().auth.refreshSession({ refresh_token: refreshToken })).error?.status,
+    ).toBe(400);
 
     await admin.updateUserById(id, { ban_duration: 'none' });
-    expect((await server.client().auth.signInWithPassword({ email: address, password: 'managed-password' })).error).toBeNull();
+    expect(
+      (
+        await server
+          .client()
+          .auth.signInWithPassword({ email: address, password: 'managed-password' })
+      ).error,
+    ).toBeNull();
 
     const other = server.client();
     await other.auth.signInWithPassword({ email: address, password: 'managed-password' });
@@ -126,10 +168,18 @@ describe('admin API', () => {
   it('soft-deletes: the account stays but can no longer sign in, and its address is free again', async () => {
     const admin = server.adminClient().auth.admin;
     const address = email('soft');
-    const { data } = await admin.createUser({ email: address, password: 'soft-password', email_confirm: true });
+    const { data } = await admin.createUser({
+      email: address,
+      password: 'soft-password',
+      email_confirm: true,
+    });
     expect((await admin.deleteUser(data.user!.id, true)).error).toBeNull();
-    expect((await admin.getUserById(data.user!.id)).data.user?.deleted_at).toEqual(expect.any(String));
-    const signIn = await server.client().auth.signInWithPassword({ email: address, password: 'soft-password' });
+    expect((await admin.getUserById(data.user!.id)).data.user?.deleted_at).toEqual(
+      expect.any(String),
+    );
+    const signIn = await server
+      .client()
+      .auth.signInWithPassword({ email: address, password: 'soft-password' });
     expect(signIn.error?.code).toBe('invalid_credentials');
     expect((await admin.createUser({ email: address })).error).toBeNull();
   });
@@ -152,11 +202,17 @@ describe('admin API', () => {
     expect(data.user?.user_metadata).toEqual({ plan: 'pro' });
     expect(await server.mails(address)).toHaveLength(0);
 
-    const verified = await server.client().auth.verifyOtp({ token_hash: data.properties!.hashed_token, type: 'signup' });
+    const verified = await server
+      .client()
+      .auth.verifyOtp({ token_hash: data.properties!.hashed_token, type: 'signup' });
     expect(verified.error).toBeNull();
     expect(verified.data.user?.email_confirmed_at).toEqual(expect.any(String));
 
-    const again = await admin.generateLink({ type: 'signup', email: address, password: 'generated-password' });
+    const again = await admin.generateLink({
+      type: 'signup',
+      email: address,
+      password: 'generated-password',
+    });
     expect(again.error).toMatchObject({ status: 422, code: 'email_exists' });
     const recovery = await admin.generateLink({ type: 'recovery', email: address });
     expect(recovery.error).toBeNull();
@@ -185,7 +241,10 @@ describe('admin API', () => {
       app_metadata: { role: 'admin' },
     });
     const appAdmin = server.client();
-    await appAdmin.auth.signInWithPassword({ email: data.user!.email!, password: 'app-admin-password' });
+    await appAdmin.auth.signInWithPassword({
+      email: data.user!.email!,
+      password: 'app-admin-password',
+    });
     const adminToken = (await appAdmin.auth.getSession()).data.session!.access_token;
 
     const viaPublishable = await server.client().auth.admin.listUsers();
@@ -214,7 +273,9 @@ describe('admin API', () => {
         expect(await response.json()).toMatchObject({ code });
       }
     }
-    expect((await server.adminClient().auth.admin.getUserById(data.user!.id)).data.user).not.toBeNull();
+    expect(
+      (await server.adminClient().auth.admin.getUserById(data.user!.id)).data.user,
+    ).not.toBeNull();
   });
 });
 
@@ -228,7 +289,9 @@ describe('AUTH_FIRST_USER_ADMIN=false', () => {
   });
 
   it('leaves the first account a plain user', async () => {
-    const { data } = await server.client().auth.signUp({ email: email('first'), password: 'first-account' });
+    const { data } = await server
+      .client()
+      .auth.signUp({ email: email('first'), password: 'first-account' });
     expect(data.user?.app_metadata.role).toBeUndefined();
   });
 });

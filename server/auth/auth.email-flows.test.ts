@@ -1,6 +1,12 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { email, memoryStorage, parseAuthEmail, startAuthServer, type AuthTestServer } from './test-support.ts';
+import {
+  email,
+  memoryStorage,
+  parseAuthEmail,
+  startAuthServer,
+  type AuthTestServer,
+} from './test-support.ts';
 
 // Email-driven flows through @supabase/supabase-js: PKCE exchange, recovery, magic link and
 // email code, resend, email change with double confirmation, reauthentication for a password change.
@@ -50,16 +56,19 @@ describe('email flows through supabase-js', () => {
     const address = email('pkce-magic');
     await server.client().auth.signUp({ email: address, password: 'pkce-password' });
     const supabase = server.client({ pkce: true });
-    expect((await supabase.auth.signInWithOtp({ email: address, options: { shouldCreateUser: false } })).error).toBeNull();
+    expect(
+      (await supabase.auth.signInWithOtp({ email: address, options: { shouldCreateUser: false } }))
+        .error,
+    ).toBeNull();
     const mail = await server.lastMail(address, 'auth.magiclink');
     const code = (await follow(server, mail.link!)).searchParams.get('code')!;
 
     const exchanged = await supabase.auth.exchangeCodeForSession(code);
     expect(exchanged.error).toBeNull();
     expect(exchanged.data.user?.email).toBe(address);
-    expect((decodeJwt(exchanged.data.session!.access_token).amr as { method: string }[])[0]?.method).toBe(
-      'magiclink',
-    );
+    expect(
+      (decodeJwt(exchanged.data.session!.access_token).amr as { method: string }[])[0]?.method,
+    ).toBe('magiclink');
 
     // Single use: the code is gone, whoever asks.
     const replay = await server.request('/token?grant_type=pkce', {
@@ -118,11 +127,17 @@ describe('email flows through supabase-js', () => {
 
     const changed = await supabase.auth.updateUser({ password: 'remembered-password' });
     expect(changed.error).toBeNull();
-    const oldOne = await server.client().auth.signInWithPassword({ email: address, password: 'forgotten-password' });
+    const oldOne = await server
+      .client()
+      .auth.signInWithPassword({ email: address, password: 'forgotten-password' });
     expect(oldOne.error?.code).toBe('invalid_credentials');
-    const newOne = await server.client().auth.signInWithPassword({ email: address, password: 'remembered-password' });
+    const newOne = await server
+      .client()
+      .auth.signInWithPassword({ email: address, password: 'remembered-password' });
     expect(newOne.error).toBeNull();
-    expect((await server.audit('password_changed')).some((r) => r.userId === newOne.data.user?.id)).toBe(true);
+    expect(
+      (await server.audit('password_changed')).some((r) => r.userId === newOne.data.user?.id),
+    ).toBe(true);
   });
 
   it('recovery (code): verifyOtp with the emailed code gives a session; the code works once', async () => {
@@ -131,11 +146,21 @@ describe('email flows through supabase-js', () => {
     const supabase = server.client();
     await supabase.auth.resetPasswordForEmail(address);
     const { code } = parseAuthEmail(await server.lastMail(address, 'auth.recovery'));
-    const verified = await supabase.auth.verifyOtp({ email: address, token: code!, type: 'recovery' });
+    const verified = await supabase.auth.verifyOtp({
+      email: address,
+      token: code!,
+      type: 'recovery',
+    });
     expect(verified.error).toBeNull();
     expect(verified.data.session?.user.email).toBe(address);
-    const again = await server.client().auth.verifyOtp({ email: address, token: code!, type: 'recovery' });
-    expect(again.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
+    const again = await server
+      .client()
+      .auth.verifyOtp({ email: address, token: code!, type: 'recovery' });
+    expect(again.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Token has expired or is invalid',
+    });
   });
 
   it('recovery for an unknown address answers {} and sends nothing', async () => {
@@ -152,23 +177,34 @@ describe('email flows through supabase-js', () => {
     await server.client().auth.resetPasswordForEmail(address);
     const { code } = parseAuthEmail(await server.lastMail(address, 'auth.recovery'));
     server.clock.advance(901);
-    const late = await server.client().auth.verifyOtp({ email: address, token: code!, type: 'recovery' });
+    const late = await server
+      .client()
+      .auth.verifyOtp({ email: address, token: code!, type: 'recovery' });
     expect(late.error?.code).toBe('otp_expired');
   });
 
   it('magic link: signInWithOtp creates the account when asked and the emailed code signs in', async () => {
     const address = email('otp');
     const supabase = server.client();
-    const sent = await supabase.auth.signInWithOtp({ email: address, options: { data: { source: 'otp' } } });
+    const sent = await supabase.auth.signInWithOtp({
+      email: address,
+      options: { data: { source: 'otp' } },
+    });
     expect(sent.error).toBeNull();
     const mail = await server.lastMail(address, 'auth.magiclink');
     const { code, type } = parseAuthEmail(mail);
     expect(type).toBe('magiclink');
-    const { data, error } = await supabase.auth.verifyOtp({ email: address, token: code!, type: 'email' });
+    const { data, error } = await supabase.auth.verifyOtp({
+      email: address,
+      token: code!,
+      type: 'email',
+    });
     expect(error).toBeNull();
     expect(data.user?.user_metadata).toMatchObject({ source: 'otp' });
     expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
-    expect((decodeJwt(data.session!.access_token).amr as { method: string }[])[0]?.method).toBe('otp');
+    expect((decodeJwt(data.session!.access_token).amr as { method: string }[])[0]?.method).toBe(
+      'otp',
+    );
   });
 
   it('magic link: the token hash from the link works with verifyOtp({ token_hash })', async () => {
@@ -176,7 +212,9 @@ describe('email flows through supabase-js', () => {
     await server.client().auth.signUp({ email: address, password: 'magic-password' });
     await server.client().auth.signInWithOtp({ email: address });
     const { tokenHash } = parseAuthEmail(await server.lastMail(address, 'auth.magiclink'));
-    const { data, error } = await server.client().auth.verifyOtp({ token_hash: tokenHash!, type: 'magiclink' });
+    const { data, error } = await server
+      .client()
+      .auth.verifyOtp({ token_hash: tokenHash!, type: 'magiclink' });
     expect(error).toBeNull();
     expect(data.session?.user.email).toBe(address);
   });
@@ -201,13 +239,19 @@ describe('email flows through supabase-js', () => {
     server.clock.advance(61); // one email of a kind per minute
     const { error } = await server.client().auth.resend({ type: 'signup', email: address });
     expect(error).toBeNull();
-    const confirmations = (await server.mails(address)).filter((m) => m.template === 'auth.confirmation');
+    const confirmations = (await server.mails(address)).filter(
+      (m) => m.template === 'auth.confirmation',
+    );
     expect(confirmations).toHaveLength(2);
     const second = parseAuthEmail(confirmations[0]!);
     expect(second.code).not.toBe(first.code);
-    const stale = await server.client().auth.verifyOtp({ email: address, token: first.code!, type: 'signup' });
+    const stale = await server
+      .client()
+      .auth.verifyOtp({ email: address, token: first.code!, type: 'signup' });
     expect(stale.error?.code).toBe('otp_expired');
-    const fresh = await server.client().auth.verifyOtp({ email: address, token: second.code!, type: 'signup' });
+    const fresh = await server
+      .client()
+      .auth.verifyOtp({ email: address, token: second.code!, type: 'signup' });
     expect(fresh.error).toBeNull();
   });
 
@@ -216,7 +260,9 @@ describe('email flows through supabase-js', () => {
     await server.client().auth.signUp({ email: address, password: 'resend-password' });
     const { error } = await server.client().auth.resend({ type: 'signup', email: address });
     expect(error).toBeNull();
-    expect((await server.mails(address)).filter((m) => m.template === 'auth.confirmation')).toHaveLength(1);
+    expect(
+      (await server.mails(address)).filter((m) => m.template === 'auth.confirmation'),
+    ).toHaveLength(1);
   });
 
   it('email change: both addresses confirm, then the account moves to the new one', async () => {
@@ -234,19 +280,30 @@ describe('email flows through supabase-js', () => {
     const toNew = parseAuthEmail(await server.lastMail(next, 'auth.email_change_new'));
     expect(toCurrent.type).toBe('email_change');
 
-    const firstHalf = await server.client().auth.verifyOtp({ email: current, token: toCurrent.code!, type: 'email_change' });
+    const firstHalf = await server
+      .client()
+      .auth.verifyOtp({ email: current, token: toCurrent.code!, type: 'email_change' });
     expect(firstHalf.error).toBeNull();
     expect(firstHalf.data).toEqual({ user: null, session: null });
 
-    const secondHalf = await server.client().auth.verifyOtp({ email: next, token: toNew.code!, type: 'email_change' });
+    const secondHalf = await server
+      .client()
+      .auth.verifyOtp({ email: next, token: toNew.code!, type: 'email_change' });
     expect(secondHalf.error).toBeNull();
     expect(secondHalf.data.user?.email).toBe(next);
     expect(secondHalf.data.user?.new_email).toBeUndefined();
 
-    expect((await server.client().auth.signInWithPassword({ email: next, password: 'change-password' })).error).toBeNull();
-    expect((await server.client().auth.signInWithPassword({ email: current, password: 'change-password' })).error?.code).toBe(
-      'invalid_credentials',
-    );
+    expect(
+      (await server.client().auth.signInWithPassword({ email: next, password: 'change-password' }))
+        .error,
+    ).toBeNull();
+    expect(
+      (
+        await server
+          .client()
+          .auth.signInWithPassword({ email: current, password: 'change-password' })
+      ).error?.code,
+    ).toBe('invalid_credentials');
     expect((await server.audit('email_changed')).some((r) => r.details.to === next)).toBe(true);
   });
 
@@ -262,7 +319,9 @@ describe('email flows through supabase-js', () => {
     expect(data.user?.new_email).toBe(taken);
     expect(await server.mails(taken)).toHaveLength(mailsBefore);
     const toCurrent = parseAuthEmail(await server.lastMail(mine, 'auth.email_change_current'));
-    const confirmed = await server.client().auth.verifyOtp({ email: mine, token: toCurrent.code!, type: 'email_change' });
+    const confirmed = await server
+      .client()
+      .auth.verifyOtp({ email: mine, token: toCurrent.code!, type: 'email_change' });
     expect(confirmed.data.session).toBeNull();
     const { data: me } = await supabase.auth.getUser();
     expect(me.user?.email).toBe(mine);
@@ -272,7 +331,9 @@ describe('email flows through supabase-js', () => {
     const address = email('reauth');
     const supabase = server.client({ storage: memoryStorage() });
     await supabase.auth.signUp({ email: address, password: 'original-password' });
-    const { code: confirmCode } = parseAuthEmail(await server.lastMail(address, 'auth.confirmation'));
+    const { code: confirmCode } = parseAuthEmail(
+      await server.lastMail(address, 'auth.confirmation'),
+    );
     await server.client().auth.verifyOtp({ email: address, token: confirmCode!, type: 'signup' });
 
     server.clock.advance(25 * 3600);
@@ -286,7 +347,10 @@ describe('email flows through supabase-js', () => {
     expect(mail.link).toBeNull();
     const { code: nonce } = parseAuthEmail(mail);
 
-    const wrongNonce = await supabase.auth.updateUser({ password: 'brand-new-password', nonce: '000000' === nonce ? '111111' : '000000' });
+    const wrongNonce = await supabase.auth.updateUser({
+      password: 'brand-new-password',
+      nonce: '000000' === nonce ? '111111' : '000000',
+    });
     expect(wrongNonce.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
     const same = await supabase.auth.updateUser({ password: 'original-password', nonce: nonce! });
     expect(same.error).toMatchObject({ status: 422, code: 'same_password' });
@@ -298,7 +362,9 @@ describe('email flows through supabase-js', () => {
 
     const ok = await supabase.auth.updateUser({ password: 'brand-new-password', nonce: nonce! });
     expect(ok.error).toBeNull();
-    expect((await server.client().auth.getUser(otherToken)).error?.name).toBe('AuthSessionMissingError');
+    expect((await server.client().auth.getUser(otherToken)).error?.name).toBe(
+      'AuthSessionMissingError',
+    );
     expect((await supabase.auth.getUser()).error).toBeNull();
     const reused = await supabase.auth.updateUser({ password: 'third-password-1', nonce: nonce! });
     expect(reused.error?.code).toBe('reauthentication_not_valid');
@@ -307,7 +373,9 @@ describe('email flows through supabase-js', () => {
   it('redirect_to outside the allow-list falls back to the site URL', async () => {
     const address = email('redirect');
     await server.client().auth.signUp({ email: address, password: 'redirect-password' });
-    await server.client().auth.resetPasswordForEmail(address, { redirectTo: 'https://evil.example.net/steal' });
+    await server
+      .client()
+      .auth.resetPasswordForEmail(address, { redirectTo: 'https://evil.example.net/steal' });
     const { redirectTo } = parseAuthEmail(await server.lastMail(address, 'auth.recovery'));
     expect(redirectTo).toBe('http://localhost:3000');
   });
@@ -324,20 +392,28 @@ describe('AUTH_CONFIRM_EMAIL=required', () => {
 
   it('sign-up returns the bare user, sign-in waits for the confirmation', async () => {
     const address = email('required');
-    const { data, error } = await server.client().auth.signUp({ email: address, password: 'confirm-first' });
+    const { data, error } = await server
+      .client()
+      .auth.signUp({ email: address, password: 'confirm-first' });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.email).toBe(address);
     expect(data.user?.identities).toHaveLength(1);
 
-    const early = await server.client().auth.signInWithPassword({ email: address, password: 'confirm-first' });
+    const early = await server
+      .client()
+      .auth.signInWithPassword({ email: address, password: 'confirm-first' });
     expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
 
     const { code } = parseAuthEmail(await server.lastMail(address, 'auth.confirmation'));
-    const confirmed = await server.client().auth.verifyOtp({ email: address, token: code!, type: 'signup' });
+    const confirmed = await server
+      .client()
+      .auth.verifyOtp({ email: address, token: code!, type: 'signup' });
     expect(confirmed.error).toBeNull();
     expect(confirmed.data.session).not.toBeNull();
-    const later = await server.client().auth.signInWithPassword({ email: address, password: 'confirm-first' });
+    const later = await server
+      .client()
+      .auth.signInWithPassword({ email: address, password: 'confirm-first' });
     expect(later.error).toBeNull();
   });
 
@@ -364,7 +440,9 @@ describe('AUTH_CONFIRM_EMAIL=off', () => {
 
   it('sign-up confirms at once and mails nothing', async () => {
     const address = email('autoconfirm');
-    const { data } = await server.client().auth.signUp({ email: address, password: 'no-confirmation' });
+    const { data } = await server
+      .client()
+      .auth.signUp({ email: address, password: 'no-confirmation' });
     expect(data.session).not.toBeNull();
     expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
     expect(await server.mails(address)).toHaveLength(0);

@@ -20,7 +20,8 @@ export class AuthError extends Error {
 export const authErrors = {
   validation: (message: string) => new AuthError(400, 'validation_failed', message),
   invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
-  noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
+  noAuthorization: () =>
+    new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
   badJwt: (reason: string, status = 403) =>
     new AuthError(status, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`),
   notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
@@ -48,11 +49,17 @@ function wantsVersion2024(request: FastifyRequest): boolean {
 }
 
 /** Sends an error in the envelope the request's API version asks for. */
-export function sendAuthError(request: FastifyRequest, reply: FastifyReply, error: AuthError): FastifyReply {
+export function sendAuthError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: AuthError,
+): FastifyReply {
   reply.header('x-sb-error-code', error.code);
   if (wantsVersion2024(request)) {
     reply.header('X-Supabase-Api-Version', API_VERSION_2024);
-    return reply.status(error.status).send({ code: error.code, message: error.message, ...error.extra });
+    return reply
+      .status(error.status)
+      .send({ code: error.code, message: error.message, ...error.extra });
   }
   return reply
     .status(error.status)
@@ -60,7 +67,11 @@ export function sendAuthError(request: FastifyRequest, reply: FastifyReply, erro
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
-  return error instanceof Error && 'statusCode' in error && typeof (error as FastifyError).statusCode === 'number';
+  return (
+    error instanceof Error &&
+    'statusCode' in error &&
+    typeof (error as FastifyError).statusCode === 'number'
+  );
 }
 
 /** Every /auth/v1 failure goes out in Supabase's envelope; 5xx details stay in the log. */
@@ -69,16 +80,28 @@ export function registerAuthErrorHandler(app: FastifyInstance): void {
     if (error instanceof AuthError) return sendAuthError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
-      const where = first?.instancePath ? first.instancePath.split('/').filter(Boolean).join('.') : error.validationContext;
-      const message = first ? `${where ? `${where}: ` : ''}${first.message}` : 'The request is not valid';
+      const where = first?.instancePath
+        ? first.instancePath.split('/').filter(Boolean).join('.')
+        : error.validationContext;
+      const message = first
+        ? `${where ? `${where}: ` : ''}${first.message}`
+        : 'The request is not valid';
       return sendAuthError(request, reply, authErrors.validation(message));
     }
     if (isFastifyError(error) && (error.statusCode ?? 500) < 500) {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return sendAuthError(request, reply, new AuthError(413, 'request_entity_too_large', 'Request body too large'));
+        return sendAuthError(
+          request,
+          reply,
+          new AuthError(413, 'request_entity_too_large', 'Request body too large'),
+        );
       }
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        return sendAuthError(request, reply, new AuthError(415, 'validation_failed', 'Unsupported content type'));
+        return sendAuthError(
+          request,
+          reply,
+          new AuthError(415, 'validation_failed', 'Unsupported content type'),
+        );
       }
       return sendAuthError(
         request,
@@ -87,6 +110,14 @@ export function registerAuthErrorHandler(app: FastifyInstance): void {
       );
     }
     request.log.error({ err: error }, 'unhandled error in /auth/v1');
-    return sendAuthError(request, reply, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+    return sendAuthError(
+      request,
+      reply,
+      new AuthError(
+        500,
+        'unexpected_failure',
+        'Unexpected failure, please check server logs for more information',
+      ),
+    );
   });
 }

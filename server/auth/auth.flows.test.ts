@@ -77,7 +77,9 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
     expect(me.user?.email_confirmed_at).toEqual(expect.any(String));
 
     // The link is single use.
-    const again = await fetch(`${server.url}/auth/v1/verify?token=${tokenHash}&type=signup`, { redirect: 'manual' });
+    const again = await fetch(`${server.url}/auth/v1/verify?token=${tokenHash}&type=signup`, {
+      redirect: 'manual',
+    });
     const error2 = new URLSearchParams(new URL(again.headers.get('location')!).hash.slice(1));
     expect(error2.get('error_code')).toBe('otp_expired');
     expect(error2.get('error')).toBe('access_denied');
@@ -87,7 +89,10 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
     const address = email('signin');
     await server.client().auth.signUp({ email: address, password: 'a-good-password' });
     const supabase = server.client();
-    const { data, error } = await supabase.auth.signInWithPassword({ email: address, password: 'a-good-password' });
+    const { data, error } = await supabase.auth.signInWithPassword({
+      email: address,
+      password: 'a-good-password',
+    });
     expect(error).toBeNull();
     const user = userSchema.parse(data.user);
     expect(user.email).toBe(address);
@@ -104,11 +109,19 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
   it('answers a wrong password and an unknown address with the same invalid_credentials error', async () => {
     const address = email('wrong');
     await server.client().auth.signUp({ email: address, password: 'a-good-password' });
-    const wrong = await server.client().auth.signInWithPassword({ email: address, password: 'not-the-password' });
-    const unknown = await server.client().auth.signInWithPassword({ email: email('nobody'), password: 'whatever-pass' });
+    const wrong = await server
+      .client()
+      .auth.signInWithPassword({ email: address, password: 'not-the-password' });
+    const unknown = await server
+      .client()
+      .auth.signInWithPassword({ email: email('nobody'), password: 'whatever-pass' });
     for (const { error, data } of [wrong, unknown]) {
       expect(error).toBeInstanceOf(AuthApiError);
-      expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'invalid_credentials',
+        message: 'Invalid login credentials',
+      });
       expect(data.session).toBeNull();
     }
   });
@@ -119,7 +132,9 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
     expect(short.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
     expect(short.error?.message).toBe('Password should be at least 8 characters.');
 
-    const long = await server.client().auth.signUp({ email: email('long'), password: 'x'.repeat(73) });
+    const long = await server
+      .client()
+      .auth.signUp({ email: email('long'), password: 'x'.repeat(73) });
     expect(long.error).toMatchObject({ status: 400, code: 'validation_failed' });
     expect(long.error?.message).toBe('Password cannot be longer than 72 characters');
 
@@ -132,7 +147,9 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
     const first = await server.client().auth.signUp({ email: address, password: 'first-password' });
     expect(first.data.session).not.toBeNull();
 
-    const stranger = await server.client().auth.signUp({ email: address, password: 'someone-else' });
+    const stranger = await server
+      .client()
+      .auth.signUp({ email: address, password: 'someone-else' });
     expect(stranger.error).toBeNull();
     expect(stranger.data.session).toBeNull();
     expect(stranger.data.user?.id).not.toBe(first.data.user?.id);
@@ -145,25 +162,35 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
 
   it('refreshes: same session id, a rotated refresh token, and the old one cannot be replayed later', async () => {
     const address = email('refresh');
-    const { data } = await server.client().auth.signUp({ email: address, password: 'refresh-me-please' });
+    const { data } = await server
+      .client()
+      .auth.signUp({ email: address, password: 'refresh-me-please' });
     const first = data.session!;
     const supabase = server.client();
     const refreshed = await supabase.auth.refreshSession({ refresh_token: first.refresh_token });
     expect(refreshed.error).toBeNull();
     const second = refreshed.data.session!;
     expect(second.refresh_token).not.toBe(first.refresh_token);
-    expect(decodeJwt(second.access_token).session_id).toBe(decodeJwt(first.access_token).session_id);
+    expect(decodeJwt(second.access_token).session_id).toBe(
+      decodeJwt(first.access_token).session_id,
+    );
     expect(decodeJwt(second.access_token).amr).toEqual(decodeJwt(first.access_token).amr);
 
     // Within the 10 s window the old token still works (two tabs refreshing at once)…
-    const concurrent = await server.client().auth.refreshSession({ refresh_token: first.refresh_token });
+    const concurrent = await server
+      .client()
+      .auth.refreshSession({ refresh_token: first.refresh_token });
     expect(concurrent.error).toBeNull();
 
     // …after it, replaying it is theft: the whole session ends.
     server.clock.advance(11);
-    const replay = await server.client().auth.refreshSession({ refresh_token: first.refresh_token });
+    const replay = await server
+      .client()
+      .auth.refreshSession({ refresh_token: first.refresh_token });
     expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
-    const afterTheft = await server.client().auth.refreshSession({ refresh_token: second.refresh_token });
+    const afterTheft = await server
+      .client()
+      .auth.refreshSession({ refresh_token: second.refresh_token });
     expect(afterTheft.error?.status).toBe(400);
     const { error: userError } = await server.client().auth.getUser(second.access_token);
     expect(userError?.name).toBe('AuthSessionMissingError');
@@ -179,7 +206,11 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
 
   it('updates user metadata, merging and deleting keys set to null', async () => {
     const supabase = server.client();
-    await supabase.auth.signUp({ email: email('meta'), password: 'metadata-pass', options: { data: { a: 1, b: 2 } } });
+    await supabase.auth.signUp({
+      email: email('meta'),
+      password: 'metadata-pass',
+      options: { data: { a: 1, b: 2 } },
+    });
     const { data, error } = await supabase.auth.updateUser({ data: { b: null, c: 3 } });
     expect(error).toBeNull();
     expect(data.user?.user_metadata).toEqual({ a: 1, c: 3 });
@@ -206,7 +237,9 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
   });
 
   it('answers POST /logout with 204 and an empty body, and rejects unknown scopes', async () => {
-    const { data } = await server.client().auth.signUp({ email: email('logout204'), password: 'logout-password' });
+    const { data } = await server
+      .client()
+      .auth.signUp({ email: email('logout204'), password: 'logout-password' });
     const token = data.session!.access_token;
     const bad = await server.request('/logout?scope=everything', {
       method: 'POST',
@@ -216,7 +249,10 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
     expect(await bad.json()).toMatchObject({ code: 'validation_failed' });
     const ok = await server.request('/logout?scope=local', {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json;charset=UTF-8' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json;charset=UTF-8',
+      },
     });
     expect(ok.status).toBe(204);
     expect(await ok.text()).toBe('');

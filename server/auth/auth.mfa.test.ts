@@ -8,7 +8,12 @@ import { email, startAuthServer, type AuthTestServer } from './test-support.ts';
 // and the attacks: wrong code, replayed code, expired challenge, another IP.
 
 const codeFor = (secret: string, at: Date, offsetSteps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+  new TOTP({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate({
     timestamp: at.getTime() + offsetSteps * 30_000,
   });
 
@@ -30,7 +35,10 @@ describe('MFA (TOTP) through supabase-js', () => {
   }
 
   async function enrolAndVerify(supabase: SupabaseClient) {
-    const { data: factor, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' });
+    const { data: factor, error } = await supabase.auth.mfa.enroll({
+      factorType: 'totp',
+      friendlyName: 'phone',
+    });
     expect(error).toBeNull();
     const { data: challenge } = await supabase.auth.mfa.challenge({ factorId: factor!.id });
     const verified = await supabase.auth.mfa.verify({
@@ -44,13 +52,18 @@ describe('MFA (TOTP) through supabase-js', () => {
 
   it('enrols a factor with an SVG QR code, secret and otpauth URI', async () => {
     const { supabase, address } = await signedIn();
-    const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'laptop' });
+    const { data, error } = await supabase.auth.mfa.enroll({
+      factorType: 'totp',
+      friendlyName: 'laptop',
+    });
     expect(error).toBeNull();
     expect(data?.type).toBe('totp');
     expect(data?.friendly_name).toBe('laptop');
     expect(data?.totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg')).toBe(true);
     expect(data?.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(data?.totp.uri).toContain(`otpauth://totp/localhost%3A3000:${encodeURIComponent(address)}`);
+    expect(data?.totp.uri).toContain(
+      `otpauth://totp/localhost%3A3000:${encodeURIComponent(address)}`,
+    );
     const { data: factors } = await supabase.auth.mfa.listFactors();
     expect(factors?.all).toHaveLength(1);
     expect(factors?.all[0]?.status).toBe('unverified');
@@ -80,10 +93,14 @@ describe('MFA (TOTP) through supabase-js', () => {
     expect(factors?.totp).toHaveLength(1);
 
     // The new refresh token keeps aal2; the pre-MFA one is dead, and replaying it later ends the session.
-    const refreshed = await server.client().auth.refreshSession({ refresh_token: after.refresh_token });
+    const refreshed = await server
+      .client()
+      .auth.refreshSession({ refresh_token: after.refresh_token });
     expect(decodeJwt(refreshed.data.session!.access_token).aal).toBe('aal2');
     server.clock.advance(11);
-    const replay = await server.client().auth.refreshSession({ refresh_token: before.refresh_token });
+    const replay = await server
+      .client()
+      .auth.refreshSession({ refresh_token: before.refresh_token });
     expect(replay.error?.code).toBe('refresh_token_already_used');
   });
 
@@ -95,15 +112,27 @@ describe('MFA (TOTP) through supabase-js', () => {
     const { data: c1 } = await supabase.auth.mfa.challenge({ factorId: factor!.id });
     const good = codeFor(secret, server.clock.now());
     const wrongCode = good === '000000' ? '111111' : '000000';
-    const wrong = await supabase.auth.mfa.verify({ factorId: factor!.id, challengeId: c1!.id, code: wrongCode });
+    const wrong = await supabase.auth.mfa.verify({
+      factorId: factor!.id,
+      challengeId: c1!.id,
+      code: wrongCode,
+    });
     expect(wrong.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
     expect(wrong.error?.message).toContain('Invalid TOTP code');
 
-    const ok = await supabase.auth.mfa.verify({ factorId: factor!.id, challengeId: c1!.id, code: good });
+    const ok = await supabase.auth.mfa.verify({
+      factorId: factor!.id,
+      challengeId: c1!.id,
+      code: good,
+    });
     expect(ok.error).toBeNull();
 
     const { data: c2 } = await supabase.auth.mfa.challenge({ factorId: factor!.id });
-    const replay = await supabase.auth.mfa.verify({ factorId: factor!.id, challengeId: c2!.id, code: good });
+    const replay = await supabase.auth.mfa.verify({
+      factorId: factor!.id,
+      challengeId: c2!.id,
+      code: good,
+    });
     expect(replay.error?.code).toBe('mfa_verification_failed');
 
     const usedChallenge = await supabase.auth.mfa.verify({
@@ -142,7 +171,10 @@ describe('MFA (TOTP) through supabase-js', () => {
       method: 'POST',
       url: `/auth/v1/factors/${factor!.id}/verify`,
       headers,
-      payload: { challenge_id: challenge.json<{ id: string }>().id, code: codeFor(factor!.totp.secret, server.clock.now()) },
+      payload: {
+        challenge_id: challenge.json<{ id: string }>().id,
+        code: codeFor(factor!.totp.secret, server.clock.now()),
+      },
       remoteAddress: '198.51.100.9',
     });
     expect(verify.statusCode).toBe(422);
@@ -172,9 +204,15 @@ describe('MFA (TOTP) through supabase-js', () => {
     const thirdToken = (await third.auth.getSession()).data.session!.access_token;
     const { data: challenge } = await other.auth.mfa.challenge({ factorId });
     server.clock.advance(30);
-    const stepUp = await other.auth.mfa.verify({ factorId, challengeId: challenge!.id, code: codeFor(secret, server.clock.now()) });
+    const stepUp = await other.auth.mfa.verify({
+      factorId,
+      challengeId: challenge!.id,
+      code: codeFor(secret, server.clock.now()),
+    });
     expect(stepUp.error).toBeNull();
-    expect((await server.client().auth.getUser(thirdToken)).error?.name).toBe('AuthSessionMissingError');
+    expect((await server.client().auth.getUser(thirdToken)).error?.name).toBe(
+      'AuthSessionMissingError',
+    );
 
     // At aal2 the factor can go; the session falls back to aal1.
     expect((await other.auth.mfa.unenroll({ factorId })).error).toBeNull();
@@ -189,7 +227,9 @@ describe('MFA (TOTP) through supabase-js', () => {
     const { supabase: stranger } = await signedIn();
     const theirs = await stranger.auth.mfa.challenge({ factorId: factor!.id });
     expect(theirs.error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
-    const bogus = await stranger.auth.mfa.challenge({ factorId: '00000000-0000-4000-8000-000000000000' });
+    const bogus = await stranger.auth.mfa.challenge({
+      factorId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(bogus.error?.code).toBe('mfa_factor_not_found');
   });
 });

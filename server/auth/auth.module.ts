@@ -79,7 +79,10 @@ export async function createAuthModule(options: AuthModuleOptions) {
     mailer,
     background,
     limiter: createRateLimiter({ db, env, clock }),
-    redirects: createRedirectPolicy({ siteUrl: env.AUTH_SITE_URL, allowList: env.AUTH_REDIRECT_ALLOW_LIST }),
+    redirects: createRedirectPolicy({
+      siteUrl: env.AUTH_SITE_URL,
+      allowList: env.AUTH_REDIRECT_ALLOW_LIST,
+    }),
     log: options.log,
   };
   // The dummy hash for unknown-account sign-ins is made now, not on the first such sign-in.
@@ -94,7 +97,8 @@ export async function createAuthModule(options: AuthModuleOptions) {
         throw new AuthError(401, 'invalid_api_key', 'Invalid API key');
       }
     },
-    user: (authorization: string | string[] | undefined) => authenticateAuthRequest(deps, authorization),
+    user: (authorization: string | string[] | undefined) =>
+      authenticateAuthRequest(deps, authorization),
     /** Admin routes: the Bearer value must be the service-role key, and nothing else. */
     serviceRole(authorization: string | string[] | undefined): void {
       const token = bearerToken(authorization);

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, ne, or, sql, type SQL, type Table } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type Table,
+} from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import {
   auditLog,
@@ -96,12 +111,20 @@ async function loadUserWhere(db: Db, where: SQL): Promise<UserRecord | null> {
 // Instance settings (keys)
 
 export async function getSetting<T>(db: Db, key: string): Promise<T | null> {
-  const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, key));
+  const [row] = await db
+    .select({ value: systemSettings.value })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, key));
   return row ? (row.value as T) : null;
 }
 
 /** Inserts unless the key exists; true when this call created it (first start, any process). */
-export async function insertSettingIfAbsent(db: Db, key: string, value: unknown, now: Date): Promise<boolean> {
+export async function insertSettingIfAbsent(
+  db: Db,
+  key: string,
+  value: unknown,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .insert(systemSettings)
     .values({ key, value, createdAt: now, updatedAt: now })
@@ -144,14 +167,23 @@ export async function insertIdentity(db: Db, row: typeof identities.$inferInsert
   await db.insert(identities).values(row);
 }
 
-export async function updateUser(db: Db, id: string, patch: Partial<typeof users.$inferInsert>): Promise<void> {
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: Partial<typeof users.$inferInsert>,
+): Promise<void> {
   await db.update(users).set(patch).where(eq(users.id, id));
 }
 
 export async function updateEmailIdentity(
   db: Db,
   userId: string,
-  patch: { email?: string | null; identityData?: Record<string, unknown>; updatedAt: Date; lastSignInAt?: Date },
+  patch: {
+    email?: string | null;
+    identityData?: Record<string, unknown>;
+    updatedAt: Date;
+    lastSignInAt?: Date;
+  },
 ): Promise<void> {
   await db
     .update(identities)
@@ -196,7 +228,9 @@ export async function listUsers(
   const where = options.filter
     ? sql`u.deleted_at is null and (u.email ilike ${`%${escapeLike(options.filter)}%`} or u.user_metadata->>'full_name' ilike ${`%${escapeLike(options.filter)}%`})`
     : sql`u.deleted_at is null`;
-  const order = options.sortDesc ? sql`u.created_at desc, u.id desc` : sql`u.created_at asc, u.id asc`;
+  const order = options.sortDesc
+    ? sql`u.created_at desc, u.id desc`
+    : sql`u.created_at asc, u.id asc`;
   const rows = await queryRows<{ record: UserJson; total: number }>(
     db,
     sql`select ${userRecordJson} as record, count(*) over ()::int as total
@@ -205,7 +239,10 @@ export async function listUsers(
   );
   let total = rows[0]?.total;
   if (total === undefined) {
-    const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from users u where ${where}`);
+    const [row] = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from users u where ${where}`,
+    );
     total = row?.total ?? 0;
   }
   return { users: rows.map((row) => toUserRecord(row.record)), total };
@@ -263,7 +300,14 @@ export interface RotatedSession {
  */
 export async function rotateLiveRefreshToken(
   db: Db,
-  input: { tokenHash: string; childId: string; childHash: string; now: Date; ip: string | null; userAgent: string | null },
+  input: {
+    tokenHash: string;
+    childId: string;
+    childHash: string;
+    now: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ): Promise<RotatedSession | null> {
   const [row] = await queryRows<{ session: Record<string, unknown>; record: UserJson }>(
     db,
@@ -298,9 +342,16 @@ export interface PresentedToken {
 }
 
 /** Locks the presented refresh token's row (slow path: reuse, bans). */
-export async function findRefreshTokenForUpdate(db: Db, tokenHash: string): Promise<PresentedToken | null> {
+export async function findRefreshTokenForUpdate(
+  db: Db,
+  tokenHash: string,
+): Promise<PresentedToken | null> {
   const [row] = await db
-    .select({ id: refreshTokens.id, sessionId: refreshTokens.sessionId, revokedAt: refreshTokens.revokedAt })
+    .select({
+      id: refreshTokens.id,
+      sessionId: refreshTokens.sessionId,
+      revokedAt: refreshTokens.revokedAt,
+    })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .for('update');
@@ -325,7 +376,11 @@ export async function revokeRefreshToken(db: Db, id: string, now: Date): Promise
 }
 
 /** Revokes every live refresh token of a session (an MFA step-up hands out a new one). */
-export async function revokeSessionRefreshTokens(db: Db, sessionId: string, now: Date): Promise<void> {
+export async function revokeSessionRefreshTokens(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -353,7 +408,10 @@ export interface SessionStanding {
 }
 
 /** One indexed lookup for the product API guard. */
-export async function findSessionStanding(db: Db, sessionId: string): Promise<SessionStanding | null> {
+export async function findSessionStanding(
+  db: Db,
+  sessionId: string,
+): Promise<SessionStanding | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -374,10 +432,18 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
-export async function deleteUserSessions(db: Db, userId: string, options: { except?: string } = {}): Promise<void> {
+export async function deleteUserSessions(
+  db: Db,
+  userId: string,
+  options: { except?: string } = {},
+): Promise<void> {
   await db
     .delete(sessions)
-    .where(options.except ? and(eq(sessions.userId, userId), ne(sessions.id, options.except)) : eq(sessions.userId, userId));
+    .where(
+      options.except
+        ? and(eq(sessions.userId, userId), ne(sessions.id, options.except))
+        : eq(sessions.userId, userId),
+    );
 }
 
 /** After an MFA verification: other devices still at aal1 must sign in again. */
@@ -390,7 +456,12 @@ export async function deleteAal1Sessions(db: Db, userId: string, except: string)
 export async function raiseSessionAal(
   db: Db,
   id: string,
-  patch: { aal: 'aal1' | 'aal2'; amr: { method: string; timestamp: number }[]; factorId: string | null; now: Date },
+  patch: {
+    aal: 'aal1' | 'aal2';
+    amr: { method: string; timestamp: number }[];
+    factorId: string | null;
+    now: Date;
+  },
 ): Promise<void> {
   await db
     .update(sessions)
@@ -448,10 +519,20 @@ export async function findOneTimeTokens(
   return db
     .select()
     .from(oneTimeTokens)
-    .where(and(inArray(oneTimeTokens.tokenHash, hashes), inArray(oneTimeTokens.tokenType, types), gt(oneTimeTokens.expiresAt, now)));
+    .where(
+      and(
+        inArray(oneTimeTokens.tokenHash, hashes),
+        inArray(oneTimeTokens.tokenType, types),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    );
 }
 
-export async function findUserOneTimeToken(db: Db, userId: string, tokenType: string): Promise<OneTimeTokenRow | null> {
+export async function findUserOneTimeToken(
+  db: Db,
+  userId: string,
+  tokenType: string,
+): Promise<OneTimeTokenRow | null> {
   const [row] = await db
     .select()
     .from(oneTimeTokens)
@@ -461,14 +542,25 @@ export async function findUserOneTimeToken(db: Db, userId: string, tokenType: st
 
 /** Deletes one token; false when someone else consumed it first. */
 export async function consumeOneTimeToken(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(oneTimeTokens).where(eq(oneTimeTokens.id, id)).returning({ id: oneTimeTokens.id });
+  const rows = await db
+    .delete(oneTimeTokens)
+    .where(eq(oneTimeTokens.id, id))
+    .returning({ id: oneTimeTokens.id });
   return rows.length > 0;
 }
 
-export async function deleteUserOneTimeTokens(db: Db, userId: string, types?: string[]): Promise<void> {
+export async function deleteUserOneTimeTokens(
+  db: Db,
+  userId: string,
+  types?: string[],
+): Promise<void> {
   await db
     .delete(oneTimeTokens)
-    .where(types ? and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.tokenType, types)) : eq(oneTimeTokens.userId, userId));
+    .where(
+      types
+        ? and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.tokenType, types))
+        : eq(oneTimeTokens.userId, userId),
+    );
 }
 
 export async function insertFlowState(db: Db, row: typeof flowState.$inferInsert): Promise<void> {
@@ -485,7 +577,10 @@ export async function stampAuthCode(db: Db, id: string, now: Date): Promise<void
 }
 
 /** Takes the flow state of an auth code out of the table (single use): the row, or null. */
-export async function takeFlowStateByAuthCode(db: Db, authCode: string): Promise<FlowStateRow | null> {
+export async function takeFlowStateByAuthCode(
+  db: Db,
+  authCode: string,
+): Promise<FlowStateRow | null> {
   const [row] = await db.delete(flowState).where(eq(flowState.authCode, authCode)).returning();
   return row ?? null;
 }
@@ -498,7 +593,11 @@ export async function deleteStaleFlowStates(db: Db, before: Date): Promise<void>
 // MFA
 
 export async function listFactors(db: Db, userId: string): Promise<FactorRow[]> {
-  return db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId)).orderBy(asc(mfaFactors.createdAt));
+  return db
+    .select()
+    .from(mfaFactors)
+    .where(eq(mfaFactors.userId, userId))
+    .orderBy(asc(mfaFactors.createdAt));
 }
 
 export async function findFactor(db: Db, id: string, userId: string): Promise<FactorRow | null> {
@@ -513,7 +612,11 @@ export async function insertFactor(db: Db, row: typeof mfaFactors.$inferInsert):
   await db.insert(mfaFactors).values(row);
 }
 
-export async function updateFactor(db: Db, id: string, patch: Partial<typeof mfaFactors.$inferInsert>): Promise<void> {
+export async function updateFactor(
+  db: Db,
+  id: string,
+  patch: Partial<typeof mfaFactors.$inferInsert>,
+): Promise<void> {
   await db.update(mfaFactors).set(patch).where(eq(mfaFactors.id, id));
 }
 
@@ -521,11 +624,21 @@ export async function updateFactor(db: Db, id: string, patch: Partial<typeof mfa
  * Records a TOTP step as used unless it (or a later one) already was; false means replay.
  * Atomic, so two concurrent verifications of one code cannot both pass.
  */
-export async function claimTotpStep(db: Db, factorId: string, step: number, now: Date): Promise<boolean> {
+export async function claimTotpStep(
+  db: Db,
+  factorId: string,
+  step: number,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(mfaFactors)
     .set({ lastUsedStep: step, updatedAt: now })
-    .where(and(eq(mfaFactors.id, factorId), or(sql`${mfaFactors.lastUsedStep} is null`, lt(mfaFactors.lastUsedStep, step))))
+    .where(
+      and(
+        eq(mfaFactors.id, factorId),
+        or(sql`${mfaFactors.lastUsedStep} is null`, lt(mfaFactors.lastUsedStep, step)),
+      ),
+    )
     .returning({ id: mfaFactors.id });
   return rows.length > 0;
 }
@@ -539,13 +652,28 @@ export async function deleteUserFactors(db: Db, userId: string): Promise<void> {
   await db.delete(mfaFactors).where(eq(mfaFactors.userId, userId));
 }
 
-export async function deleteStaleUnverifiedFactors(db: Db, userId: string, before: Date): Promise<void> {
+export async function deleteStaleUnverifiedFactors(
+  db: Db,
+  userId: string,
+  before: Date,
+): Promise<void> {
   await db
     .delete(mfaFactors)
-    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.status, 'unverified'), lt(mfaFactors.createdAt, before)));
+    .where(
+      and(
+        eq(mfaFactors.userId, userId),
+        eq(mfaFactors.status, 'unverified'),
+        lt(mfaFactors.createdAt, before),
+      ),
+    );
 }
 
-export async function deleteOtherUnverifiedFactors(db: Db, userId: string, keep: string, factorType: string): Promise<void> {
+export async function deleteOtherUnverifiedFactors(
+  db: Db,
+  userId: string,
+  keep: string,
+  factorType: string,
+): Promise<void> {
   await db
     .delete(mfaFactors)
     .where(
@@ -558,11 +686,18 @@ export async function deleteOtherUnverifiedFactors(db: Db, userId: string, keep:
     );
 }
 
-export async function insertChallenge(db: Db, row: typeof mfaChallenges.$inferInsert): Promise<void> {
+export async function insertChallenge(
+  db: Db,
+  row: typeof mfaChallenges.$inferInsert,
+): Promise<void> {
   await db.insert(mfaChallenges).values(row);
 }
 
-export async function findChallenge(db: Db, id: string, factorId: string): Promise<ChallengeRow | null> {
+export async function findChallenge(
+  db: Db,
+  id: string,
+  factorId: string,
+): Promise<ChallengeRow | null> {
   const [row] = await db
     .select()
     .from(mfaChallenges)
@@ -605,7 +740,10 @@ export async function insertAudit(db: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
-export async function listAudit(db: Db, options: { userId?: string; limit: number }): Promise<AuditRow[]> {
+export async function listAudit(
+  db: Db,
+  options: { userId?: string; limit: number },
+): Promise<AuditRow[]> {
   return db
     .select()
     .from(auditLog)
@@ -647,7 +785,10 @@ export async function insertOutbox(db: Db, row: typeof devOutbox.$inferInsert): 
   await db.insert(devOutbox).values(row);
 }
 
-export async function listOutbox(db: Db, options: { to?: string; limit: number }): Promise<OutboxRow[]> {
+export async function listOutbox(
+  db: Db,
+  options: { to?: string; limit: number },
+): Promise<OutboxRow[]> {
   return db
     .select()
     .from(devOutbox)

@@ -40,7 +40,9 @@ declare module 'fastify' {
   }
 }
 
-const tokenBodySchema = passwordGrantSchema.extend(refreshGrantSchema.shape).extend(pkceGrantSchema.shape);
+const tokenBodySchema = passwordGrantSchema
+  .extend(refreshGrantSchema.shape)
+  .extend(pkceGrantSchema.shape);
 
 /**
  * Supabase Auth's HTTP API under /auth/v1. Handlers speak HTTP only; the services apply the rules.
@@ -79,7 +81,8 @@ export function authRoutes(auth: AuthModule): FastifyPluginAsyncZod {
       };
     };
     const user = (request: FastifyRequest) => access.user(request.headers.authorization);
-    const serviceRole = (request: FastifyRequest) => access.serviceRole(request.headers.authorization);
+    const serviceRole = (request: FastifyRequest) =>
+      access.serviceRole(request.headers.authorization);
     const hide = true;
 
     app.post(
@@ -124,7 +127,12 @@ export function authRoutes(auth: AuthModule): FastifyPluginAsyncZod {
     app.put(
       '/user',
       {
-        schema: { hide, querystring: redirectQuerySchema, body: updateUserBodySchema, response: { 200: userSchema } },
+        schema: {
+          hide,
+          querystring: redirectQuerySchema,
+          body: updateUserBodySchema,
+          response: { 200: userSchema },
+        },
       },
       async (request) => service.updateUser(await user(request), request.body, meta(request)),
     );
@@ -132,33 +140,59 @@ export function authRoutes(auth: AuthModule): FastifyPluginAsyncZod {
     app.post(
       '/recover',
       {
-        schema: { hide, querystring: redirectQuerySchema, body: emailActionBodySchema, response: { 200: emptyObjectSchema } },
+        schema: {
+          hide,
+          querystring: redirectQuerySchema,
+          body: emailActionBodySchema,
+          response: { 200: emptyObjectSchema },
+        },
       },
       async (request) => service.recover(request.body, meta(request)),
     );
 
     app.post(
       '/otp',
-      { schema: { hide, querystring: redirectQuerySchema, body: otpBodySchema, response: { 200: emptyObjectSchema } } },
+      {
+        schema: {
+          hide,
+          querystring: redirectQuerySchema,
+          body: otpBodySchema,
+          response: { 200: emptyObjectSchema },
+        },
+      },
       async (request) => service.otp(request.body, meta(request)),
     );
 
     app.post(
       '/magiclink',
-      { schema: { hide, querystring: redirectQuerySchema, body: otpBodySchema, response: { 200: emptyObjectSchema } } },
+      {
+        schema: {
+          hide,
+          querystring: redirectQuerySchema,
+          body: otpBodySchema,
+          response: { 200: emptyObjectSchema },
+        },
+      },
       async (request) => service.otp(request.body, meta(request)),
     );
 
     app.post(
       '/resend',
       {
-        schema: { hide, querystring: redirectQuerySchema, body: resendBodySchema, response: { 200: emptyObjectSchema } },
+        schema: {
+          hide,
+          querystring: redirectQuerySchema,
+          body: resendBodySchema,
+          response: { 200: emptyObjectSchema },
+        },
       },
       async (request) => service.resend(request.body, meta(request)),
     );
 
-    app.get('/reauthenticate', { schema: { hide, response: { 200: emptyObjectSchema } } }, async (request) =>
-      service.reauthenticate(await user(request), meta(request)),
+    app.get(
+      '/reauthenticate',
+      { schema: { hide, response: { 200: emptyObjectSchema } } },
+      async (request) => service.reauthenticate(await user(request), meta(request)),
     );
 
     app.post(
@@ -170,17 +204,22 @@ export function authRoutes(auth: AuthModule): FastifyPluginAsyncZod {
     app.get(
       '/verify',
       { config: { authOpen: true }, schema: { hide, querystring: verifyQuerySchema } },
-      async (request, reply) => reply.redirect(await service.verifyLink(request.query, meta(request)), 303),
+      async (request, reply) =>
+        reply.redirect(await service.verifyLink(request.query, meta(request)), 303),
     );
 
     app.get('/settings', { schema: { hide } }, async () => auth.settings());
 
     app.get('/health', { config: { authOpen: true }, schema: { hide } }, async () => auth.health());
 
-    app.get('/.well-known/jwks.json', { config: { authOpen: true }, schema: { hide } }, async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=600');
-      return auth.jwks();
-    });
+    app.get(
+      '/.well-known/jwks.json',
+      { config: { authOpen: true }, schema: { hide } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=600');
+        return auth.jwks();
+      },
+    );
 
     // MFA (TOTP)
 
@@ -196,12 +235,22 @@ export function authRoutes(auth: AuthModule): FastifyPluginAsyncZod {
 
     app.post(
       '/factors/:factorId/verify',
-      { schema: { hide, params: factorIdParamsSchema, body: mfaVerifyBodySchema, response: { 200: sessionSchema } } },
-      async (request) => mfa.verify(await user(request), request.params.factorId, request.body, meta(request)),
+      {
+        schema: {
+          hide,
+          params: factorIdParamsSchema,
+          body: mfaVerifyBodySchema,
+          response: { 200: sessionSchema },
+        },
+      },
+      async (request) =>
+        mfa.verify(await user(request), request.params.factorId, request.body, meta(request)),
     );
 
-    app.delete('/factors/:factorId', { schema: { hide, params: factorIdParamsSchema } }, async (request) =>
-      mfa.unenroll(await user(request), request.params.factorId, meta(request)),
+    app.delete(
+      '/factors/:factorId',
+      { schema: { hide, params: factorIdParamsSchema } },
+      async (request) => mfa.unenroll(await user(request), request.params.factorId, meta(request)),
     );
 
     // Identity linking is not offered; auth-js's linkIdentity/unlinkIdentity get GoTrue's answer.
@@ -213,13 +262,17 @@ export function authRoutes(auth: AuthModule): FastifyPluginAsyncZod {
 
     // Admin (service-role key only)
 
-    app.get('/admin/users', { schema: { hide, querystring: adminListQuerySchema } }, async (request, reply) => {
-      serviceRole(request);
-      const page = await admin.list(request.query);
-      reply.header('x-total-count', String(page.total));
-      reply.header('link', page.link);
-      return page.body;
-    });
+    app.get(
+      '/admin/users',
+      { schema: { hide, querystring: adminListQuerySchema } },
+      async (request, reply) => {
+        serviceRole(request);
+        const page = await admin.list(request.query);
+        reply.header('x-total-count', String(page.total));
+        reply.header('link', page.link);
+        return page.body;
+      },
+    );
 
     app.post(
       '/admin/users',
@@ -241,7 +294,14 @@ export function authRoutes(auth: AuthModule): FastifyPluginAsyncZod {
 
     app.put(
       '/admin/users/:userId',
-      { schema: { hide, params: userIdParamsSchema, body: adminUserAttributesSchema, response: { 200: userSchema } } },
+      {
+        schema: {
+          hide,
+          params: userIdParamsSchema,
+          body: adminUserAttributesSchema,
+          response: { 200: userSchema },
+        },
+      },
       async (request) => {
         serviceRole(request);
         return admin.update(request.params.userId, request.body, meta(request));
@@ -253,7 +313,11 @@ export function authRoutes(auth: AuthModule): FastifyPluginAsyncZod {
       { schema: { hide, params: userIdParamsSchema, body: adminDeleteBodySchema.optional() } },
       async (request) => {
         serviceRole(request);
-        return admin.remove(request.params.userId, request.body?.should_soft_delete === true, meta(request));
+        return admin.remove(
+          request.params.userId,
+          request.body?.should_soft_delete === true,
+          meta(request),
+        );
       },
     );
 

@@ -14,14 +14,17 @@ describe('tokens an attacker might present', () => {
 
   beforeAll(async () => {
     server = await startAuthServer();
-    const { data } = await server.client().auth.signUp({ email: email('victim'), password: 'victim-password' });
+    const { data } = await server
+      .client()
+      .auth.signUp({ email: email('victim'), password: 'victim-password' });
     genuine = data.session!;
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const getUser = (token: string) => server.request('/user', { headers: { authorization: `Bearer ${token}` } });
+  const getUser = (token: string) =>
+    server.request('/user', { headers: { authorization: `Bearer ${token}` } });
 
   const expectRejected = async (token: string) => {
     const response = await getUser(token);
@@ -32,7 +35,10 @@ describe('tokens an attacker might present', () => {
     expect(response.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     const viaGuard = await server.app.auth.guard
       .authenticate({ headers: { authorization: `Bearer ${token}` } } as never)
-      .then(() => 'accepted', (error: unknown) => (error as { code?: string }).code);
+      .then(
+        () => 'accepted',
+        (error: unknown) => (error as { code?: string }).code,
+      );
     expect(viaGuard).toBe('unauthenticated');
   };
 
@@ -45,8 +51,15 @@ describe('tokens an attacker might present', () => {
   });
 
   it('rejects a token whose claims were edited (e.g. a role added)', async () => {
-    const [header, payload, signature] = genuine.access_token.split('.') as [string, string, string];
-    const claims = JSON.parse(new TextDecoder().decode(base64url.decode(payload))) as Record<string, unknown>;
+    const [header, payload, signature] = genuine.access_token.split('.') as [
+      string,
+      string,
+      string,
+    ];
+    const claims = JSON.parse(new TextDecoder().decode(base64url.decode(payload))) as Record<
+      string,
+      unknown
+    >;
     const forged = { ...claims, app_metadata: { provider: 'email', role: 'admin' } };
     await expectRejected(`${header}.${base64url.encode(JSON.stringify(forged))}.${signature}`);
   });
@@ -61,7 +74,9 @@ describe('tokens an attacker might present', () => {
     const { privateKey } = await generateKeyPair('ES256');
     const claims = decodeJwt(genuine.access_token);
     const { kid } = decodeProtectedHeader(genuine.access_token);
-    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: kid!, typ: 'JWT' }).sign(privateKey);
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: kid!, typ: 'JWT' })
+      .sign(privateKey);
     await expectRejected(foreign);
   });
 
@@ -69,12 +84,16 @@ describe('tokens an attacker might present', () => {
     const claims = decodeJwt(genuine.access_token);
     const header = base64url.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
     const body = base64url.encode(JSON.stringify(claims));
-    const mac = createHmac('sha256', server.publishableKey).update(`${header}.${body}`).digest('base64url');
+    const mac = createHmac('sha256', server.publishableKey)
+      .update(`${header}.${body}`)
+      .digest('base64url');
     await expectRejected(`${header}.${body}.${mac}`);
   });
 
   it('rejects an expired token', async () => {
-    const { data } = await server.client().auth.signUp({ email: email('expired'), password: 'expired-password' });
+    const { data } = await server
+      .client()
+      .auth.signUp({ email: email('expired'), password: 'expired-password' });
     server.clock.advance(3601);
     await expectRejected(data.session!.access_token);
   });
@@ -159,7 +178,10 @@ describe('no account enumeration', () => {
   });
 
   it('sign-in answers the same for an unknown address and a wrong password', async () => {
-    await sameAnswer('/token?grant_type=password', (address) => ({ email: address, password: 'wrong-password' }));
+    await sameAnswer('/token?grant_type=password', (address) => ({
+      email: address,
+      password: 'wrong-password',
+    }));
   });
 
   it('verification answers the same for a wrong code whether or not the address exists', async () => {
@@ -189,10 +211,14 @@ describe('rate limits (on by default)', () => {
   it('limit sign-in attempts per address with 429 over_request_rate_limit, known or not, then reset', async () => {
     for (const address of [email('limited'), email('limited-unknown')]) {
       for (let i = 0; i < 3; i++) {
-        const attempt = await server.client().auth.signInWithPassword({ email: address, password: 'wrong-password' });
+        const attempt = await server
+          .client()
+          .auth.signInWithPassword({ email: address, password: 'wrong-password' });
         expect(attempt.error?.status).toBe(400);
       }
-      const blocked = await server.client().auth.signInWithPassword({ email: address, password: 'wrong-password' });
+      const blocked = await server
+        .client()
+        .auth.signInWithPassword({ email: address, password: 'wrong-password' });
       expect(blocked.error).toMatchObject({
         status: 429,
         code: 'over_request_rate_limit',
@@ -200,7 +226,9 @@ describe('rate limits (on by default)', () => {
       });
     }
     server.clock.advance(301);
-    const later = await server.client().auth.signInWithPassword({ email: email('limited'), password: 'wrong-password' });
+    const later = await server
+      .client()
+      .auth.signInWithPassword({ email: email('limited'), password: 'wrong-password' });
     expect(later.error?.status).toBe(400);
   });
 
@@ -208,7 +236,10 @@ describe('rate limits (on by default)', () => {
     server.clock.advance(61);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await server.request('/recover', { method: 'POST', json: { email: email('flood') } });
+      const response = await server.request('/recover', {
+        method: 'POST',
+        json: { email: email('flood') },
+      });
       statuses.push(response.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
@@ -254,7 +285,13 @@ describe('keys and envelopes', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=600');
     const { keys } = (await response.json()) as { keys: Record<string, unknown>[] };
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', key_ops: ['verify'] });
+    expect(keys[0]).toMatchObject({
+      kty: 'EC',
+      crv: 'P-256',
+      alg: 'ES256',
+      use: 'sig',
+      key_ops: ['verify'],
+    });
     expect(keys[0]).not.toHaveProperty('d');
     expect(keys[0]).not.toHaveProperty('ext');
 
@@ -280,11 +317,16 @@ describe('keys and envelopes', () => {
   it('needs the apikey on every route but the email link, JWKS and health', async () => {
     const noKey = await fetch(`${server.url}/auth/v1/settings`);
     expect(noKey.status).toBe(401);
-    const badKey = await fetch(`${server.url}/auth/v1/settings`, { headers: { apikey: 'sb_publishable_nope' } });
+    const badKey = await fetch(`${server.url}/auth/v1/settings`, {
+      headers: { apikey: 'sb_publishable_nope' },
+    });
     expect(badKey.status).toBe(401);
     expect((await fetch(`${server.url}/auth/v1/health`)).status).toBe(200);
     const settings = await server.request('/settings');
-    expect(await settings.json()).toMatchObject({ external: { email: true, phone: false }, disable_signup: false });
+    expect(await settings.json()).toMatchObject({
+      external: { email: true, phone: false },
+      disable_signup: false,
+    });
   });
 
   it('answers in the legacy envelope when the client does not ask for 2024-01-01', async () => {
@@ -295,30 +337,84 @@ describe('keys and envelopes', () => {
     });
     expect(response.status).toBe(400);
     expect(response.headers.get('x-supabase-api-version')).toBeNull();
-    expect(await response.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+    expect(await response.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
   });
 
   it('turns malformed input into 4xx, never 5xx', async () => {
     const cases: [string, RequestInit][] = [
-      ['/signup', { method: 'POST', body: '{not json', headers: { 'content-type': 'application/json' } }],
-      ['/signup', { method: 'POST', body: JSON.stringify({ email: 42, password: [] }), headers: { 'content-type': 'application/json' } }],
-      ['/token?grant_type=magic', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }],
-      ['/token?grant_type=pkce', { method: 'POST', body: JSON.stringify({ auth_code: 'nope', code_verifier: 'x' }), headers: { 'content-type': 'application/json' } }],
-      ['/verify', { method: 'POST', body: JSON.stringify({ type: 'signup' }), headers: { 'content-type': 'application/json' } }],
-      ['/verify', { method: 'POST', body: JSON.stringify({ type: 'nope', token: '1', email: 'a@b.co' }), headers: { 'content-type': 'application/json' } }],
-      ['/admin/users/not-a-uuid', { method: 'GET', headers: { authorization: `Bearer ${server.serviceRoleKey}` } }],
-      ['/signup', { method: 'POST', body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } }],
+      [
+        '/signup',
+        { method: 'POST', body: '{not json', headers: { 'content-type': 'application/json' } },
+      ],
+      [
+        '/signup',
+        {
+          method: 'POST',
+          body: JSON.stringify({ email: 42, password: [] }),
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
+      [
+        '/token?grant_type=magic',
+        { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } },
+      ],
+      [
+        '/token?grant_type=pkce',
+        {
+          method: 'POST',
+          body: JSON.stringify({ auth_code: 'nope', code_verifier: 'x' }),
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
+      [
+        '/verify',
+        {
+          method: 'POST',
+          body: JSON.stringify({ type: 'signup' }),
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
+      [
+        '/verify',
+        {
+          method: 'POST',
+          body: JSON.stringify({ type: 'nope', token: '1', email: 'a@b.co' }),
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
+      [
+        '/admin/users/not-a-uuid',
+        { method: 'GET', headers: { authorization: `Bearer ${server.serviceRoleKey}` } },
+      ],
+      [
+        '/signup',
+        {
+          method: 'POST',
+          body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }),
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
     ];
     for (const [path, init] of cases) {
       const response = await server.request(path, init);
-      expect({ path, status: response.status < 500 && response.status >= 400 }).toEqual({ path, status: true });
+      expect({ path, status: response.status < 500 && response.status >= 400 }).toEqual({
+        path,
+        status: true,
+      });
       const body = (await response.json()) as { code?: unknown };
       expect(typeof body.code).toBe('string');
     }
   });
 
   it('answers the spec’s message when neither email nor phone is given', async () => {
-    const response = await server.request('/token?grant_type=password', { method: 'POST', json: { password: 'x' } });
+    const response = await server.request('/token?grant_type=password', {
+      method: 'POST',
+      json: { password: 'x' },
+    });
     expect(await response.json()).toEqual({
       code: 'validation_failed',
       message: 'You must provide either an email or phone number and a password',
@@ -326,7 +422,9 @@ describe('keys and envelopes', () => {
   });
 
   it('GET /verify with a bad link redirects to the site with the error in the fragment', async () => {
-    const response = await fetch(`${server.url}/auth/v1/verify?token=deadbeef&type=signup`, { redirect: 'manual' });
+    const response = await fetch(`${server.url}/auth/v1/verify?token=deadbeef&type=signup`, {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get('location')!);
     expect(location.origin).toBe('http://localhost:3000');
@@ -338,7 +436,9 @@ describe('keys and envelopes', () => {
 
   it('keeps only hashes of refresh tokens and email codes in the database', async () => {
     const address = email('hashes');
-    const { data } = await server.client().auth.signUp({ email: address, password: 'hash-password' });
+    const { data } = await server
+      .client()
+      .auth.signUp({ email: address, password: 'hash-password' });
     const mail = await server.lastMail(address, 'auth.confirmation');
     const { code } = parseAuthEmail(mail);
     const dump = JSON.stringify(

@@ -47,7 +47,8 @@ import {
 const PKCE_FLOW_TTL_MS = 300_000;
 const SESSION_FRESH_FOR_PASSWORD_CHANGE_MS = 24 * 3600 * 1000;
 
-const phoneDisabled = () => new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+const phoneDisabled = () =>
+  new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
 const missingCredentials = () =>
   authErrors.validation('You must provide either an email or phone number and a password');
 
@@ -108,13 +109,28 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Re-sends a confirmation when allowed, silently skipping it inside the frequency window. */
-  async function resendConfirmation(user: UserRecord, pkce: PkceParams | null, redirectTo: string | null) {
+  async function resendConfirmation(
+    user: UserRecord,
+    pkce: PkceParams | null,
+    redirectTo: string | null,
+  ) {
     if (!user.email || user.emailConfirmedAt || env.AUTH_CONFIRM_EMAIL === 'off') return;
     if (secondsUntilNextEmail(deps, user, 'confirmation') > 0) return;
-    await emailLink(deps, db, { user, kind: 'confirmation', address: user.email, pkce, redirectTo });
+    await emailLink(deps, db, {
+      user,
+      kind: 'confirmation',
+      address: user.email,
+      pkce,
+      redirectTo,
+    });
   }
 
-  async function audit(action: string, userId: string | null, meta: RequestMeta, details: Record<string, unknown> = {}) {
+  async function audit(
+    action: string,
+    userId: string | null,
+    meta: RequestMeta,
+    details: Record<string, unknown> = {},
+  ) {
     await insertAudit(db, {
       action,
       actorType: userId ? 'user' : 'anonymous',
@@ -151,7 +167,9 @@ export function createAuthService(deps: AuthDeps) {
     if (!password) throw authErrors.validation('Signup requires a valid password');
     assertAcceptablePassword(password);
     if (body.email && body.phone) {
-      throw authErrors.validation('Only an email address or phone number should be provided on signup.');
+      throw authErrors.validation(
+        'Only an email address or phone number should be provided on signup.',
+      );
     }
     const pkce = parsePkce(body);
     if (!body.email) throw phoneDisabled();
@@ -173,7 +191,9 @@ export function createAuthService(deps: AuthDeps) {
         await audit('login', existing.id, meta, { method: 'password', via: 'signup' });
         return session;
       }
-      deps.background.run('signup: resend confirmation', () => resendConfirmation(existing, pkce, meta.redirectTo));
+      deps.background.run('signup: resend confirmation', () =>
+        resendConfirmation(existing, pkce, meta.redirectTo),
+      );
       return fakeUser(email, data);
     }
 
@@ -212,7 +232,8 @@ export function createAuthService(deps: AuthDeps) {
       if (isUniqueViolation(error)) return fakeUser(email, data);
       throw error;
     }
-    if (created.token) sendAuthEmail(deps, { kind: 'confirmation', to: email, token: created.token });
+    if (created.token)
+      sendAuthEmail(deps, { kind: 'confirmation', to: email, token: created.token });
     return created.session ?? userJson(created.user);
   }
 
@@ -221,7 +242,9 @@ export function createAuthService(deps: AuthDeps) {
     meta: RequestMeta,
   ): Promise<SessionJson & { weak_password?: { message: string; reasons: string[] } }> {
     if (body.email && body.phone) {
-      throw authErrors.validation('Only an email address or phone number should be provided on login.');
+      throw authErrors.validation(
+        'Only an email address or phone number should be provided on login.',
+      );
     }
     if (!body.email && !body.phone) throw missingCredentials();
     if (!body.email) throw phoneDisabled();
@@ -246,7 +269,10 @@ export function createAuthService(deps: AuthDeps) {
     return weak ? { ...session, weak_password: weak } : session;
   }
 
-  async function refresh(body: { refresh_token?: string | null }, meta: RequestMeta): Promise<SessionJson> {
+  async function refresh(
+    body: { refresh_token?: string | null },
+    meta: RequestMeta,
+  ): Promise<SessionJson> {
     if (!body.refresh_token) throw authErrors.validation('Refresh token is not valid');
     return refreshSession(deps, body.refresh_token, meta);
   }
@@ -256,9 +282,12 @@ export function createAuthService(deps: AuthDeps) {
     meta: RequestMeta,
   ): Promise<SessionJson> {
     if (!body.auth_code || !body.code_verifier) {
-      throw authErrors.validation('invalid request: both auth code and code verifier should be non-empty');
+      throw authErrors.validation(
+        'invalid request: both auth code and code verifier should be non-empty',
+      );
     }
-    const notFound = () => new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+    const notFound = () =>
+      new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
     if (!/^[0-9a-f-]{36}$/i.test(body.auth_code)) throw notFound();
     const authCode = body.auth_code;
     const verifier = body.code_verifier;
@@ -267,15 +296,26 @@ export function createAuthService(deps: AuthDeps) {
       const flow = await takeFlowStateByAuthCode(tx, authCode);
       if (!flow || !flow.authCodeIssuedAt || !flow.userId) throw notFound();
       if (now().getTime() - flow.authCodeIssuedAt.getTime() > PKCE_FLOW_TTL_MS) {
-        throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
+        throw new AuthError(
+          422,
+          'flow_state_expired',
+          'invalid flow state, flow state has expired',
+        );
       }
       if (!pkceVerifierMatches(flow.codeChallenge, flow.codeChallengeMethod, verifier)) {
-        throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+        throw new AuthError(
+          400,
+          'bad_code_verifier',
+          'code challenge does not match previously saved code verifier',
+        );
       }
       const user = await loadUserById(tx, flow.userId);
       if (!user || user.deletedAt) throw notFound();
       if (isBanned(user, now())) throw authErrors.userBanned(400);
-      const session = await startSession(deps, tx, user, { method: flow.authenticationMethod, meta });
+      const session = await startSession(deps, tx, user, {
+        method: flow.authenticationMethod,
+        meta,
+      });
       await insertAudit(tx, {
         action: 'login',
         actorType: 'user',
@@ -289,13 +329,18 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
-  async function logout(ctx: AuthenticatedUser, scope: string | undefined, meta: RequestMeta): Promise<void> {
+  async function logout(
+    ctx: AuthenticatedUser,
+    scope: string | undefined,
+    meta: RequestMeta,
+  ): Promise<void> {
     const chosen = scope ?? 'global';
     if (chosen !== 'global' && chosen !== 'local' && chosen !== 'others') {
       throw authErrors.validation(`Unsupported logout scope "${chosen}"`);
     }
     if (chosen === 'local') await deleteSession(db, ctx.session.id);
-    else if (chosen === 'others') await deleteUserSessions(db, ctx.user.id, { except: ctx.session.id });
+    else if (chosen === 'others')
+      await deleteUserSessions(db, ctx.user.id, { except: ctx.session.id });
     else await deleteUserSessions(db, ctx.user.id);
     await audit('logout', ctx.user.id, meta, { scope: chosen });
   }
@@ -345,17 +390,26 @@ export function createAuthService(deps: AuthDeps) {
     let passwordHash: string | null = null;
     if (body.password) {
       const sessionAge = now().getTime() - session.createdAt.getTime();
-      const nonceRequired = env.AUTH_SECURE_PASSWORD_CHANGE && sessionAge > SESSION_FRESH_FOR_PASSWORD_CHANGE_MS;
+      const nonceRequired =
+        env.AUTH_SECURE_PASSWORD_CHANGE && sessionAge > SESSION_FRESH_FOR_PASSWORD_CHANGE_MS;
       if (nonceRequired || body.nonce) {
         if (!body.nonce) {
-          throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication.');
+          throw new AuthError(
+            400,
+            'reauthentication_needed',
+            'Password update requires reauthentication.',
+          );
         }
         if (!(await verifyReauthenticationNonce(user, body.nonce))) {
           throw new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
         }
       }
       if (user.passwordHash && (await verifyPassword(user.passwordHash, body.password))) {
-        throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+        throw new AuthError(
+          422,
+          'same_password',
+          'New password should be different from the old password.',
+        );
       }
       passwordHash = await hashPassword(body.password);
     }
@@ -366,11 +420,19 @@ export function createAuthService(deps: AuthDeps) {
       if (wait > 0) throw authErrors.emailTooSoon(wait);
     }
 
-    const pendingEmails: { kind: AuthEmailKind; to: string; token: EmailToken; newEmail: string }[] = [];
+    const pendingEmails: {
+      kind: AuthEmailKind;
+      to: string;
+      token: EmailToken;
+      newEmail: string;
+    }[] = [];
     await db.transaction(async (tx) => {
       const t = now();
       if (body.data) {
-        await updateUser(tx, user.id, { userMetadata: mergeMetadata(user.userMetadata, body.data), updatedAt: t });
+        await updateUser(tx, user.id, {
+          userMetadata: mergeMetadata(user.userMetadata, body.data),
+          updatedAt: t,
+        });
       }
       if (passwordHash) {
         await updateUser(tx, user.id, { passwordHash, updatedAt: t, reauthenticationSentAt: null });
@@ -393,7 +455,8 @@ export function createAuthService(deps: AuthDeps) {
     });
     for (const email of pendingEmails) sendAuthEmail(deps, email);
     const updated = await loadUserById(db, user.id);
-    if (!updated) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    if (!updated)
+      throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     return userJson(updated);
   }
 
@@ -407,7 +470,11 @@ export function createAuthService(deps: AuthDeps) {
     outbox: { kind: AuthEmailKind; to: string; token: EmailToken; newEmail: string }[],
   ): Promise<void> {
     const t = now();
-    await updateUser(tx, user.id, { emailChange: newEmail, emailChangeConfirmStatus: 0, updatedAt: t });
+    await updateUser(tx, user.id, {
+      emailChange: newEmail,
+      emailChangeConfirmStatus: 0,
+      updatedAt: t,
+    });
     await deleteUserOneTimeTokens(tx, user.id, ['email_change_new', 'email_change_current']);
     await insertAudit(tx, {
       action: 'email_change_requested',
@@ -449,7 +516,11 @@ export function createAuthService(deps: AuthDeps) {
   // at once; looking the address up and mailing it happens in the background.
 
   async function recover(
-    body: { email?: string | null; code_challenge?: string | null; code_challenge_method?: string | null },
+    body: {
+      email?: string | null;
+      code_challenge?: string | null;
+      code_challenge_method?: string | null;
+    },
     meta: RequestMeta,
   ): Promise<Record<string, never>> {
     await deps.limiter.check('email_ip', meta.ip);
@@ -461,7 +532,13 @@ export function createAuthService(deps: AuthDeps) {
       const user = await loadUserByEmail(db, email);
       if (!user || user.deletedAt || isBanned(user, now())) return;
       if (secondsUntilNextEmail(deps, user, 'recovery') > 0) return;
-      await emailLink(deps, db, { user, kind: 'recovery', address: email, pkce, redirectTo: meta.redirectTo });
+      await emailLink(deps, db, {
+        user,
+        kind: 'recovery',
+        address: email,
+        pkce,
+        redirectTo: meta.redirectTo,
+      });
       await insertAudit(db, {
         action: 'recovery_requested',
         actorType: 'anonymous',
@@ -517,7 +594,13 @@ export function createAuthService(deps: AuthDeps) {
       }
       if (user.deletedAt || isBanned(user, now())) return;
       if (secondsUntilNextEmail(deps, user, 'magiclink') > 0) return;
-      await emailLink(deps, db, { user, kind: 'magiclink', address: email, pkce, redirectTo: meta.redirectTo });
+      await emailLink(deps, db, {
+        user,
+        kind: 'magiclink',
+        address: email,
+        pkce,
+        redirectTo: meta.redirectTo,
+      });
     });
     return {};
   }
@@ -536,7 +619,9 @@ export function createAuthService(deps: AuthDeps) {
     const type = body.type ?? '';
     if (type === 'sms' || type === 'phone_change') throw phoneDisabled();
     if (type !== 'signup' && type !== 'email_change') {
-      throw authErrors.validation('Missing one of these types: signup, email_change, sms, phone_change');
+      throw authErrors.validation(
+        'Missing one of these types: signup, email_change, sms, phone_change',
+      );
     }
     if (!body.email) throw authErrors.validation('An email address is required');
     const email = validEmail(body.email);
@@ -550,16 +635,23 @@ export function createAuthService(deps: AuthDeps) {
         return;
       }
       if (!user.emailChange || secondsUntilNextEmail(deps, user, 'email_change_new') > 0) return;
-      const pending: { kind: AuthEmailKind; to: string; token: EmailToken; newEmail: string }[] = [];
-      await db.transaction((tx) => startEmailChange(tx, user, user.emailChange as string, pkce, meta, pending));
+      const pending: { kind: AuthEmailKind; to: string; token: EmailToken; newEmail: string }[] =
+        [];
+      await db.transaction((tx) =>
+        startEmailChange(tx, user, user.emailChange as string, pkce, meta, pending),
+      );
       for (const email of pending) sendAuthEmail(deps, email);
     });
     return {};
   }
 
-  async function reauthenticate(ctx: AuthenticatedUser, meta: RequestMeta): Promise<Record<string, never>> {
+  async function reauthenticate(
+    ctx: AuthenticatedUser,
+    meta: RequestMeta,
+  ): Promise<Record<string, never>> {
     const { user } = ctx;
-    if (!user.email) throw authErrors.validation('Reauthentication requires an email or a phone number');
+    if (!user.email)
+      throw authErrors.validation('Reauthentication requires an email or a phone number');
     if (!user.emailConfirmedAt) {
       throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.');
     }
@@ -580,7 +672,13 @@ export function createAuthService(deps: AuthDeps) {
   // Verification (codes typed by a person, or links followed from an email)
 
   async function redeem(
-    input: { type: string; token?: string | null; tokenHash?: string | null; email?: string | null; phone?: string | null },
+    input: {
+      type: string;
+      token?: string | null;
+      tokenHash?: string | null;
+      email?: string | null;
+      phone?: string | null;
+    },
     meta: RequestMeta,
     via: 'post' | 'link',
   ): Promise<VerifyOutcome> {
@@ -603,7 +701,8 @@ export function createAuthService(deps: AuthDeps) {
       expiredMessage = 'Email link is invalid or has expired';
     } else {
       if (input.phone && !input.email) throw phoneDisabled();
-      if (!input.email) throw authErrors.validation('Verify requires either a phone number or an email');
+      if (!input.email)
+        throw authErrors.validation('Verify requires either a phone number or an email');
       const email = validEmail(input.email);
       await deps.limiter.check('verify_email', email);
       const hash = emailTokenHash(email, (input.token ?? '').trim());
@@ -614,7 +713,8 @@ export function createAuthService(deps: AuthDeps) {
     const rows = await findOneTimeTokens(db, candidates, kinds, now());
     const row = kinds.map((k) => rows.find((r) => r.tokenType === k)).find((r) => r !== undefined);
     if (!row) throw authErrors.otpExpired(expiredMessage);
-    const method = input.token && input.type === 'email' ? 'otp' : amrMethodOf[row.tokenType as AuthEmailKind];
+    const method =
+      input.token && input.type === 'email' ? 'otp' : amrMethodOf[row.tokenType as AuthEmailKind];
 
     return db.transaction(async (tx): Promise<VerifyOutcome> => {
       const user = await loadUserById(tx, row.userId);
@@ -704,7 +804,11 @@ export function createAuthService(deps: AuthDeps) {
           return 'partial';
         }
         if (await emailInUse(tx, newEmail, user.id)) {
-          throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+          throw new AuthError(
+            422,
+            'email_exists',
+            'A user with this email address has already been registered',
+          );
         }
         await updateUser(tx, user.id, {
           email: newEmail,
@@ -718,7 +822,11 @@ export function createAuthService(deps: AuthDeps) {
         const identity = user.identities.find((i) => i.provider === 'email');
         await updateEmailIdentity(tx, user.id, {
           email: newEmail,
-          identityData: { ...(identity?.identityData ?? {}), email: newEmail, email_verified: true },
+          identityData: {
+            ...(identity?.identityData ?? {}),
+            email: newEmail,
+            email_verified: true,
+          },
           updatedAt: t,
         });
         await deleteUserOneTimeTokens(tx, user.id, ['email_change_new', 'email_change_current']);
@@ -756,7 +864,13 @@ export function createAuthService(deps: AuthDeps) {
       throw authErrors.validation('Only the token_hash and type should be provided');
     }
     return redeem(
-      { type: body.type ?? '', token: body.token, tokenHash: body.token_hash, email: body.email, phone: body.phone },
+      {
+        type: body.type ?? '',
+        token: body.token,
+        tokenHash: body.token_hash,
+        email: body.email,
+        phone: body.phone,
+      },
       meta,
       'post',
     );
@@ -766,10 +880,17 @@ export function createAuthService(deps: AuthDeps) {
    * GET /verify, the link in an email: always a 303 to the (allowed) redirect, with the session
    * in the fragment (implicit), a ?code= (PKCE), a message, or the error (contract §3.8).
    */
-  async function verifyLink(query: { token?: string; type?: string }, meta: RequestMeta): Promise<string> {
+  async function verifyLink(
+    query: { token?: string; type?: string },
+    meta: RequestMeta,
+  ): Promise<string> {
     const target = new URL(deps.redirects.resolve(meta.redirectTo));
     try {
-      const outcome = await redeem({ type: query.type ?? '', tokenHash: query.token ?? '' }, meta, 'link');
+      const outcome = await redeem(
+        { type: query.type ?? '', tokenHash: query.token ?? '' },
+        meta,
+        'link',
+      );
       if (outcome.kind === 'code') {
         target.searchParams.set('code', outcome.authCode);
         return target.toString();

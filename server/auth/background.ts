@@ -16,7 +16,9 @@ export function createBackground(log: MailLog): Background {
     run(name, task) {
       const job: Promise<void> = Promise.resolve()
         .then(task)
-        .catch((error: unknown) => log.error({ err: error, task: name }, 'background auth task failed'))
+        .catch((error: unknown) =>
+          log.error({ err: error, task: name }, 'background auth task failed'),
+        )
         .finally(() => pending.delete(job));
       pending.add(job);
     },

@@ -17,7 +17,9 @@ export function randomOtp(digits = 6): string {
 
 /** GoTrue's token hash: lowercase hex of SHA-224(address + code). Emailed links carry it. */
 export function emailTokenHash(address: string, otp: string): string {
-  return createHash('sha224').update(address + otp).digest('hex');
+  return createHash('sha224')
+    .update(address + otp)
+    .digest('hex');
 }
 
 /** Compares two secrets in time independent of where they differ (and of their lengths). */
@@ -30,6 +32,8 @@ export function secretsEqual(a: string, b: string): boolean {
 /** PKCE: does the verifier match the stored challenge? Method is compared case-insensitively. */
 export function pkceVerifierMatches(challenge: string, method: string, verifier: string): boolean {
   const computed =
-    method.toLowerCase() === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+    method.toLowerCase() === 's256'
+      ? createHash('sha256').update(verifier).digest('base64url')
+      : verifier;
   return secretsEqual(computed, challenge);
 }

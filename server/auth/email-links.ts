@@ -47,10 +47,15 @@ const sentAtOf: Record<AuthEmailKind, SentAtField> = {
 };
 
 /** Seconds until another email of this kind may go to this user (0 = now). */
-export function secondsUntilNextEmail(deps: AuthDeps, user: UserRecord, kind: AuthEmailKind): number {
+export function secondsUntilNextEmail(
+  deps: AuthDeps,
+  user: UserRecord,
+  kind: AuthEmailKind,
+): number {
   const last = user[sentAtOf[kind]];
   if (!last) return 0;
-  const wait = last.getTime() + deps.env.AUTH_EMAIL_MIN_INTERVAL_SECONDS * 1000 - deps.clock().getTime();
+  const wait =
+    last.getTime() + deps.env.AUTH_EMAIL_MIN_INTERVAL_SECONDS * 1000 - deps.clock().getTime();
   return wait > 0 ? Math.ceil(wait / 1000) : 0;
 }
 
@@ -62,7 +67,12 @@ export interface EmailToken {
   verifyType: string;
 }
 
-export function verifyLink(deps: AuthDeps, storedHash: string, verifyType: string, redirectTo: string): string {
+export function verifyLink(
+  deps: AuthDeps,
+  storedHash: string,
+  verifyType: string,
+  redirectTo: string,
+): string {
   const url = new URL(`${deps.env.PUBLIC_URL}/auth/v1/verify`);
   url.searchParams.set('token', storedHash);
   url.searchParams.set('type', verifyType);
@@ -77,7 +87,13 @@ export function verifyLink(deps: AuthDeps, storedHash: string, verifyType: strin
 export async function createEmailToken(
   deps: AuthDeps,
   db: Db,
-  input: { user: UserRecord; kind: AuthEmailKind; address: string; pkce: PkceParams | null; redirectTo: string | null },
+  input: {
+    user: UserRecord;
+    kind: AuthEmailKind;
+    address: string;
+    pkce: PkceParams | null;
+    redirectTo: string | null;
+  },
 ): Promise<EmailToken> {
   const now = deps.clock();
   const otp = randomOtp();
@@ -149,5 +165,10 @@ export async function emailLink(
   },
 ): Promise<void> {
   const token = await createEmailToken(deps, db, input);
-  sendAuthEmail(deps, { kind: input.kind, to: input.address, token, ...(input.newEmail ? { newEmail: input.newEmail } : {}) });
+  sendAuthEmail(deps, {
+    kind: input.kind,
+    to: input.address,
+    token,
+    ...(input.newEmail ? { newEmail: input.newEmail } : {}),
+  });
 }

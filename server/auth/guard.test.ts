@@ -51,10 +51,23 @@ describe('createAuthGuard (product API)', () => {
     const user = await signUp('second@example.com');
     const me = await call('/api/test/whoami', user.access_token);
     expect(me.statusCode).toBe(200);
-    const ctx = me.json<{ userId: string; email: string; role: string; sessionId: string; aal: string }>();
-    expect(ctx).toMatchObject({ userId: user.user.id, email: 'second@example.com', role: 'user', aal: 'aal1' });
+    const ctx = me.json<{
+      userId: string;
+      email: string;
+      role: string;
+      sessionId: string;
+      aal: string;
+    }>();
+    expect(ctx).toMatchObject({
+      userId: user.user.id,
+      email: 'second@example.com',
+      role: 'user',
+      aal: 'aal1',
+    });
     expect(ctx.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await call('/api/test/whoami', admin.access_token)).json()).toMatchObject({ role: 'admin' });
+    expect((await call('/api/test/whoami', admin.access_token)).json()).toMatchObject({
+      role: 'admin',
+    });
   });
 
   it('answers 401 unauthenticated without a token, with a garbled one, or with a project key', async () => {

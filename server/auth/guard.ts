@@ -26,18 +26,26 @@ export interface AuthGuard {
   authenticate(request: FastifyRequest): Promise<AuthContext>;
 }
 
-export function createAuthGuard(deps: { db: Db; tokens: TokenService; clock: () => Date }): AuthGuard {
-  const unauthenticated = (message = 'Sign in to continue.') => new AppError('unauthenticated', message);
+export function createAuthGuard(deps: {
+  db: Db;
+  tokens: TokenService;
+  clock: () => Date;
+}): AuthGuard {
+  const unauthenticated = (message = 'Sign in to continue.') =>
+    new AppError('unauthenticated', message);
   return {
     async authenticate(request) {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthenticated();
       const result = await deps.tokens.verify(token);
       if (!result.ok) {
-        throw unauthenticated(result.reason === 'expired' ? 'Your session has expired.' : 'Sign in to continue.');
+        throw unauthenticated(
+          result.reason === 'expired' ? 'Your session has expired.' : 'Sign in to continue.',
+        );
       }
       const { claims } = result;
-      if (typeof claims.session_id !== 'string' || !UUID.test(claims.session_id)) throw unauthenticated();
+      if (typeof claims.session_id !== 'string' || !UUID.test(claims.session_id))
+        throw unauthenticated();
       const standing = await findSessionStanding(deps.db, claims.session_id);
       if (!standing || standing.userId !== claims.sub || standing.deletedAt) {
         throw unauthenticated('Your session has ended. Sign in again.');

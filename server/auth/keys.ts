@@ -57,11 +57,19 @@ export async function ensureAuthKeys(db: Db, now: Date): Promise<AuthKeys> {
     await insertSettingIfAbsent(
       db,
       API_KEYS,
-      { publishable: `sb_publishable_${randomSecret(24)}`, serviceRole: `sb_secret_${randomSecret(32)}` },
+      {
+        publishable: `sb_publishable_${randomSecret(24)}`,
+        serviceRole: `sb_secret_${randomSecret(32)}`,
+      },
       now,
     );
     api = await getSetting<StoredApiKeys>(db, API_KEYS);
   }
-  if (!signing || signing.keys.length === 0 || !api) throw new Error('auth keys could not be stored');
-  return { signing: signing.keys, publishableKey: api.publishable, serviceRoleKey: api.serviceRole };
+  if (!signing || signing.keys.length === 0 || !api)
+    throw new Error('auth keys could not be stored');
+  return {
+    signing: signing.keys,
+    publishableKey: api.publishable,
+    serviceRoleKey: api.serviceRole,
+  };
 }

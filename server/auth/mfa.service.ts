@@ -59,13 +59,22 @@ export function createMfaService(deps: AuthDeps) {
     const { user, session } = ctx;
     if (user.isAnonymous) throw authErrors.noAuthorization();
     const type = body.factor_type ?? '';
-    if (type === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+    if (type === 'phone')
+      throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
     if (type === 'webauthn') {
-      throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+      throw new AuthError(
+        422,
+        'mfa_webauthn_enroll_not_enabled',
+        'MFA enroll is disabled for WebAuthn',
+      );
     }
     if (type !== 'totp') throw authErrors.validation('factor_type needs to be totp');
     const t = now();
-    await deleteStaleUnverifiedFactors(db, user.id, new Date(t.getTime() - UNVERIFIED_FACTOR_TTL_MS));
+    await deleteStaleUnverifiedFactors(
+      db,
+      user.id,
+      new Date(t.getTime() - UNVERIFIED_FACTOR_TTL_MS),
+    );
     const factors = await listFactors(db, user.id);
     const friendlyName = body.friendly_name ?? '';
     if (factors.some((f) => f.friendlyName === friendlyName)) {
@@ -88,7 +97,11 @@ export function createMfaService(deps: AuthDeps) {
     const issuer = body.issuer || deps.env.AUTH_MFA_ISSUER || new URL(deps.env.AUTH_SITE_URL).host;
     const secret = new Secret({ size: 20 }).base32;
     const uri = totpFor(secret, issuer, user.email ?? user.id).toString();
-    const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    const qrCode = await QRCode.toString(uri, {
+      type: 'svg',
+      errorCorrectionLevel: 'M',
+      margin: 2,
+    });
     const id = randomUUID();
     await insertFactor(db, {
       id,
@@ -109,7 +122,12 @@ export function createMfaService(deps: AuthDeps) {
       details: { factor_id: id, factor_type: 'totp' },
       createdAt: t,
     });
-    return { id, type: 'totp' as const, friendly_name: friendlyName, totp: { qr_code: qrCode, secret, uri } };
+    return {
+      id,
+      type: 'totp' as const,
+      friendly_name: friendlyName,
+      totp: { qr_code: qrCode, secret, uri },
+    };
   }
 
   async function ownFactor(ctx: AuthenticatedUser, factorId: string) {
@@ -144,15 +162,25 @@ export function createMfaService(deps: AuthDeps) {
     await deps.limiter.check('mfa_ip', meta.ip);
     const factor = await ownFactor(ctx, factorId);
     if (!body.challenge_id) throw authErrors.validation('challenge_id is required');
-    const challengeRow = UUID.test(body.challenge_id) ? await findChallenge(db, body.challenge_id, factor.id) : null;
+    const challengeRow = UUID.test(body.challenge_id)
+      ? await findChallenge(db, body.challenge_id, factor.id)
+      : null;
     if (!challengeRow) {
-      throw new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+      throw new AuthError(
+        422,
+        'mfa_factor_not_found',
+        'MFA factor with the provided challenge ID not found',
+      );
     }
     if (challengeRow.verifiedAt) {
       throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge has already been verified');
     }
     if (challengeRow.ipAddress !== meta.ip) {
-      throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch');
+      throw new AuthError(
+        422,
+        'mfa_ip_address_mismatch',
+        'Challenge and verify IP addresses mismatch',
+      );
     }
     const t = now();
     if (t.getTime() - challengeRow.createdAt.getTime() > CHALLENGE_TTL_MS) {
@@ -164,8 +192,11 @@ export function createMfaService(deps: AuthDeps) {
     }
     const code = (body.code ?? '').trim();
     const totp = totpFor(factor.secret, 'x', 'x');
-    const delta = /^\d{6}$/.test(code) ? totp.validate({ token: code, timestamp: t.getTime(), window: 1 }) : null;
-    const invalid = () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    const delta = /^\d{6}$/.test(code)
+      ? totp.validate({ token: code, timestamp: t.getTime(), window: 1 })
+      : null;
+    const invalid = () =>
+      new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
     if (delta === null) throw invalid();
     const step = Math.floor(t.getTime() / 1000 / TOTP_PERIOD) + delta;
 
@@ -207,7 +238,12 @@ export function createMfaService(deps: AuthDeps) {
       if (!user) throw factorNotFound();
       return { user, amr };
     });
-    return sessionResponse(deps, result.user, { id: ctx.session.id, aal: 'aal2', amr: result.amr }, refreshToken);
+    return sessionResponse(
+      deps,
+      result.user,
+      { id: ctx.session.id, aal: 'aal2', amr: result.amr },
+      refreshToken,
+    );
   }
 
   async function unenroll(ctx: AuthenticatedUser, factorId: string, meta: RequestMeta) {

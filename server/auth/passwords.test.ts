@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { createTestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { checkPasswordStrength, hashPassword, passwordTooLong, verifyPassword } from './passwords.ts';
+import {
+  checkPasswordStrength,
+  hashPassword,
+  passwordTooLong,
+  verifyPassword,
+} from './passwords.ts';
 
 // Count argon2 verifications, to show a sign-in for an unknown address does the same work.
 const argon2 = vi.hoisted(() => ({ verifyCalls: 0 }));

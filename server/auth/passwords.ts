@@ -17,7 +17,10 @@ let dummyHash: Promise<string> | undefined;
  * Verifies a password against a stored hash. With no hash (unknown account, or an account
  * without a password) it verifies against a dummy hash, so the answer takes as long either way.
  */
-export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  stored: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!stored) {
     dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     await verify(await dummyHash, password).catch(() => false);

@@ -39,9 +39,15 @@ export function createRateLimiter(deps: { db: Db; env: Env; clock: () => Date })
   return {
     async check(rule, subject) {
       if (!deps.env.AUTH_RATE_LIMITS) return;
-      const { limit, windowSeconds } = deps.env[settingFor[rule]] as { limit: number; windowSeconds: number };
+      const { limit, windowSeconds } = deps.env[settingFor[rule]] as {
+        limit: number;
+        windowSeconds: number;
+      };
       const now = deps.clock();
-      const digest = createHash('sha256').update(subject.toLowerCase()).digest('base64url').slice(0, 32);
+      const digest = createHash('sha256')
+        .update(subject.toLowerCase())
+        .digest('base64url')
+        .slice(0, 32);
       const { hits } = await hitRateLimit(deps.db, `${rule}:${digest}`, windowSeconds, now);
       if (++sincePurge >= 1000) {
         sincePurge = 0;

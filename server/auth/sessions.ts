@@ -95,7 +95,11 @@ type SlowPathOutcome =
  * (two tabs refreshing at once) gets another child. An older one is treated as stolen: the
  * whole session is deleted and the answer is refresh_token_already_used.
  */
-export async function refreshSession(deps: AuthDeps, presented: string, meta: RequestMeta): Promise<SessionJson> {
+export async function refreshSession(
+  deps: AuthDeps,
+  presented: string,
+  meta: RequestMeta,
+): Promise<SessionJson> {
   if (presented.length < 12) throw authErrors.validation('Refresh token is not valid');
   const tokenHash = hashRefreshToken(presented);
   const child = randomSecret();
@@ -119,7 +123,11 @@ export async function refreshSession(deps: AuthDeps, presented: string, meta: Re
     if (!token) {
       return {
         kind: 'error',
-        error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+        error: new AuthError(
+          400,
+          'refresh_token_not_found',
+          'Invalid Refresh Token: Refresh Token Not Found',
+        ),
       };
     }
     const session = await findSession(tx, token.sessionId);
@@ -127,7 +135,11 @@ export async function refreshSession(deps: AuthDeps, presented: string, meta: Re
     if (!session || !user) {
       return {
         kind: 'error',
-        error: new AuthError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found'),
+        error: new AuthError(
+          400,
+          'session_not_found',
+          'Invalid Refresh Token: No Valid Session Found',
+        ),
       };
     }
     if (isBanned(user, now)) return { kind: 'error', error: authErrors.userBanned(400) };
@@ -148,7 +160,11 @@ export async function refreshSession(deps: AuthDeps, presented: string, meta: Re
       });
       return {
         kind: 'error',
-        error: new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+        error: new AuthError(
+          400,
+          'refresh_token_already_used',
+          'Invalid Refresh Token: Already Used',
+        ),
       };
     }
     if (!token.revokedAt) await revokeRefreshToken(tx, token.id, now);
@@ -177,7 +193,9 @@ export function bearerToken(header: string | string[] | undefined): string | nul
 
 /** True for the publishable or service-role key: a project key, not a user's token. */
 export function isProjectKey(deps: Pick<AuthDeps, 'keys'>, token: string): boolean {
-  return secretsEqual(token, deps.keys.publishableKey) || secretsEqual(token, deps.keys.serviceRoleKey);
+  return (
+    secretsEqual(token, deps.keys.publishableKey) || secretsEqual(token, deps.keys.serviceRoleKey)
+  );
 }
 
 export interface AuthenticatedUser {
@@ -197,7 +215,10 @@ export async function authenticateAuthRequest(
   const token = bearerToken(authorization);
   if (!token || isProjectKey(deps, token)) throw authErrors.noAuthorization();
   const result = await deps.tokens.verify(token);
-  if (!result.ok) throw authErrors.badJwt(result.reason === 'expired' ? 'token is expired' : 'signature is invalid');
+  if (!result.ok)
+    throw authErrors.badJwt(
+      result.reason === 'expired' ? 'token is expired' : 'signature is invalid',
+    );
   const { claims } = result;
   if (!claims.sub) throw authErrors.badJwt('missing sub claim');
   if (!UUID.test(claims.sub)) throw authErrors.badJwt('sub claim must be a UUID', 400);
@@ -210,7 +231,11 @@ export async function authenticateAuthRequest(
       ? await findSession(deps.db, claims.session_id)
       : null;
   if (!session || session.userId !== user.id) {
-    throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    throw new AuthError(
+      403,
+      'session_not_found',
+      'Session from session_id claim in JWT does not exist',
+    );
   }
   if (isBanned(user, deps.clock())) throw authErrors.userBanned(403);
   return { user, session, claims };

@@ -86,7 +86,11 @@ export async function startAuthServer(env: Record<string, string> = {}): Promise
 
   const mails = async (to: string) => {
     await app.auth.drain();
-    return database.db.select().from(devOutbox).where(eq(devOutbox.to, to)).orderBy(desc(devOutbox.createdAt));
+    return database.db
+      .select()
+      .from(devOutbox)
+      .where(eq(devOutbox.to, to))
+      .orderBy(desc(devOutbox.createdAt));
   };
 
   return {

@@ -1,4 +1,12 @@
-import { createLocalJWKSet, errors, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  errors,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 import type { AuthKeys } from './keys.ts';
 
 export interface AmrClaim {
@@ -26,8 +34,7 @@ export interface AccessTokenClaims extends JWTPayload {
 export type TokenInput = Omit<AccessTokenClaims, 'iss' | 'iat' | 'exp' | 'aud'>;
 
 export type VerifyResult =
-  | { ok: true; claims: AccessTokenClaims }
-  | { ok: false; reason: 'expired' | 'invalid' };
+  { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface TokenService {
   readonly expirySeconds: number;

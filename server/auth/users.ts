@@ -33,7 +33,10 @@ export interface NewAccount {
 }
 
 /** app_metadata with `role` set for admin/coach and removed for user. */
-export function withRole(appMetadata: Record<string, unknown>, role: AppRole): Record<string, unknown> {
+export function withRole(
+  appMetadata: Record<string, unknown>,
+  role: AppRole,
+): Record<string, unknown> {
   const { role: _previous, ...rest } = appMetadata;
   return role === 'user' ? rest : { ...rest, role };
 }

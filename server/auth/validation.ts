@@ -9,7 +9,8 @@ const EMAIL =
 export function validEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
   if (email.length > 255) throw authErrors.validation('An email address is too long');
-  if (!EMAIL.test(email)) throw authErrors.validation('Unable to validate email address: invalid format');
+  if (!EMAIL.test(email))
+    throw authErrors.validation('Unable to validate email address: invalid format');
   return email;
 }
 
@@ -20,7 +21,9 @@ export function assertAcceptablePassword(password: string): void {
   }
   const weak = checkPasswordStrength(password);
   if (weak) {
-    throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
+    throw new AuthError(422, 'weak_password', weak.message, {
+      weak_password: { reasons: weak.reasons },
+    });
   }
 }
 
@@ -40,7 +43,8 @@ export function parsePkce(body: {
   if (!challenge || !method) {
     throw authErrors.validation('PKCE flow requires code_challenge_method and code_challenge');
   }
-  if (method !== 's256' && method !== 'plain') throw authErrors.validation('code challenge method not supported');
+  if (method !== 's256' && method !== 'plain')
+    throw authErrors.validation('code challenge method not supported');
   if (challenge.length < 43 || challenge.length > 128) {
     throw authErrors.validation('code challenge has to be between 43 and 128 characters');
   }

@@ -54,7 +54,8 @@ function copyFor(input: AuthEmailInput): Copy {
         heading: 'Reset your password',
         intro: `Someone (hopefully you) asked to reset the password of your ${site} account.`,
         action: 'Choose a new password',
-        ignore: 'If you did not ask for this, you can ignore this email; your password stays the same.',
+        ignore:
+          'If you did not ask for this, you can ignore this email; your password stays the same.',
       };
     case 'magiclink':
       return {
@@ -84,15 +85,20 @@ function copyFor(input: AuthEmailInput): Copy {
       return {
         subject: `Your ${site} confirmation code`,
         heading: 'Confirm it is you',
-        intro: 'Enter this code to confirm a sensitive change to your account, such as a new password.',
+        intro:
+          'Enter this code to confirm a sensitive change to your account, such as a new password.',
         action: null,
-        ignore: 'If you did not ask for this code, someone may be using your account: change your password.',
+        ignore:
+          'If you did not ask for this code, someone may be using your account: change your password.',
       };
   }
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Renders an auth email: semantic, readable HTML (lang, headings, real link text) and plain text. */
 export function renderAuthEmail(input: AuthEmailInput): MailMessage {

@@ -132,7 +132,10 @@ export const flowState = pgTable(
     createdAt: ts('created_at').notNull(),
     authCodeIssuedAt: ts('auth_code_issued_at'),
   },
-  (t) => [uniqueIndex('flow_state_auth_code_key').on(t.authCode), index('flow_state_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('flow_state_auth_code_key').on(t.authCode),
+    index('flow_state_user_id_idx').on(t.userId),
+  ],
 );
 
 /**

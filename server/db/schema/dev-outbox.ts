@@ -20,5 +20,8 @@ export const devOutbox = pgTable(
     template: text(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('dev_outbox_to_created_at_idx').on(t.to, t.createdAt), index('dev_outbox_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('dev_outbox_to_created_at_idx').on(t.to, t.createdAt),
+    index('dev_outbox_created_at_idx').on(t.createdAt),
+  ],
 );
