@@ -1,13 +1,28 @@
 // The server Playwright drives: `npm start` on a data directory of its own, emptied first, so
 // every run begins like a fresh install (the first sign-up becomes the admin).
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = join(root, '.tmp/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
+
+// The service-role key, for journeys that need accounts of a given role (e2e/auth.e2e.ts creates
+// them through the admin API). `npm run keys` makes the keys of the fresh instance before it starts.
+const keysFile = join(root, '.tmp/e2e-keys.json');
+rmSync(keysFile, { force: true });
+if (existsSync(join(root, 'scripts/keys.ts'))) {
+  const keys = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/keys.ts')],
+    { cwd: root, encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+  );
+  const serviceRoleKey = /Service-role key:\s+(\S+)/.exec(keys.stdout ?? '')?.[1];
+  if (serviceRoleKey) writeFileSync(keysFile, JSON.stringify({ serviceRoleKey }));
+  else process.stderr.write(`e2e-server: no service-role key (${keys.stderr ?? ''})\n`);
+}
 
 const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
