@@ -58,12 +58,12 @@ describe('LoginForm', () => {
   });
 
   it.each([
-    ['an admin', 'admin', '/admin'],
-    ['a coach', 'coach', '/coach'],
-    ['a user without a role', undefined, '/goals'],
+    ['an admin', '/admin', 'admin'],
+    ['a coach', '/coach', 'coach'],
+    ['a user without a role', '/goals', undefined],
   ])(
     'sends %s to %s, replacing the history entry, and welcomes them back',
-    async (_who, role, target) => {
+    async (_who, target, role) => {
       const fakeAuth = createFakeAuth();
       signInSucceeds(fakeAuth, role);
       const { router } = renderLogin(fakeAuth);
