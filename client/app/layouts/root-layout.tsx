@@ -51,7 +51,7 @@ export function RootLayout() {
       <Outlet />
       {hydrated && (
         <Suspense fallback={null}>
-          <Toaster richColors closeButton position="top-right" />
+          <Toaster theme="system" richColors closeButton position="top-right" />
         </Suspense>
       )}
       <ScrollRestoration getKey={scrollKey} />
