@@ -8,7 +8,13 @@ import {
   refineGoalResponseSchema,
 } from '#contracts/coach.ts';
 import { AppError } from '../errors.ts';
-import { type AiCallRecord, createAiGateway, OFFLINE_MODEL, resolveEngineModel, SAFETY_MODEL } from './gateway.ts';
+import {
+  type AiCallRecord,
+  createAiGateway,
+  OFFLINE_MODEL,
+  resolveEngineModel,
+  SAFETY_MODEL,
+} from './gateway.ts';
 import { breakDownGoalOffline } from './offline/break-down-goal.ts';
 import { refineGoalOffline } from './offline/refine-goal.ts';
 import { openAiCompatibleModel } from './providers/openai-compatible.ts';
@@ -24,14 +30,21 @@ const usage = {
 };
 
 function answer(text: string): LanguageModelV3GenerateResult {
-  return { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
+  return {
+    content: [{ type: 'text', text }],
+    finishReason: { unified: 'stop', raw: 'stop' },
+    usage,
+    warnings: [],
+  };
 }
 
 const json = (value: unknown) => JSON.stringify({ answer: value });
 
-type Step = string | 'hang' | Error;
+/** A text answer, an error to throw, or HANG to wait until aborted. */
+type Step = string | Error;
+const HANG = 'hang';
 
-/** A mock model that answers each call with the next step; "hang" waits until aborted. */
+/** A mock model that answers each call with the next step. */
 function scriptedModel(steps: Step[], onHang?: () => void) {
   const queue = [...steps];
   return new MockLanguageModelV3({
@@ -41,10 +54,12 @@ function scriptedModel(steps: Step[], onHang?: () => void) {
       const step = queue.shift();
       if (step === undefined) throw new Error('The mock model was called more often than scripted');
       if (step instanceof Error) throw step;
-      if (step === 'hang') {
+      if (step === HANG) {
         return new Promise<LanguageModelV3GenerateResult>((_resolve, reject) => {
           const signal = options.abortSignal;
-          signal?.addEventListener('abort', () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted')));
+          signal?.addEventListener('abort', () =>
+            reject(signal.reason instanceof Error ? signal.reason : new Error('aborted')),
+          );
           onHang?.();
         });
       }
@@ -74,9 +89,18 @@ const refineInput: RefineGoalInput = {
 const offlineRefine = refineGoalOffline(refineInput);
 if (offlineRefine.kind !== 'smart') throw new Error('fixture: expected a SMART goal');
 const goal = offlineRefine.goal;
-const modelGoal = { kind: 'smart', goal: { ...goal, title: 'Read twelve books this year' }, notes: ['From the model.'] };
+const modelGoal = {
+  kind: 'smart',
+  goal: { ...goal, title: 'Read twelve books this year' },
+  notes: ['From the model.'],
+};
 
-const planInput: BreakDownGoalInput = { goal, startDate: '2026-03-10', weeklyHours: 3, timeZone: 'Europe/London' };
+const planInput: BreakDownGoalInput = {
+  goal,
+  startDate: '2026-03-10',
+  weeklyHours: 3,
+  timeZone: 'Europe/London',
+};
 const offlinePlan = breakDownGoalOffline(planInput);
 const modelPlan = { ...offlinePlan, notes: ['From the model.'] };
 
@@ -92,11 +116,16 @@ function settingsFor(engine: (typeof engines)[number]): AiSettings {
   };
 }
 
-function setup(engine: (typeof engines)[number], steps: Step[], options: { abortOnHang?: boolean } = {}) {
+function setup(
+  engine: (typeof engines)[number],
+  steps: Step[],
+  options: { abortOnHang?: boolean } = {},
+) {
   const calls: AiCallRecord[] = [];
   const controller = new AbortController();
   const model = scriptedModel(steps, () => {
-    if (options.abortOnHang) controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    if (options.abortOnHang)
+      controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
   });
   const settings = settingsFor(engine);
   const gateway = createAiGateway({
@@ -128,7 +157,15 @@ describe.each(engines)('the %s engine behind the gateway', (engine) => {
     expect(call?.responseFormat).toMatchObject({ type: 'json', name: 'refineGoal' });
     expect(JSON.stringify(call?.responseFormat)).toContain('"answer"');
     expect(calls).toEqual([
-      { operation: 'refineGoal', engine, model: modelId, latencyMs: 250, inputTokens: 120, outputTokens: 80, outcome: 'ok' },
+      {
+        operation: 'refineGoal',
+        engine,
+        model: modelId,
+        latencyMs: 250,
+        inputTokens: 120,
+        outputTokens: 80,
+        outcome: 'ok',
+      },
     ]);
   });
 
@@ -149,7 +186,9 @@ describe.each(engines)('the %s engine behind the gateway', (engine) => {
   it('repairs answers that fit the schema but break the plan rules', async () => {
     const late = {
       ...modelPlan,
-      milestones: modelPlan.milestones.map((m, i) => (i === 0 ? { ...m, dueDate: '2027-01-01' } : m)),
+      milestones: modelPlan.milestones.map((m, i) =>
+        i === 0 ? { ...m, dueDate: '2027-01-01' } : m,
+      ),
     };
     const { gateway, model, calls } = setup(engine, [json(late), json(modelPlan)]);
     const response = await gateway.breakDownGoal(planInput);
@@ -160,22 +199,35 @@ describe.each(engines)('the %s engine behind the gateway', (engine) => {
   });
 
   it('falls back to the offline engine with a notice when the answer is invalid twice', async () => {
-    const { gateway, model, calls, modelId } = setup(engine, ['{"answer": {"kind": "smart"', json({ kind: 'smart' })]);
+    const { gateway, model, calls, modelId } = setup(engine, [
+      '{"answer": {"kind": "smart"',
+      json({ kind: 'smart' }),
+    ]);
     const response = await gateway.refineGoal(refineInput);
 
     expect(model.doGenerateCalls).toHaveLength(2);
-    expect(response).toMatchObject({ engine: 'offline', model: OFFLINE_MODEL, result: offlineRefine });
-    expect(response.notice).toMatch(/did not pass our checks, even after one repair, so the built-in offline coach answered/);
+    expect(response).toMatchObject({
+      engine: 'offline',
+      model: OFFLINE_MODEL,
+      result: offlineRefine,
+    });
+    expect(response.notice).toMatch(
+      /did not pass our checks, even after one repair, so the built-in offline coach answered/,
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ engine, model: modelId, outcome: 'fallback' });
     expect(calls[0]?.detail).toMatch(/^invalid_output/);
   });
 
   it('falls back to the offline engine with a notice when the model times out', async () => {
-    const { gateway, calls } = setup(engine, ['hang'], { abortOnHang: true });
+    const { gateway, calls } = setup(engine, [HANG], { abortOnHang: true });
     const response = await gateway.breakDownGoal(planInput);
 
-    expect(response).toMatchObject({ engine: 'offline', model: OFFLINE_MODEL, result: offlinePlan });
+    expect(response).toMatchObject({
+      engine: 'offline',
+      model: OFFLINE_MODEL,
+      result: offlinePlan,
+    });
     expect(response.notice).toBe(
       `The ${engine === 'openai' ? 'OpenAI' : engine === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} model did not answer within 20 seconds, so the built-in offline coach answered instead.`,
     );
@@ -201,13 +253,23 @@ describe.each(engines)('the %s engine behind the gateway', (engine) => {
 
   it('answers crisis language with help resources and never calls the model', async () => {
     const { gateway, model, calls } = setup(engine, [json(modelGoal)]);
-    const response = await gateway.refineGoal({ ...refineInput, text: "I don't want to live anymore, what's the point of goals" });
+    const response = await gateway.refineGoal({
+      ...refineInput,
+      text: "I don't want to live anymore, what's the point of goals",
+    });
 
     expect(model.doGenerateCalls).toHaveLength(0);
     expect(response.engine).toBe('offline');
     expect(response.model).toBe(SAFETY_MODEL);
     expect(response.result).toMatchObject({ kind: 'crisis', category: 'self_harm' });
-    expect(calls).toEqual([expect.objectContaining({ outcome: 'crisis', detail: 'self_harm', inputTokens: 0, outputTokens: 0 })]);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        outcome: 'crisis',
+        detail: 'self_harm',
+        inputTokens: 0,
+        outputTokens: 0,
+      }),
+    ]);
   });
 });
 
@@ -222,28 +284,46 @@ describe('the gateway', () => {
     const response = await gateway.breakDownGoal(planInput);
     expect(response).toEqual({ engine: 'offline', model: OFFLINE_MODEL, result: offlinePlan });
     expect(calls).toEqual([
-      { operation: 'breakDownGoal', engine: 'offline', model: OFFLINE_MODEL, latencyMs: 250, inputTokens: 0, outputTokens: 0, outcome: 'ok' },
+      {
+        operation: 'breakDownGoal',
+        engine: 'offline',
+        model: OFFLINE_MODEL,
+        latencyMs: 250,
+        inputTokens: 0,
+        outputTokens: 0,
+        outcome: 'ok',
+      },
     ]);
   });
 
   it('adds the not-medical-advice note to a health goal a model wrote without it', async () => {
-    const health = refineGoalOffline({ text: 'Run a 10K by the end of June', today: '2026-03-10', timeZone: 'Europe/Paris' });
+    const health = refineGoalOffline({
+      text: 'Run a 10K by the end of June',
+      today: '2026-03-10',
+      timeZone: 'Europe/Paris',
+    });
     if (health.kind !== 'smart') throw new Error('expected a SMART goal');
     const fromModel = { ...health, notes: [] };
     const { gateway } = setup('openai', [json(fromModel)]);
-    const response = await gateway.refineGoal({ text: 'Run a 10K by the end of June', today: '2026-03-10', timeZone: 'Europe/Paris' });
+    const response = await gateway.refineGoal({
+      text: 'Run a 10K by the end of June',
+      today: '2026-03-10',
+      timeZone: 'Europe/Paris',
+    });
     expect(response.result).toMatchObject({ kind: 'smart', notes: [HEALTH_NOTE] });
   });
 
   it('asks OpenAI for non-strict JSON schema output (our contracts have optional fields)', async () => {
     const { gateway, model } = setup('openai', [json(modelGoal)]);
     await gateway.refineGoal(refineInput);
-    expect(model.doGenerateCalls[0]?.providerOptions).toEqual({ openai: { strictJsonSchema: false } });
+    expect(model.doGenerateCalls[0]?.providerOptions).toEqual({
+      openai: { strictJsonSchema: false },
+    });
   });
 
   it('times out through AbortSignal.timeout when no signal is injected', async () => {
     const calls: AiCallRecord[] = [];
-    const model = scriptedModel(['hang']);
+    const model = scriptedModel([HANG]);
     const gateway = createAiGateway({
       settings: { engine: 'anthropic', apiKey: 'k', timeoutMs: 30 },
       clock: steppingClock(),
@@ -252,20 +332,32 @@ describe('the gateway', () => {
     });
     const response = await gateway.refineGoal(refineInput);
     expect(response.engine).toBe('offline');
-    expect(calls[0]).toMatchObject({ outcome: 'fallback', detail: 'timeout', model: 'claude-test' });
+    expect(calls[0]).toMatchObject({
+      outcome: 'fallback',
+      detail: 'timeout',
+      model: 'claude-test',
+    });
   });
 
   it('rejects settings an engine cannot work with', () => {
     const base = { clock: steppingClock(), recordCall: () => undefined };
-    expect(() => createAiGateway({ ...base, settings: { engine: 'openai', timeoutMs: 1000 } })).toThrow(/apiKey is required/);
-    expect(() => createAiGateway({ ...base, settings: { engine: 'openai-compatible', timeoutMs: 1000 } })).toThrow(
-      /baseUrl is required.*model is required/,
-    );
+    expect(() =>
+      createAiGateway({ ...base, settings: { engine: 'openai', timeoutMs: 1000 } }),
+    ).toThrow(/apiKey is required/);
+    expect(() =>
+      createAiGateway({ ...base, settings: { engine: 'openai-compatible', timeoutMs: 1000 } }),
+    ).toThrow(/baseUrl is required.*model is required/);
   });
 
   it('rejects an invalid request with invalid_input before any engine runs', async () => {
-    const gateway = createAiGateway({ settings: { engine: 'offline', timeoutMs: 1000 }, clock: steppingClock(), recordCall: () => undefined });
-    const error = await gateway.refineGoal({ ...refineInput, today: '10/03/2026' }).catch((e: unknown) => e);
+    const gateway = createAiGateway({
+      settings: { engine: 'offline', timeoutMs: 1000 },
+      clock: steppingClock(),
+      recordCall: () => undefined,
+    });
+    const error = await gateway
+      .refineGoal({ ...refineInput, today: '10/03/2026' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'invalid_input' });
   });
@@ -273,14 +365,26 @@ describe('the gateway', () => {
   it('talks to an OpenAI-compatible server with a JSON schema response format (Ollama wire format)', async () => {
     const requests: Array<{ url: string; body: Record<string, unknown> }> = [];
     const fakeFetch: typeof fetch = async (url, init) => {
-      requests.push({ url: String(url), body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+      requests.push({
+        url: url instanceof Request ? url.url : url.toString(),
+        body: JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<
+          string,
+          unknown
+        >,
+      });
       return new Response(
         JSON.stringify({
           id: 'chatcmpl-1',
           object: 'chat.completion',
           created: 1_770_000_000,
           model: 'llama3.1',
-          choices: [{ index: 0, message: { role: 'assistant', content: json(modelGoal) }, finish_reason: 'stop' }],
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: json(modelGoal) },
+              finish_reason: 'stop',
+            },
+          ],
           usage: { prompt_tokens: 321, completion_tokens: 123, total_tokens: 444 },
         }),
         { status: 200, headers: { 'content-type': 'application/json' } },
@@ -295,9 +399,16 @@ describe('the gateway', () => {
     });
     const response = await gateway.refineGoal(refineInput);
 
-    expect(response).toMatchObject({ engine: 'openai-compatible', model: 'llama3.1', result: modelGoal });
+    expect(response).toMatchObject({
+      engine: 'openai-compatible',
+      model: 'llama3.1',
+      result: modelGoal,
+    });
     expect(requests[0]?.url).toBe('http://localhost:11434/v1/chat/completions');
-    expect(requests[0]?.body).toMatchObject({ model: 'llama3.1', response_format: { type: 'json_schema' } });
+    expect(requests[0]?.body).toMatchObject({
+      model: 'llama3.1',
+      response_format: { type: 'json_schema' },
+    });
     expect(calls[0]).toMatchObject({ outcome: 'ok', inputTokens: 321, outputTokens: 123 });
   });
 });

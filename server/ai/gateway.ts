@@ -1,4 +1,10 @@
-import { generateText, type LanguageModelUsage, type ModelMessage, NoObjectGeneratedError, Output } from 'ai';
+import {
+  generateText,
+  type LanguageModelUsage,
+  type ModelMessage,
+  NoObjectGeneratedError,
+  Output,
+} from 'ai';
 import { z } from 'zod';
 import {
   type BreakDownGoalInput,
@@ -111,7 +117,9 @@ const refineGoalSpec: OperationSpec<RefineGoalInput, RefineGoalOutput> = {
   timeZone: (input) => input.timeZone,
   prompt: refineGoalPrompt,
   finish: (_input, result) =>
-    result.kind === 'smart' ? { ...result, notes: withHealthNote(result.notes, result.goal.domain).slice(0, 10) } : result,
+    result.kind === 'smart'
+      ? { ...result, notes: withHealthNote(result.notes, result.goal.domain).slice(0, 10) }
+      : result,
 };
 
 const breakDownGoalSpec: OperationSpec<BreakDownGoalInput, BreakDownGoalOutput> = {
@@ -123,7 +131,10 @@ const breakDownGoalSpec: OperationSpec<BreakDownGoalInput, BreakDownGoalOutput> 
   userTexts: ({ goal }) => [goal.title, goal.specific, goal.why, goal.firstStep],
   timeZone: (input) => input.timeZone,
   prompt: breakDownGoalPrompt,
-  finish: (input, result) => ({ ...result, notes: withHealthNote(result.notes, input.goal.domain).slice(0, 10) }),
+  finish: (input, result) => ({
+    ...result,
+    notes: withHealthNote(result.notes, input.goal.domain).slice(0, 10),
+  }),
 };
 
 const ENGINE_LABELS: Record<CoachEngine, string> = {
@@ -169,16 +180,24 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
   const { settings, clock, recordCall } = deps;
   const problems = aiSettingsProblems(settings);
   if (problems.length > 0) {
-    throw new Error(`AI settings are incomplete: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
+    throw new Error(
+      `AI settings are incomplete: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
+    );
   }
   const resolveModel = deps.resolveModel ?? resolveEngineModel;
   const timeoutSignal = deps.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
 
-  async function run<Input, Result>(spec: OperationSpec<Input, Result>, rawInput: unknown): Promise<CoachEnvelope<Result>> {
+  async function run<Input, Result>(
+    spec: OperationSpec<Input, Result>,
+    rawInput: unknown,
+  ): Promise<CoachEnvelope<Result>> {
     const parsed = spec.inputSchema.safeParse(rawInput);
     if (!parsed.success) {
       throw new AppError('invalid_input', 'The coach request is not valid.', {
-        details: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+        details: parsed.error.issues.map((issue) => ({
+          path: issue.path.join('.'),
+          message: issue.message,
+        })),
       });
     }
     const input = parsed.data;
@@ -199,7 +218,11 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
     const crisis = detectCrisis(spec.userTexts(input));
     if (crisis) {
       await record(SAFETY_MODEL, 'crisis', crisis);
-      return { engine: 'offline', model: SAFETY_MODEL, result: crisisResult(crisis, spec.timeZone(input)) };
+      return {
+        engine: 'offline',
+        model: SAFETY_MODEL,
+        result: crisisResult(crisis, spec.timeZone(input)),
+      };
     }
 
     const offlineAnswer = () => spec.finish(input, spec.offline(input));
@@ -244,7 +267,9 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
           addUsage(response.usage);
           const result = response.output.answer;
           const found = spec.problems(input, result);
-          return found.length === 0 ? { ok: true, result } : { ok: false, text: response.text, problems: found };
+          return found.length === 0
+            ? { ok: true, result }
+            : { ok: false, text: response.text, problems: found };
         } catch (error) {
           if (!NoObjectGeneratedError.isInstance(error) || signal.aborted) throw error;
           addUsage(error.usage);

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BreakDownGoalInput, breakDownGoalOutputSchema, coachDomains, type SmartGoal } from '#contracts/coach.ts';
+import {
+  type BreakDownGoalInput,
+  breakDownGoalOutputSchema,
+  coachDomains,
+  type SmartGoal,
+} from '#contracts/coach.ts';
 import { breakDownGoalOffline } from './offline/break-down-goal.ts';
 import { addDays } from './offline/dates.ts';
 import { planProblems, refineProblems, weeklyMinutes } from './plan-rules.ts';
@@ -15,7 +20,12 @@ const goal: SmartGoal = {
   firstStep: 'Pick the first book.',
   weeklyHours: 2,
 };
-const input: BreakDownGoalInput = { goal, startDate: '2026-03-10', weeklyHours: 2, timeZone: 'Europe/London' };
+const input: BreakDownGoalInput = {
+  goal,
+  startDate: '2026-03-10',
+  weeklyHours: 2,
+  timeZone: 'Europe/London',
+};
 const milestones = [
   { title: 'A', description: 'a', dueDate: '2026-04-01' },
   { title: 'B', description: 'b', dueDate: '2026-05-01' },
@@ -29,9 +39,26 @@ describe('weeklyMinutes', () => {
       milestones,
       notes: [],
       tasks: [
-        { title: 'Read', milestoneIndex: 0, scheduledDate: '2026-03-10', estimatedMinutes: 20, recurrence: { kind: 'weekly', timesPerWeek: 3 } },
-        { title: 'Review', milestoneIndex: 0, scheduledDate: '2026-03-12', estimatedMinutes: 30, recurrence: { kind: 'after_completion', everyDays: 3 } },
-        { title: 'Library card', milestoneIndex: 1, scheduledDate: '2026-03-18', estimatedMinutes: 15 },
+        {
+          title: 'Read',
+          milestoneIndex: 0,
+          scheduledDate: '2026-03-10',
+          estimatedMinutes: 20,
+          recurrence: { kind: 'weekly', timesPerWeek: 3 },
+        },
+        {
+          title: 'Review',
+          milestoneIndex: 0,
+          scheduledDate: '2026-03-12',
+          estimatedMinutes: 30,
+          recurrence: { kind: 'after_completion', everyDays: 3 },
+        },
+        {
+          title: 'Library card',
+          milestoneIndex: 1,
+          scheduledDate: '2026-03-18',
+          estimatedMinutes: 15,
+        },
       ],
     });
     // Week 1: 60 + 3×30; week 2: 60 + 90 + 15; weeks 3–4 (to 1 April, in week 4): 150; then nothing.
@@ -50,10 +77,26 @@ describe('planProblems', () => {
         { title: 'C', description: 'c', dueDate: '2026-06-30' },
       ],
       tasks: [
-        { title: 'Too early', milestoneIndex: 2, scheduledDate: '2026-03-01', estimatedMinutes: 30 },
+        {
+          title: 'Too early',
+          milestoneIndex: 2,
+          scheduledDate: '2026-03-01',
+          estimatedMinutes: 30,
+        },
         { title: 'Too late', milestoneIndex: 0, scheduledDate: '2026-03-20', estimatedMinutes: 30 },
-        { title: 'No milestone', milestoneIndex: 5, scheduledDate: '2026-03-20', estimatedMinutes: 30 },
-        { title: 'Too much', milestoneIndex: 2, scheduledDate: '2026-03-11', estimatedMinutes: 60, recurrence: { kind: 'weekly', timesPerWeek: 3 } },
+        {
+          title: 'No milestone',
+          milestoneIndex: 5,
+          scheduledDate: '2026-03-20',
+          estimatedMinutes: 30,
+        },
+        {
+          title: 'Too much',
+          milestoneIndex: 2,
+          scheduledDate: '2026-03-11',
+          estimatedMinutes: 60,
+          recurrence: { kind: 'weekly', timesPerWeek: 3 },
+        },
       ],
     });
     expect(problems).toEqual([
@@ -64,15 +107,28 @@ describe('planProblems', () => {
       "tasks[1].scheduledDate 2026-03-20 is after its milestone's due date 2026-03-10.",
       'tasks[2].milestoneIndex 5 does not exist (there are 3 milestones).',
       // 3 × 60 minutes a week in all 17 weeks to the deadline, plus the one-off tasks.
-      ...Array.from({ length: 17 }, (_, week) =>
-        `Week ${week + 1} of the plan asks for ${week === 0 ? 210 : week === 1 ? 240 : 180} minutes but the user has 120 minutes a week (2 h); shorten or remove tasks.`,
+      ...Array.from(
+        { length: 17 },
+        (_, week) =>
+          `Week ${week + 1} of the plan asks for ${week === 0 ? 210 : week === 1 ? 240 : 180} minutes but the user has 120 minutes a week (2 h); shorten or remove tasks.`,
       ),
     ]);
   });
 
   it('refineGoal answers must be due after today and keep the chosen domain', () => {
-    const refine = { text: 'Read more', today: '2026-03-10', timeZone: 'UTC', domainHint: 'career' as const };
-    expect(refineProblems(refine, { kind: 'smart', goal: { ...goal, deadline: '2026-03-10' }, notes: [] })).toEqual([
+    const refine = {
+      text: 'Read more',
+      today: '2026-03-10',
+      timeZone: 'UTC',
+      domainHint: 'career' as const,
+    };
+    expect(
+      refineProblems(refine, {
+        kind: 'smart',
+        goal: { ...goal, deadline: '2026-03-10' },
+        notes: [],
+      }),
+    ).toEqual([
       'goal.deadline 2026-03-10 must be after today (2026-03-10).',
       'goal.domain must be "career", the domain the user chose.',
     ]);
@@ -81,17 +137,46 @@ describe('planProblems', () => {
 
 describe('the offline breakdown always passes the plan rules', () => {
   const titles = [
-    'Lose 5 kg', 'Run a marathon', 'Walk 10,000 steps a day', 'Work out 3 times a week', 'Quit smoking',
-    'Land a new job', 'Get promoted', 'Pass the AWS exam', 'Earn $2,000 a month', 'Launch my app',
-    'Have a date night every week', 'Make 3 new friends', 'Call my mom every week', 'Go on 5 dates',
-    'Read 12 books', 'Learn Spanish', 'Save $5,000', 'Meditate for 10 minutes a day', 'Write a novel', 'Be kinder',
+    'Lose 5 kg',
+    'Run a marathon',
+    'Walk 10,000 steps a day',
+    'Work out 3 times a week',
+    'Quit smoking',
+    'Land a new job',
+    'Get promoted',
+    'Pass the AWS exam',
+    'Earn $2,000 a month',
+    'Launch my app',
+    'Have a date night every week',
+    'Make 3 new friends',
+    'Call my mom every week',
+    'Go on 5 dates',
+    'Read 12 books',
+    'Learn Spanish',
+    'Save $5,000',
+    'Meditate for 10 minutes a day',
+    'Write a novel',
+    'Be kinder',
   ];
   const arbitraryInput = fc
     .record({
       title: fc.constantFrom(...titles),
       domain: fc.constantFrom(...coachDomains),
-      target: fc.oneof(fc.integer({ min: 1, max: 60 }), fc.double({ min: 0.5, max: 50_000, noNaN: true })),
-      unit: fc.constantFrom('kg', 'km', 'books', 'sessions', '$', 'times/week', 'minutes/day', 'words', 'applications'),
+      target: fc.oneof(
+        fc.integer({ min: 1, max: 60 }),
+        fc.double({ min: 0.5, max: 50_000, noNaN: true }),
+      ),
+      unit: fc.constantFrom(
+        'kg',
+        'km',
+        'books',
+        'sessions',
+        '$',
+        'times/week',
+        'minutes/day',
+        'words',
+        'applications',
+      ),
       days: fc.integer({ min: 1, max: 800 }),
       weeklyHours: fc.double({ min: 0.5, max: 60, noNaN: true }),
       offset: fc.integer({ min: 0, max: 3000 }),

@@ -46,24 +46,34 @@ export function planProblems(input: BreakDownGoalInput, plan: BreakDownGoalOutpu
   const deadline = input.goal.deadline;
   plan.milestones.forEach((milestone, i) => {
     if (milestone.dueDate <= startDate) {
-      problems.push(`milestones[${i}].dueDate ${milestone.dueDate} must be after the start date ${startDate}.`);
+      problems.push(
+        `milestones[${i}].dueDate ${milestone.dueDate} must be after the start date ${startDate}.`,
+      );
     }
     if (milestone.dueDate > deadline) {
-      problems.push(`milestones[${i}].dueDate ${milestone.dueDate} is after the goal's deadline ${deadline}.`);
+      problems.push(
+        `milestones[${i}].dueDate ${milestone.dueDate} is after the goal's deadline ${deadline}.`,
+      );
     }
     const previous = plan.milestones[i - 1];
     if (previous && milestone.dueDate < previous.dueDate) {
-      problems.push(`milestones[${i}] is due before milestones[${i - 1}]; list milestones in date order.`);
+      problems.push(
+        `milestones[${i}] is due before milestones[${i - 1}]; list milestones in date order.`,
+      );
     }
   });
   plan.tasks.forEach((task, i) => {
     const milestone = plan.milestones[task.milestoneIndex];
     if (!milestone) {
-      problems.push(`tasks[${i}].milestoneIndex ${task.milestoneIndex} does not exist (there are ${plan.milestones.length} milestones).`);
+      problems.push(
+        `tasks[${i}].milestoneIndex ${task.milestoneIndex} does not exist (there are ${plan.milestones.length} milestones).`,
+      );
       return;
     }
     if (task.scheduledDate < startDate) {
-      problems.push(`tasks[${i}].scheduledDate ${task.scheduledDate} is before the start date ${startDate}.`);
+      problems.push(
+        `tasks[${i}].scheduledDate ${task.scheduledDate} is before the start date ${startDate}.`,
+      );
     }
     if (task.scheduledDate > milestone.dueDate) {
       problems.push(

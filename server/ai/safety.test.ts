@@ -39,15 +39,22 @@ describe('the crisis guard', () => {
   });
 
   it('reads every text it is given (answers too)', () => {
-    expect(detectCrisis(['Be happier', undefined, 'some days I wish I were dead'])).toBe('self_harm');
+    expect(detectCrisis(['Be happier', undefined, 'some days I wish I were dead'])).toBe(
+      'self_harm',
+    );
   });
 
   it('gives help resources, the user’s region first', () => {
     const uk = crisisResultSchema.parse(crisisResult('self_harm', 'Europe/London'));
     expect(uk.resources[0]?.name).toBe('Samaritans');
     const us = crisisResult('abuse', 'America/Chicago');
-    expect(us.resources[0]).toMatchObject({ name: 'National Domestic Violence Hotline', region: 'US' });
-    expect(crisisResult('medical_emergency').resources).toEqual([expect.objectContaining({ name: 'Emergency services' })]);
+    expect(us.resources[0]).toMatchObject({
+      name: 'National Domestic Violence Hotline',
+      region: 'US',
+    });
+    expect(crisisResult('medical_emergency').resources).toEqual([
+      expect.objectContaining({ name: 'Emergency services' }),
+    ]);
     expect(us.message).toMatch(/not your fault/);
   });
 });

@@ -53,10 +53,7 @@ const CATEGORY_RULES: ReadonlyArray<readonly [CrisisCategory, readonly RegExp[]]
 ];
 
 function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[‘’]/g, "'")
-    .replace(/\s+/g, ' ');
+  return text.toLowerCase().replace(/[‘’]/g, "'").replace(/\s+/g, ' ');
 }
 
 /** The crisis category the text falls into, or null for ordinary coaching text. */
@@ -70,7 +67,8 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
 
 const EMERGENCY: HelpResource = {
   name: 'Emergency services',
-  contact: 'Call your local emergency number: 911 (US, Canada), 999 (UK), 112 (EU), 000 (Australia)',
+  contact:
+    'Call your local emergency number: 911 (US, Canada), 999 (UK), 112 (EU), 000 (Australia)',
   region: 'Worldwide',
 };
 
@@ -83,16 +81,46 @@ const FIND_A_HELPLINE: HelpResource = {
 
 const RESOURCES: Record<CrisisCategory, readonly HelpResource[]> = {
   self_harm: [
-    { name: '988 Suicide & Crisis Lifeline', contact: 'Call or text 988', url: 'https://988lifeline.org', region: 'US' },
-    { name: 'Samaritans', contact: 'Call 116 123 (free, 24/7)', url: 'https://www.samaritans.org', region: 'UK & Ireland' },
-    { name: 'Lifeline', contact: 'Call 13 11 14', url: 'https://www.lifeline.org.au', region: 'Australia' },
+    {
+      name: '988 Suicide & Crisis Lifeline',
+      contact: 'Call or text 988',
+      url: 'https://988lifeline.org',
+      region: 'US',
+    },
+    {
+      name: 'Samaritans',
+      contact: 'Call 116 123 (free, 24/7)',
+      url: 'https://www.samaritans.org',
+      region: 'UK & Ireland',
+    },
+    {
+      name: 'Lifeline',
+      contact: 'Call 13 11 14',
+      url: 'https://www.lifeline.org.au',
+      region: 'Australia',
+    },
     FIND_A_HELPLINE,
     EMERGENCY,
   ],
   abuse: [
-    { name: 'National Domestic Violence Hotline', contact: 'Call 1-800-799-7233 or text START to 88788', url: 'https://www.thehotline.org', region: 'US' },
-    { name: 'National Domestic Abuse Helpline', contact: 'Call 0808 2000 247 (free, 24/7)', url: 'https://www.nationaldahelpline.org.uk', region: 'UK' },
-    { name: '1800RESPECT', contact: 'Call 1800 737 732', url: 'https://www.1800respect.org.au', region: 'Australia' },
+    {
+      name: 'National Domestic Violence Hotline',
+      contact: 'Call 1-800-799-7233 or text START to 88788',
+      url: 'https://www.thehotline.org',
+      region: 'US',
+    },
+    {
+      name: 'National Domestic Abuse Helpline',
+      contact: 'Call 0808 2000 247 (free, 24/7)',
+      url: 'https://www.nationaldahelpline.org.uk',
+      region: 'UK',
+    },
+    {
+      name: '1800RESPECT',
+      contact: 'Call 1800 737 732',
+      url: 'https://www.1800respect.org.au',
+      region: 'Australia',
+    },
     FIND_A_HELPLINE,
     EMERGENCY,
   ],

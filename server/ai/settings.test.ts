@@ -30,7 +30,9 @@ describe('AI settings in env.ts', () => {
       model: 'llama3.1',
       timeoutMs: 45_000,
     });
-    expect(aiSettingsFromEnv(loadEnv({ AI_ENGINE: 'anthropic', AI_API_KEY: 'sk-ant-test' }))).toEqual({
+    expect(
+      aiSettingsFromEnv(loadEnv({ AI_ENGINE: 'anthropic', AI_API_KEY: 'sk-ant-test' })),
+    ).toEqual({
       engine: 'anthropic',
       apiKey: 'sk-ant-test',
       timeoutMs: 20_000,
@@ -38,8 +40,12 @@ describe('AI settings in env.ts', () => {
   });
 
   it('require a key for openai and anthropic', () => {
-    expect(problems({ AI_ENGINE: 'openai' })).toEqual(['AI_API_KEY: is required when the engine is openai']);
-    expect(problems({ AI_ENGINE: 'anthropic', AI_API_KEY: '' })).toEqual(['AI_API_KEY: is required when the engine is anthropic']);
+    expect(problems({ AI_ENGINE: 'openai' })).toEqual([
+      'AI_API_KEY: is required when the engine is openai',
+    ]);
+    expect(problems({ AI_ENGINE: 'anthropic', AI_API_KEY: '' })).toEqual([
+      'AI_API_KEY: is required when the engine is anthropic',
+    ]);
   });
 
   it('require a base URL and a model for openai-compatible', () => {

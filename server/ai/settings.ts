@@ -24,17 +24,29 @@ export interface AiSettingsProblem {
  * setting) and the gateway refuses settings that break them, so a misconfigured engine never
  * silently becomes the offline one.
  */
-export function aiSettingsProblems(settings: Pick<AiSettings, 'engine' | 'model' | 'apiKey' | 'baseUrl'>): AiSettingsProblem[] {
+export function aiSettingsProblems(
+  settings: Pick<AiSettings, 'engine' | 'model' | 'apiKey' | 'baseUrl'>,
+): AiSettingsProblem[] {
   const problems: AiSettingsProblem[] = [];
   if ((settings.engine === 'openai' || settings.engine === 'anthropic') && !settings.apiKey) {
-    problems.push({ field: 'apiKey', message: `is required when the engine is ${settings.engine}` });
+    problems.push({
+      field: 'apiKey',
+      message: `is required when the engine is ${settings.engine}`,
+    });
   }
   if (settings.engine === 'openai-compatible') {
     if (!settings.baseUrl) {
-      problems.push({ field: 'baseUrl', message: 'is required when the engine is openai-compatible (e.g. http://localhost:11434/v1 for Ollama)' });
+      problems.push({
+        field: 'baseUrl',
+        message:
+          'is required when the engine is openai-compatible (e.g. http://localhost:11434/v1 for Ollama)',
+      });
     }
     if (!settings.model) {
-      problems.push({ field: 'model', message: 'is required when the engine is openai-compatible (e.g. llama3.1)' });
+      problems.push({
+        field: 'model',
+        message: 'is required when the engine is openai-compatible (e.g. llama3.1)',
+      });
     }
   }
   return problems;

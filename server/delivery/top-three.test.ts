@@ -56,7 +56,13 @@ describe('selectTopThree', () => {
       breakdown: { due: 0, milestone: 0, topGoal: 30, priority: 20, staleness: 0, effort: 0 },
       reasons: ['Part of a top-three goal', 'Part of a high-priority goal'],
     });
-    const rest = selectTopThree([task('d', { scheduledDate: addDays(TODAY, -9), openSince: addDays(TODAY, -20) }), task('e', { estimatedMinutes: 20 })], context);
+    const rest = selectTopThree(
+      [
+        task('d', { scheduledDate: addDays(TODAY, -9), openSince: addDays(TODAY, -20) }),
+        task('e', { estimatedMinutes: 20 }),
+      ],
+      context,
+    );
     expect(rest.map((p) => [p.taskId, p.reason])).toEqual([
       ['e', "Fits in 20 minutes of today's 60"],
       ['d', 'Waiting 9 days'],
@@ -64,7 +70,10 @@ describe('selectTopThree', () => {
   });
 
   it('ranks overdue work first and says by how much, even beyond two weeks', () => {
-    const picks = selectTopThree([task('late', { dueDate: addDays(TODAY, -23) }), task('today', { dueDate: TODAY })], context);
+    const picks = selectTopThree(
+      [task('late', { dueDate: addDays(TODAY, -23) }), task('today', { dueDate: TODAY })],
+      context,
+    );
     expect(picks.map((p) => p.reason)).toEqual(['Overdue by 23 days', 'Due today']);
     expect(picks[0]?.score).toBe(100);
   });
@@ -102,11 +111,13 @@ const dateNear = fc.integer({ min: -40, max: 40 }).map((offset) => addDays(TODAY
 const arbitraryTask = fc.record({
   id: fc.string({ minLength: 1, maxLength: 6 }),
   title: fc.constant('t'),
-  status: fc.constantFrom('open', 'open', 'open', 'done', 'skipped') as fc.Arbitrary<TopThreeTask['status']>,
+  status: fc.constantFrom('open', 'open', 'open', 'done', 'skipped'),
   goalId: fc.option(fc.constantFrom(...goals), { nil: null }),
   scheduledDate: fc.option(dateNear, { nil: null }),
   dueDate: fc.option(dateNear, { nil: null }),
-  milestone: fc.option(fc.record({ title: fc.constantFrom('M1', 'M2'), dueDate: dateNear }), { nil: null }),
+  milestone: fc.option(fc.record({ title: fc.constantFrom('M1', 'M2'), dueDate: dateNear }), {
+    nil: null,
+  }),
   estimatedMinutes: fc.option(fc.integer({ min: 5, max: 240 }), { nil: null }),
   openSince: dateNear,
 });
@@ -118,13 +129,17 @@ const arbitraryContext = fc.record({
   localDate: fc.constant(TODAY),
   capacityMinutes: fc.integer({ min: 0, max: 480 }),
   goalPriorities: fc.record(
-    Object.fromEntries(goals.map((g) => [g, fc.constantFrom<GoalPriority>('high', 'medium', 'low')])) as Record<string, fc.Arbitrary<GoalPriority>>,
+    Object.fromEntries(
+      goals.map((g) => [g, fc.constantFrom<GoalPriority>('high', 'medium', 'low')]),
+    ) as Record<string, fc.Arbitrary<GoalPriority>>,
   ),
   topGoalIds: fc.subarray(goals, { maxLength: 3 }),
 });
 
 const eligible = (tasks: TopThreeTask[], localDate: string) =>
-  tasks.filter((t) => t.status === 'open' && (t.scheduledDate === null || t.scheduledDate <= localDate));
+  tasks.filter(
+    (t) => t.status === 'open' && (t.scheduledDate === null || t.scheduledDate <= localDate),
+  );
 
 describe('selectTopThree properties', () => {
   it('never more than three, and three whenever three are open and due by today', () => {
@@ -157,7 +172,9 @@ describe('selectTopThree properties', () => {
         const last = picks.at(-1);
         for (const pick of picks) {
           const b = pick.breakdown;
-          expect(pick.score).toBe(b.due + b.milestone + b.topGoal + b.priority + b.staleness + b.effort);
+          expect(pick.score).toBe(
+            b.due + b.milestone + b.topGoal + b.priority + b.staleness + b.effort,
+          );
           expect(pick.reason.length).toBeGreaterThan(0);
         }
         if (!last) return;
@@ -173,16 +190,21 @@ describe('selectTopThree properties', () => {
 
   it('is stable within a local day: same answer for any order of the tasks, and for repeated calls', () => {
     fc.assert(
-      fc.property(arbitraryTasks, arbitraryContext, fc.infiniteStream(fc.nat()), (tasks, ctx, randomness) => {
-        const first = selectTopThree(tasks, ctx);
-        const shuffled = [...tasks];
-        for (let i = shuffled.length - 1; i > 0; i -= 1) {
-          const j = randomness.next().value % (i + 1);
-          [shuffled[i], shuffled[j]] = [shuffled[j] as TopThreeTask, shuffled[i] as TopThreeTask];
-        }
-        expect(selectTopThree(shuffled, ctx)).toEqual(first);
-        expect(selectTopThree(tasks, ctx)).toEqual(first);
-      }),
+      fc.property(
+        arbitraryTasks,
+        arbitraryContext,
+        fc.infiniteStream(fc.nat()),
+        (tasks, ctx, randomness) => {
+          const first = selectTopThree(tasks, ctx);
+          const shuffled: TopThreeTask[] = [...tasks];
+          for (let i = shuffled.length - 1; i > 0; i -= 1) {
+            const j = randomness.next().value % (i + 1);
+            [shuffled[i], shuffled[j]] = [shuffled[j] as TopThreeTask, shuffled[i] as TopThreeTask];
+          }
+          expect(selectTopThree(shuffled, ctx)).toEqual(first);
+          expect(selectTopThree(tasks, ctx)).toEqual(first);
+        },
+      ),
     );
   });
 
@@ -192,7 +214,11 @@ describe('selectTopThree properties', () => {
         const ids = new Set(tasks.map((t) => t.id));
         const noise = extra
           .filter((t) => !ids.has(t.id))
-          .map((t, i) => (i % 2 === 0 ? { ...t, status: 'done' as const } : { ...t, scheduledDate: addDays(ctx.localDate, 1 + i) }));
+          .map((t, i) =>
+            i % 2 === 0
+              ? { ...t, status: 'done' as const }
+              : { ...t, scheduledDate: addDays(ctx.localDate, 1 + i) },
+          );
         expect(selectTopThree([...tasks, ...noise], ctx)).toEqual(selectTopThree(tasks, ctx));
       }),
     );
@@ -200,11 +226,19 @@ describe('selectTopThree properties', () => {
 
   it('a frozen selection holds for its local date only', () => {
     fc.assert(
-      fc.property(arbitraryTasks, arbitraryContext, fc.integer({ min: -400, max: 400 }), (tasks, ctx, shift) => {
-        const frozen = { localDate: ctx.localDate, taskIds: selectTopThree(tasks, ctx).map((p) => p.taskId) };
-        expect(isFrozenSelectionValid(frozen, ctx.localDate)).toBe(true);
-        expect(isFrozenSelectionValid(frozen, addDays(ctx.localDate, shift))).toBe(shift === 0);
-      }),
+      fc.property(
+        arbitraryTasks,
+        arbitraryContext,
+        fc.integer({ min: -400, max: 400 }),
+        (tasks, ctx, shift) => {
+          const frozen = {
+            localDate: ctx.localDate,
+            taskIds: selectTopThree(tasks, ctx).map((p) => p.taskId),
+          };
+          expect(isFrozenSelectionValid(frozen, ctx.localDate)).toBe(true);
+          expect(isFrozenSelectionValid(frozen, addDays(ctx.localDate, shift))).toBe(shift === 0);
+        },
+      ),
     );
     expect(isFrozenSelectionValid(null, TODAY)).toBe(false);
   });

@@ -75,6 +75,8 @@ class DayWindow {
   private readonly offsets = new Map<string, number>();
   private readonly exact = new Map<string, number>();
   private readonly base: DateTime<true>;
+  private readonly first: string;
+  private readonly last: string;
 
   constructor(readonly localDate: string) {
     const base = DateTime.fromISO(localDate, { zone: 'utc' });
@@ -83,11 +85,16 @@ class DayWindow {
     for (let offset = -WINDOW; offset <= WINDOW; offset += 1) {
       this.offsets.set(base.plus({ days: offset }).toISODate(), offset);
     }
+    this.first = base.minus({ days: WINDOW }).toISODate();
+    this.last = base.plus({ days: WINDOW }).toISODate();
   }
 
   /** Days from the local date to `date`, capped to ±(WINDOW + 1). */
   offset(date: string): number {
-    return this.offsets.get(date) ?? (date < this.localDate ? -(WINDOW + 1) : WINDOW + 1);
+    // ISO dates order as strings: most dates are outside the window and cost one comparison.
+    if (date < this.first) return -(WINDOW + 1);
+    if (date > this.last) return WINDOW + 1;
+    return this.offsets.get(date) ?? WINDOW + 1;
   }
 
   /** Exact days, for the reasons of the picked tasks only. */
@@ -97,10 +104,27 @@ class DayWindow {
     let days = this.exact.get(date);
     if (days === undefined) {
       days = Math.round(DateTime.fromISO(date, { zone: 'utc' }).diff(this.base, 'days').days);
+      if (this.exact.size >= 10_000) this.exact.clear();
       this.exact.set(date, days);
     }
     return days;
   }
+}
+
+/**
+ * Windows are kept per local date: a delivery run scores many users for the same few dates, and
+ * building a window (29 Luxon dates) costs more than scoring thousands of tasks.
+ */
+const windows = new Map<string, DayWindow>();
+
+function windowFor(localDate: string): DayWindow {
+  let window = windows.get(localDate);
+  if (!window) {
+    if (windows.size >= 16) windows.clear();
+    window = new DayWindow(localDate);
+    windows.set(localDate, window);
+  }
+  return window;
 }
 
 function duePoints(offset: number): number {
@@ -118,27 +142,50 @@ function milestonePoints(offset: number): number {
 
 const PRIORITY_POINTS: Record<GoalPriority, number> = { high: 20, medium: 10, low: 0 };
 
-function isCandidate(task: TopThreeTask, localDate: string): boolean {
-  return task.status === 'open' && (task.scheduledDate === null || task.scheduledDate <= localDate);
-}
+/** The most the parts after due and milestone can add: top goal, priority, staleness, effort. */
+const MAX_OTHER_POINTS = 30 + 20 + WINDOW + 10;
 
-function breakdownOf(task: TopThreeTask, context: TopThreeContext, window: DayWindow, topGoals: ReadonlySet<string>): ScoreBreakdown {
+/**
+ * The task's score; fills `out` with the parts when given. One function for both, so the score
+ * shown and the score ranked can never differ. With a `floor`, a task whose due and milestone
+ * points cannot lift it to the floor stops early (returns -Infinity): most of a long list never
+ * gets past two date comparisons.
+ */
+function scoreOf(
+  task: TopThreeTask,
+  context: TopThreeContext,
+  window: DayWindow,
+  topGoals: ReadonlySet<string>,
+  out?: ScoreBreakdown,
+  floor = Number.NEGATIVE_INFINITY,
+): number {
+  const due = task.dueDate === null ? 0 : duePoints(window.offset(task.dueDate));
+  const milestone =
+    task.milestone === null ? 0 : milestonePoints(window.offset(task.milestone.dueDate));
+  if (due + milestone + MAX_OTHER_POINTS < floor) return Number.NEGATIVE_INFINITY;
   const waitingFrom =
-    task.scheduledDate !== null && task.scheduledDate > task.openSince ? task.scheduledDate : task.openSince;
+    task.scheduledDate !== null && task.scheduledDate > task.openSince
+      ? task.scheduledDate
+      : task.openSince;
   const minutes = task.estimatedMinutes;
   const priority = task.goalId === null ? undefined : context.goalPriorities[task.goalId];
-  return {
-    due: task.dueDate === null ? 0 : duePoints(window.offset(task.dueDate)),
-    milestone: task.milestone === null ? 0 : milestonePoints(window.offset(task.milestone.dueDate)),
-    topGoal: task.goalId !== null && topGoals.has(task.goalId) ? 30 : 0,
-    priority: priority === undefined ? 0 : PRIORITY_POINTS[priority],
-    staleness: Math.min(WINDOW, Math.max(0, -window.offset(waitingFrom))),
-    effort: minutes === null ? 0 : minutes <= context.capacityMinutes ? 10 : -25,
-  };
+  const topGoal = task.goalId !== null && topGoals.has(task.goalId) ? 30 : 0;
+  const priorityPoints = priority === undefined ? 0 : PRIORITY_POINTS[priority];
+  const staleness = Math.min(WINDOW, Math.max(0, -window.offset(waitingFrom)));
+  const effort = minutes === null ? 0 : minutes <= context.capacityMinutes ? 10 : -25;
+  if (out) {
+    out.due = due;
+    out.milestone = milestone;
+    out.topGoal = topGoal;
+    out.priority = priorityPoints;
+    out.staleness = staleness;
+    out.effort = effort;
+  }
+  return due + milestone + topGoal + priorityPoints + staleness + effort;
 }
 
-function total(breakdown: ScoreBreakdown): number {
-  return breakdown.due + breakdown.milestone + breakdown.topGoal + breakdown.priority + breakdown.staleness + breakdown.effort;
+function emptyBreakdown(): ScoreBreakdown {
+  return { due: 0, milestone: 0, topGoal: 0, priority: 0, staleness: 0, effort: 0 };
 }
 
 function plural(count: number, unit: string): string {
@@ -152,37 +199,70 @@ function inDays(days: number): string {
 }
 
 /** Sentences for the parts that scored, strongest first (ties in the table's order). */
-function reasonsFor(task: TopThreeTask, breakdown: ScoreBreakdown, context: TopThreeContext, window: DayWindow): string[] {
+function reasonsFor(
+  task: TopThreeTask,
+  breakdown: ScoreBreakdown,
+  context: TopThreeContext,
+  window: DayWindow,
+): string[] {
   const positive: Array<[number, string]> = [];
   if (breakdown.due > 0 && task.dueDate !== null) {
     const days = window.days(task.dueDate);
-    positive.push([breakdown.due, days < 0 ? `Overdue by ${plural(-days, 'day')}` : `Due ${inDays(days)}`]);
+    positive.push([
+      breakdown.due,
+      days < 0 ? `Overdue by ${plural(-days, 'day')}` : `Due ${inDays(days)}`,
+    ]);
   }
   if (breakdown.milestone > 0 && task.milestone !== null) {
     const days = window.days(task.milestone.dueDate);
-    positive.push([breakdown.milestone, `Milestone '${task.milestone.title}' ${days < 0 ? 'was' : 'is'} due ${inDays(days)}`]);
+    positive.push([
+      breakdown.milestone,
+      `Milestone '${task.milestone.title}' ${days < 0 ? 'was' : 'is'} due ${inDays(days)}`,
+    ]);
   }
   if (breakdown.topGoal > 0) positive.push([breakdown.topGoal, 'Part of a top-three goal']);
   if (breakdown.priority > 0 && task.goalId !== null) {
-    positive.push([breakdown.priority, `Part of a ${context.goalPriorities[task.goalId] ?? ''}-priority goal`]);
+    positive.push([
+      breakdown.priority,
+      `Part of a ${context.goalPriorities[task.goalId] ?? ''}-priority goal`,
+    ]);
   }
   if (breakdown.staleness > 0) {
-    const from = task.scheduledDate !== null && task.scheduledDate > task.openSince ? task.scheduledDate : task.openSince;
+    const from =
+      task.scheduledDate !== null && task.scheduledDate > task.openSince
+        ? task.scheduledDate
+        : task.openSince;
     positive.push([breakdown.staleness, `Waiting ${plural(-window.days(from), 'day')}`]);
   }
   if (breakdown.effort > 0) {
-    positive.push([breakdown.effort, `Fits in ${task.estimatedMinutes} minutes of today's ${context.capacityMinutes}`]);
+    positive.push([
+      breakdown.effort,
+      `Fits in ${task.estimatedMinutes} minutes of today's ${context.capacityMinutes}`,
+    ]);
   }
   // A stable sort keeps the table's order between equal points.
   const reasons = positive.sort((a, b) => b[0] - a[0]).map(([, text]) => text);
-  if (breakdown.effort < 0) reasons.push(`Needs ${task.estimatedMinutes} minutes, more than today's ${context.capacityMinutes}`);
+  if (breakdown.effort < 0)
+    reasons.push(
+      `Needs ${task.estimatedMinutes} minutes, more than today's ${context.capacityMinutes}`,
+    );
   return reasons;
 }
 
 /** One task's score and breakdown, exactly as selectTopThree computes it. */
-export function scoreTask(task: TopThreeTask, context: TopThreeContext): { score: number; breakdown: ScoreBreakdown } {
-  const breakdown = breakdownOf(task, context, new DayWindow(context.localDate), new Set(context.topGoalIds));
-  return { score: total(breakdown), breakdown };
+export function scoreTask(
+  task: TopThreeTask,
+  context: TopThreeContext,
+): { score: number; breakdown: ScoreBreakdown } {
+  const breakdown = emptyBreakdown();
+  const score = scoreOf(
+    task,
+    context,
+    windowFor(context.localDate),
+    new Set(context.topGoalIds),
+    breakdown,
+  );
+  return { score, breakdown };
 }
 
 /** True when `a` ranks before `b`: higher score, then the smaller id. */
@@ -194,14 +274,21 @@ function ranksBefore(aScore: number, aId: string, bScore: number, bId: string): 
  * At most three open tasks, never one that is done, skipped or scheduled after the local date,
  * each with its score, the breakdown and the reasons. The order of `tasks` does not matter.
  */
-export function selectTopThree(tasks: readonly TopThreeTask[], context: TopThreeContext): TopThreePick[] {
-  const window = new DayWindow(context.localDate);
+export function selectTopThree(
+  tasks: readonly TopThreeTask[],
+  context: TopThreeContext,
+): TopThreePick[] {
+  const { localDate } = context;
+  const window = windowFor(localDate);
   const topGoals = new Set(context.topGoalIds);
-  const best: Array<{ task: TopThreeTask; score: number; breakdown: ScoreBreakdown }> = [];
+  const best: Array<{ task: TopThreeTask; score: number }> = [];
+  // A task can still take third place on a tie (smaller id), so the floor is the third score.
+  let floor = Number.NEGATIVE_INFINITY;
   for (const task of tasks) {
-    if (!isCandidate(task, context.localDate)) continue;
-    const breakdown = breakdownOf(task, context, window, topGoals);
-    const score = total(breakdown);
+    if (task.status !== 'open' || (task.scheduledDate !== null && task.scheduledDate > localDate))
+      continue;
+    const score = scoreOf(task, context, window, topGoals, undefined, floor);
+    if (score < floor) continue;
     const last = best[2];
     if (last && !ranksBefore(score, task.id, last.score, last.task.id)) continue;
     let index = best.length < 3 ? best.length : 2;
@@ -210,12 +297,21 @@ export function selectTopThree(tasks: readonly TopThreeTask[], context: TopThree
       if (!previous || !ranksBefore(score, task.id, previous.score, previous.task.id)) break;
       index -= 1;
     }
-    best.splice(index, 0, { task, score, breakdown });
+    best.splice(index, 0, { task, score });
     if (best.length > 3) best.pop();
+    floor = best.length === 3 ? (best[2]?.score ?? floor) : floor;
   }
-  return best.map(({ task, score, breakdown }) => {
+  return best.map(({ task, score }) => {
+    const breakdown = emptyBreakdown();
+    scoreOf(task, context, window, topGoals, breakdown);
     const reasons = reasonsFor(task, breakdown, context, window);
-    return { taskId: task.id, score, breakdown, reason: reasons[0] ?? 'Next on your list', reasons };
+    return {
+      taskId: task.id,
+      score,
+      breakdown,
+      reason: reasons[0] ?? 'Next on your list',
+      reasons,
+    };
   });
 }
 

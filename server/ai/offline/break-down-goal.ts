@@ -138,7 +138,14 @@ function placeOneOff(
 export function breakDownGoalOffline(input: BreakDownGoalInput): BreakDownGoalOutput {
   const { goal, startDate, weeklyHours, timeZone } = input;
   // Every field, so the activity is found again in a goal a model wrote or the user edited.
-  const description = [goal.title, goal.specific, goal.metric.name, goal.metric.unit, goal.firstStep, goal.why].join('. ');
+  const description = [
+    goal.title,
+    goal.specific,
+    goal.metric.name,
+    goal.metric.unit,
+    goal.firstStep,
+    goal.why,
+  ].join('. ');
   const { template } = detectActivity(description, goal.domain);
   const days = Math.max(1, daysBetween(startDate, goal.deadline));
   const weeks = Math.max(1, Math.floor(days / 7));
@@ -158,13 +165,18 @@ export function breakDownGoalOffline(input: BreakDownGoalInput): BreakDownGoalOu
 
   const budget = Math.round(weeklyHours * 60);
   const ledger = new WeekLedger(startDate, Math.floor(days / 7) + 1, budget);
-  const practice = planPractice(template, Math.floor(budget * (template.practiceShare ?? PRACTICE_SHARE)));
+  const practice = planPractice(
+    template,
+    Math.floor(budget * (template.practiceShare ?? PRACTICE_SHARE)),
+  );
   const wholeWeekPhases = weeks >= count;
   const tasks: PlannedTask[] = [];
 
   // Repeating practice: per phase (so sessions can progress) when phases are whole weeks, else
   // one run for the whole plan, tied to the last milestone.
-  const practicePhases = wholeWeekPhases ? phases : [{ index: count - 1, start: startDate, due: goal.deadline }];
+  const practicePhases = wholeWeekPhases
+    ? phases
+    : [{ index: count - 1, start: startDate, due: goal.deadline }];
   for (const phase of practicePhases) {
     const progress = practicePhases.length === 1 ? 1 : phase.index / (practicePhases.length - 1);
     for (const session of practice) {
@@ -205,7 +217,13 @@ export function breakDownGoalOffline(input: BreakDownGoalInput): BreakDownGoalOu
     });
     const milestone = milestones[phase.index];
     if (milestone) {
-      const checkIn = placeOneOff(ledger, phase, phase.due, `Check progress: ${milestone.title}`, CHECK_IN_MINUTES);
+      const checkIn = placeOneOff(
+        ledger,
+        phase,
+        phase.due,
+        `Check progress: ${milestone.title}`,
+        CHECK_IN_MINUTES,
+      );
       if (checkIn) tasks.push(checkIn);
     }
   }
@@ -226,11 +244,11 @@ export function breakDownGoalOffline(input: BreakDownGoalInput): BreakDownGoalOu
     );
   }
   // A plan with no practice at all would be a list of errands; say so rather than hide it.
-  if (practice.length === 0) notes.push('There was no room for regular practice in the weekly hours given.');
+  if (practice.length === 0)
+    notes.push('There was no room for regular practice in the weekly hours given.');
   return { kind: 'plan', milestones, tasks, notes: withHealthNote(notes, goal.domain) };
 }
 
 function formatHours(hours: number): string {
   return hours === 1 ? '1 hour' : `${Math.round(hours * 100) / 100} hours`;
 }
-

@@ -23,7 +23,11 @@ describe('classifyDomain', () => {
 
   it('follows the user’s hint and reports when nothing matched', () => {
     expect(classifyDomain('Read 24 books on leadership', 'career').domain).toBe('career');
-    expect(classifyDomain('do better')).toEqual({ domain: 'personal_development', score: 0, matched: [] });
+    expect(classifyDomain('do better')).toEqual({
+      domain: 'personal_development',
+      score: 0,
+      matched: [],
+    });
   });
 });
 

@@ -11,48 +11,110 @@ type Cue = readonly [pattern: RegExp, weight: number];
 
 const CUES: Record<CoachDomain, readonly Cue[]> = {
   health: [
-    [/\b(lose|losing|drop|shed|gain|put on) (some |a little |a bit of |the |\d+(\.\d+)? ?)?(weight|fat|belly|kg|kgs|kilos?|pounds|lbs?|stone)\b/, 4],
+    [
+      /\b(lose|losing|drop|shed|gain|put on) (some |a little |a bit of |the |\d+(\.\d+)? ?)?(weight|fat|belly|kg|kgs|kilos?|pounds|lbs?|stone)\b/,
+      4,
+    ],
     [/\b(weight loss|body fat|bmi|blood pressure|cholesterol|blood sugar|diabetes)\b/, 4],
     [/\b(marathon|half[- ]marathon|\d+ ?k run|5k|10k|triathlon|ultra)\b/, 4],
-    [/\b(run(?!\s+(?:my|a|the|our)\s+(?:own\s+)?(?:business|company|team|shop|store))|running|jog|jogging|swim|swimming|cycle|cycling|bike ride|hike|hiking|walk|walking|steps)\b/, 2],
-    [/\b(gym|workouts?|work out|exercise|exercising|training|strength|lift|lifting|weights|deadlift|squat|bench press|push-?ups?|pull-?ups?|plank|yoga|pilates|stretch|mobility|cardio|crossfit)\b/, 2],
-    [/\b(fit|fitter|fitness|in shape|healthy|healthier|health|energy|energetic|stamina|endurance|muscle|muscles|toned|physique)\b/, 2],
-    [/\b(diet|eat|eating|meals?|calories|protein|vegetables|veggies|fruit|sugar|junk food|snacking|cook healthy|water|hydrat\w*|fasting)\b/, 2],
+    [
+      /\b(run(?!\s+(?:my|a|the|our)\s+(?:own\s+)?(?:business|company|team|shop|store))|running|jog|jogging|swim|swimming|cycle|cycling|bike ride|hike|hiking|walk|walking|steps)\b/,
+      2,
+    ],
+    [
+      /\b(gym|workouts?|work out|exercise|exercising|training|strength|lift|lifting|weights|deadlift|squat|bench press|push-?ups?|pull-?ups?|plank|yoga|pilates|stretch|mobility|cardio|crossfit)\b/,
+      2,
+    ],
+    [
+      /\b(fit|fitter|fitness|in shape|healthy|healthier|health|energy|energetic|stamina|endurance|muscle|muscles|toned|physique)\b/,
+      2,
+    ],
+    [
+      /\b(diet|eat|eating|meals?|calories|protein|vegetables|veggies|fruit|sugar|junk food|snacking|cook healthy|water|hydrat\w*|fasting)\b/,
+      2,
+    ],
     [/\b(sleep|sleeping|bedtime|insomnia|rest|nap)\b/, 2],
     [/\b(smoking|cigarettes|vaping|vape|alcohol|drinking|sober|booze|caffeine)\b/, 3],
-    [/\b(stress|anxiety|anxious|burnout|mental health|therapy|therapist|doctor|physio|back pain|injury)\b/, 2],
+    [
+      /\b(stress|anxiety|anxious|burnout|mental health|therapy|therapist|doctor|physio|back pain|injury)\b/,
+      2,
+    ],
   ],
   career: [
-    [/\b(get|land|find|secure|start) (a |my )?(new |first |better |dream )?(job|role|position|internship)\b/, 4],
+    [
+      /\b(get|land|find|secure|start) (a |my )?(new |first |better |dream )?(job|role|position|internship)\b/,
+      4,
+    ],
     [/\b(promotion|promoted|raise|salary|pay rise|performance review)\b/, 4],
-    [/\b(job|jobs|career|work|workplace|office|boss|manager|team lead|colleagues?|coworkers?|employer|interview|interviews|resume|cv|linkedin|portfolio)\b/, 2],
-    [/\b(certification|certified|certificate|exam|aws|pmp|cpa|cfa|bar exam|license|licence|degree|mba|bootcamp)\b/, 3],
-    [/\b(business|startup|start-up|company|clients?|customers?|freelanc\w*|consulting|side hustle|revenue|sales|income|earn|profit|launch|product|saas|app|website|podcast|youtube channel|newsletter)\b/, 2],
-    [/\b(coding|code|programming|python|javascript|typescript|sql|excel|data science|machine learning|software|developer|engineer|design|ux|marketing|public speaking|presentation skills|leadership)\b/, 2],
+    [
+      /\b(job|jobs|career|work|workplace|office|boss|manager|team lead|colleagues?|coworkers?|employer|interview|interviews|resume|cv|linkedin|portfolio)\b/,
+      2,
+    ],
+    [
+      /\b(certification|certified|certificate|exam|aws|pmp|cpa|cfa|bar exam|license|licence|degree|mba|bootcamp)\b/,
+      3,
+    ],
+    [
+      /\b(business|startup|start-up|company|clients?|customers?|freelanc\w*|consulting|side hustle|revenue|sales|income|earn|profit|launch|product|saas|app|website|podcast|youtube channel|newsletter)\b/,
+      2,
+    ],
+    [
+      /\b(coding|code|programming|python|javascript|typescript|sql|excel|data science|machine learning|software|developer|engineer|design|ux|marketing|public speaking|presentation skills|leadership)\b/,
+      2,
+    ],
     [/\b(network|networking|mentor|mentorship|conference|meetups?)\b/, 2],
     [/\b(productive|productivity|deep work|deadline|projects?)\b/, 1],
   ],
   relationships: [
-    [/\b(partner|wife|husband|girlfriend|boyfriend|spouse|fianc[eé]e?|marriage|married|relationship|couple|date nights?)\b/, 3],
+    [
+      /\b(partner|wife|husband|girlfriend|boyfriend|spouse|fianc[eé]e?|marriage|married|relationship|couple|date nights?)\b/,
+      3,
+    ],
     [/\b(friends?|friendships?|social life|socialise|socialize|lonely|loneliness|community)\b/, 3],
-    [/\b(family|mom|mum|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|in-laws)\b/, 3],
+    [
+      /\b(family|mom|mum|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|in-laws)\b/,
+      3,
+    ],
     [/\b(dating|date|dates|single|find (a |someone|love|the one)|tinder|hinge|bumble)\b/, 3],
-    [/\b(argue|arguing|arguments?|fight|fighting|communicate|communication|listen|listening|conflict|trust|forgive|apologi[sz]e|reconnect|quality time|closer|intimacy|romance|romantic)\b/, 2],
+    [
+      /\b(argue|arguing|arguments?|fight|fighting|communicate|communication|listen|listening|conflict|trust|forgive|apologi[sz]e|reconnect|quality time|closer|intimacy|romance|romantic)\b/,
+      2,
+    ],
     [/\b(call|visit|text|write to|spend time with|hang out)\b/, 1],
   ],
   personal_development: [
     [/\b(read|reading|books?|novels?|audiobooks?)\b/, 3],
     [/\b(learn|learning|study|studying|course|skill|skills|class|lessons?)\b/, 1],
-    [/\b(spanish|french|german|italian|japanese|mandarin|chinese|korean|portuguese|arabic|russian|hindi|dutch|swedish|greek|language|fluent|fluency|duolingo)\b/, 3],
-    [/\b(guitar|piano|violin|drums|ukulele|sing|singing|instrument|music|paint|painting|draw|drawing|sketch|photography|knit|knitting|pottery|write|writing|novel|journal|journaling|blog|poetry)\b/, 2],
-    [/\b(meditat\w*|mindful\w*|gratitude|habit|habits|routine|discipline|procrastinat\w*|confidence|confident|self-esteem|happier|happy|happiness|purpose|calm|patience|resilien\w*)\b/, 2],
-    [/\b(save|saving|savings|budget|budgeting|debt|pay off|invest|investing|emergency fund|retire|retirement|money|finances|financial|spending)\b/, 3],
-    [/\b(screen time|phone|social media|instagram|tiktok|doomscrolling|wake up early|morning routine|declutter|organi[sz]e|hobby|hobbies|volunteer\w*)\b/, 2],
+    [
+      /\b(spanish|french|german|italian|japanese|mandarin|chinese|korean|portuguese|arabic|russian|hindi|dutch|swedish|greek|language|fluent|fluency|duolingo)\b/,
+      3,
+    ],
+    [
+      /\b(guitar|piano|violin|drums|ukulele|sing|singing|instrument|music|paint|painting|draw|drawing|sketch|photography|knit|knitting|pottery|write|writing|novel|journal|journaling|blog|poetry)\b/,
+      2,
+    ],
+    [
+      /\b(meditat\w*|mindful\w*|gratitude|habit|habits|routine|discipline|procrastinat\w*|confidence|confident|self-esteem|happier|happy|happiness|purpose|calm|patience|resilien\w*)\b/,
+      2,
+    ],
+    [
+      /\b(save|saving|savings|budget|budgeting|debt|pay off|invest|investing|emergency fund|retire|retirement|money|finances|financial|spending)\b/,
+      3,
+    ],
+    [
+      /\b(screen time|phone|social media|instagram|tiktok|doomscrolling|wake up early|morning routine|declutter|organi[sz]e|hobby|hobbies|volunteer\w*)\b/,
+      2,
+    ],
   ],
 };
 
 /** Order used only to break exact ties, so the answer never depends on object iteration. */
-const TIE_ORDER: readonly CoachDomain[] = ['health', 'career', 'relationships', 'personal_development'];
+const TIE_ORDER: readonly CoachDomain[] = [
+  'health',
+  'career',
+  'relationships',
+  'personal_development',
+];
 
 export interface DomainGuess {
   domain: CoachDomain;

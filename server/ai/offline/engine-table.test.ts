@@ -47,48 +47,269 @@ interface QuestionRow {
 
 const smartRows: SmartRow[] = [
   // Health
-  { text: 'Lose 5 kg by June', domain: 'health', deadline: '2026-06-30', target: 5, unit: 'kg', title: 'Lose 5 kg', notes: [/“by June” as the end of June/] },
+  {
+    text: 'Lose 5 kg by June',
+    domain: 'health',
+    deadline: '2026-06-30',
+    target: 5,
+    unit: 'kg',
+    title: 'Lose 5 kg',
+    notes: [/“by June” as the end of June/],
+  },
   {
     text: 'lose 30 kg in 2 weeks',
     domain: 'health',
     deadline: '2026-12-15',
     target: 30,
     unit: 'kg',
-    notes: [/about 15 kg a week; a safe pace is about 0.5–1 kg a week\. I moved the deadline to 15 December 2026\. If the date matters more, aim for 1\.5 kg by 24 March 2026/],
+    notes: [
+      /about 15 kg a week; a safe pace is about 0.5–1 kg a week\. I moved the deadline to 15 December 2026\. If the date matters more, aim for 1\.5 kg by 24 March 2026/,
+    ],
   },
-  { text: 'Run a marathon in 3 months', domain: 'health', deadline: '2026-06-30', target: 42.2, unit: 'km', title: 'Run a marathon', notes: [/at least 16 weeks/] },
-  { text: 'I want to run a 10K by 1 February 2026', domain: 'health', deadline: '2026-05-19', target: 10, unit: 'km', notes: [/1 February 2026\) has already passed, so I proposed 19 May 2026/] },
-  { text: 'Lose 10 pounds before my wedding on 12 May 2027', timeZone: 'America/Chicago', domain: 'health', deadline: '2027-05-11', target: 10, unit: 'lb', notes: [/the day before 12 May 2027/] },
-  { text: 'Lose 15 lb by Halloween', timeZone: 'America/New_York', domain: 'health', deadline: '2026-10-31', target: 15, unit: 'lb' },
-  { text: 'Walk 10,000 steps a day', domain: 'health', deadline: '2026-05-05', target: 10000, unit: 'steps/day', notes: [/did not give a date, so I suggest 5 May 2026 \(8 weeks/] },
-  { text: 'Go to the gym 3 times a week', domain: 'health', deadline: '2026-05-05', target: 3, unit: 'workouts/week', title: 'Work out 3 times a week' },
-  { text: 'Do 10 pull-ups by the end of summer', domain: 'health', deadline: '2026-08-31', target: 10, unit: 'pull-ups' },
-  { text: 'Quit smoking by Christmas', domain: 'health', deadline: '2026-12-25', target: 90, unit: 'days', notes: [/nicotine replacement/] },
-  { text: 'Sleep 8 hours a night', domain: 'health', deadline: '2026-04-21', target: 8, unit: 'hours/night' },
-  { text: 'Run a half marathon by summer', timeZone: 'Australia/Sydney', domain: 'health', deadline: '2026-12-01', target: 21.1, unit: 'km', notes: [/start of summer \(1 December 2026\)/] },
+  {
+    text: 'Run a marathon in 3 months',
+    domain: 'health',
+    deadline: '2026-06-30',
+    target: 42.2,
+    unit: 'km',
+    title: 'Run a marathon',
+    notes: [/at least 16 weeks/],
+  },
+  {
+    text: 'I want to run a 10K by 1 February 2026',
+    domain: 'health',
+    deadline: '2026-05-19',
+    target: 10,
+    unit: 'km',
+    notes: [/1 February 2026\) has already passed, so I proposed 19 May 2026/],
+  },
+  {
+    text: 'Lose 10 pounds before my wedding on 12 May 2027',
+    timeZone: 'America/Chicago',
+    domain: 'health',
+    deadline: '2027-05-11',
+    target: 10,
+    unit: 'lb',
+    notes: [/the day before 12 May 2027/],
+  },
+  {
+    text: 'Lose 15 lb by Halloween',
+    timeZone: 'America/New_York',
+    domain: 'health',
+    deadline: '2026-10-31',
+    target: 15,
+    unit: 'lb',
+  },
+  {
+    text: 'Walk 10,000 steps a day',
+    domain: 'health',
+    deadline: '2026-05-05',
+    target: 10000,
+    unit: 'steps/day',
+    notes: [/did not give a date, so I suggest 5 May 2026 \(8 weeks/],
+  },
+  {
+    text: 'Go to the gym 3 times a week',
+    domain: 'health',
+    deadline: '2026-05-05',
+    target: 3,
+    unit: 'workouts/week',
+    title: 'Work out 3 times a week',
+  },
+  {
+    text: 'Do 10 pull-ups by the end of summer',
+    domain: 'health',
+    deadline: '2026-08-31',
+    target: 10,
+    unit: 'pull-ups',
+  },
+  {
+    text: 'Quit smoking by Christmas',
+    domain: 'health',
+    deadline: '2026-12-25',
+    target: 90,
+    unit: 'days',
+    notes: [/nicotine replacement/],
+  },
+  {
+    text: 'Sleep 8 hours a night',
+    domain: 'health',
+    deadline: '2026-04-21',
+    target: 8,
+    unit: 'hours/night',
+  },
+  {
+    text: 'Run a half marathon by summer',
+    timeZone: 'Australia/Sydney',
+    domain: 'health',
+    deadline: '2026-12-01',
+    target: 21.1,
+    unit: 'km',
+    notes: [/start of summer \(1 December 2026\)/],
+  },
   // Career
-  { text: 'Apply to 20 jobs by May 1', domain: 'career', deadline: '2026-05-01', target: 20, unit: 'applications' },
-  { text: 'Get promoted to senior engineer by Q4', domain: 'career', deadline: '2026-12-31', target: 8, unit: 'wins', title: 'Get promoted', notes: [/did not name a number/] },
-  { text: 'Pass the AWS certification exam in 8 weeks', domain: 'career', deadline: '2026-05-05', target: 3, unit: 'practice exams', title: 'Pass the AWS exam' },
-  { text: 'Earn $4,000 a month from freelancing by September', domain: 'career', deadline: '2026-09-30', target: 4000, unit: '$/month', title: 'Earn $4,000 a month' },
-  { text: 'Learn Python to switch careers into data science', domain: 'career', deadline: '2026-06-02', target: 3, unit: 'projects' },
-  { text: 'Launch my podcast by summer', domain: 'career', deadline: '2026-06-01', target: 6, unit: 'episodes' },
-  { text: 'Read 24 books on leadership this year', domainHint: 'career', domain: 'career', deadline: '2026-12-31', target: 24, unit: 'books' },
+  {
+    text: 'Apply to 20 jobs by May 1',
+    domain: 'career',
+    deadline: '2026-05-01',
+    target: 20,
+    unit: 'applications',
+  },
+  {
+    text: 'Get promoted to senior engineer by Q4',
+    domain: 'career',
+    deadline: '2026-12-31',
+    target: 8,
+    unit: 'wins',
+    title: 'Get promoted',
+    notes: [/did not name a number/],
+  },
+  {
+    text: 'Pass the AWS certification exam in 8 weeks',
+    domain: 'career',
+    deadline: '2026-05-05',
+    target: 3,
+    unit: 'practice exams',
+    title: 'Pass the AWS exam',
+  },
+  {
+    text: 'Earn $4,000 a month from freelancing by September',
+    domain: 'career',
+    deadline: '2026-09-30',
+    target: 4000,
+    unit: '$/month',
+    title: 'Earn $4,000 a month',
+  },
+  {
+    text: 'Learn Python to switch careers into data science',
+    domain: 'career',
+    deadline: '2026-06-02',
+    target: 3,
+    unit: 'projects',
+  },
+  {
+    text: 'Launch my podcast by summer',
+    domain: 'career',
+    deadline: '2026-06-01',
+    target: 6,
+    unit: 'episodes',
+  },
+  {
+    text: 'Read 24 books on leadership this year',
+    domainHint: 'career',
+    domain: 'career',
+    deadline: '2026-12-31',
+    target: 24,
+    unit: 'books',
+  },
   // Relationships
-  { text: 'Have a date night every week with my wife', domain: 'relationships', deadline: '2026-06-02', target: 1, unit: 'evenings/week', title: 'Have a date night every week' },
-  { text: 'Call my mom every week', domain: 'relationships', deadline: '2026-06-02', target: 1, unit: 'times/week', title: 'Connect with my mom every week' },
-  { text: 'Make 3 new friends this year', domain: 'relationships', deadline: '2026-12-31', target: 3, unit: 'friends', notes: [/“this year” as the end of 2026/] },
-  { text: 'Go on 5 first dates by the end of next month', domain: 'relationships', deadline: '2026-04-30', target: 5, unit: 'dates' },
+  {
+    text: 'Have a date night every week with my wife',
+    domain: 'relationships',
+    deadline: '2026-06-02',
+    target: 1,
+    unit: 'evenings/week',
+    title: 'Have a date night every week',
+  },
+  {
+    text: 'Call my mom every week',
+    domain: 'relationships',
+    deadline: '2026-06-02',
+    target: 1,
+    unit: 'times/week',
+    title: 'Connect with my mom every week',
+  },
+  {
+    text: 'Make 3 new friends this year',
+    domain: 'relationships',
+    deadline: '2026-12-31',
+    target: 3,
+    unit: 'friends',
+    notes: [/“this year” as the end of 2026/],
+  },
+  {
+    text: 'Go on 5 first dates by the end of next month',
+    domain: 'relationships',
+    deadline: '2026-04-30',
+    target: 5,
+    unit: 'dates',
+  },
   // Personal development
-  { text: 'Read 12 books this year', domain: 'personal_development', deadline: '2026-12-31', target: 12, unit: 'books', title: 'Read 12 books' },
-  { text: 'Save $5,000 by December 31 so I can stop worrying about rent', timeZone: 'America/Denver', domain: 'personal_development', deadline: '2026-12-31', target: 5000, unit: '$', title: 'Save $5,000', why: 'Stop worrying about rent' },
-  { text: 'Pay off £3,500 of credit card debt by next summer', domain: 'personal_development', deadline: '2026-06-01', target: 3500, unit: '£', title: 'Pay off £3,500 of debt' },
-  { text: 'Learn Spanish by summer', timeZone: 'Europe/Madrid', domain: 'personal_development', deadline: '2026-06-01', target: 44, unit: 'sessions', title: 'Learn Spanish' },
-  { text: 'Become fluent in Japanese in 1 month', domain: 'personal_development', deadline: '2026-09-08', target: 104, unit: 'sessions', notes: [/at least 26 weeks/] },
-  { text: 'Read 100 books in a month', domain: 'personal_development', deadline: '2028-02-08', target: 100, unit: 'books', notes: [/about one book a week/] },
-  { text: 'Meditate 10 minutes a day', domain: 'personal_development', deadline: '2026-04-21', target: 10, unit: 'minutes/day', title: 'Meditate for 10 minutes a day' },
-  { text: 'Write a 50,000 word novel by November', domain: 'personal_development', deadline: '2026-11-30', target: 50000, unit: 'words', title: 'Write a 50,000-word novel draft' },
-  { text: 'Learn to play 5 songs on guitar', weeklyHours: 1, domain: 'personal_development', deadline: '2026-06-02', target: 5, unit: 'songs' },
+  {
+    text: 'Read 12 books this year',
+    domain: 'personal_development',
+    deadline: '2026-12-31',
+    target: 12,
+    unit: 'books',
+    title: 'Read 12 books',
+  },
+  {
+    text: 'Save $5,000 by December 31 so I can stop worrying about rent',
+    timeZone: 'America/Denver',
+    domain: 'personal_development',
+    deadline: '2026-12-31',
+    target: 5000,
+    unit: '$',
+    title: 'Save $5,000',
+    why: 'Stop worrying about rent',
+  },
+  {
+    text: 'Pay off £3,500 of credit card debt by next summer',
+    domain: 'personal_development',
+    deadline: '2026-06-01',
+    target: 3500,
+    unit: '£',
+    title: 'Pay off £3,500 of debt',
+  },
+  {
+    text: 'Learn Spanish by summer',
+    timeZone: 'Europe/Madrid',
+    domain: 'personal_development',
+    deadline: '2026-06-01',
+    target: 44,
+    unit: 'sessions',
+    title: 'Learn Spanish',
+  },
+  {
+    text: 'Become fluent in Japanese in 1 month',
+    domain: 'personal_development',
+    deadline: '2026-09-08',
+    target: 104,
+    unit: 'sessions',
+    notes: [/at least 26 weeks/],
+  },
+  {
+    text: 'Read 100 books in a month',
+    domain: 'personal_development',
+    deadline: '2028-02-08',
+    target: 100,
+    unit: 'books',
+    notes: [/about one book a week/],
+  },
+  {
+    text: 'Meditate 10 minutes a day',
+    domain: 'personal_development',
+    deadline: '2026-04-21',
+    target: 10,
+    unit: 'minutes/day',
+    title: 'Meditate for 10 minutes a day',
+  },
+  {
+    text: 'Write a 50,000 word novel by November',
+    domain: 'personal_development',
+    deadline: '2026-11-30',
+    target: 50000,
+    unit: 'words',
+    title: 'Write a 50,000-word novel draft',
+  },
+  {
+    text: 'Learn to play 5 songs on guitar',
+    weeklyHours: 1,
+    domain: 'personal_development',
+    deadline: '2026-06-02',
+    target: 5,
+    unit: 'songs',
+  },
   // Vague goals, once the clarifying questions are answered
   {
     text: 'Be happier',
@@ -128,13 +349,25 @@ const smartRows: SmartRow[] = [
 ];
 
 const questionRows: QuestionRow[] = [
-  { text: 'Be happier', questions: ['outcome', 'deadline', 'why'], asks: [/What would “Be happier” look like/] },
+  {
+    text: 'Be happier',
+    questions: ['outcome', 'deadline', 'why'],
+    asks: [/What would “Be happier” look like/],
+  },
   { text: 'get fit', questions: ['outcome', 'deadline', 'why'] },
   { text: 'Be more productive at work', questions: ['outcome', 'deadline', 'why'] },
   { text: 'Improve my relationship with my husband', questions: ['outcome', 'deadline', 'why'] },
-  { text: 'Be healthier by January 2026', questions: ['outcome', 'deadline', 'why'], asks: [/\(31 January 2026\) has already passed/] },
+  {
+    text: 'Be healthier by January 2026',
+    questions: ['outcome', 'deadline', 'why'],
+    asks: [/\(31 January 2026\) has already passed/],
+  },
   { text: 'Lose weight', questions: ['target', 'deadline'], asks: [/How much weight/] },
-  { text: 'Save money for a house deposit by 2028', questions: ['target'], asks: [/How much would you like to save/] },
+  {
+    text: 'Save money for a house deposit by 2028',
+    questions: ['target'],
+    asks: [/How much would you like to save/],
+  },
   { text: 'do better', questions: ['outcome', 'deadline', 'why', 'domain'] },
 ];
 
@@ -155,7 +388,9 @@ function planChecks(goal: SmartGoal, weeklyHours: number) {
   for (const minutes of weeklyMinutes(input, plan)) expect(minutes).toBeLessThanOrEqual(budget);
   expect(planProblems(input, plan)).toEqual([]);
   // The plan opens with the goal's first step, on the start date.
-  expect(plan.tasks).toContainEqual(expect.objectContaining({ title: goal.firstStep, scheduledDate: TODAY }));
+  expect(plan.tasks).toContainEqual(
+    expect.objectContaining({ title: goal.firstStep, scheduledDate: TODAY }),
+  );
   return plan;
 }
 
@@ -171,7 +406,8 @@ describe('the offline engine on real-world goals', () => {
         ...(row.answers ? { answers: row.answers } : {}),
       }),
     );
-    if (output.kind !== 'smart') throw new Error(`expected a SMART goal, got questions: ${JSON.stringify(output.questions)}`);
+    if (output.kind !== 'smart')
+      throw new Error(`expected a SMART goal, got questions: ${JSON.stringify(output.questions)}`);
     const { goal, notes } = output;
     expect(goal.domain).toBe(row.domain);
     expect(goal.deadline).toBe(row.deadline);
@@ -180,7 +416,11 @@ describe('the offline engine on real-world goals', () => {
     if (row.title) expect(goal.title).toBe(row.title);
     if (row.why) expect(goal.why).toBe(row.why);
     if (row.weeklyHours) expect(goal.weeklyHours).toBe(row.weeklyHours);
-    for (const pattern of row.notes ?? []) expect(notes.some((note) => pattern.test(note)), `${pattern} in ${JSON.stringify(notes)}`).toBe(true);
+    for (const pattern of row.notes ?? [])
+      expect(
+        notes.some((note) => pattern.test(note)),
+        `${pattern} in ${JSON.stringify(notes)}`,
+      ).toBe(true);
     expect(notes.includes(HEALTH_NOTE)).toBe(goal.domain === 'health');
     expect(goal.specific).toContain('Target date:');
     expect(goal.firstStep.length).toBeGreaterThan(10);
@@ -190,11 +430,17 @@ describe('the offline engine on real-world goals', () => {
 
   it.each(questionRows)('asks before planning: $text', (row) => {
     const output = refineGoalOutputSchema.parse(
-      refineGoalOffline({ text: row.text, today: TODAY, timeZone: row.timeZone ?? 'Europe/London' }),
+      refineGoalOffline({
+        text: row.text,
+        today: TODAY,
+        timeZone: row.timeZone ?? 'Europe/London',
+      }),
     );
-    if (output.kind !== 'questions') throw new Error(`expected questions, got ${JSON.stringify(output.goal)}`);
+    if (output.kind !== 'questions')
+      throw new Error(`expected questions, got ${JSON.stringify(output.goal)}`);
     expect(output.questions.map((q) => q.id)).toEqual(row.questions);
-    for (const pattern of row.asks ?? []) expect(output.questions.some((q) => pattern.test(q.question))).toBe(true);
+    for (const pattern of row.asks ?? [])
+      expect(output.questions.some((q) => pattern.test(q.question))).toBe(true);
   });
 
   it('offers one-tap answers that the engine itself understands', () => {
@@ -220,22 +466,38 @@ describe('the offline engine on real-world goals', () => {
   });
 
   it('uses the weekly hours the user has, and says so when the goal asks for more', () => {
-    const output = refineGoalOffline({ text: 'Study Spanish 5 hours a week', today: TODAY, timeZone: 'Europe/Madrid', weeklyHours: 2 });
+    const output = refineGoalOffline({
+      text: 'Study Spanish 5 hours a week',
+      today: TODAY,
+      timeZone: 'Europe/Madrid',
+      weeklyHours: 2,
+    });
     if (output.kind !== 'smart') throw new Error('expected a SMART goal');
     expect(output.goal.weeklyHours).toBe(2);
-    expect(output.notes).toContainEqual(expect.stringMatching(/about 5 hours a week but you have 2; I planned for 2/));
+    expect(output.notes).toContainEqual(
+      expect.stringMatching(/about 5 hours a week but you have 2; I planned for 2/),
+    );
     planChecks(output.goal, 2);
   });
 
   it('keeps a tiny weekly budget: half an hour a week still gives a valid plan', () => {
-    const output = refineGoalOffline({ text: 'Run a marathon by the end of the year', today: TODAY, timeZone: 'Europe/London', weeklyHours: 0.5 });
+    const output = refineGoalOffline({
+      text: 'Run a marathon by the end of the year',
+      today: TODAY,
+      timeZone: 'Europe/London',
+      weeklyHours: 0.5,
+    });
     if (output.kind !== 'smart') throw new Error('expected a SMART goal');
     const plan = planChecks(output.goal, 0.5);
     expect(plan.notes).toContainEqual(expect.stringMatching(/the plan is lean/));
   });
 
   it('plans a short goal (one week) with milestones on separate days', () => {
-    const output = refineGoalOffline({ text: 'Update my CV and apply to 5 jobs within a week', today: TODAY, timeZone: 'Europe/London' });
+    const output = refineGoalOffline({
+      text: 'Update my CV and apply to 5 jobs within a week',
+      today: TODAY,
+      timeZone: 'Europe/London',
+    });
     if (output.kind !== 'smart') throw new Error('expected a SMART goal');
     expect(output.goal.domain).toBe('career');
     const plan = planChecks({ ...output.goal, deadline: '2026-03-17' }, 5);

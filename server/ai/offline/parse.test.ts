@@ -37,8 +37,14 @@ describe('parseDeadline', () => {
   });
 
   it('marks dates that have passed', () => {
-    expect(parseDeadline('by 1 February 2026', TODAY, 'Europe/London')).toMatchObject({ date: '2026-02-01', passed: true });
-    expect(parseDeadline('by January 2026', TODAY, 'Europe/London')).toMatchObject({ date: '2026-01-31', passed: true });
+    expect(parseDeadline('by 1 February 2026', TODAY, 'Europe/London')).toMatchObject({
+      date: '2026-02-01',
+      passed: true,
+    });
+    expect(parseDeadline('by January 2026', TODAY, 'Europe/London')).toMatchObject({
+      date: '2026-01-31',
+      passed: true,
+    });
   });
 
   it.each([
@@ -56,7 +62,9 @@ describe('parseDeadline', () => {
   it('does not depend on the zone this server runs in', () => {
     // The reference instant is noon UTC with a zero offset; the answer is a calendar day.
     expect(parseDeadline('tomorrow', '2026-03-29', 'Pacific/Kiritimati')?.date).toBe('2026-03-30');
-    expect(parseDeadline('in 2 weeks', '2026-10-25', 'America/Los_Angeles')?.date).toBe('2026-11-08');
+    expect(parseDeadline('in 2 weeks', '2026-10-25', 'America/Los_Angeles')?.date).toBe(
+      '2026-11-08',
+    );
   });
 });
 
@@ -76,7 +84,10 @@ describe('parseQuantities', () => {
     ['pay off €12k of debt', [{ kind: 'money', value: 12000, currency: '€', perMonth: false }]],
     ['earn $4,000 a month', [{ kind: 'money', value: 4000, currency: '$', perMonth: true }]],
     ['walk 10,000 steps a day', [{ kind: 'steps', value: 10000, perDay: true }]],
-    ['go on 2 date nights a month', [{ kind: 'count', value: 2, noun: 'date nights', per: 'month' }]],
+    [
+      'go on 2 date nights a month',
+      [{ kind: 'count', value: 2, noun: 'date nights', per: 'month' }],
+    ],
     ['write a 50,000 word novel', [{ kind: 'count', value: 50000, noun: 'words', per: null }]],
     ['increase sales by 20%', [{ kind: 'percent', value: 20 }]],
     ['go to the gym 3 times a week', [{ kind: 'frequency', timesPerWeek: 3 }]],
@@ -86,13 +97,21 @@ describe('parseQuantities', () => {
   });
 
   it('guesses the currency from the time zone when none is written', () => {
-    expect(parseQuantities('save 5k for a deposit', 'Europe/Berlin')).toEqual([{ kind: 'money', value: 5000, currency: '€', perMonth: false }]);
-    expect(parseQuantities('save 5k for a deposit', 'America/Toronto')).toEqual([{ kind: 'money', value: 5000, currency: '$', perMonth: false }]);
+    expect(parseQuantities('save 5k for a deposit', 'Europe/Berlin')).toEqual([
+      { kind: 'money', value: 5000, currency: '€', perMonth: false },
+    ]);
+    expect(parseQuantities('save 5k for a deposit', 'America/Toronto')).toEqual([
+      { kind: 'money', value: 5000, currency: '$', perMonth: false },
+    ]);
   });
 
   it('turns stated effort into weekly hours', () => {
     expect(weeklyHoursFromQuantities(parseQuantities('study 2 hours a week', 'UTC'))).toBe(2);
-    expect(weeklyHoursFromQuantities(parseQuantities('practice guitar 30 minutes a day 5 days a week', 'UTC'))).toBe(2.5);
+    expect(
+      weeklyHoursFromQuantities(
+        parseQuantities('practice guitar 30 minutes a day 5 days a week', 'UTC'),
+      ),
+    ).toBe(2.5);
     expect(weeklyHoursFromQuantities(parseQuantities('read 12 books', 'UTC'))).toBeNull();
   });
 });

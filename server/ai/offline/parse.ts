@@ -136,14 +136,16 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     };
   }
 
-  const bareYear = /\b(by|before|in|during|by the end of|before the end of|end of) (20\d\d)\b(?![-/.]\d)/.exec(
-    text,
-  );
+  const bareYear =
+    /\b(by|before|in|during|by the end of|before the end of|end of) (20\d\d)\b(?![-/.]\d)/.exec(
+      text,
+    );
   if (bareYear) {
     const preposition = bareYear[1] ?? 'by';
     const target = Number(bareYear[2]);
     // "by 2027" means before 2027 starts; "in 2027" and "end of 2027" mean during 2027.
-    const wholeYear = preposition === 'in' || preposition === 'during' || preposition.includes('end');
+    const wholeYear =
+      preposition === 'in' || preposition === 'during' || preposition.includes('end');
     const dueYear = wholeYear ? target : target - 1;
     return {
       date: `${dueYear}-12-31`,
@@ -153,7 +155,9 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     };
   }
 
-  const quarter = /\b(?:by |before |in |end of |by the end of )?q([1-4])(?: (20\d\d))?\b/.exec(text);
+  const quarter = /\b(?:by |before |in |end of |by the end of )?q([1-4])(?: (20\d\d))?\b/.exec(
+    text,
+  );
   if (quarter) {
     const q = Number(quarter[1]);
     let dueYear = quarter[2] ? Number(quarter[2]) : year;
@@ -162,7 +166,12 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
       dueYear += 1;
       date = endOfMonth(dueYear, q * 3);
     }
-    return { date, phrase: quarter[0], reading: `the end of Q${q} ${dueYear}`, index: quarter.index };
+    return {
+      date,
+      phrase: quarter[0],
+      reading: `the end of Q${q} ${dueYear}`,
+      index: quarter.index,
+    };
   }
 
   const season =
@@ -208,7 +217,12 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
           ? [12, 24, 'Christmas Eve']
           : [12, 25, 'Christmas'];
     const date = nextOccurrence(today, month, day);
-    return { date, phrase: name, reading: `${label} (${formatLongDate(date)})`, index: holiday.index };
+    return {
+      date,
+      phrase: name,
+      reading: `${label} (${formatLongDate(date)})`,
+      index: holiday.index,
+    };
   }
   return null;
 }
@@ -220,7 +234,10 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
   const base = toDateTime(today);
   // Noon UTC with a zero offset keeps chrono's components equal to the user's calendar day,
   // whatever zone this machine runs in.
-  const reference = { instant: new Date(Date.UTC(base.year, base.month - 1, base.day, 12)), timezone: 0 };
+  const reference = {
+    instant: new Date(Date.UTC(base.year, base.month - 1, base.day, 12)),
+    timezone: 0,
+  };
   for (const result of chrono.parse(text, reference, { forwardDate: true })) {
     const start = result.start;
     const before = text.slice(0, result.index);
@@ -291,8 +308,13 @@ export function parseDeadline(
 
 /** The deadline words as the user wrote them, with the preposition ("by June", not "june"). */
 function displayPhrase(rawText: string, text: string, candidate: DeadlineCandidate): string {
-  const preposition = /\b(by|before|until|till|in|on|within|for)\s$/.exec(text.slice(0, candidate.index))?.[1];
-  const words = preposition && !candidate.phrase.startsWith(preposition) ? `${preposition} ${candidate.phrase}` : candidate.phrase;
+  const preposition = /\b(by|before|until|till|in|on|within|for)\s$/.exec(
+    text.slice(0, candidate.index),
+  )?.[1];
+  const words =
+    preposition && !candidate.phrase.startsWith(preposition)
+      ? `${preposition} ${candidate.phrase}`
+      : candidate.phrase;
   const at = rawText.toLowerCase().indexOf(words);
   return at === -1 ? words : rawText.slice(at, at + words.length);
 }
@@ -371,19 +393,29 @@ export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
   const text = normalizeGoalText(rawText);
   const found: Quantity[] = [];
   const consumed: Array<[number, number]> = [];
-  const take = (match: RegExpExecArray) => consumed.push([match.index, match.index + match[0].length]);
+  const take = (match: RegExpExecArray) =>
+    consumed.push([match.index, match.index + match[0].length]);
   const overlaps = (match: RegExpExecArray) =>
     consumed.some(([from, to]) => match.index < to && match.index + match[0].length > from);
 
   // Money first: "500 pounds" after save/earn/pay is money, after lose/gain it is weight.
   const moneyPatterns = [
-    new RegExp(String.raw`([$€£¥₹])\s?${NUMBER}\s?(k\b)?(\s*(?:a|per|each|every)\s+month|\/\s?mo(?:nth)?)?`, 'g'),
-    new RegExp(String.raw`${NUMBER}\s?(k\b)?\s?(usd|eur|gbp|dollars|euros|bucks)\b(\s*(?:a|per|each|every)\s+month)?`, 'g'),
-    new RegExp(String.raw`\b(?:save|saving|earn|earning|pay off|paying off|invest|raise|put away|set aside|make)\s+(?:up\s+)?(?:an?\s+extra\s+|another\s+)?${NUMBER}\s?(k\b)?(?:\s+(pounds))?(\s*(?:a|per|each|every)\s+month)?`, 'g'),
+    new RegExp(
+      String.raw`([$€£¥₹])\s?${NUMBER}\s?(k\b)?(\s*(?:a|per|each|every)\s+month|\/\s?mo(?:nth)?)?`,
+      'g',
+    ),
+    new RegExp(
+      String.raw`${NUMBER}\s?(k\b)?\s?(usd|eur|gbp|dollars|euros|bucks)\b(\s*(?:a|per|each|every)\s+month)?`,
+      'g',
+    ),
+    new RegExp(
+      String.raw`\b(?:save|saving|earn|earning|pay off|paying off|invest|raise|put away|set aside|make)\s+(?:up\s+)?(?:an?\s+extra\s+|another\s+)?${NUMBER}\s?(k\b)?(?:\s+(pounds))?(\s*(?:a|per|each|every)\s+month)?`,
+      'g',
+    ),
   ];
   for (const [i, pattern] of moneyPatterns.entries()) {
     for (const match of text.matchAll(pattern)) {
-      const m = match as RegExpExecArray;
+      const m = match;
       if (overlaps(m)) continue;
       if (i === 0) {
         found.push({
@@ -394,8 +426,19 @@ export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
         });
       } else if (i === 1) {
         const code = m[3] ?? '';
-        const currency = /eur/.test(code) ? '€' : /gbp/.test(code) ? '£' : /usd|dollar|buck/.test(code) ? '$' : '$';
-        found.push({ kind: 'money', value: toNumber(m[1], m[2]), currency, perMonth: Boolean(m[4]) });
+        const currency = /eur/.test(code)
+          ? '€'
+          : /gbp/.test(code)
+            ? '£'
+            : /usd|dollar|buck/.test(code)
+              ? '$'
+              : '$';
+        found.push({
+          kind: 'money',
+          value: toNumber(m[1], m[2]),
+          currency,
+          perMonth: Boolean(m[4]),
+        });
       } else {
         // A bare number after "save": money only with a thousands suffix, "pounds", or a big value
         // ("save 20 minutes a day" must stay a duration).
@@ -419,7 +462,7 @@ export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
     'g',
   );
   for (const match of text.matchAll(weight)) {
-    const m = match as RegExpExecArray;
+    const m = match;
     if (overlaps(m)) continue;
     const verb = m[1] ?? '';
     const unit = m[3] ?? 'kg';
@@ -438,11 +481,22 @@ export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
     take(m);
   }
   // "5 kg" with no verb still counts when the sentence is about weight.
-  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}\s?(kg|kgs|kilos?|lbs?)\b`, 'g'))) {
-    const m = match as RegExpExecArray;
+  for (const match of text.matchAll(
+    new RegExp(String.raw`${NUMBER}\s?(kg|kgs|kilos?|lbs?)\b`, 'g'),
+  )) {
+    const m = match;
     if (overlaps(m)) continue;
-    const direction = /\b(gain|bulk|muscle|put on)\b/.test(text) ? 'gain' : /\b(lose|loss|drop|shed|slim)\b/.test(text) ? 'lose' : 'reach';
-    found.push({ kind: 'weight', value: toNumber(m[1]), unit: /^k/.test(m[2] ?? '') ? 'kg' : 'lb', direction });
+    const direction = /\b(gain|bulk|muscle|put on)\b/.test(text)
+      ? 'gain'
+      : /\b(lose|loss|drop|shed|slim)\b/.test(text)
+        ? 'lose'
+        : 'reach';
+    found.push({
+      kind: 'weight',
+      value: toNumber(m[1]),
+      unit: /^k/.test(m[2] ?? '') ? 'kg' : 'lb',
+      direction,
+    });
     take(m);
   }
 
@@ -453,43 +507,60 @@ export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
   ];
   for (const [pattern, km, race] of races) {
     for (const match of text.matchAll(pattern)) {
-      const m = match as RegExpExecArray;
+      const m = match;
       if (overlaps(m)) continue;
       found.push({ kind: 'distance', value: km, unit: 'km', race });
       take(m);
     }
   }
-  for (const match of text.matchAll(/\b(\d+(?:\.\d+)?)\s?k\b(?!\s*(?:steps|words|followers|subscribers|views))/g)) {
-    const m = match as RegExpExecArray;
+  for (const match of text.matchAll(
+    /\b(\d+(?:\.\d+)?)\s?k\b(?!\s*(?:steps|words|followers|subscribers|views))/g,
+  )) {
+    const m = match;
     if (overlaps(m)) continue;
     const km = Number(m[1]);
     found.push({ kind: 'distance', value: km, unit: 'km', race: `${km}K` });
     take(m);
   }
-  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}\s?(km|kms|kilomet(?:er|re)s?|mi|miles?)\b`, 'g'))) {
-    const m = match as RegExpExecArray;
+  for (const match of text.matchAll(
+    new RegExp(String.raw`${NUMBER}\s?(km|kms|kilomet(?:er|re)s?|mi|miles?)\b`, 'g'),
+  )) {
+    const m = match;
     if (overlaps(m)) continue;
-    found.push({ kind: 'distance', value: toNumber(m[1]), unit: /^k/.test(m[2] ?? '') ? 'km' : 'mi', race: null });
+    found.push({
+      kind: 'distance',
+      value: toNumber(m[1]),
+      unit: /^k/.test(m[2] ?? '') ? 'km' : 'mi',
+      race: null,
+    });
     take(m);
   }
 
-  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}\s?(k)?\s+steps${PERIOD}`, 'g'))) {
-    const m = match as RegExpExecArray;
+  for (const match of text.matchAll(
+    new RegExp(String.raw`${NUMBER}\s?(k)?\s+steps${PERIOD}`, 'g'),
+  )) {
+    const m = match;
     if (overlaps(m)) continue;
     const per = periodOf(m[3] ?? m[4]);
-    found.push({ kind: 'steps', value: toNumber(m[1], m[2]), perDay: per === 'day' || per === null });
+    found.push({
+      kind: 'steps',
+      value: toNumber(m[1], m[2]),
+      perDay: per === 'day' || per === null,
+    });
     take(m);
   }
 
   for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}\s?(%|percent)`, 'g'))) {
-    const m = match as RegExpExecArray;
+    const m = match;
     if (overlaps(m)) continue;
     found.push({ kind: 'percent', value: toNumber(m[1]) });
     take(m);
   }
 
-  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}\s*(min(?:ute)?s?|hours?|hrs?|h)\b${PERIOD}`, 'g'))) {
-    const m = match as RegExpExecArray;
+  for (const match of text.matchAll(
+    new RegExp(String.raw`${NUMBER}\s*(min(?:ute)?s?|hours?|hrs?|h)\b${PERIOD}`, 'g'),
+  )) {
+    const m = match;
     if (overlaps(m)) continue;
     const value = toNumber(m[1]);
     const minutes = /^h/.test(m[2] ?? '') ? value * 60 : value;
@@ -502,7 +573,7 @@ export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
   const frequency =
     /\b(\d+|once|twice)\s*(?:times?|x|sessions?|days?)?\s*(?:a|per|each|every|in a)\s+(week|month|day)\b|\bevery other day\b|\bevery weekday\b|\b(?:every|each) (?:day|morning|evening|night)\b|\bdaily\b|\b(?:every|each|once a) week\b|\bweekly\b/g;
   for (const match of text.matchAll(frequency)) {
-    const m = match as RegExpExecArray;
+    const m = match;
     if (overlaps(m)) continue;
     let timesPerWeek: number;
     const phrase = m[0];
@@ -515,7 +586,11 @@ export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
     else if (/daily|day|morning|evening|night/.test(phrase)) timesPerWeek = 7;
     else timesPerWeek = 1;
     // A number before "minutes a day" is a duration, handled next; skip overlap by checking the unit.
-    if (m[1] && /\d/.test(m[1]) && TIME_DURATION.test(text.slice(m.index, m.index + phrase.length + 8))) {
+    if (
+      m[1] &&
+      /\d/.test(m[1]) &&
+      TIME_DURATION.test(text.slice(m.index, m.index + phrase.length + 8))
+    ) {
       continue;
     }
     found.push({ kind: 'frequency', timesPerWeek: Math.round(timesPerWeek * 100) / 100 });
@@ -528,13 +603,18 @@ export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
     'g',
   );
   for (const match of text.matchAll(compound)) {
-    const m = match as RegExpExecArray;
+    const m = match;
     if (overlaps(m)) continue;
-    found.push({ kind: 'count', value: toNumber(m[1]), noun: m[2] ?? '', per: periodOf(m[3] ?? m[4]) });
+    found.push({
+      kind: 'count',
+      value: toNumber(m[1]),
+      noun: m[2] ?? '',
+      per: periodOf(m[3] ?? m[4]),
+    });
     take(m);
   }
   for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}(k)?[- ]words?\b`, 'g'))) {
-    const m = match as RegExpExecArray;
+    const m = match;
     if (overlaps(m)) continue;
     found.push({ kind: 'count', value: toNumber(m[1], m[2]), noun: 'words', per: null });
     take(m);
@@ -544,7 +624,7 @@ export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
     'g',
   );
   for (const match of text.matchAll(count)) {
-    const m = match as RegExpExecArray;
+    const m = match;
     if (overlaps(m)) continue;
     const noun = m[2] ?? '';
     if (NOT_COUNT_NOUNS.has(noun)) continue;
@@ -554,8 +634,10 @@ export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
     take(m);
   }
   // Singular counts that matter: "do 1 pull-up", "write 1 book", "run a 5K" is handled above.
-  for (const match of text.matchAll(/\b(1)\s+(book|novel|pull-?up|course|certification|client|date)\b/g)) {
-    const m = match as RegExpExecArray;
+  for (const match of text.matchAll(
+    /\b(1)\s+(book|novel|pull-?up|course|certification|client|date)\b/g,
+  )) {
+    const m = match;
     if (overlaps(m)) continue;
     found.push({ kind: 'count', value: 1, noun: `${m[2] ?? ''}s`, per: null });
     take(m);
@@ -574,7 +656,8 @@ export function weeklyHoursFromQuantities(quantities: readonly Quantity[]): numb
       return round((quantity.minutes * times) / 60, 2);
     }
     if (quantity.per === 'month') return round(quantity.minutes / 60 / 4.345, 2);
-    if (frequency?.kind === 'frequency') return round((quantity.minutes * frequency.timesPerWeek) / 60, 2);
+    if (frequency?.kind === 'frequency')
+      return round((quantity.minutes * frequency.timesPerWeek) / 60, 2);
   }
   return null;
 }
@@ -601,7 +684,10 @@ export function extractWhy(rawText: string): string | null {
   const match =
     /\b(?:because|since|so that|so i can|so i'll|so i will|so i'm|in order to|as i want to|as i'd like to)\b\s*(.+)$/i.exec(
       text,
-    ) ?? /\b(for my (?:health|family|kids|children|wife|husband|partner|wedding|future|career|sanity|mental health|self-esteem)\b.*)$/i.exec(text);
+    ) ??
+    /\b(for my (?:health|family|kids|children|wife|husband|partner|wedding|future|career|sanity|mental health|self-esteem)\b.*)$/i.exec(
+      text,
+    );
   const reason = match?.[1]?.replace(/[.!\s]+$/, '').trim();
   if (!reason || reason.length < 4) return null;
   return reason.charAt(0).toUpperCase() + reason.slice(1);

@@ -17,7 +17,12 @@ import {
   weeklyHoursFromQuantities,
   type ParsedDeadline,
 } from './parse.ts';
-import { type ActivityTemplate, clamp, formatAmount, type TemplateContext } from './templates/kit.ts';
+import {
+  type ActivityTemplate,
+  clamp,
+  formatAmount,
+  type TemplateContext,
+} from './templates/kit.ts';
 
 /**
  * The offline coach's refineGoal: turns a sentence into a SMART goal, or asks what it needs to
@@ -49,8 +54,14 @@ function domainFromAnswer(answer: string | undefined): CoachDomain | undefined {
   return DOMAIN_ANSWERS.find(([pattern]) => pattern.test(answer))?.[1];
 }
 
-function outcomeQuestion(template: ActivityTemplate, domain: CoachDomain, text: string): ClarifyingQuestion {
-  const suggestions = [...(template.outcomeSuggestions ?? genericTemplate(domain).outcomeSuggestions ?? [])].slice(0, 4);
+function outcomeQuestion(
+  template: ActivityTemplate,
+  domain: CoachDomain,
+  text: string,
+): ClarifyingQuestion {
+  const suggestions = [
+    ...(template.outcomeSuggestions ?? genericTemplate(domain).outcomeSuggestions ?? []),
+  ].slice(0, 4);
   const quoted = text.length <= 60 ? `“${text.replace(/[.!]+$/, '')}”` : 'this';
   return {
     id: QUESTION_IDS.outcome,
@@ -86,11 +97,16 @@ function titleFromText(text: string, deadline: ParsedDeadline | null): string {
   let title = text
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^(i (really )?(want|would like|'d like|need|hope|plan|am going|'m going) to|my goal is to|goal:|i will|i'll)\s+/i, '')
+    .replace(
+      /^(i (really )?(want|would like|'d like|need|hope|plan|am going|'m going) to|my goal is to|goal:|i will|i'll)\s+/i,
+      '',
+    )
     .replace(/[.!]+$/, '');
   if (deadline) {
     const escaped = deadline.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    title = title.replace(new RegExp(`\\s*\\b(by|before|in|within|until|on)?\\s*${escaped}`, 'i'), '').trim();
+    title = title
+      .replace(new RegExp(`\\s*\\b(by|before|in|within|until|on)?\\s*${escaped}`, 'i'), '')
+      .trim();
   }
   if (title.length > 80) title = `${title.slice(0, 77).replace(/\s+\S*$/, '')}…`;
   return title.charAt(0).toUpperCase() + title.slice(1) || 'My goal';
@@ -134,7 +150,11 @@ function decideDeadline(
   const metric =
     explicit ??
     template.fallbackMetric(
-      { weeks: Math.max(1, Math.floor(daysBetween(today, date) / 7)), weeklyHours: template.weeklyHours, timeZone: context.timeZone },
+      {
+        weeks: Math.max(1, Math.floor(daysBetween(today, date) / 7)),
+        weeklyHours: template.weeklyHours,
+        timeZone: context.timeZone,
+      },
       context,
     );
   const minWeeks = template.minWeeks?.(metric, context) ?? 1;
@@ -198,7 +218,9 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     if (vague && !why) questions.push(WHY_QUESTION);
     if (vague && detected.domainScore === 0 && !hint) questions.push(DOMAIN_QUESTION);
     const notes = vague
-      ? ['A goal you can measure is far easier to plan and to stick to; a couple of answers and I will draft it.']
+      ? [
+          'A goal you can measure is far easier to plan and to stick to; a couple of answers and I will draft it.',
+        ]
       : [];
     return { kind: 'questions', questions, notes };
   }
@@ -208,9 +230,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const horizonWeeks = Math.max(1, Math.floor(daysBetween(input.today, decision.date) / 7));
 
   const hoursAnswer = answers.get(QUESTION_IDS.hours);
-  const statedHours = template.statedHoursAreEffort === false ? null : weeklyHoursFromQuantities(quantities);
+  const statedHours =
+    template.statedHoursAreEffort === false ? null : weeklyHoursFromQuantities(quantities);
   let weeklyHours =
-    input.weeklyHours ?? (hoursAnswer ? parseHoursAnswer(hoursAnswer) : null) ?? statedHours ?? template.weeklyHours;
+    input.weeklyHours ??
+    (hoursAnswer ? parseHoursAnswer(hoursAnswer) : null) ??
+    statedHours ??
+    template.weeklyHours;
   if (input.weeklyHours !== undefined && statedHours !== null && statedHours > input.weeklyHours) {
     notes.push(
       `Your goal mentions about ${statedHours} hours a week but you have ${input.weeklyHours}; I planned for ${input.weeklyHours}.`,
@@ -220,14 +246,18 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
 
   let metric = explicit;
   if (!metric) {
-    metric = template.fallbackMetric({ weeks: horizonWeeks, weeklyHours, timeZone: input.timeZone }, context);
+    metric = template.fallbackMetric(
+      { weeks: horizonWeeks, weeklyHours, timeZone: input.timeZone },
+      context,
+    );
     notes.push(
       `You did not name a number, so I set the target to ${formatAmount(metric.target, metric.unit)}. Edit it if you had something else in mind.`,
     );
   }
 
   const whyText = why ?? template.why;
-  if (!why) notes.push('Add your own reason in “why”: it is what keeps you going when motivation dips.');
+  if (!why)
+    notes.push('Add your own reason in “why”: it is what keeps you going when motivation dips.');
   for (const note of template.notes ?? []) notes.push(note);
 
   const title = template.generic

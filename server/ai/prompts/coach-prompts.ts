@@ -18,7 +18,7 @@ export function refineGoalPrompt(input: RefineGoalInput): { system: string; prom
   return {
     system: [
       SHARED_RULES,
-      'Task: turn the user\'s goal into a SMART goal (specific outcome, metric with a numeric target and unit, deadline after today, why it matters in the user\'s words when they gave a reason, a first step doable today, weekly hours).',
+      "Task: turn the user's goal into a SMART goal (specific outcome, metric with a numeric target and unit, deadline after today, why it matters in the user's words when they gave a reason, a first step doable today, weekly hours).",
       'If the goal is too vague to measure and the user has not answered questions yet, answer {"kind": "questions"} with one to three short questions (ids such as outcome, deadline, why) and example answers.',
       'If the user gave no deadline, choose a sensible horizon and say so in notes. If their deadline has passed or the pace is unsafe or unrealistic, propose a better date or target and explain it in notes.',
       'Use the weekly hours the user gave; otherwise estimate what the goal needs. Use the domain hint if one is given.',
@@ -32,8 +32,8 @@ export function breakDownGoalPrompt(input: BreakDownGoalInput): { system: string
     system: [
       SHARED_RULES,
       'Task: break the SMART goal into 3 to 7 milestones and concrete tasks.',
-      'Milestones: in date order, each due after startDate and on or before the goal\'s deadline, spaced sensibly.',
-      'Tasks: each belongs to a milestone (milestoneIndex, 0-based), is scheduled on or after startDate and on or before its milestone\'s due date, with estimatedMinutes per occurrence (5 to 480).',
+      "Milestones: in date order, each due after startDate and on or before the goal's deadline, spaced sensibly.",
+      "Tasks: each belongs to a milestone (milestoneIndex, 0-based), is scheduled on or after startDate and on or before its milestone's due date, with estimatedMinutes per occurrence (5 to 480).",
       'A repeating task ({"kind": "weekly", "timesPerWeek": n} or {"kind": "after_completion", "everyDays": n}) repeats from its scheduled date until its milestone is due.',
       'Weeks count from startDate (days 0-6 are week 1). In every week, the minutes of the tasks scheduled that week plus every active repeating task (minutes × times per week) must not exceed weeklyHours × 60.',
     ].join('\n'),

@@ -5,7 +5,10 @@ import type { FetchFunction, ProviderSettings, ResolvedModel } from './model.ts'
  * Any server that speaks OpenAI's chat completions API: Ollama (http://localhost:11434/v1),
  * LM Studio (http://localhost:1234/v1), vLLM, OpenRouter (https://openrouter.ai/api/v1).
  */
-export function openAiCompatibleModel(settings: ProviderSettings, fetch?: FetchFunction): ResolvedModel {
+export function openAiCompatibleModel(
+  settings: ProviderSettings,
+  fetch?: FetchFunction,
+): ResolvedModel {
   if (!settings.baseUrl || !settings.model) {
     throw new Error('The openai-compatible engine needs a base URL and a model');
   }

@@ -27,7 +27,11 @@ const weightLoss: ActivityTemplate = {
     question: 'How much weight would you like to lose?',
     suggestions: usesImperial(timeZone) ? ['5 lb', '10 lb', '20 lb'] : ['3 kg', '5 kg', '10 kg'],
   }),
-  fallbackMetric: ({ weeks }) => ({ name: 'Weight lost', target: clamp(Math.round(weeks * 0.5), 2, 10), unit: 'kg' }),
+  fallbackMetric: ({ weeks }) => ({
+    name: 'Weight lost',
+    target: clamp(Math.round(weeks * 0.5), 2, 10),
+    unit: 'kg',
+  }),
   title: (metric) => `Lose ${formatAmount(metric.target, metric.unit)}`,
   specific: (metric) =>
     `Lose ${formatAmount(metric.target, metric.unit)} at a steady pace by eating in a modest calorie deficit and moving most days.`,
@@ -43,13 +47,16 @@ const weightLoss: ActivityTemplate = {
   weeklyHours: 3,
   why: 'More energy day to day and a body that feels like your own.',
   firstStep: () => 'Write down everything you eat and drink today, without judging it.',
-  milestone: cumulativeMilestone((amount, last) => (last ? `Down ${amount}: goal reached` : `Down ${amount}`), [
-    'Track what you eat and find the two or three habits that matter most.',
-    'Settle into regular balanced meals and a movement routine.',
-    'Hold the routine through a busy week or a weekend away.',
-    'Keep the pace steady; adjust portions if progress stalls for two weeks.',
-    'Build the habits you will keep after the goal is reached.',
-  ]),
+  milestone: cumulativeMilestone(
+    (amount, last) => (last ? `Down ${amount}: goal reached` : `Down ${amount}`),
+    [
+      'Track what you eat and find the two or three habits that matter most.',
+      'Settle into regular balanced meals and a movement routine.',
+      'Hold the routine through a busy week or a weekend away.',
+      'Keep the pace steady; adjust portions if progress stalls for two weeks.',
+      'Build the habits you will keep after the goal is reached.',
+    ],
+  ),
   setupTasks: [
     { title: 'Weigh in and record your starting weight', minutes: 10 },
     { title: 'Plan five go-to balanced meals', minutes: 30 },
@@ -61,13 +68,22 @@ const weightLoss: ActivityTemplate = {
   practice: [
     {
       title: (phase, phases) =>
-        phaseName(phase, phases) === 'start' ? 'Brisk walk' : phaseName(phase, phases) === 'finish' ? 'Workout of your choice' : 'Brisk walk or workout',
+        phaseName(phase, phases) === 'start'
+          ? 'Brisk walk'
+          : phaseName(phase, phases) === 'finish'
+            ? 'Workout of your choice'
+            : 'Brisk walk or workout',
       timesPerWeek: 3,
       minMinutes: 20,
       maxMinutes: 45,
       weight: 2,
     },
-    { title: () => 'Plan and prep meals for the next few days', timesPerWeek: 1, minMinutes: 20, maxMinutes: 60 },
+    {
+      title: () => 'Plan and prep meals for the next few days',
+      timesPerWeek: 1,
+      minMinutes: 20,
+      maxMinutes: 60,
+    },
   ],
 };
 
@@ -85,11 +101,16 @@ const muscleGain: ActivityTemplate = {
     question: 'How much lean weight would you like to gain?',
     suggestions: usesImperial(timeZone) ? ['4 lb', '8 lb', '12 lb'] : ['2 kg', '4 kg', '6 kg'],
   }),
-  fallbackMetric: ({ weeks }) => ({ name: 'Weight gained', target: clamp(Math.round(weeks * 0.25), 1, 6), unit: 'kg' }),
+  fallbackMetric: ({ weeks }) => ({
+    name: 'Weight gained',
+    target: clamp(Math.round(weeks * 0.25), 1, 6),
+    unit: 'kg',
+  }),
   title: (metric) => `Gain ${formatAmount(metric.target, metric.unit)} of muscle`,
   specific: (metric) =>
     `Gain ${formatAmount(metric.target, metric.unit)}, mostly muscle, through progressive strength training and enough protein.`,
-  defaultWeeks: (metric) => (metric ? clamp(Math.ceil(metric.target / (metric.unit === 'lb' ? 0.5 : 0.25)), 8, 52) : 16),
+  defaultWeeks: (metric) =>
+    metric ? clamp(Math.ceil(metric.target / (metric.unit === 'lb' ? 0.5 : 0.25)), 8, 52) : 16,
   maxPerWeek: (metric) =>
     metric.unit === 'lb'
       ? { perWeek: 1, safePerWeek: 0.5, why: 'lean gains come at about 0.5–1 lb a week' }
@@ -97,13 +118,16 @@ const muscleGain: ActivityTemplate = {
   weeklyHours: 4,
   why: 'Feeling strong and capable in everything you do.',
   firstStep: () => 'Write down three strength exercises you will do in your first session.',
-  milestone: cumulativeMilestone((amount, last) => (last ? `Up ${amount}: goal reached` : `Up ${amount}`), [
-    'Learn the main lifts with good form and a starting weight.',
-    'Add weight or reps every week; eat protein at every meal.',
-    'Push through the first plateau with a deload week if needed.',
-    'Keep progressing the main lifts and sleep 7+ hours.',
-    'Test your lifts and measure again.',
-  ]),
+  milestone: cumulativeMilestone(
+    (amount, last) => (last ? `Up ${amount}: goal reached` : `Up ${amount}`),
+    [
+      'Learn the main lifts with good form and a starting weight.',
+      'Add weight or reps every week; eat protein at every meal.',
+      'Push through the first plateau with a deload week if needed.',
+      'Keep progressing the main lifts and sleep 7+ hours.',
+      'Test your lifts and measure again.',
+    ],
+  ),
   setupTasks: [
     { title: 'Record starting weight and a photo', minutes: 10 },
     { title: 'Choose a simple full-body strength program', minutes: 30 },
@@ -111,7 +135,17 @@ const muscleGain: ActivityTemplate = {
     { title: 'Book a form check with a coach or a friend who lifts', minutes: 30 },
   ],
   practice: [
-    { title: (phase, phases) => (phase === 0 ? 'Strength session: learn the lifts' : phaseName(phase, phases) === 'finish' ? 'Strength session: test your lifts' : 'Strength session: add weight or reps'), timesPerWeek: 3, minMinutes: 30, maxMinutes: 60 },
+    {
+      title: (phase, phases) =>
+        phase === 0
+          ? 'Strength session: learn the lifts'
+          : phaseName(phase, phases) === 'finish'
+            ? 'Strength session: test your lifts'
+            : 'Strength session: add weight or reps',
+      timesPerWeek: 3,
+      minMinutes: 30,
+      maxMinutes: 60,
+    },
   ],
 };
 
@@ -166,12 +200,18 @@ const running: ActivityTemplate = {
     const last = index === count - 1;
     if (last) {
       return {
-        title: metric.name === 'Race distance' ? `Run the ${raceName(metric)}` : `Run ${formatAmount(metric.target, metric.unit)} without stopping`,
+        title:
+          metric.name === 'Race distance'
+            ? `Run the ${raceName(metric)}`
+            : `Run ${formatAmount(metric.target, metric.unit)} without stopping`,
         description: 'Taper the last week, sleep well and enjoy the day.',
       };
     }
     const step = metric.target >= 20 ? 1 : 0.5;
-    const value = Math.max(step, Math.round((metric.target * 0.9 * (index + 1)) / count / step) * step);
+    const value = Math.max(
+      step,
+      Math.round((metric.target * 0.9 * (index + 1)) / count / step) * step,
+    );
     return {
       title: `Run ${formatAmount(value, metric.unit)} without stopping`,
       description:
@@ -191,7 +231,13 @@ const running: ActivityTemplate = {
     {
       title: (phase, phases) => {
         const name = phaseName(phase, phases);
-        return name === 'start' ? 'Easy run-walk' : name === 'build' ? 'Easy run, talking pace' : name === 'peak' ? 'Run, with one longer run each week' : 'Short easy run (taper)';
+        return name === 'start'
+          ? 'Easy run-walk'
+          : name === 'build'
+            ? 'Easy run, talking pace'
+            : name === 'peak'
+              ? 'Run, with one longer run each week'
+              : 'Short easy run (taper)';
       },
       timesPerWeek: 3,
       minMinutes: 20,
@@ -210,17 +256,21 @@ const steps: ActivityTemplate = {
   },
   fallbackMetric: () => ({ name: 'Daily steps', target: 8000, unit: 'steps/day' }),
   title: (metric) => `Walk ${formatAmount(metric.target, 'steps')} a day`,
-  specific: (metric) => `Average ${formatAmount(metric.target, 'steps')} a day over a week, with walking built into daily routines.`,
+  specific: (metric) =>
+    `Average ${formatAmount(metric.target, 'steps')} a day over a week, with walking built into daily routines.`,
   defaultWeeks: () => 8,
   weeklyHours: 4,
   why: 'Moving more every day is one of the simplest things for long-term health.',
   firstStep: () => 'Check today’s step count on your phone and note it as your baseline.',
-  milestone: rampMilestone((amount) => `Averaging ${amount}`, [
-    'Find out your baseline and add one walk a day.',
-    'Add walking to routines: calls, errands, the commute.',
-    'Keep the average on weekends too.',
-    'Make it automatic: the walks happen without deciding.',
-  ]),
+  milestone: rampMilestone(
+    (amount) => `Averaging ${amount}`,
+    [
+      'Find out your baseline and add one walk a day.',
+      'Add walking to routines: calls, errands, the commute.',
+      'Keep the average on weekends too.',
+      'Make it automatic: the walks happen without deciding.',
+    ],
+  ),
   setupTasks: [
     { title: 'Turn on step counting on your phone or watch', minutes: 10 },
     { title: 'Plan a 20-minute walking loop near home or work', minutes: 15 },
@@ -236,14 +286,27 @@ const strength: ActivityTemplate = {
   metric: ({ quantities, text }) => {
     const count = findQuantity(quantities, 'count');
     if (count && /ups|squats|dips|burpees/.test(count.noun)) {
-      return { name: `${capitalize(count.noun)} in one set`, target: count.value, unit: count.noun };
+      return {
+        name: `${capitalize(count.noun)} in one set`,
+        target: count.value,
+        unit: count.noun,
+      };
     }
     const lift = /\b(deadlift|squat|bench press|bench)\b/.exec(text);
     const weight = findQuantity(quantities, 'weight');
-    if (lift && weight) return { name: `${capitalize(lift[1] ?? 'lift')} one-rep max`, target: weight.value, unit: weight.unit };
+    if (lift && weight)
+      return {
+        name: `${capitalize(lift[1] ?? 'lift')} one-rep max`,
+        target: weight.value,
+        unit: weight.unit,
+      };
     const frequency = findQuantity(quantities, 'frequency');
     if (frequency && frequency.timesPerWeek <= 7) {
-      return { name: 'Workouts per week', target: Math.round(frequency.timesPerWeek), unit: 'workouts/week' };
+      return {
+        name: 'Workouts per week',
+        target: Math.round(frequency.timesPerWeek),
+        unit: 'workouts/week',
+      };
     }
     if (count && /workouts|sessions|classes/.test(count.noun)) {
       return { name: `${capitalize(count.noun)} completed`, target: count.value, unit: count.noun };
@@ -276,16 +339,36 @@ const strength: ActivityTemplate = {
   milestone: (index, count, metric) => {
     if (metric.unit === 'workouts/week') {
       return stagedMilestone([
-        { title: 'Two weeks of workouts on schedule', description: 'Start small: short sessions you cannot skip.' },
-        { title: 'A month without missing a week', description: 'Keep the slots fixed in your calendar.' },
-        { title: 'Workouts feel routine', description: 'Progress the sessions: a bit more weight, time or reps.' },
-        { title: `${metric.target} workouts a week, kept through a busy week`, description: 'Have a 15-minute fallback session for bad days.' },
-        { title: `${metric.target} workouts a week is your new normal`, description: 'Review what worked and set the next challenge.' },
+        {
+          title: 'Two weeks of workouts on schedule',
+          description: 'Start small: short sessions you cannot skip.',
+        },
+        {
+          title: 'A month without missing a week',
+          description: 'Keep the slots fixed in your calendar.',
+        },
+        {
+          title: 'Workouts feel routine',
+          description: 'Progress the sessions: a bit more weight, time or reps.',
+        },
+        {
+          title: `${metric.target} workouts a week, kept through a busy week`,
+          description: 'Have a 15-minute fallback session for bad days.',
+        },
+        {
+          title: `${metric.target} workouts a week is your new normal`,
+          description: 'Review what worked and set the next challenge.',
+        },
       ])(index, count);
     }
     return cumulativeMilestone(
       (amount, last) => (last ? `${amount}: goal reached` : `Reach ${amount}`),
-      ['Test your starting point and learn good form.', 'Practise little and often; rest between hard days.', 'Add volume every week.', 'Test again and adjust.'],
+      [
+        'Test your starting point and learn good form.',
+        'Practise little and often; rest between hard days.',
+        'Add volume every week.',
+        'Test again and adjust.',
+      ],
     )(index, count, metric);
   },
   setupTasks: [
@@ -296,7 +379,12 @@ const strength: ActivityTemplate = {
   ],
   practice: [
     {
-      title: (phase, phases) => (phaseName(phase, phases) === 'start' ? 'Workout: learn the moves' : phaseName(phase, phases) === 'finish' ? 'Workout, then test your progress' : 'Workout: add a little each time'),
+      title: (phase, phases) =>
+        phaseName(phase, phases) === 'start'
+          ? 'Workout: learn the moves'
+          : phaseName(phase, phases) === 'finish'
+            ? 'Workout, then test your progress'
+            : 'Workout: add a little each time',
       timesPerWeek: 3,
       minMinutes: 20,
       maxMinutes: 60,
@@ -311,16 +399,31 @@ const sleep: ActivityTemplate = {
   metric: ({ quantities }) => {
     const duration = findQuantity(quantities, 'duration');
     if (duration && duration.minutes >= 300 && duration.minutes <= 600) {
-      return { name: 'Hours of sleep per night', target: duration.minutes / 60, unit: 'hours/night' };
+      return {
+        name: 'Hours of sleep per night',
+        target: duration.minutes / 60,
+        unit: 'hours/night',
+      };
     }
     const frequency = findQuantity(quantities, 'frequency');
-    if (frequency) return { name: 'Nights in bed on time per week', target: Math.min(7, Math.round(frequency.timesPerWeek)), unit: 'nights/week' };
+    if (frequency)
+      return {
+        name: 'Nights in bed on time per week',
+        target: Math.min(7, Math.round(frequency.timesPerWeek)),
+        unit: 'nights/week',
+      };
     return null;
   },
-  fallbackMetric: () => ({ name: 'Nights with 7+ hours of sleep per week', target: 5, unit: 'nights/week' }),
+  fallbackMetric: () => ({
+    name: 'Nights with 7+ hours of sleep per week',
+    target: 5,
+    unit: 'nights/week',
+  }),
   statedHoursAreEffort: false,
   title: (metric) =>
-    metric.unit === 'hours/night' ? `Sleep ${formatAmount(metric.target, 'hours')} a night` : `Sleep 7+ hours on ${metric.target} nights a week`,
+    metric.unit === 'hours/night'
+      ? `Sleep ${formatAmount(metric.target, 'hours')} a night`
+      : `Sleep 7+ hours on ${metric.target} nights a week`,
   specific: (metric) =>
     `${metric.unit === 'hours/night' ? `Sleep ${formatAmount(metric.target, 'hours')} a night` : `Get 7+ hours of sleep on ${metric.target} nights a week`} with a fixed wind-down routine and a consistent wake-up time.`,
   defaultWeeks: () => 6,
@@ -328,18 +431,37 @@ const sleep: ActivityTemplate = {
   why: 'Better sleep lifts mood, focus and energy more than almost anything else.',
   firstStep: () => 'Pick a wake-up time for every day this week and set one alarm for it.',
   milestone: stagedMilestone([
-    { title: 'A fixed wake-up time for a week', description: 'Same time every day, weekends included.' },
-    { title: 'A wind-down routine in place', description: 'Screens off 30 minutes before bed; dim lights.' },
+    {
+      title: 'A fixed wake-up time for a week',
+      description: 'Same time every day, weekends included.',
+    },
+    {
+      title: 'A wind-down routine in place',
+      description: 'Screens off 30 minutes before bed; dim lights.',
+    },
     { title: 'Caffeine cut-off kept', description: 'No caffeine after early afternoon.' },
-    { title: 'Target sleep on most nights', description: 'Track nights and adjust bedtime by 15 minutes at a time.' },
-    { title: 'Sleep target kept for two weeks in a row', description: 'Protect the routine on weekends and trips.' },
+    {
+      title: 'Target sleep on most nights',
+      description: 'Track nights and adjust bedtime by 15 minutes at a time.',
+    },
+    {
+      title: 'Sleep target kept for two weeks in a row',
+      description: 'Protect the routine on weekends and trips.',
+    },
   ]),
   setupTasks: [
     { title: 'Make the bedroom darker and cooler', minutes: 30 },
     { title: 'Move the phone charger out of the bedroom', minutes: 10 },
     { title: 'Write your wind-down routine on a card', minutes: 10 },
   ],
-  practice: [{ title: () => 'Wind-down routine: screens off, lights low', timesPerWeek: 7, minMinutes: 10, maxMinutes: 20 }],
+  practice: [
+    {
+      title: () => 'Wind-down routine: screens off, lights low',
+      timesPerWeek: 7,
+      minMinutes: 10,
+      maxMinutes: 20,
+    },
+  ],
 };
 
 const quit: ActivityTemplate = {
@@ -350,29 +472,47 @@ const quit: ActivityTemplate = {
     // "in 30 days" is a deadline; "30 days sober" is the streak.
     const days = /(?<!\b(?:in|within|next) )\b(\d+) (?:days?|day streak)\b/.exec(text);
     const thing = substance(text);
-    if (days) return { name: `${thing.label}-free days in a row`, target: Number(days[1]), unit: 'days' };
+    if (days)
+      return { name: `${thing.label}-free days in a row`, target: Number(days[1]), unit: 'days' };
     return null;
   },
-  fallbackMetric: ({ weeks }) => ({ name: 'Free days in a row', target: clamp(weeks * 7, 14, 90), unit: 'days' }),
-  title: (metric, { text }) => `${substance(text).verb} (${formatAmount(metric.target, metric.unit)} in a row)`,
-  specific: (metric) => `Reach ${formatAmount(metric.target, metric.unit)} in a row, with a plan for cravings and the situations that trigger them.`,
+  fallbackMetric: ({ weeks }) => ({
+    name: 'Free days in a row',
+    target: clamp(weeks * 7, 14, 90),
+    unit: 'days',
+  }),
+  title: (metric, { text }) =>
+    `${substance(text).verb} (${formatAmount(metric.target, metric.unit)} in a row)`,
+  specific: (metric) =>
+    `Reach ${formatAmount(metric.target, metric.unit)} in a row, with a plan for cravings and the situations that trigger them.`,
   defaultWeeks: () => 8,
   weeklyHours: 1.5,
   why: 'More money, better sleep and the freedom of not needing it.',
-  firstStep: () => 'Write down the three situations when you most want it, and one thing to do instead for each.',
-  milestone: cumulativeMilestone((amount, last) => (last ? `${amount} in a row: goal reached` : `${amount} in a row`), [
-    'Set a quit date, tell someone, and remove supplies.',
-    'Get through the hardest days: cravings peak, then fade.',
-    'Handle the first social situation without it.',
-    'Notice what has improved: sleep, money, mood.',
-  ]),
+  firstStep: () =>
+    'Write down the three situations when you most want it, and one thing to do instead for each.',
+  milestone: cumulativeMilestone(
+    (amount, last) => (last ? `${amount} in a row: goal reached` : `${amount} in a row`),
+    [
+      'Set a quit date, tell someone, and remove supplies.',
+      'Get through the hardest days: cravings peak, then fade.',
+      'Handle the first social situation without it.',
+      'Notice what has improved: sleep, money, mood.',
+    ],
+  ),
   setupTasks: [
     { title: 'Set your start date and tell one person', minutes: 10 },
     { title: 'Remove supplies from home, car and bag', minutes: 20 },
     { title: 'List your triggers and a replacement for each', minutes: 20 },
     { title: 'Plan a reward with the money saved', minutes: 10 },
   ],
-  practice: [{ title: () => 'Check in: log the day and any cravings', timesPerWeek: 7, minMinutes: 5, maxMinutes: 10 }],
+  practice: [
+    {
+      title: () => 'Check in: log the day and any cravings',
+      timesPerWeek: 7,
+      minMinutes: 5,
+      maxMinutes: 10,
+    },
+  ],
   notes: [
     'If you drink heavily every day, stopping suddenly can be dangerous: talk to a doctor first. For smoking, ask a pharmacist about nicotine replacement; it roughly doubles the chance of success.',
   ],
@@ -381,7 +521,8 @@ const quit: ActivityTemplate = {
 function substance(text: string): { label: string; verb: string } {
   if (/smok|cigarette/.test(text)) return { label: 'Smoke', verb: 'Quit smoking' };
   if (/vap/.test(text)) return { label: 'Vape', verb: 'Quit vaping' };
-  if (/alcohol|drink|booze|sober|dry/.test(text)) return { label: 'Alcohol', verb: 'Go alcohol-free' };
+  if (/alcohol|drink|booze|sober|dry/.test(text))
+    return { label: 'Alcohol', verb: 'Go alcohol-free' };
   if (/sugar|soda/.test(text)) return { label: 'Added-sugar', verb: 'Cut out added sugar' };
   if (/caffeine|coffee/.test(text)) return { label: 'Caffeine', verb: 'Cut out caffeine' };
   return { label: 'Habit', verb: 'Break the habit' };
@@ -393,30 +534,54 @@ const eating: ActivityTemplate = {
   cues: /\b(eat|eating|diet|meals?|vegetables|veggies|fruit|cook|cooking|home-cooked|protein|water|hydrat\w*|litres?|liters?|junk food|snack\w*)\b/,
   metric: ({ quantities }) => {
     const count = findQuantity(quantities, 'count');
-    if (count && count.per) return { name: `${capitalize(count.noun)} per ${count.per}`, target: count.value, unit: `${count.noun}/${count.per}` };
+    if (count && count.per)
+      return {
+        name: `${capitalize(count.noun)} per ${count.per}`,
+        target: count.value,
+        unit: `${count.noun}/${count.per}`,
+      };
     const frequency = findQuantity(quantities, 'frequency');
-    if (frequency) return { name: 'Home-cooked meals per week', target: Math.round(frequency.timesPerWeek), unit: 'meals/week' };
+    if (frequency)
+      return {
+        name: 'Home-cooked meals per week',
+        target: Math.round(frequency.timesPerWeek),
+        unit: 'meals/week',
+      };
     return null;
   },
   fallbackMetric: () => ({ name: 'Home-cooked meals per week', target: 5, unit: 'meals/week' }),
-  title: (metric) => (metric.unit === 'meals/week' ? `Cook ${formatAmount(metric.target, metric.unit)} at home` : `Reach ${formatAmount(metric.target, metric.unit)}`),
-  specific: (metric) => `Reach ${formatAmount(metric.target, metric.unit)} consistently, planned ahead so it holds on busy days.`,
+  title: (metric) =>
+    metric.unit === 'meals/week'
+      ? `Cook ${formatAmount(metric.target, metric.unit)} at home`
+      : `Reach ${formatAmount(metric.target, metric.unit)}`,
+  specific: (metric) =>
+    `Reach ${formatAmount(metric.target, metric.unit)} consistently, planned ahead so it holds on busy days.`,
   defaultWeeks: () => 8,
   weeklyHours: 3,
   why: 'Food that gives you steady energy instead of taking it.',
   firstStep: () => 'Write a shopping list for three simple meals this week.',
-  milestone: rampMilestone((amount) => `Consistently at ${amount}`, [
-    'Plan the week’s food on one day and shop once.',
-    'Make the new habit easier than the old one: prep, portions, placement.',
-    'Keep it going through a weekend and a busy day.',
-    'Review and lock in what worked.',
-  ]),
+  milestone: rampMilestone(
+    (amount) => `Consistently at ${amount}`,
+    [
+      'Plan the week’s food on one day and shop once.',
+      'Make the new habit easier than the old one: prep, portions, placement.',
+      'Keep it going through a weekend and a busy day.',
+      'Review and lock in what worked.',
+    ],
+  ),
   setupTasks: [
     { title: 'Write a list of ten meals you like and can cook', minutes: 20 },
     { title: 'Stock the basics for quick healthy meals', minutes: 45 },
     { title: 'Batch-cook one dish for the week', minutes: 60 },
   ],
-  practice: [{ title: () => 'Plan, shop or prep healthy food', timesPerWeek: 2, minMinutes: 20, maxMinutes: 60 }],
+  practice: [
+    {
+      title: () => 'Plan, shop or prep healthy food',
+      timesPerWeek: 2,
+      minMinutes: 20,
+      maxMinutes: 60,
+    },
+  ],
 };
 
 const genericHealth: ActivityTemplate = {
@@ -425,25 +590,46 @@ const genericHealth: ActivityTemplate = {
   generic: true,
   cues: /.*/,
   metric: () => null,
-  fallbackMetric: ({ weeks }) => ({ name: 'Active sessions', target: clamp(weeks * 3, 6, 150), unit: 'sessions' }),
+  fallbackMetric: ({ weeks }) => ({
+    name: 'Active sessions',
+    target: clamp(weeks * 3, 6, 150),
+    unit: 'sessions',
+  }),
   title: () => 'Build a healthy routine',
-  specific: (metric) => `Complete ${formatAmount(metric.target, metric.unit)} of movement or healthy routines, about three a week.`,
+  specific: (metric) =>
+    `Complete ${formatAmount(metric.target, metric.unit)} of movement or healthy routines, about three a week.`,
   defaultWeeks: () => 8,
   weeklyHours: 3,
   why: 'Feeling well enough to enjoy everything else.',
   firstStep: () => 'Take a 15-minute walk today and note how you feel after.',
-  milestone: cumulativeMilestone((amount, last) => (last ? `${amount}: goal reached` : `${amount} done`), [
-    'Start small with sessions you cannot skip.',
-    'Fix the days and times in your calendar.',
-    'Add a little each week.',
-    'Review and choose the next challenge.',
-  ]),
+  milestone: cumulativeMilestone(
+    (amount, last) => (last ? `${amount}: goal reached` : `${amount} done`),
+    [
+      'Start small with sessions you cannot skip.',
+      'Fix the days and times in your calendar.',
+      'Add a little each week.',
+      'Review and choose the next challenge.',
+    ],
+  ),
   setupTasks: [
     { title: 'Choose one activity you enjoy', minutes: 15 },
     { title: 'Put three sessions in your calendar', minutes: 10 },
   ],
-  practice: [{ title: () => 'Active session: walk, workout or class', timesPerWeek: 3, minMinutes: 20, maxMinutes: 45 }],
-  outcomeSuggestions: ['Run a 5K without stopping', 'Work out 3 times a week', 'Lose 5 kg', 'Sleep 7+ hours on 5 nights a week', 'Walk 8,000 steps a day'],
+  practice: [
+    {
+      title: () => 'Active session: walk, workout or class',
+      timesPerWeek: 3,
+      minMinutes: 20,
+      maxMinutes: 45,
+    },
+  ],
+  outcomeSuggestions: [
+    'Run a 5K without stopping',
+    'Work out 3 times a week',
+    'Lose 5 kg',
+    'Sleep 7+ hours on 5 nights a week',
+    'Walk 8,000 steps a day',
+  ],
 };
 
 function capitalize(word: string): string {

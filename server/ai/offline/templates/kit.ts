@@ -105,7 +105,8 @@ export function formatAmount(value: number, unit: string): string {
 
 /** A round step for milestone values, so milestones read "Down 2.5 kg", not "Down 2.38 kg". */
 function stepFor(target: number, unit: string): number {
-  if (isCurrencyUnit(unit)) return target >= 2000 ? 100 : target >= 500 ? 50 : target >= 100 ? 10 : 1;
+  if (isCurrencyUnit(unit))
+    return target >= 2000 ? 100 : target >= 500 ? 50 : target >= 100 ? 10 : 1;
   if (/^(kg|lb|km|mi|hours?)$/.test(unit)) return target >= 20 ? 1 : 0.5;
   if (/steps/.test(unit)) return 500;
   if (/words/.test(unit)) return target >= 10000 ? 1000 : 100;
@@ -127,7 +128,8 @@ export function progressValues(target: number, count: number, unit: string): num
 /** Picks `count` stages from a longer ordered list, always keeping the first and the last. */
 export function pickStages<T>(stages: readonly T[], index: number, count: number): T {
   if (stages.length === 0) throw new RangeError('No stages');
-  const position = count <= 1 ? stages.length - 1 : Math.round((index * (stages.length - 1)) / (count - 1));
+  const position =
+    count <= 1 ? stages.length - 1 : Math.round((index * (stages.length - 1)) / (count - 1));
   return stages[Math.min(stages.length - 1, position)] as T;
 }
 
@@ -165,9 +167,11 @@ export function rampMilestone(
 ) {
   return (index: number, count: number, metric: GoalMetric): MilestoneText => {
     const start = metric.target / 2;
-    const raw = count <= 1 ? metric.target : start + ((metric.target - start) * index) / (count - 1);
+    const raw =
+      count <= 1 ? metric.target : start + ((metric.target - start) * index) / (count - 1);
     const step = stepFor(metric.target, metric.unit);
-    const value = index === count - 1 ? metric.target : Math.max(step, Math.round(raw / step) * step);
+    const value =
+      index === count - 1 ? metric.target : Math.max(step, Math.round(raw / step) * step);
     return {
       title: label(formatAmount(value, metric.unit), index === count - 1),
       description: pickStages(descriptions, index, count),
