@@ -3,3 +3,4 @@ export * from './schema/system-settings.ts';
 export * from './schema/auth.ts';
 export * from './schema/dev-outbox.ts';
 export * from './schema/notifications.ts';
+export * from './schema/goals.ts';
