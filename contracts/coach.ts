@@ -154,13 +154,12 @@ export const plannedTaskSchema = z.object({
 });
 export type PlannedTask = z.infer<typeof plannedTaskSchema>;
 
-export const goalPlanSchema = z.object({
+export const breakDownGoalOutputSchema = z.object({
   kind: z.literal('plan'),
   milestones: z.array(milestoneSchema).min(3).max(7),
   tasks: z.array(plannedTaskSchema).min(1).max(200),
   notes: coachNotesSchema,
 });
-export const breakDownGoalOutputSchema = goalPlanSchema;
 export type BreakDownGoalOutput = z.infer<typeof breakDownGoalOutputSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -118,7 +118,7 @@ const refineGoalSpec: OperationSpec<RefineGoalInput, RefineGoalOutput> = {
   prompt: refineGoalPrompt,
   finish: (_input, result) =>
     result.kind === 'smart'
-      ? { ...result, notes: withHealthNote(result.notes, result.goal.domain).slice(0, 10) }
+      ? { ...result, notes: withHealthNote(result.notes, result.goal.domain) }
       : result,
 };
 
@@ -133,7 +133,7 @@ const breakDownGoalSpec: OperationSpec<BreakDownGoalInput, BreakDownGoalOutput> 
   prompt: breakDownGoalPrompt,
   finish: (input, result) => ({
     ...result,
-    notes: withHealthNote(result.notes, input.goal.domain).slice(0, 10),
+    notes: withHealthNote(result.notes, input.goal.domain),
   }),
 };
 

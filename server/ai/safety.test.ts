@@ -64,5 +64,7 @@ describe('the health note', () => {
     expect(withHealthNote(['a'], 'health')).toEqual(['a', HEALTH_NOTE]);
     expect(withHealthNote(['a', HEALTH_NOTE], 'health')).toEqual(['a', HEALTH_NOTE]);
     expect(withHealthNote(['a'], 'career')).toEqual(['a']);
+    const ten = Array.from({ length: 10 }, (_, i) => `note ${i}`);
+    expect(withHealthNote(ten, 'health')).toEqual([...ten.slice(0, 9), HEALTH_NOTE]);
   });
 });

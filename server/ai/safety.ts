@@ -165,5 +165,6 @@ export const HEALTH_NOTE =
 /** Adds the health note when the domain is health and the engine did not already include it. */
 export function withHealthNote(notes: readonly string[], domain: string): string[] {
   if (domain !== 'health' || notes.includes(HEALTH_NOTE)) return [...notes];
-  return [...notes, HEALTH_NOTE];
+  // The contracts allow ten notes; the health note is the one that must not be dropped.
+  return [...notes.slice(0, 9), HEALTH_NOTE];
 }

@@ -12,8 +12,6 @@ export interface AiSettings {
   timeoutMs: number;
 }
 
-export const DEFAULT_AI_TIMEOUT_MS = 20_000;
-
 export interface AiSettingsProblem {
   field: 'apiKey' | 'baseUrl' | 'model';
   message: string;
