@@ -23,6 +23,130 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to restore copies quickly in tests. */
   dumpDataDir(): Promise<Blob>;
+  /**
+   * LISTEN on `channel` (a lower-case identifier): `onPayload` receives every NOTIFY on it, from
+   * any process on the same database. Resolves once listening; the result stops it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY `channel` with `payload` (PostgreSQL caps a payload below 8000 bytes). */
+  notify(channel: string, payload: string): Promise<void>;
+}
+
+/** LISTEN takes an identifier, not a parameter: only plain lower-case names are accepted. */
+function assertChannel(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+}
+
+type Listeners = Map<string, Set<(payload: string) => void>>;
+
+function dispatch(listeners: Listeners, channel: string, payload: string): void {
+  for (const handler of listeners.get(channel) ?? []) handler(payload);
+}
+
+/**
+ * PostgreSQL: one dedicated connection per process holds every LISTEN (pooled connections cannot:
+ * they are shared and recycled). When it drops, it reconnects with backoff and listens again;
+ * notifications sent while it was away are lost, which is why clients also poll.
+ */
+function createPgListener(url: string) {
+  const listeners: Listeners = new Map();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retryMs = 100;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const scheduleReconnect = (dropped: pg.Client) => {
+    if (client !== dropped) return;
+    client = null;
+    dropped.removeAllListeners('notification');
+    dropped.end().catch(() => undefined);
+    if (closed || listeners.size === 0 || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch(() => undefined);
+    }, retryMs);
+    retryTimer.unref();
+    retryMs = Math.min(retryMs * 2, 5000);
+  };
+
+  const connect = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (message) =>
+        dispatch(listeners, message.channel, message.payload ?? ''),
+      );
+      try {
+        await next.connect();
+        for (const channel of listeners.keys()) await next.query(`listen ${channel}`);
+      } catch (error: unknown) {
+        next.end().catch(() => undefined);
+        throw error;
+      }
+      next.on('error', () => scheduleReconnect(next));
+      next.on('end', () => scheduleReconnect(next));
+      client = next;
+      retryMs = 100;
+      return next;
+    })()
+      .catch((error: unknown) => {
+        if (!closed && listeners.size > 0 && !retryTimer) {
+          retryTimer = setTimeout(() => {
+            retryTimer = undefined;
+            connect().catch(() => undefined);
+          }, retryMs);
+          retryTimer.unref();
+          retryMs = Math.min(retryMs * 2, 5000);
+        }
+        throw error;
+      })
+      .finally(() => {
+        connecting = null;
+      });
+    return connecting;
+  };
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void) {
+      assertChannel(channel);
+      if (closed) throw new Error('the database is closed');
+      let handlers = listeners.get(channel);
+      const first = !handlers;
+      if (!handlers) {
+        handlers = new Set();
+        listeners.set(channel, handlers);
+      }
+      handlers.add(onPayload);
+      try {
+        const connected = client;
+        // A fresh connection listens on every known channel as it connects.
+        if (connected && first) await connected.query(`listen ${channel}`);
+        else if (!connected) await connect();
+      } catch (error: unknown) {
+        handlers.delete(onPayload);
+        if (handlers.size === 0) listeners.delete(channel);
+        throw error;
+      }
+      return async () => {
+        const current = listeners.get(channel);
+        if (!current?.delete(onPayload) || current.size > 0) return;
+        listeners.delete(channel);
+        await client?.query(`unlisten ${channel}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      listeners.clear();
+      const current = client ?? (await connecting?.catch(() => null)) ?? null;
+      client = null;
+      if (current) {
+        current.removeAllListeners();
+        await current.end().catch(() => undefined);
+      }
+    },
+  };
 }
 
 export type DatabaseOptions =
@@ -55,12 +179,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+    const listener = createPgListener(options.url);
     return wrap(
       db,
       'postgres',
       () => migrateWithLock(pool),
-      () => pool.end(),
+      async () => {
+        await listener.close();
+        await pool.end();
+      },
       () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
+      (channel, onPayload) => listener.listen(channel, onPayload),
     );
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -78,6 +207,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const dump = await client.dumpDataDir('gzip');
       return dump;
     },
+    async (channel, onPayload) => {
+      assertChannel(channel);
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
   );
 }
 
@@ -87,11 +223,17 @@ function wrap(
   runMigrations: () => Promise<void>,
   close: () => Promise<void>,
   dumpDataDir: () => Promise<Blob>,
+  listen: Database['listen'],
 ): Database {
   let closed = false;
   return {
     db,
     kind,
+    listen,
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
     migrate: runMigrations,
     async readiness() {
       try {
