@@ -1,0 +1,82 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EVENTS_HEARTBEAT_MS, EVENTS_PATH, type ServerEvent } from '#contracts/events.ts';
+import type { AuthGuard } from '../auth/guard.ts';
+import type { EventBus } from './event-bus.ts';
+
+export interface EventsRoutesDeps {
+  guard: AuthGuard;
+  events: EventBus;
+  /** Tests shorten it. */
+  heartbeatMs?: number;
+}
+
+function frame(event: ServerEvent): string {
+  // JSON never holds a raw newline, so one data line carries the whole event.
+  return `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * GET /api/events: the signed-in user's live events as server-sent events. The token travels in
+ * the Authorization header (clients read the stream with fetch, not EventSource, which cannot
+ * send one). Every heartbeat checks the session again: once the token expires or the session
+ * ends, the stream closes and the client reconnects with a fresh token.
+ */
+export function eventsRoutes(deps: EventsRoutesDeps): FastifyPluginAsyncZod {
+  const heartbeatMs = deps.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
+  return async (app) => {
+    const open = new Set<() => void>();
+    // app.close() waits for open connections; a stream never ends by itself, so end them first.
+    app.addHook('preClose', async () => {
+      for (const end of [...open]) end();
+    });
+
+    app.get(
+      EVENTS_PATH,
+      {
+        // Compression would buffer events until a block fills.
+        compress: false,
+        schema: {
+          summary: 'Live events for the signed-in user (text/event-stream)',
+          description:
+            'Server-sent events: `ready` once subscribed, then `notification.created`, `notifications.changed` and `stale`; a `: ping` comment every 25 s. Read it with fetch so the Bearer token goes in the Authorization header.',
+          tags: ['events'],
+        },
+      },
+      async (request, reply) => {
+        const { userId } = await deps.guard.authenticate(request);
+        const stream = new PassThrough();
+        let ended = false;
+        const write = (chunk: string) => {
+          if (!ended) stream.write(chunk);
+        };
+        const unsubscribe = await deps.events.subscribe(userId, (event) => write(frame(event)));
+        const heartbeat = setInterval(() => {
+          deps.guard.authenticate(request).then(
+            () => write(': ping\n\n'),
+            () => end(),
+          );
+        }, heartbeatMs);
+        heartbeat.unref();
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          clearInterval(heartbeat);
+          unsubscribe();
+          open.delete(end);
+          stream.end();
+        };
+        open.add(end);
+        // The response closes when the client goes away (or once the stream has ended).
+        reply.raw.once('close', end);
+
+        write(frame({ type: 'ready', data: {} }));
+        return reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          .header('x-accel-buffering', 'no')
+          .send(stream);
+      },
+    );
+  };
+}

@@ -1,0 +1,158 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { NotificationType } from '#contracts/notifications.ts';
+import type { Db } from '../../db/client.ts';
+import { notificationCounts, notificationPreferences, notifications } from '../../db/schema.ts';
+
+// The only module that touches the notification tables. Every function takes `db`, which may be a
+// transaction: the service decides what is atomic. The unread count in notification_counts moves
+// with every change of `read`, so callers that change it run inside a transaction.
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotificationRow = typeof notifications.$inferInsert;
+
+export interface ListFilter {
+  userId: string;
+  limit: number;
+  /** Older than this (created_at, id), exclusive. */
+  before?: { createdAt: Date; id: string };
+  type?: NotificationType;
+  read?: boolean;
+}
+
+/** Newest first; the (user, created_at desc, id desc) indexes answer it without sorting. */
+export async function listNotifications(db: Db, filter: ListFilter): Promise<NotificationRow[]> {
+  const conditions: (SQL | undefined)[] = [eq(notifications.userId, filter.userId)];
+  if (filter.type) conditions.push(eq(notifications.type, filter.type));
+  if (filter.read !== undefined) conditions.push(eq(notifications.read, filter.read));
+  if (filter.before) {
+    const { createdAt, id } = filter.before;
+    // A row comparison, which the index can start from (an OR of two conditions it cannot).
+    conditions.push(
+      sql`(${notifications.createdAt}, ${notifications.id}) < (${createdAt.toISOString()}::timestamptz, ${id}::uuid)`,
+    );
+  }
+  return db
+    .select()
+    .from(notifications)
+    .where(and(...conditions))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(filter.limit);
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: notificationCounts.unread })
+    .from(notificationCounts)
+    .where(eq(notificationCounts.userId, userId));
+  return row?.unread ?? 0;
+}
+
+/** Moves the unread count by `delta`, never below 0, and returns the new value. */
+async function addToUnread(db: Db, userId: string, delta: number): Promise<number> {
+  const [row] = await db
+    .insert(notificationCounts)
+    .values({ userId, unread: Math.max(delta, 0) })
+    .onConflictDoUpdate({
+      target: notificationCounts.userId,
+      set: { unread: sql`greatest(${notificationCounts.unread} + ${delta}, 0)` },
+    })
+    .returning({ unread: notificationCounts.unread });
+  return row?.unread ?? 0;
+}
+
+export async function insertNotification(
+  db: Db,
+  values: NewNotificationRow,
+): Promise<NotificationRow> {
+  const [row] = await db.insert(notifications).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  if (!row.read) await addToUnread(db, row.userId, 1);
+  return row;
+}
+
+/**
+ * Sets `read` on one of the user's notifications. Null when the user has no such notification.
+ * The count moves only when the value changed, so two racing calls move it once.
+ */
+export async function setRead(
+  db: Db,
+  userId: string,
+  id: string,
+  read: boolean,
+): Promise<{ row: NotificationRow; unreadCount: number } | null> {
+  const [changed] = await db
+    .update(notifications)
+    .set({ read })
+    .where(
+      and(
+        eq(notifications.id, id),
+        eq(notifications.userId, userId),
+        eq(notifications.read, !read),
+      ),
+    )
+    .returning();
+  if (changed) return { row: changed, unreadCount: await addToUnread(db, userId, read ? -1 : 1) };
+  const [unchanged] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  if (!unchanged) return null;
+  return { row: unchanged, unreadCount: await unreadCount(db, userId) };
+}
+
+export async function markAllRead(
+  db: Db,
+  userId: string,
+): Promise<{ updated: number; unreadCount: number }> {
+  const updated = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  // Subtract what this statement changed rather than writing 0: a notification created meanwhile
+  // by another transaction stays unread and stays counted.
+  const count =
+    updated.length > 0
+      ? await addToUnread(db, userId, -updated.length)
+      : await unreadCount(db, userId);
+  return { updated: updated.length, unreadCount: count };
+}
+
+/** Deletes one of the user's notifications; null when the user has no such notification. */
+export async function deleteNotification(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<{ unreadCount: number } | null> {
+  const [deleted] = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ read: notifications.read });
+  if (!deleted) return null;
+  return {
+    unreadCount: deleted.read ? await unreadCount(db, userId) : await addToUnread(db, userId, -1),
+  };
+}
+
+export async function mutedTypes(db: Db, userId: string): Promise<NotificationType[]> {
+  const [row] = await db
+    .select({ mutedTypes: notificationPreferences.mutedTypes })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row?.mutedTypes ?? [];
+}
+
+export async function saveMutedTypes(
+  db: Db,
+  userId: string,
+  types: NotificationType[],
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, mutedTypes: types, updatedAt: now })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { mutedTypes: types, updatedAt: now },
+    });
+}

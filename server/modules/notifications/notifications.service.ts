@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerEvent } from '#contracts/events.ts';
+import {
+  newNotificationSchema,
+  notificationListQuerySchema,
+  notificationTypes,
+  type NewNotification,
+  type Notification,
+  type NotificationList,
+  type NotificationListQuery,
+  type NotificationPreferences,
+  type NotificationType,
+} from '#contracts/notifications.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import * as repo from './notifications.repo.ts';
+
+export interface NotificationsServiceDeps {
+  db: Db;
+  events: EventBus;
+  clock: () => Date;
+  log: { error(details: object, message: string): void };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toNotification(row: repo.NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    read: row.read,
+    priority: row.priority,
+    created_at: row.createdAt.toISOString(),
+    ...(row.coachId === null ? {} : { coach_id: row.coachId }),
+    ...(row.data === null ? {} : { data: row.data }),
+  };
+}
+
+/** The cursor is opaque to clients: base64url of "<created_at ms>:<id>" of the last row sent. */
+function encodeCursor(row: repo.NotificationRow): string {
+  return Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [ms, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const createdAt = new Date(Number(ms));
+  if (
+    extra !== undefined ||
+    !id ||
+    !UUID.test(id) ||
+    !/^\d{1,15}$/.test(ms ?? '') ||
+    Number.isNaN(createdAt.getTime())
+  ) {
+    throw new AppError(
+      'invalid_input',
+      'querystring.cursor: must be a nextCursor from a previous page',
+      {
+        details: [
+          { path: 'querystring.cursor', message: 'must be a nextCursor from a previous page' },
+        ],
+      },
+    );
+  }
+  return { createdAt, id };
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', 'No notification has this id.');
+}
+
+/** A foreign-key violation from either driver, wherever Drizzle wrapped it. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
+/**
+ * In-app notifications. `notify` is the door other modules use to reach a user; the rest serves
+ * the signed-in user's own list (every call is scoped to `userId`, so another user's id is 404).
+ */
+export function createNotificationsService(deps: NotificationsServiceDeps) {
+  const { db } = deps;
+
+  const publish = async (userId: string, event: ServerEvent) => {
+    try {
+      await deps.events.publish(userId, event);
+    } catch (error: unknown) {
+      // The change is committed; open pages catch up at their next poll.
+      deps.log.error(
+        { err: error, userId, event: event.type },
+        'could not publish a notification event',
+      );
+    }
+  };
+
+  const changed = (userId: string, unreadCount: number) =>
+    publish(userId, { type: 'notifications.changed', data: { unreadCount } });
+
+  return {
+    /**
+     * Notifies `userId`: validates the type (coach_message, goal_progress, achievement, insight,
+     * other), the priority (high, medium, low; medium by default) and the texts; skips types the
+     * user turned off (null); stores it unread and sends it live to the user's open pages.
+     * Throws AppError invalid_input for a bad notification and not_found for an unknown user.
+     */
+    async notify(userId: string, input: NewNotification): Promise<Notification | null> {
+      const parsed = newNotificationSchema.safeParse(input);
+      if (!parsed.success) {
+        const details = parsed.error.issues.map((issue) => ({
+          path: issue.path.join('.'),
+          message: issue.message,
+        }));
+        const first = details[0];
+        throw new AppError(
+          'invalid_input',
+          first ? `${first.path}: ${first.message}` : 'The notification is not valid.',
+          {
+            details,
+          },
+        );
+      }
+      if (!UUID.test(userId)) throw new AppError('not_found', 'No user has this id.');
+      const notification = parsed.data;
+      if ((await repo.mutedTypes(db, userId)).includes(notification.type)) return null;
+      let row: repo.NotificationRow;
+      try {
+        row = await db.transaction((tx) =>
+          repo.insertNotification(tx, {
+            id: randomUUID(),
+            userId,
+            type: notification.type,
+            title: notification.title,
+            message: notification.message,
+            priority: notification.priority,
+            coachId: notification.coach_id ?? null,
+            data: notification.data ?? null,
+            read: false,
+            createdAt: deps.clock(),
+          }),
+        );
+      } catch (error: unknown) {
+        if (isForeignKeyViolation(error)) throw new AppError('not_found', 'No user has this id.');
+        throw error;
+      }
+      const created = toNotification(row);
+      await publish(userId, { type: 'notification.created', data: created });
+      return created;
+    },
+
+    /** The user's notifications, newest first, with the unread count of all of them. */
+    async list(userId: string, query: NotificationListQuery = {}): Promise<NotificationList> {
+      const { limit, cursor, type, unread } = notificationListQuerySchema.parse(query);
+      const [rows, count] = await Promise.all([
+        repo.listNotifications(db, {
+          userId,
+          // One more than asked tells whether an older page exists.
+          limit: limit + 1,
+          ...(cursor ? { before: decodeCursor(cursor) } : {}),
+          ...(type ? { type } : {}),
+          ...(unread ? { read: unread === 'false' } : {}),
+        }),
+        repo.unreadCount(db, userId),
+      ]);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        notifications: page.map(toNotification),
+        unreadCount: count,
+        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    async setRead(userId: string, id: string, read: boolean) {
+      const result = await db.transaction((tx) => repo.setRead(tx, userId, id, read));
+      if (!result) throw notFound();
+      await changed(userId, result.unreadCount);
+      return { notification: toNotification(result.row), unreadCount: result.unreadCount };
+    },
+
+    async markAllRead(userId: string) {
+      const result = await db.transaction((tx) => repo.markAllRead(tx, userId));
+      if (result.updated > 0) await changed(userId, result.unreadCount);
+      return result;
+    },
+
+    async remove(userId: string, id: string) {
+      const result = await db.transaction((tx) => repo.deleteNotification(tx, userId, id));
+      if (!result) throw notFound();
+      await changed(userId, result.unreadCount);
+      return result;
+    },
+
+    async preferences(userId: string): Promise<NotificationPreferences> {
+      const muted = new Set(await repo.mutedTypes(db, userId));
+      return {
+        inApp: Object.fromEntries(
+          notificationTypes.map((type) => [type, !muted.has(type)]),
+        ) as NotificationPreferences['inApp'],
+      };
+    },
+
+    async savePreferences(
+      userId: string,
+      preferences: NotificationPreferences,
+    ): Promise<NotificationPreferences> {
+      const muted: NotificationType[] = notificationTypes.filter(
+        (type) => !preferences.inApp[type],
+      );
+      await repo.saveMutedTypes(db, userId, muted, deps.clock());
+      return this.preferences(userId);
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
