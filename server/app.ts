@@ -16,9 +16,16 @@ import type { MailTransport } from './auth/mail/mailer.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { notFoundBody, registerErrorHandler } from './errors.ts';
+import { createEventBus, type EventBus } from './events/event-bus.ts';
+import { eventsRoutes } from './events/events.routes.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerSpa } from './http/spa.ts';
 import { systemRoutes } from './http/system.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service.ts';
 import { clientDistDir } from './paths.ts';
 
 export interface AppDeps {
@@ -38,6 +45,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The auth service: `app.auth.guard.authenticate(request)` for product routes (server/auth/README.md). */
     auth: AuthModule;
+    /** Per-user live events over LISTEN/NOTIFY, streamed at /api/events. */
+    events: EventBus;
+    /** `app.notifications.notify(userId, notification)`: how other modules reach a user in the app. */
+    notifications: NotificationsService;
   }
 }
 
@@ -153,6 +164,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('auth', auth);
   app.addHook('onClose', async () => auth.close());
   await app.register(auth.routes, { prefix: '/auth/v1' });
+
+  const events = createEventBus(deps.database, {
+    onError: (error) => app.log.error({ err: error }, 'event bus'),
+  });
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.close());
+  await app.register(eventsRoutes({ guard: auth.guard, events }));
+  const notifications = createNotificationsService({
+    db: deps.database.db,
+    events,
+    clock: deps.clock ?? (() => new Date()),
+    log: app.log,
+  });
+  app.decorate('notifications', notifications);
+  await app.register(
+    notificationsRoutes({
+      guard: auth.guard,
+      notifications,
+      serviceRoleKey: () => auth.keys.serviceRoleKey,
+    }),
+  );
 
   const runtimeConfig = (): RuntimeConfig => ({
     supabaseUrl: null,
