@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   breakDownGoalOutputSchema,
@@ -6,9 +7,10 @@ import {
   refineGoalOutputSchema,
   type SmartGoal,
 } from '#contracts/coach.ts';
-import { planProblems, weeklyMinutes } from '../plan-rules.ts';
+import { planProblems, refineProblems, weeklyMinutes } from '../plan-rules.ts';
 import { HEALTH_NOTE } from '../safety.ts';
 import { breakDownGoalOffline } from './break-down-goal.ts';
+import { addDays } from './dates.ts';
 import { refineGoalOffline } from './refine-goal.ts';
 
 /**
@@ -371,15 +373,15 @@ const questionRows: QuestionRow[] = [
   { text: 'do better', questions: ['outcome', 'deadline', 'why', 'domain'] },
 ];
 
-function planChecks(goal: SmartGoal, weeklyHours: number) {
-  const input = { goal, startDate: TODAY, weeklyHours, timeZone: 'Europe/London' };
+function planChecks(goal: SmartGoal, weeklyHours: number, startDate = TODAY) {
+  const input = { goal, startDate, weeklyHours, timeZone: 'Europe/London' };
   const plan = breakDownGoalOutputSchema.parse(breakDownGoalOffline(input));
   expect(plan.milestones.length).toBeGreaterThanOrEqual(3);
   expect(plan.milestones.length).toBeLessThanOrEqual(7);
   const dates = plan.milestones.map((m) => m.dueDate);
   expect([...dates].sort()).toEqual(dates);
   for (const date of dates) {
-    expect(date > TODAY).toBe(true);
+    expect(date > startDate).toBe(true);
     expect(date <= goal.deadline).toBe(true);
   }
   expect(dates.at(-1)).toBe(goal.deadline);
@@ -389,7 +391,7 @@ function planChecks(goal: SmartGoal, weeklyHours: number) {
   expect(planProblems(input, plan)).toEqual([]);
   // The plan opens with the goal's first step, on the start date.
   expect(plan.tasks).toContainEqual(
-    expect.objectContaining({ title: goal.firstStep, scheduledDate: TODAY }),
+    expect.objectContaining({ title: goal.firstStep, scheduledDate: startDate }),
   );
   return plan;
 }
@@ -502,5 +504,66 @@ describe('the offline engine on real-world goals', () => {
     expect(output.goal.domain).toBe('career');
     const plan = planChecks({ ...output.goal, deadline: '2026-03-17' }, 5);
     expect(new Set(plan.milestones.map((m) => m.dueDate)).size).toBe(plan.milestones.length);
+  });
+});
+
+describe('refineGoal on generated sentences', () => {
+  const goals = [
+    'lose 8 kg',
+    'run a half marathon',
+    'read 20 books',
+    'save €3,000',
+    'get promoted',
+    'learn French',
+    'call my dad every Sunday',
+    'be happier',
+    'get fit',
+    'meditate 15 minutes a day',
+    'apply to 30 jobs',
+    'go on 3 dates',
+    'write 40 blog posts',
+    'quit drinking',
+    'walk 8,000 steps a day',
+    'do better',
+  ];
+  const deadlines = [
+    '',
+    ' by June',
+    ' in 6 weeks',
+    ' by the end of the year',
+    ' by 1 January 2020',
+    ' before summer',
+    ' by tomorrow',
+    ' by Q3',
+    ' in 2 years',
+  ];
+  const reasons = ['', ' because my doctor told me to', ' so that I feel proud of myself'];
+  const zones = ['Europe/London', 'America/Los_Angeles', 'Australia/Sydney', 'Asia/Tokyo', 'UTC'];
+
+  it('always answers with valid output, SMART deadlines after today, and the same answer twice', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...goals),
+        fc.constantFrom(...deadlines),
+        fc.constantFrom(...reasons),
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.option(fc.double({ min: 0.5, max: 60, noNaN: true }), { nil: undefined }),
+        (goal, deadline, reason, timeZone, offset, weeklyHours) => {
+          const input = {
+            text: `${goal}${deadline}${reason}`,
+            today: addDays('2024-01-01', offset),
+            timeZone,
+            ...(weeklyHours === undefined ? {} : { weeklyHours }),
+          };
+          const output = refineGoalOutputSchema.parse(refineGoalOffline(input));
+          expect(refineProblems(input, output)).toEqual([]);
+          expect(refineGoalOffline(input)).toEqual(output);
+          if (output.kind === 'smart')
+            planChecks(output.goal, output.goal.weeklyHours, input.today);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
