@@ -477,11 +477,14 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/** The answer to DELETE on a goal, milestone or task. */
+export const deletedSchema = z.object({ deleted: z.literal(true) });
+
 // --- Paths ------------------------------------------------------------------------------------
 
 const at = (id: string) => encodeURIComponent(id);
 
-/** The paths of the goals API. DELETE on goal, milestone and task answers 204 with no body. */
+/** The paths of the goals API. DELETE on a goal, milestone or task answers 200 `{ deleted: true }`. */
 export const goalPaths = {
   profile: '/api/profile',
   refineGoal: '/api/coach/refine-goal',
