@@ -1,9 +1,170 @@
-import { FeaturePending } from '#client/components/ui/feature-pending.tsx';
+import { ArrowRight, Flag, Plus, Sprout, Sun, Target } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PageShell } from '#client/components/layout/page-shell.tsx';
+import { buttonClasses } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
+import { useDashboard } from '#client/features/dashboard/api.ts';
+import { NextMilestones } from '#client/features/dashboard/components/next-milestones.tsx';
+import { StreakCard } from '#client/features/dashboard/components/streak-card.tsx';
+import { GoalProgressList } from '#client/features/goals/components/goal-progress-list.tsx';
+import { useUserDay } from '#client/features/profile/api.ts';
+import { useToday } from '#client/features/tasks/api.ts';
+import { TopThree } from '#client/features/tasks/components/top-three.tsx';
+import { formatDate } from '#client/lib/local-date.ts';
+import { paths } from '#client/lib/paths.ts';
+
+function Panel({
+  id,
+  title,
+  icon,
+  link,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  link?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2
+          id={id}
+          className="flex items-center gap-2 text-lg font-semibold [&_svg]:size-5 [&_svg]:text-primary"
+        >
+          {icon}
+          {title}
+        </h2>
+        {link && (
+          <Link
+            to={link.to}
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {link.label}
+            <ArrowRight aria-hidden="true" className="size-3.5" />
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function greeting(): string {
+  const hour = new Date().getHours();
+  if (hour < 5) return 'Good evening';
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+const declareLink = (
+  <Link to={paths.newGoal} className={buttonClasses('primary')}>
+    <Plus aria-hidden="true" className="size-4" />
+    Declare your first goal
+  </Link>
+);
 
 export function DashboardPage() {
+  const { today: localToday } = useUserDay();
+  const today = useToday();
+  const dashboard = useDashboard();
+  const localDate = dashboard.data?.localDate ?? today.data?.localDate ?? localToday;
+  const noGoals = dashboard.data?.goals.length === 0;
+
   return (
-    <FeaturePending title="Dashboard">
-      Your dashboard will show today's top three tasks with the reason for each, your goals and their progress, the next milestones and your streak.
-    </FeaturePending>
+    <PageShell title={greeting()} description={formatDate(localDate, localDate)} width="wide">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-6">
+        <div className="space-y-4 lg:space-y-6">
+          <Panel
+            id="dashboard-top-three"
+            title="Today’s top three"
+            icon={<Sun aria-hidden="true" />}
+            link={{ to: paths.tasks, label: 'All tasks' }}
+          >
+            {today.isPending ? (
+              <div role="status" aria-label="Loading today’s top three" className="space-y-3">
+                <Skeleton className="h-20 w-full rounded-2xl" />
+                <Skeleton className="h-20 w-full rounded-2xl" />
+                <Skeleton className="h-20 w-full rounded-2xl" />
+              </div>
+            ) : today.isError ? (
+              <ErrorState
+                title="Today’s top three could not load"
+                onRetry={() => void today.refetch()}
+              />
+            ) : (
+              <TopThree
+                today={today.data}
+                compact
+                emptyAction={
+                  noGoals ? (
+                    declareLink
+                  ) : (
+                    <Link to={paths.tasks} className={buttonClasses('outline')}>
+                      Add a task
+                    </Link>
+                  )
+                }
+              />
+            )}
+          </Panel>
+          <Panel
+            id="dashboard-goals"
+            title="Goals"
+            icon={<Target aria-hidden="true" />}
+            link={{ to: paths.goals, label: 'All goals' }}
+          >
+            {dashboard.isPending ? (
+              <div role="status" aria-label="Loading goals" className="space-y-4">
+                <Skeleton className="h-12 w-full" />
+                <Skeleton className="h-12 w-full" />
+              </div>
+            ) : dashboard.isError ? (
+              <ErrorState
+                title="Your goals could not load"
+                onRetry={() => void dashboard.refetch()}
+              />
+            ) : noGoals ? (
+              <EmptyState
+                icon={<Sprout aria-hidden="true" />}
+                title="No goals yet"
+                action={declareLink}
+              >
+                One sentence is enough to start; the coach helps with the rest.
+              </EmptyState>
+            ) : (
+              <GoalProgressList goals={dashboard.data.goals} today={localDate} />
+            )}
+          </Panel>
+        </div>
+        <div className="space-y-4 lg:space-y-6">
+          {dashboard.isPending ? (
+            <Skeleton className="h-24 w-full rounded-2xl" />
+          ) : dashboard.data ? (
+            <StreakCard current={dashboard.data.streak.current} best={dashboard.data.streak.best} />
+          ) : null}
+          <Panel
+            id="dashboard-milestones"
+            title="Next milestones"
+            icon={<Flag aria-hidden="true" />}
+          >
+            {dashboard.isPending ? (
+              <div role="status" aria-label="Loading milestones" className="space-y-3">
+                <Skeleton className="h-10 w-full" />
+                <Skeleton className="h-10 w-full" />
+              </div>
+            ) : dashboard.data ? (
+              <NextMilestones milestones={dashboard.data.nextMilestones} localDate={localDate} />
+            ) : (
+              <p className="text-sm text-muted-foreground">Not available right now.</p>
+            )}
+          </Panel>
+        </div>
+      </div>
+    </PageShell>
   );
 }

@@ -1,9 +1,13 @@
-import { FeaturePending } from '#client/components/ui/feature-pending.tsx';
+import { useParams } from 'react-router';
+import { GoalBreakdown } from '#client/features/goals/components/goal-breakdown.tsx';
+import { useUserDay } from '#client/features/profile/api.ts';
 
 export function GoalBreakdownPage() {
+  const { id = '' } = useParams();
+  const { today } = useUserDay();
   return (
-    <FeaturePending title="Goal breakdown">
-      Your coach will propose milestones and daily tasks for this goal here, for you to edit, reorder, regenerate and accept.
-    </FeaturePending>
+    <div className="mx-auto max-w-3xl px-4 pt-6 pb-8 sm:px-6 sm:pt-10 sm:pb-16">
+      <GoalBreakdown key={id} goalId={id} today={today} />
+    </div>
   );
 }

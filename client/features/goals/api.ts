@@ -1,0 +1,182 @@
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contracts/coach.ts';
+import {
+  acceptPlanResultSchema,
+  deletedSchema,
+  goalDetailSchema,
+  goalListSchema,
+  goalPaths,
+  goalSchema,
+  milestoneSchema,
+  type AcceptPlan,
+  type CreateGoal,
+  type GoalDetail,
+  type GoalList,
+  type GoalListQuery,
+  type RefineGoalRequest,
+  type UpdateGoal,
+  type UpdateMilestone,
+} from '#contracts/goals.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+
+export const goalKeys = {
+  all: ['goals'] as const,
+  list: (filters: GoalListQuery) => ['goals', 'list', filters] as const,
+  detail: (id: string) => ['goals', 'detail', id] as const,
+  breakdown: (id: string, round: number) => ['coach', 'breakdown', id, round] as const,
+};
+
+/** Goals, tasks and the dashboard all move when a goal changes: read them again. */
+function refreshProductData(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    predicate: (query) => ['goals', 'tasks', 'dashboard'].includes(String(query.queryKey[0])),
+  });
+}
+
+function listPath(filters: GoalListQuery): string {
+  const search = new URLSearchParams();
+  if (filters.status) search.set('status', filters.status);
+  if (filters.domain) search.set('domain', filters.domain);
+  if (filters.pinned) search.set('pinned', filters.pinned);
+  const query = search.toString();
+  return query ? `${goalPaths.goals}?${query}` : goalPaths.goals;
+}
+
+export function goalListQuery(filters: GoalListQuery) {
+  return queryOptions({
+    queryKey: goalKeys.list(filters),
+    queryFn: ({ signal }) => apiRequest(goalListSchema, listPath(filters), { signal }),
+    // Screens show a failed read in place, with a way to try again.
+    meta: { silentError: true },
+  });
+}
+
+export function goalDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: goalKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest(goalDetailSchema, goalPaths.goal(id), { signal }),
+    meta: { silentError: true },
+  });
+}
+
+export function useGoals(filters: GoalListQuery) {
+  return useQuery(goalListQuery(filters));
+}
+
+export function useGoal(id: string) {
+  return useQuery(goalDetailQuery(id));
+}
+
+/**
+ * The coach's breakdown of a stored goal: a proposal that writes nothing. Each `round` is one
+ * proposal; regenerating asks for the next round, so an answer is never fetched twice by accident.
+ */
+export function useBreakdownProposal(id: string, round: number) {
+  return useQuery({
+    queryKey: goalKeys.breakdown(id, round),
+    queryFn: ({ signal }) =>
+      apiRequest(breakDownGoalResponseSchema, goalPaths.breakdown(id), {
+        method: 'POST',
+        body: {},
+        signal,
+      }),
+    meta: { silentError: true },
+    staleTime: Infinity,
+    gcTime: 30 * 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+export function useRefineGoal() {
+  return useMutation({
+    meta: { silentError: true },
+    mutationFn: (request: RefineGoalRequest) =>
+      apiRequest(refineGoalResponseSchema, goalPaths.refineGoal, { method: 'POST', body: request }),
+  });
+}
+
+export function useCreateGoal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silentError: true },
+    mutationFn: (goal: CreateGoal) =>
+      apiRequest(goalSchema, goalPaths.goals, { method: 'POST', body: goal }),
+    onSuccess: () => refreshProductData(queryClient),
+  });
+}
+
+/** Edits, status changes and pins. A pin shows at once in every list of goals. */
+export function useUpdateGoal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silentError: true },
+    mutationFn: ({ id, change }: { id: string; change: UpdateGoal }) =>
+      apiRequest(goalSchema, goalPaths.goal(id), { method: 'PATCH', body: change }),
+    onMutate: async ({ id, change }) => {
+      if (change.pinned === undefined) return undefined;
+      await queryClient.cancelQueries({ queryKey: goalKeys.all });
+      const lists = queryClient.getQueriesData<GoalList>({ queryKey: ['goals', 'list'] });
+      for (const [key, list] of lists) {
+        if (!list) continue;
+        queryClient.setQueryData<GoalList>(key, {
+          goals: list.goals.map((goal) =>
+            goal.id === id ? { ...goal, pinned: change.pinned ?? goal.pinned } : goal,
+          ),
+        });
+      }
+      return { lists };
+    },
+    onError: (_error, _variables, context) => {
+      for (const [key, list] of context?.lists ?? []) queryClient.setQueryData(key, list);
+    },
+    onSuccess: (goal) => {
+      queryClient.setQueryData<GoalDetail>(goalKeys.detail(goal.id), (detail) =>
+        detail ? { ...detail, goal } : detail,
+      );
+    },
+    onSettled: () => refreshProductData(queryClient),
+  });
+}
+
+export function useDeleteGoal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silentError: true },
+    mutationFn: (id: string) => apiRequest(deletedSchema, goalPaths.goal(id), { method: 'DELETE' }),
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: goalKeys.detail(id) });
+      return refreshProductData(queryClient);
+    },
+  });
+}
+
+export function useUpdateMilestone(goalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silentError: true },
+    mutationFn: ({ milestoneId, change }: { milestoneId: string; change: UpdateMilestone }) =>
+      apiRequest(milestoneSchema, goalPaths.milestone(goalId, milestoneId), {
+        method: 'PATCH',
+        body: change,
+      }),
+    onSettled: () => refreshProductData(queryClient),
+  });
+}
+
+export function useAcceptPlan(goalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silentError: true },
+    mutationFn: (plan: AcceptPlan) =>
+      apiRequest(acceptPlanResultSchema, goalPaths.plan(goalId), { method: 'POST', body: plan }),
+    onSuccess: () => refreshProductData(queryClient),
+  });
+}

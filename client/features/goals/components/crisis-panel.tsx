@@ -1,0 +1,85 @@
+import { ExternalLink, HeartHandshake, Phone } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { CrisisResult } from '#contracts/coach.ts';
+
+/** A phone number in a contact line, as a tel: target ("Call or text 988" → "988"). */
+function phoneNumberIn(contact: string): string | null {
+  const match = /(?:call|text)\s+(?:or text\s+)?(\+?[\d][\d\s-]{1,16}\d|\d{3,})/i.exec(contact);
+  return match?.[1] ? match[1].replace(/[\s-]/g, '') : null;
+}
+
+/**
+ * What shows instead of coaching when someone writes about harming themselves, abuse or a
+ * medical emergency: the server's message and its help resources, and nothing that pushes on.
+ */
+export function CrisisPanel({ crisis, actions }: { crisis: CrisisResult; actions?: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <section
+      aria-labelledby="crisis-heading"
+      className="rounded-2xl border border-primary/30 bg-card p-6 shadow-sm sm:p-8"
+    >
+      <div className="flex items-start gap-4">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-soft text-accent-foreground">
+          <HeartHandshake aria-hidden="true" className="size-6" />
+        </span>
+        <div className="min-w-0">
+          <h2
+            id="crisis-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="text-xl font-semibold tracking-tight outline-none"
+          >
+            Let’s pause the coaching for now
+          </h2>
+          <p className="mt-2 leading-relaxed">{crisis.message}</p>
+        </div>
+      </div>
+      <h3 className="mt-6 text-sm font-semibold text-muted-foreground">People who can help</h3>
+      <ul className="mt-3 space-y-3">
+        {crisis.resources.map((resource) => {
+          const phone = phoneNumberIn(resource.contact);
+          return (
+            <li key={resource.name} className="rounded-xl border bg-background p-4">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                <p className="font-medium">{resource.name}</p>
+                <p className="text-xs text-muted-foreground">{resource.region}</p>
+              </div>
+              <p className="mt-1 text-sm">{resource.contact}</p>
+              {(phone || resource.url) && (
+                <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+                  {phone && (
+                    <a
+                      href={`tel:${phone}`}
+                      className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      <Phone aria-hidden="true" className="size-4" />
+                      Call {phone}
+                      <span className="sr-only"> ({resource.name})</span>
+                    </a>
+                  )}
+                  {resource.url && (
+                    <a
+                      href={resource.url}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      <ExternalLink aria-hidden="true" className="size-4" />
+                      Visit {new URL(resource.url).hostname.replace(/^www\./, '')}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {actions && <div className="mt-6 flex flex-wrap gap-3">{actions}</div>}
+    </section>
+  );
+}

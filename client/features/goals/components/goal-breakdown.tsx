@@ -1,0 +1,225 @@
+import { ArrowLeft, Check, LoaderCircle, RefreshCw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { BreakDownGoalOutput, CoachEngine } from '#contracts/coach.ts';
+import type { Goal } from '#contracts/goals.ts';
+import { Button, buttonClasses } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { ErrorState } from '#client/components/ui/states.tsx';
+import { formatDate } from '#client/lib/local-date.ts';
+import { useAcceptPlan, useBreakdownProposal, useGoal } from '../api.ts';
+import {
+  acceptRequest,
+  draftFromProposal,
+  draftProblems,
+  selectAll,
+  selectionCount,
+  type PlanDraft,
+} from '../plan-draft.ts';
+import { CoachNotes } from './coach-notes.tsx';
+import { CrisisPanel } from './crisis-panel.tsx';
+import { EngineAttribution } from './engine-attribution.tsx';
+import { PlanEditor } from './plan-editor.tsx';
+
+function ProposalSkeleton() {
+  return (
+    <div role="status" className="space-y-4">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />
+        The coach is drafting milestones and tasks…
+      </p>
+      {[0, 1, 2].map((key) => (
+        <div key={key} className="space-y-3 rounded-2xl border bg-card p-5">
+          <Skeleton className="h-3 w-32" />
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function ProposalEditor({
+  goal,
+  plan,
+  engine,
+  today,
+  regenerating,
+  onRegenerate,
+}: {
+  goal: Goal;
+  plan: BreakDownGoalOutput;
+  engine: CoachEngine;
+  today: string;
+  regenerating: boolean;
+  onRegenerate: () => void;
+}) {
+  const navigate = useNavigate();
+  const accept = useAcceptPlan(goal.id);
+  const initial = useMemo(() => draftFromProposal(plan), [plan]);
+  const [draft, setDraft] = useState<PlanDraft>(initial);
+  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
+  const problems = useMemo(
+    () => draftProblems(draft, today, goal.deadline),
+    [draft, today, goal.deadline],
+  );
+  const { selected, total } = selectionCount(draft);
+  const edited = draft !== initial;
+
+  const submit = () => {
+    if (selected === 0) {
+      toast.info('Pick at least one milestone or task to keep');
+      return;
+    }
+    if (problems.size > 0) {
+      toast.error('Some picked items need a fix first', {
+        description: [...problems.values()][0],
+      });
+      return;
+    }
+    accept.mutate(acceptRequest(draft, engine), {
+      onSuccess: (result) => {
+        toast.success('Plan added', {
+          description: `${result.milestones.length} milestones and ${result.tasks.length} tasks`,
+        });
+        void navigate(`/goals/${goal.id}`);
+      },
+      onError: (error) => toast.error('The plan was not saved', { description: error.message }),
+    });
+  };
+
+  const regenerate = () => {
+    if (edited) setConfirmRegenerate(true);
+    else onRegenerate();
+  };
+
+  return (
+    <>
+      <CoachNotes notes={plan.notes} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setDraft(selectAll(draft, selected < total))}
+        >
+          {selected < total ? 'Select all' : 'Select none'}
+        </Button>
+        <Button variant="outline" size="sm" onClick={regenerate} disabled={regenerating}>
+          <RefreshCw
+            aria-hidden="true"
+            className={regenerating ? 'size-4 animate-spin' : 'size-4'}
+          />
+          Regenerate
+        </Button>
+      </div>
+      <PlanEditor
+        draft={draft}
+        onChange={setDraft}
+        today={today}
+        deadline={goal.deadline}
+        problems={problems}
+      />
+      <div className="sticky bottom-0 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:rounded-2xl sm:border sm:bg-card sm:px-5">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {selected} of {total} picked
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Link to={`/goals/${goal.id}`} className={buttonClasses('ghost')}>
+              Skip for now
+            </Link>
+            <Button size="lg" onClick={submit} disabled={accept.isPending}>
+              {accept.isPending ? (
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              ) : (
+                <Check aria-hidden="true" className="size-4" />
+              )}
+              {selected === total ? 'Accept all' : `Accept ${selected} selected`}
+            </Button>
+          </div>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirmRegenerate}
+        onOpenChange={setConfirmRegenerate}
+        title="Ask for a new plan?"
+        description="Your edits to this plan will be replaced by the coach’s new proposal."
+        confirmLabel="Regenerate"
+        tone="primary"
+        onConfirm={() => {
+          setConfirmRegenerate(false);
+          onRegenerate();
+        }}
+      />
+    </>
+  );
+}
+
+/** The coach's proposed milestones and tasks for a goal, to edit, pick and accept. */
+export function GoalBreakdown({ goalId, today }: { goalId: string; today: string }) {
+  const [round, setRound] = useState(0);
+  const goal = useGoal(goalId);
+  const proposal = useBreakdownProposal(goalId, round);
+
+  const header = (
+    <div>
+      <Link
+        to={`/goals/${goalId}`}
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {goal.data ? goal.data.goal.title : 'Back to the goal'}
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">Break it down</h1>
+      <p className="mt-2 text-muted-foreground">
+        The coach proposes milestones and tasks
+        {goal.data ? ` up to ${formatDate(goal.data.goal.deadline, today)}` : ''}. Edit, reorder and
+        untick what you do not want; only what you accept is added.
+      </p>
+    </div>
+  );
+
+  if (goal.isError) {
+    return (
+      <div className="space-y-6">
+        {header}
+        <ErrorState title="This goal could not load" onRetry={() => void goal.refetch()} />
+      </div>
+    );
+  }
+
+  const data = proposal.data;
+  return (
+    <div className="space-y-6">
+      {header}
+      {data && !proposal.isFetching && (
+        <EngineAttribution engine={data.engine} model={data.model} notice={data.notice} />
+      )}
+      {proposal.isError ? (
+        <ErrorState
+          title="The coach could not propose a plan"
+          message={proposal.error.message}
+          onRetry={() => void proposal.refetch()}
+        />
+      ) : !data || !goal.data || proposal.isFetching ? (
+        <ProposalSkeleton />
+      ) : data.result.kind === 'crisis' ? (
+        <CrisisPanel crisis={data.result} />
+      ) : (
+        <ProposalEditor
+          key={round}
+          goal={goal.data.goal}
+          plan={data.result}
+          engine={data.engine}
+          today={today}
+          regenerating={proposal.isFetching}
+          onRegenerate={() => setRound((value) => value + 1)}
+        />
+      )}
+    </div>
+  );
+}

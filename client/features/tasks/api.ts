@@ -1,0 +1,217 @@
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  goalPaths,
+  swapResultSchema,
+  taskActionResultSchema,
+  taskListSchema,
+  taskSchema,
+  todaySchema,
+  type CreateTask,
+  type Task,
+  type TaskAction,
+  type TaskList,
+  type Today,
+} from '#contracts/goals.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+
+const taskViewNames = ['today', 'upcoming', 'overdue', 'all'] as const;
+export type TaskView = (typeof taskViewNames)[number];
+
+function isTaskView(value: unknown): value is TaskView {
+  return taskViewNames.some((view) => view === value);
+}
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  today: ['tasks', 'today'] as const,
+  list: (view: TaskView, goalId?: string) =>
+    goalId ? (['tasks', 'list', view, goalId] as const) : (['tasks', 'list', view] as const),
+};
+
+export const todayQuery = queryOptions({
+  queryKey: taskKeys.today,
+  queryFn: ({ signal }) => apiRequest(todaySchema, goalPaths.today, { signal }),
+  meta: { silentError: true },
+});
+
+export function taskListQuery(view: TaskView) {
+  return queryOptions({
+    queryKey: taskKeys.list(view),
+    queryFn: ({ signal }) =>
+      apiRequest(taskListSchema, `${goalPaths.tasks}?view=${view}`, { signal }),
+    meta: { silentError: true },
+  });
+}
+
+export function useToday() {
+  return useQuery(todayQuery);
+}
+
+export function useTaskList(view: TaskView) {
+  return useQuery(taskListQuery(view));
+}
+
+/** Tasks move goals' progress, the dashboard and the streak: read them all again. */
+function refreshProductData(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    predicate: (query) => ['goals', 'tasks', 'dashboard'].includes(String(query.queryKey[0])),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Optimistic updates: what a task looks like right after an action, before the server answers.
+
+/** The task as the action leaves it. */
+export function applyAction(task: Task, action: TaskAction, now: string): Task {
+  switch (action.action) {
+    case 'complete':
+      return { ...task, status: 'done', completedAt: now };
+    case 'skip':
+      return { ...task, status: 'skipped' };
+    case 'reopen':
+      return { ...task, status: 'open', completedAt: null };
+    case 'snooze':
+      return { ...task, snoozedUntil: action.until };
+    case 'reschedule':
+      return { ...task, scheduledDate: action.to, snoozedUntil: null };
+    case 'edit': {
+      const { action: _action, ...fields } = action;
+      const defined = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== undefined),
+      );
+      return { ...task, ...defined };
+    }
+  }
+}
+
+/** Whether an open task belongs in a view on the local date (the server's rules, for display). */
+export function inView(task: Task, view: TaskView, localDate: string): boolean {
+  if (view === 'all') return true;
+  if (task.status !== 'open') return false;
+  const snoozed = task.snoozedUntil !== null && task.snoozedUntil > localDate;
+  switch (view) {
+    case 'today':
+      return !snoozed && (task.scheduledDate === null || task.scheduledDate <= localDate);
+    case 'upcoming':
+      return snoozed || (task.scheduledDate !== null && task.scheduledDate > localDate);
+    case 'overdue':
+      return (
+        (task.scheduledDate !== null && task.scheduledDate < localDate) ||
+        (task.dueDate !== null && task.dueDate < localDate)
+      );
+  }
+}
+
+/** Today's lists after an action: the frozen three keep their place (done ones too). */
+export function applyToToday(today: Today, taskId: string, action: TaskAction, now: string): Today {
+  const topThree = today.topThree.flatMap((pick) => {
+    if (pick.task.id !== taskId) return [pick];
+    const task = applyAction(pick.task, action, now);
+    // Snoozed or moved away, it leaves today; done or skipped, it stays, so the day can be seen.
+    const leaves = task.status === 'open' && !inView(task, 'today', today.localDate);
+    return leaves ? [] : [{ ...pick, task }];
+  });
+  const others = today.others
+    .map((task) => (task.id === taskId ? applyAction(task, action, now) : task))
+    .filter((task) => task.id !== taskId || inView(task, 'today', today.localDate));
+  return { ...today, topThree, others };
+}
+
+export function applyToList(
+  list: TaskList,
+  view: TaskView,
+  taskId: string,
+  action: TaskAction,
+  now: string,
+): TaskList {
+  return {
+    ...list,
+    tasks: list.tasks
+      .map((task) => (task.id === taskId ? applyAction(task, action, now) : task))
+      .filter((task) => task.id !== taskId || inView(task, view, list.localDate)),
+  };
+}
+
+const actionWords: Record<TaskAction['action'], string> = {
+  complete: 'completed',
+  skip: 'skipped',
+  snooze: 'snoozed',
+  reschedule: 'rescheduled',
+  reopen: 'reopened',
+  edit: 'saved',
+};
+
+/**
+ * Complete, skip, snooze, reschedule, reopen or edit a task. Every list of tasks shows the change
+ * at once; a failure puts them back as they were and says so.
+ */
+export function useTaskAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silentError: true },
+    mutationFn: ({ task, action }: { task: Task; action: TaskAction }) =>
+      apiRequest(taskActionResultSchema, goalPaths.task(task.id), {
+        method: 'PATCH',
+        body: action,
+      }),
+    onMutate: async ({ task, action }) => {
+      await queryClient.cancelQueries({ queryKey: taskKeys.all });
+      const snapshot = queryClient.getQueriesData({ queryKey: taskKeys.all });
+      const now = new Date().toISOString();
+      queryClient.setQueryData<Today>(taskKeys.today, (today) =>
+        today ? applyToToday(today, task.id, action, now) : today,
+      );
+      for (const [key, data] of queryClient.getQueriesData<TaskList>({
+        queryKey: ['tasks', 'list'],
+      })) {
+        const view = key[2];
+        if (data && isTaskView(view))
+          queryClient.setQueryData(key, applyToList(data, view, task.id, action, now));
+      }
+      return { snapshot };
+    },
+    onError: (error, { task, action }, context) => {
+      for (const [key, data] of context?.snapshot ?? []) {
+        queryClient.setQueryData(key, data);
+      }
+      toast.error(`“${task.title}” was not ${actionWords[action.action]}`, {
+        description: error.message,
+      });
+    },
+    onSettled: () => refreshProductData(queryClient),
+  });
+}
+
+export function useCreateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silentError: true },
+    mutationFn: (task: CreateTask) =>
+      apiRequest(taskSchema, goalPaths.tasks, { method: 'POST', body: task }),
+    onSuccess: () => refreshProductData(queryClient),
+  });
+}
+
+/** Trades one of today's three for the next best open task; the server says why. */
+export function useSwapTopThree() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silentError: true },
+    mutationFn: (taskId: string) =>
+      apiRequest(swapResultSchema, goalPaths.swap, { method: 'POST', body: { taskId } }),
+    onSuccess: (result) => {
+      const { swap: _swap, ...today } = result;
+      queryClient.setQueryData<Today>(taskKeys.today, today);
+      return queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]) === 'dashboard',
+      });
+    },
+  });
+}

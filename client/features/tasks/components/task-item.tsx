@@ -1,0 +1,264 @@
+import {
+  AlarmClock,
+  CalendarClock,
+  Check,
+  Clock,
+  EllipsisVertical,
+  Repeat,
+  Shuffle,
+  SkipForward,
+  Sparkles,
+  Target,
+  Undo2,
+} from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { Task, TaskAction } from '#contracts/goals.ts';
+import { describeRecurrence } from '#client/components/recurrence.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#client/components/ui/dropdown-menu.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { addDays, formatDate, formatRelativeDate } from '#client/lib/local-date.ts';
+import { useTaskAction } from '../api.ts';
+import { TaskDateDialog, type DateChoice } from './task-date-dialog.tsx';
+
+interface TaskItemProps {
+  task: Task;
+  /** Today in the user's zone. */
+  localDate: string;
+  /** The top three's place (1–3) and one-line reason. */
+  pick?: { rank: number; reason: string };
+  /** Offered on the top three: trade this task for the next best one. */
+  onSwap?: () => void;
+  swapping?: boolean;
+  /** Hidden where every task belongs to the same goal. */
+  showGoal?: boolean;
+  compact?: boolean;
+}
+
+function whenLabel(task: Task, localDate: string): { text: string; late: boolean } | null {
+  if (task.status !== 'open') return null;
+  if (task.snoozedUntil && task.snoozedUntil > localDate) {
+    return { text: `Snoozed until ${formatDate(task.snoozedUntil, localDate)}`, late: false };
+  }
+  if (task.dueDate && task.dueDate < localDate) {
+    return { text: `Was due ${formatDate(task.dueDate, localDate)}`, late: true };
+  }
+  if (task.scheduledDate && task.scheduledDate < localDate) {
+    return { text: `Planned ${formatRelativeDate(task.scheduledDate, localDate)}`, late: true };
+  }
+  if (task.dueDate)
+    return { text: `Due ${formatRelativeDate(task.dueDate, localDate)}`, late: false };
+  if (task.scheduledDate && task.scheduledDate > localDate) {
+    return { text: formatRelativeDate(task.scheduledDate, localDate), late: false };
+  }
+  return null;
+}
+
+/** One task: complete it with one tap; skip, snooze, reschedule (and swap) from its menu. */
+export function TaskItem({
+  task,
+  localDate,
+  pick,
+  onSwap,
+  swapping = false,
+  showGoal = true,
+  compact = false,
+}: TaskItemProps) {
+  const action = useTaskAction();
+  const [dateDialog, setDateDialog] = useState<DateChoice | null>(null);
+  const done = task.status === 'done';
+  const skipped = task.status === 'skipped';
+  const closed = done || skipped;
+  const when = whenLabel(task, localDate);
+
+  const run = (value: TaskAction, message?: string) =>
+    action.mutate(
+      { task, action: value },
+      message ? { onSuccess: () => toast.success(message, { description: task.title }) } : {},
+    );
+
+  const toggle = () => {
+    if (done) {
+      run({ action: 'reopen' });
+      return;
+    }
+    action.mutate(
+      { task, action: { action: 'complete' } },
+      {
+        onSuccess: () =>
+          toast.success('Done. Nice work!', {
+            description: task.title,
+            action: { label: 'Undo', onClick: () => run({ action: 'reopen' }) },
+          }),
+      },
+    );
+  };
+
+  return (
+    <div
+      className={cn(
+        'flex items-start gap-3 rounded-2xl border bg-card shadow-sm transition',
+        compact ? 'p-3' : 'p-3.5 sm:p-4',
+        closed && 'bg-muted/50 shadow-none',
+      )}
+    >
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={skipped}
+        aria-label={done ? `Mark “${task.title}” as not done` : `Complete “${task.title}”`}
+        className={cn(
+          'group mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full border-2 transition',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          done
+            ? 'border-primary bg-primary text-primary-foreground'
+            : 'border-primary/60 text-primary hover:bg-primary-soft',
+          skipped && 'border-muted-foreground/40',
+        )}
+      >
+        <Check
+          aria-hidden="true"
+          className={cn(
+            'size-4 transition',
+            done ? 'opacity-100' : 'opacity-0 group-hover:opacity-60',
+          )}
+        />
+      </button>
+      <div className="min-w-0 flex-1">
+        <p
+          className={cn(
+            'leading-snug font-medium break-words',
+            closed && 'text-muted-foreground line-through decoration-muted-foreground/60',
+          )}
+        >
+          {pick && <span className="sr-only">Top task {pick.rank}: </span>}
+          {task.title}
+        </p>
+        {pick && (
+          <p className="mt-1 flex items-start gap-1.5 text-sm text-accent-foreground">
+            <Sparkles aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+            <span>
+              <span className="sr-only">Why: </span>
+              {pick.reason}
+            </span>
+          </p>
+        )}
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+          {skipped && <span>Skipped</span>}
+          {when && <span className={cn(when.late && 'font-medium text-danger')}>{when.text}</span>}
+          {showGoal && task.goalTitle && (
+            <span className="inline-flex min-w-0 items-center gap-1">
+              <Target aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="truncate">{task.goalTitle}</span>
+            </span>
+          )}
+          {task.estimatedMinutes !== null && (
+            <span className="inline-flex items-center gap-1">
+              <Clock aria-hidden="true" className="size-3.5" />
+              {task.estimatedMinutes} min
+            </span>
+          )}
+          {task.recurrence && (
+            <span className="inline-flex items-center gap-1">
+              <Repeat aria-hidden="true" className="size-3.5" />
+              {describeRecurrence(task.recurrence)}
+            </span>
+          )}
+        </p>
+      </div>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-my-1 -mr-1 size-9 shrink-0"
+            aria-label={`More for “${task.title}”`}
+          >
+            <EllipsisVertical aria-hidden="true" className="size-4" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {closed ? (
+            <DropdownMenuItem onSelect={() => run({ action: 'reopen' }, 'Task reopened')}>
+              <Undo2 aria-hidden="true" />
+              Reopen
+            </DropdownMenuItem>
+          ) : (
+            <>
+              <DropdownMenuItem onSelect={() => run({ action: 'skip' }, 'Skipped for today')}>
+                <SkipForward aria-hidden="true" />
+                Skip
+              </DropdownMenuItem>
+              <DropdownMenuItem
+                onSelect={() =>
+                  run({ action: 'snooze', until: addDays(localDate, 1) }, 'Snoozed until tomorrow')
+                }
+              >
+                <AlarmClock aria-hidden="true" />
+                Snooze until tomorrow
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setDateDialog('snooze')}>
+                <AlarmClock aria-hidden="true" />
+                Snooze until…
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setDateDialog('reschedule')}>
+                <CalendarClock aria-hidden="true" />
+                Reschedule…
+              </DropdownMenuItem>
+              {onSwap && (
+                <>
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem onSelect={onSwap} disabled={swapping}>
+                    <Shuffle aria-hidden="true" />
+                    Swap for another task
+                  </DropdownMenuItem>
+                </>
+              )}
+            </>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {dateDialog && (
+        <TaskDateDialog
+          open
+          onOpenChange={(open) => !open && setDateDialog(null)}
+          kind={dateDialog}
+          taskTitle={task.title}
+          localDate={localDate}
+          current={dateDialog === 'snooze' ? task.snoozedUntil : task.scheduledDate}
+          onChoose={(date) => {
+            const kind = dateDialog;
+            setDateDialog(null);
+            run(
+              kind === 'snooze'
+                ? { action: 'snooze', until: date }
+                : { action: 'reschedule', to: date },
+              kind === 'snooze'
+                ? `Snoozed until ${formatDate(date, localDate)}`
+                : `Moved to ${formatDate(date, localDate)}`,
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+export function TaskItemSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex items-start gap-3 rounded-2xl border bg-card p-4">
+      <div className="size-7 animate-pulse rounded-full bg-muted" />
+      <div className="flex-1 space-y-2">
+        <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+        <div className="h-3 w-1/2 animate-pulse rounded bg-muted" />
+      </div>
+    </div>
+  );
+}
