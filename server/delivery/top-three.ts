@@ -145,11 +145,17 @@ const PRIORITY_POINTS: Record<GoalPriority, number> = { high: 20, medium: 10, lo
 /** The most the parts after due and milestone can add: top goal, priority, staleness, effort. */
 const MAX_OTHER_POINTS = 30 + 20 + WINDOW + 10;
 
+function dueOf(task: TopThreeTask, window: DayWindow): number {
+  return task.dueDate === null ? 0 : duePoints(window.offset(task.dueDate));
+}
+
+function milestoneOf(task: TopThreeTask, window: DayWindow): number {
+  return task.milestone === null ? 0 : milestonePoints(window.offset(task.milestone.dueDate));
+}
+
 /**
  * The task's score; fills `out` with the parts when given. One function for both, so the score
- * shown and the score ranked can never differ. With a `floor`, a task whose due and milestone
- * points cannot lift it to the floor stops early (returns -Infinity): most of a long list never
- * gets past two date comparisons.
+ * shown and the score ranked can never differ.
  */
 function scoreOf(
   task: TopThreeTask,
@@ -157,12 +163,9 @@ function scoreOf(
   window: DayWindow,
   topGoals: ReadonlySet<string>,
   out?: ScoreBreakdown,
-  floor = Number.NEGATIVE_INFINITY,
 ): number {
-  const due = task.dueDate === null ? 0 : duePoints(window.offset(task.dueDate));
-  const milestone =
-    task.milestone === null ? 0 : milestonePoints(window.offset(task.milestone.dueDate));
-  if (due + milestone + MAX_OTHER_POINTS < floor) return Number.NEGATIVE_INFINITY;
+  const due = dueOf(task, window);
+  const milestone = milestoneOf(task, window);
   const waitingFrom =
     task.scheduledDate !== null && task.scheduledDate > task.openSince
       ? task.scheduledDate
@@ -284,11 +287,15 @@ export function selectTopThree(
   const best: Array<{ task: TopThreeTask; score: number }> = [];
   // A task can still take third place on a tie (smaller id), so the floor is the third score.
   let floor = Number.NEGATIVE_INFINITY;
-  for (const task of tasks) {
-    if (task.status !== 'open' || (task.scheduledDate !== null && task.scheduledDate > localDate))
+  for (let i = 0; i < tasks.length; i += 1) {
+    const task = tasks[i] as TopThreeTask;
+    if (task.status !== 'open' || (task.scheduledDate !== null && task.scheduledDate > localDate)) {
       continue;
-    const score = scoreOf(task, context, window, topGoals, undefined, floor);
-    if (score < floor) continue;
+    }
+    // Most of a long list cannot reach the third place even with full marks on everything but
+    // its dates: two date comparisons and it is out.
+    if (dueOf(task, window) + milestoneOf(task, window) + MAX_OTHER_POINTS < floor) continue;
+    const score = scoreOf(task, context, window, topGoals);
     const last = best[2];
     if (last && !ranksBefore(score, task.id, last.score, last.task.id)) continue;
     let index = best.length < 3 ? best.length : 2;
