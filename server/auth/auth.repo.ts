@@ -14,6 +14,7 @@ import {
   type SQL,
   type Table,
 } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
 import { queryRows, type Db } from '../db/client.ts';
 import {
   auditLog,
@@ -92,19 +93,89 @@ function toUserRecord(json: UserJson): UserRecord {
   };
 }
 
-/** jsonb of the user row `u` with its identities and factors. */
-const userRecordJson = sql.raw(`jsonb_build_object(
-  'user', to_jsonb(u),
-  'identities', coalesce((select jsonb_agg(to_jsonb(i) order by i.created_at) from identities i where i.user_id = u.id), '[]'::jsonb),
-  'factors', coalesce((select jsonb_agg(to_jsonb(f) order by f.created_at) from mfa_factors f where f.user_id = u.id), '[]'::jsonb)
-)`);
+/**
+ * The columns `user`, `identities` and `factors` (jsonb) for the user row `u`: one statement
+ * loads a user as the wire format needs it.
+ */
+const USER_RECORD_COLUMNS = `to_jsonb(u) as "user",
+  (select coalesce(jsonb_agg(i order by i.created_at), '[]'::jsonb) from identities i where i.user_id = u.id) as identities,
+  (select coalesce(jsonb_agg(f order by f.created_at), '[]'::jsonb) from mfa_factors f where f.user_id = u.id) as factors`;
+const userRecordColumns = sql.raw(USER_RECORD_COLUMNS);
 
 async function loadUserWhere(db: Db, where: SQL): Promise<UserRecord | null> {
-  const [row] = await queryRows<{ record: UserJson }>(
+  const [row] = await queryRows<UserJson>(
     db,
-    sql`select ${userRecordJson} as record from users u where ${where} limit 1`,
+    sql`select ${userRecordColumns} from users u where ${where} limit 1`,
   );
-  return row ? toUserRecord(row.record) : null;
+  return row ? toUserRecord(row) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prepared statements for the hot paths (sign-in, refresh). PostgreSQL plans a statement of this
+// size in longer than it runs it; preparing once per connection removes that cost.
+
+interface PreparedStatement {
+  name: string;
+  types: string[];
+  /** SQL with $1…$n placeholders (and no other `$`). */
+  text: string;
+}
+
+type Param = string | null;
+
+/** A SQL literal for a parameter (node-postgres's escapeLiteral): safe whatever the text holds. */
+function literal(value: Param): string {
+  if (value === null) return 'NULL';
+  if (value.includes('\0')) throw new Error('text parameters cannot hold NUL characters');
+  let hasBackslash = false;
+  let escaped = "'";
+  for (const c of value) {
+    if (c === "'") escaped += "''";
+    else if (c === '\\') {
+      escaped += '\\\\';
+      hasBackslash = true;
+    } else escaped += c;
+  }
+  escaped += "'";
+  return hasBackslash ? ` E${escaped}` : escaped;
+}
+
+const preparedOn = new WeakMap<object, Set<string>>();
+
+/**
+ * Runs `statement` prepared. PGlite (one connection): PREPARE once, then EXECUTE with literals,
+ * as EXECUTE takes no bind parameters. node-postgres: a named query, prepared by pg once per
+ * pooled connection. Inside a transaction (no client at hand): the text with literals.
+ */
+async function runPrepared<T>(db: Db, statement: PreparedStatement, values: Param[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PGlite) {
+    let prepared = preparedOn.get(client);
+    if (!prepared) {
+      prepared = new Set();
+      preparedOn.set(client, prepared);
+    }
+    if (!prepared.has(statement.name)) {
+      await client.query(
+        `prepare ${statement.name} (${statement.types.join(', ')}) as ${statement.text}`,
+      );
+      prepared.add(statement.name);
+    }
+    const args = values.map(literal).join(', ');
+    return (await client.query<T>(`execute ${statement.name}(${args})`)).rows;
+  }
+  if (client && typeof (client as { query?: unknown }).query === 'function') {
+    const pool = client as {
+      query(config: { name: string; text: string; values: Param[] }): Promise<{ rows: T[] }>;
+    };
+    return (await pool.query({ name: statement.name, text: statement.text, values })).rows;
+  }
+  const inlined = statement.text.replace(/\$(\d+)/g, (_, index: string) => {
+    const value = values[Number(index) - 1];
+    if (value === undefined) throw new Error(`missing parameter $${index} for ${statement.name}`);
+    return `${literal(value)}::${statement.types[Number(index) - 1] ?? 'text'}`;
+  });
+  return queryRows<T>(db, sql.raw(inlined));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,8 +211,15 @@ export function loadUserById(db: Db, id: string): Promise<UserRecord | null> {
   return loadUserWhere(db, sql`u.id = ${id}`);
 }
 
-export function loadUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
-  return loadUserWhere(db, sql`u.email = ${email}`);
+const USER_BY_EMAIL: PreparedStatement = {
+  name: 'auth_user_by_email',
+  types: ['text'],
+  text: `select ${USER_RECORD_COLUMNS} from users u where u.email = $1 limit 1`,
+};
+
+export async function loadUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
+  const [row] = await runPrepared<UserJson>(db, USER_BY_EMAIL, [email]);
+  return row ? toUserRecord(row) : null;
 }
 
 export function loadUserByPhone(db: Db, phone: string): Promise<UserRecord | null> {
@@ -231,9 +309,9 @@ export async function listUsers(
   const order = options.sortDesc
     ? sql`u.created_at desc, u.id desc`
     : sql`u.created_at asc, u.id asc`;
-  const rows = await queryRows<{ record: UserJson; total: number }>(
+  const rows = await queryRows<UserJson & { total: number }>(
     db,
-    sql`select ${userRecordJson} as record, count(*) over ()::int as total
+    sql`select ${userRecordColumns}, count(*) over ()::int as total
         from users u where ${where} order by ${order}
         limit ${options.perPage} offset ${(options.page - 1) * options.perPage}`,
   );
@@ -245,7 +323,7 @@ export async function listUsers(
     );
     total = row?.total ?? 0;
   }
-  return { users: rows.map((row) => toUserRecord(row.record)), total };
+  return { users: rows.map(toUserRecord), total };
 }
 
 function escapeLike(value: string): string {
@@ -268,24 +346,61 @@ export interface NewSession {
   now: Date;
   /** Also stamp users.last_sign_in_at (a sign-in, not an MFA step-up). */
   signIn: boolean;
+  /** An audit entry by the user to write with it (e.g. login). */
+  audit?: { action: string; details: Record<string, unknown> } | undefined;
 }
 
-/** One statement: the session, its first refresh token and the sign-in timestamp. */
-export async function createSession(db: Db, s: NewSession): Promise<void> {
-  const signInUpdate = s.signIn
-    ? sql`, stamp as (update users set last_sign_in_at = ${s.now}, updated_at = ${s.now} where id = ${s.userId})`
-    : sql``;
-  await db.execute(sql`
+const START_SESSION: PreparedStatement = {
+  name: 'auth_start_session',
+  types: [
+    'uuid',
+    'uuid',
+    'text',
+    'uuid',
+    'jsonb',
+    'text',
+    'text',
+    'timestamptz',
+    'uuid',
+    'text',
+    'boolean',
+    'text',
+    'jsonb',
+  ],
+  text: `
     with created as (
       insert into sessions (id, user_id, aal, factor_id, amr, user_agent, ip, created_at, updated_at)
-      values (${s.id}, ${s.userId}, ${s.aal}, ${s.factorId ?? null}, ${JSON.stringify(s.amr)}::jsonb,
-              ${s.userAgent}, ${s.ip}, ${s.now}, ${s.now})
+      values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
       returning id
     ), token as (
       insert into refresh_tokens (id, token_hash, session_id, created_at)
-      select ${s.refreshTokenId}, ${s.refreshTokenHash}, created.id, ${s.now} from created
-    )${signInUpdate}
-    select 1`);
+      select $9, $10, created.id, $8 from created
+    ), stamp as (
+      update users set last_sign_in_at = $8, updated_at = $8 where id = $2 and $11
+    ), audit as (
+      insert into audit_log (action, actor_type, actor_id, user_id, ip, details, created_at)
+      select $12, 'user', $2, $2, $7, $13, $8 where $12 is not null
+    )
+    select 1 as ok`,
+};
+
+/** One statement: the session, its first refresh token, last_sign_in_at and the audit entry. */
+export async function createSession(db: Db, s: NewSession): Promise<void> {
+  await runPrepared(db, START_SESSION, [
+    s.id,
+    s.userId,
+    s.aal,
+    s.factorId ?? null,
+    JSON.stringify(s.amr),
+    s.userAgent,
+    s.ip,
+    s.now.toISOString(),
+    s.refreshTokenId,
+    s.refreshTokenHash,
+    s.signIn ? 'true' : 'false',
+    s.audit?.action ?? null,
+    JSON.stringify(s.audit?.details ?? {}),
+  ]);
 }
 
 export interface RotatedSession {
@@ -293,46 +408,46 @@ export interface RotatedSession {
   user: UserRecord;
 }
 
-/**
- * The refresh fast path, one statement: revokes the presented token if it is live and its user
- * is not banned, issues its child, stamps the session, and returns the session and user.
- * Null when the token is unknown, already revoked or its user banned (the caller looks closer).
- */
-export async function rotateLiveRefreshToken(
-  db: Db,
-  input: {
-    tokenHash: string;
-    childId: string;
-    childHash: string;
-    now: Date;
-    ip: string | null;
-    userAgent: string | null;
-  },
-): Promise<RotatedSession | null> {
-  const [row] = await queryRows<{ session: Record<string, unknown>; record: UserJson }>(
-    db,
-    sql`
+const ROTATE_REFRESH_TOKEN: PreparedStatement = {
+  name: 'auth_rotate_refresh_token',
+  types: ['text', 'uuid', 'text', 'timestamptz'],
+  text: `
     with revoked as (
-      update refresh_tokens rt set revoked_at = ${input.now}
-      where rt.token_hash = ${input.tokenHash} and rt.revoked_at is null
+      update refresh_tokens rt set revoked_at = $4
+      where rt.token_hash = $1 and rt.revoked_at is null
         and not exists (
           select 1 from sessions s join users bu on bu.id = s.user_id
-          where s.id = rt.session_id and bu.banned_until is not null and bu.banned_until > ${input.now})
+          where s.id = rt.session_id and bu.banned_until is not null and bu.banned_until > $4)
       returning rt.id, rt.session_id
     ), child as (
       insert into refresh_tokens (id, token_hash, session_id, parent_id, created_at)
-      select ${input.childId}, ${input.childHash}, revoked.session_id, revoked.id, ${input.now} from revoked
+      select $2, $3, revoked.session_id, revoked.id, $4 from revoked
       returning session_id
     ), touched as (
-      update sessions s set refreshed_at = ${input.now}, updated_at = ${input.now},
-        ip = coalesce(${input.ip}, s.ip), user_agent = coalesce(${input.userAgent}, s.user_agent)
+      update sessions s set refreshed_at = $4, updated_at = $4
       from child where s.id = child.session_id
       returning s.*
     )
-    select to_jsonb(touched) as session, ${userRecordJson} as record
+    select to_jsonb(touched) as session, ${USER_RECORD_COLUMNS}
     from touched join users u on u.id = touched.user_id`,
+};
+
+/**
+ * The refresh fast path, one prepared statement: revokes the presented token if it is live and
+ * its user is not banned, issues its child, stamps the session, and returns the session and
+ * user. Null when the token is unknown, already revoked or its user banned (the caller looks
+ * closer). Pass the root database, not a transaction.
+ */
+export async function rotateLiveRefreshToken(
+  db: Db,
+  input: { tokenHash: string; childId: string; childHash: string; now: Date },
+): Promise<RotatedSession | null> {
+  const [row] = await runPrepared<UserJson & { session: Record<string, unknown> }>(
+    db,
+    ROTATE_REFRESH_TOKEN,
+    [input.tokenHash, input.childId, input.childHash, input.now.toISOString()],
   );
-  return row ? { session: toSessionRow(row.session), user: toUserRecord(row.record) } : null;
+  return row ? { session: toSessionRow(row.session), user: toUserRecord(row) } : null;
 }
 
 export interface PresentedToken {

@@ -187,9 +187,11 @@ export function createAuthService(deps: AuthDeps) {
         !isBanned(existing, now()) &&
         !existing.deletedAt
       ) {
-        const session = await startSession(deps, db, existing, { method: 'password', meta });
-        await audit('login', existing.id, meta, { method: 'password', via: 'signup' });
-        return session;
+        return startSession(deps, db, existing, {
+          method: 'password',
+          meta,
+          audit: { action: 'login', details: { method: 'password', via: 'signup' } },
+        });
       }
       deps.background.run('signup: resend confirmation', () =>
         resendConfirmation(existing, pkce, meta.redirectTo),
@@ -263,8 +265,11 @@ export function createAuthService(deps: AuthDeps) {
     if (env.AUTH_CONFIRM_EMAIL === 'required' && !user.emailConfirmedAt) {
       throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
     }
-    const session = await startSession(deps, db, user, { method: 'password', meta });
-    await audit('login', user.id, meta, { method: 'password' });
+    const session = await startSession(deps, db, user, {
+      method: 'password',
+      meta,
+      audit: { action: 'login', details: { method: 'password' } },
+    });
     const weak = checkPasswordStrength(password);
     return weak ? { ...session, weak_password: weak } : session;
   }
@@ -315,15 +320,7 @@ export function createAuthService(deps: AuthDeps) {
       const session = await startSession(deps, tx, user, {
         method: flow.authenticationMethod,
         meta,
-      });
-      await insertAudit(tx, {
-        action: 'login',
-        actorType: 'user',
-        actorId: user.id,
-        userId: user.id,
-        ip: meta.ip,
-        details: { method: flow.authenticationMethod, flow: 'pkce' },
-        createdAt: now(),
+        audit: { action: 'login', details: { method: flow.authenticationMethod, flow: 'pkce' } },
       });
       return session;
     });
@@ -730,15 +727,10 @@ export function createAuthService(deps: AuthDeps) {
         await stampAuthCode(tx, flow.id, now());
         return { kind: 'code', authCode: flow.authCode, type: input.type };
       }
-      const session = await startSession(deps, tx, applied, { method, meta });
-      await insertAudit(tx, {
-        action: 'login',
-        actorType: 'user',
-        actorId: user.id,
-        userId: user.id,
-        ip: meta.ip,
-        details: { method },
-        createdAt: now(),
+      const session = await startSession(deps, tx, applied, {
+        method,
+        meta,
+        audit: { action: 'login', details: { method } },
       });
       return { kind: 'session', session, type: input.type };
     });

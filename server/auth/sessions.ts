@@ -63,7 +63,12 @@ export async function startSession(
   deps: AuthDeps,
   db: Db,
   user: UserRecord,
-  options: { method: string; meta: RequestMeta },
+  options: {
+    method: string;
+    meta: RequestMeta;
+    /** Written with the session, in the same statement (e.g. login). */
+    audit?: { action: string; details: Record<string, unknown> };
+  },
 ): Promise<SessionJson> {
   const now = deps.clock();
   const sessionId = randomUUID();
@@ -80,6 +85,7 @@ export async function startSession(
     refreshTokenHash: hashRefreshToken(refreshToken),
     now,
     signIn: true,
+    audit: options.audit,
   });
   const signedIn = { ...user, lastSignInAt: now, updatedAt: now };
   return sessionResponse(deps, signedIn, { id: sessionId, aal: 'aal1', amr }, refreshToken);
@@ -111,8 +117,6 @@ export async function refreshSession(
     childId: randomUUID(),
     childHash,
     now,
-    ip: meta.ip,
-    userAgent: meta.userAgent,
   });
   if (rotated) {
     return sessionResponse(deps, rotated.user, rotated.session, child);

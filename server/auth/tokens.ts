@@ -1,12 +1,5 @@
-import {
-  createLocalJWKSet,
-  errors,
-  importJWK,
-  jwtVerify,
-  SignJWT,
-  type JWK,
-  type JWTPayload,
-} from 'jose';
+import { createPrivateKey, sign as signBytes } from 'node:crypto';
+import { createLocalJWKSet, errors, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import type { AuthKeys } from './keys.ts';
 
 export interface AmrClaim {
@@ -55,7 +48,16 @@ export async function createTokenService(options: {
 }): Promise<TokenService> {
   const [current] = options.keys.signing;
   if (!current) throw new Error('no signing key');
-  const privateKey = await importJWK(current.privateJwk, 'ES256');
+  // Signing happens on the event loop with node:crypto (a P-256 signature takes tens of
+  // microseconds), not through WebCrypto's thread pool, where it would queue behind argon2 work
+  // and stretch every sign-in by up to one password hash.
+  const privateKey = createPrivateKey({
+    key: current.privateJwk as Record<string, string>,
+    format: 'jwk',
+  });
+  const header = Buffer.from(
+    JSON.stringify({ alg: 'ES256', kid: current.kid, typ: 'JWT' }),
+  ).toString('base64url');
   const publicJwks: JWK[] = options.keys.signing.map((key) => {
     const { kty, crv, x, y } = key.publicJwk;
     return { kty, crv, x, y, kid: key.kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
@@ -68,12 +70,14 @@ export async function createTokenService(options: {
     async sign(input) {
       const iat = Math.floor(options.clock().getTime() / 1000);
       const exp = iat + options.expirySeconds;
-      const token = await new SignJWT({ ...input, aud: AUDIENCE })
-        .setProtectedHeader({ alg: 'ES256', kid: current.kid, typ: 'JWT' })
-        .setIssuer(options.issuer)
-        .setIssuedAt(iat)
-        .setExpirationTime(exp)
-        .sign(privateKey);
+      const claims = { ...input, aud: AUDIENCE, iss: options.issuer, iat, exp };
+      const signingInput = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+      // JOSE wants the raw r‖s form (IEEE P1363), not DER.
+      const signature = signBytes('sha256', Buffer.from(signingInput), {
+        key: privateKey,
+        dsaEncoding: 'ieee-p1363',
+      });
+      const token = `${signingInput}.${signature.toString('base64url')}`;
       return { token, expiresAt: exp, expiresIn: options.expirySeconds };
     },
 
