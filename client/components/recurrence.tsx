@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { TaskRecurrence } from '#contracts/coach.ts';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -39,14 +39,19 @@ export function RecurrenceField({ value, onChange, label = 'Repeat' }: Recurrenc
     : undefined;
 
   const setKind = (next: Kind) => {
+    setTyped(null);
     if (next === 'none') onChange(null);
     else if (next === 'weekly') onChange({ kind: 'weekly', timesPerWeek: 3 });
     else onChange({ kind: 'after_completion', everyDays: 2 });
   };
 
+  // What is typed, while it is typed: an empty field must not snap back to a number.
+  const [typed, setTyped] = useState<string | null>(null);
+
   const setCount = (raw: string) => {
+    setTyped(raw);
     const parsed = Math.round(Number(raw));
-    if (!value || !Number.isFinite(parsed)) return;
+    if (!value || raw.trim() === '' || !Number.isFinite(parsed)) return;
     if (value.kind === 'weekly') {
       onChange({ kind: 'weekly', timesPerWeek: Math.min(7, Math.max(1, parsed)) });
     } else {
@@ -77,8 +82,9 @@ export function RecurrenceField({ value, onChange, label = 'Repeat' }: Recurrenc
             inputMode="numeric"
             min={1}
             max={value.kind === 'weekly' ? 7 : 90}
-            value={count}
+            value={typed ?? count}
             onChange={(event) => setCount(event.target.value)}
+            onBlur={() => setTyped(null)}
           />
         </div>
       )}

@@ -20,6 +20,7 @@ import {
   type Today,
 } from '#contracts/goals.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { addDays, formatDate, formatRelativeDate } from '#client/lib/local-date.ts';
 
 const taskViewNames = ['today', 'upcoming', 'overdue', 'all'] as const;
 export type TaskView = (typeof taskViewNames)[number];
@@ -148,15 +149,58 @@ const actionWords: Record<TaskAction['action'], string> = {
   edit: 'saved',
 };
 
+export interface TaskActionRequest {
+  task: Task;
+  action: TaskAction;
+  /** Today in the user's zone, for the words of the confirmation. */
+  localDate: string;
+  /** No confirmation toast (the change on screen says enough). */
+  quiet?: boolean;
+}
+
+function confirmation(action: TaskAction, localDate: string): string | null {
+  switch (action.action) {
+    case 'complete':
+      return 'Done. Nice work!';
+    case 'skip':
+      return 'Skipped for today';
+    case 'snooze':
+      return action.until === addDays(localDate, 1)
+        ? 'Snoozed until tomorrow'
+        : `Snoozed until ${formatDate(action.until, localDate)}`;
+    case 'reschedule':
+      return `Moved to ${formatRelativeDate(action.to, localDate).toLowerCase()}`;
+    case 'reopen':
+      return 'Task reopened';
+    case 'edit':
+      return null;
+  }
+}
+
 /**
  * Complete, skip, snooze, reschedule, reopen or edit a task. Every list of tasks shows the change
- * at once; a failure puts them back as they were and says so.
+ * at once; a failure puts them back as they were and says so. The confirmation comes from here,
+ * not from the task's own row, which may already have left the list.
  */
 export function useTaskAction() {
   const queryClient = useQueryClient();
+
+  const undo = (task: Task) => {
+    apiRequest(taskActionResultSchema, goalPaths.task(task.id), {
+      method: 'PATCH',
+      body: { action: 'reopen' } satisfies TaskAction,
+    })
+      .then(() => refreshProductData(queryClient))
+      .catch((error: unknown) =>
+        toast.error(`“${task.title}” was not reopened`, {
+          description: error instanceof Error ? error.message : undefined,
+        }),
+      );
+  };
+
   return useMutation({
     meta: { silentError: true },
-    mutationFn: ({ task, action }: { task: Task; action: TaskAction }) =>
+    mutationFn: ({ task, action }: TaskActionRequest) =>
       apiRequest(taskActionResultSchema, goalPaths.task(task.id), {
         method: 'PATCH',
         body: action,
@@ -172,10 +216,20 @@ export function useTaskAction() {
         queryKey: ['tasks', 'list'],
       })) {
         const view = key[2];
-        if (data && isTaskView(view))
+        if (data && isTaskView(view)) {
           queryClient.setQueryData(key, applyToList(data, view, task.id, action, now));
+        }
       }
       return { snapshot };
+    },
+    onSuccess: (_result, { task, action, localDate, quiet }) => {
+      const message = quiet ? null : confirmation(action, localDate);
+      if (!message) return;
+      const undoable = action.action === 'complete' || action.action === 'skip';
+      toast.success(message, {
+        description: task.title,
+        ...(undoable ? { action: { label: 'Undo', onClick: () => undo(task) } } : {}),
+      });
     },
     onError: (error, { task, action }, context) => {
       for (const [key, data] of context?.snapshot ?? []) {

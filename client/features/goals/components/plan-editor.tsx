@@ -191,9 +191,14 @@ function TaskRow({
                 inputMode="numeric"
                 min={1}
                 max={480}
-                value={task.estimatedMinutes}
+                value={Number.isNaN(task.estimatedMinutes) ? '' : task.estimatedMinutes}
                 onChange={(event) =>
-                  onChange({ estimatedMinutes: Math.round(Number(event.target.value)) })
+                  onChange({
+                    estimatedMinutes:
+                      event.target.value === ''
+                        ? Number.NaN
+                        : Math.round(Number(event.target.value)),
+                  })
                 }
               />
             </div>

@@ -12,7 +12,6 @@ import {
   Undo2,
 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { Task, TaskAction } from '#contracts/goals.ts';
 import { describeRecurrence } from '#client/components/recurrence.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -78,28 +77,11 @@ export function TaskItem({
   const closed = done || skipped;
   const when = whenLabel(task, localDate);
 
-  const run = (value: TaskAction, message?: string) =>
-    action.mutate(
-      { task, action: value },
-      message ? { onSuccess: () => toast.success(message, { description: task.title }) } : {},
-    );
+  const run = (value: TaskAction, quiet = false) =>
+    action.mutate({ task, action: value, localDate, quiet });
 
-  const toggle = () => {
-    if (done) {
-      run({ action: 'reopen' });
-      return;
-    }
-    action.mutate(
-      { task, action: { action: 'complete' } },
-      {
-        onSuccess: () =>
-          toast.success('Done. Nice work!', {
-            description: task.title,
-            action: { label: 'Undo', onClick: () => run({ action: 'reopen' }) },
-          }),
-      },
-    );
-  };
+  // Unchecking says enough on screen; completing gets a cheer and an undo.
+  const toggle = () => run(done ? { action: 'reopen' } : { action: 'complete' }, done);
 
   return (
     <div
@@ -186,20 +168,18 @@ export function TaskItem({
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           {closed ? (
-            <DropdownMenuItem onSelect={() => run({ action: 'reopen' }, 'Task reopened')}>
+            <DropdownMenuItem onSelect={() => run({ action: 'reopen' })}>
               <Undo2 aria-hidden="true" />
               Reopen
             </DropdownMenuItem>
           ) : (
             <>
-              <DropdownMenuItem onSelect={() => run({ action: 'skip' }, 'Skipped for today')}>
+              <DropdownMenuItem onSelect={() => run({ action: 'skip' })}>
                 <SkipForward aria-hidden="true" />
                 Skip
               </DropdownMenuItem>
               <DropdownMenuItem
-                onSelect={() =>
-                  run({ action: 'snooze', until: addDays(localDate, 1) }, 'Snoozed until tomorrow')
-                }
+                onSelect={() => run({ action: 'snooze', until: addDays(localDate, 1) })}
               >
                 <AlarmClock aria-hidden="true" />
                 Snooze until tomorrow
@@ -240,9 +220,6 @@ export function TaskItem({
               kind === 'snooze'
                 ? { action: 'snooze', until: date }
                 : { action: 'reschedule', to: date },
-              kind === 'snooze'
-                ? `Snoozed until ${formatDate(date, localDate)}`
-                : `Moved to ${formatDate(date, localDate)}`,
             );
           }}
         />

@@ -1,0 +1,113 @@
+import {
+  breakDownGoalResponseSchema,
+  refineGoalResponseSchema,
+  type BreakDownGoalResponse,
+  type RefineGoalResponse,
+  type SmartGoal,
+} from '#contracts/coach.ts';
+import {
+  goalDetailSchema,
+  goalSchema,
+  taskSchema,
+  todaySchema,
+  type Goal,
+  type GoalDetail,
+  type Task,
+  type Today,
+} from '#contracts/goals.ts';
+
+// Answers of the goals API for client tests, each checked by the contract's schema.
+
+let counter = 0;
+/** A fresh UUID-shaped id. */
+export function id(): string {
+  counter += 1;
+  return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
+}
+
+const stamp = '2026-03-02T08:00:00.000Z';
+
+export const smartGoal: SmartGoal = {
+  title: 'Run a 10k',
+  domain: 'health',
+  specific: 'Run 10 km without stopping at an easy pace.',
+  metric: { name: 'Longest run', target: 10, unit: 'km' },
+  deadline: '2026-06-01',
+  why: 'To feel strong again.',
+  firstStep: 'Run 2 km on Monday.',
+  weeklyHours: 3,
+};
+
+export function makeGoal(overrides: Partial<Goal> = {}): Goal {
+  return goalSchema.parse({
+    id: id(),
+    ...smartGoal,
+    priority: 'medium',
+    status: 'active',
+    pinned: false,
+    progress: 0,
+    nextMilestone: null,
+    proposedBy: 'offline',
+    taskCounts: { open: 0, done: 0, skipped: 0 },
+    createdAt: stamp,
+    updatedAt: stamp,
+    completedAt: null,
+    ...overrides,
+  });
+}
+
+export function makeDetail(goal: Goal, overrides: Partial<GoalDetail> = {}): GoalDetail {
+  return goalDetailSchema.parse({ goal, milestones: [], tasks: [], history: [], ...overrides });
+}
+
+export function makeTask(overrides: Partial<Task> = {}): Task {
+  return taskSchema.parse({
+    id: id(),
+    goalId: null,
+    goalTitle: null,
+    milestoneId: null,
+    milestoneTitle: null,
+    title: 'A task',
+    notes: null,
+    status: 'open',
+    scheduledDate: '2026-03-02',
+    dueDate: null,
+    snoozedUntil: null,
+    estimatedMinutes: 30,
+    recurrence: null,
+    seriesId: null,
+    repeatsUntil: null,
+    completedAt: null,
+    createdAt: stamp,
+    updatedAt: stamp,
+    ...overrides,
+  });
+}
+
+export function makeToday(
+  topThree: { task: Task; reason: string }[],
+  others: Task[] = [],
+  localDate = '2026-03-02',
+): Today {
+  return todaySchema.parse({
+    localDate,
+    timeZone: 'Europe/Paris',
+    topThree: topThree.map(({ task, reason }) => ({
+      task,
+      reason,
+      reasons: [reason],
+      score: 70,
+      breakdown: { due: 70, milestone: 0, topGoal: 0, priority: 0, staleness: 0, effort: 0 },
+    })),
+    others,
+    frozenAt: stamp,
+  });
+}
+
+export function refineAnswer(value: unknown): RefineGoalResponse {
+  return refineGoalResponseSchema.parse(value);
+}
+
+export function breakdownAnswer(value: unknown): BreakDownGoalResponse {
+  return breakDownGoalResponseSchema.parse(value);
+}
