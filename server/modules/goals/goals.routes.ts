@@ -1,0 +1,211 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contracts/coach.ts';
+import { errorBodySchema } from '#contracts/errors.ts';
+import {
+  acceptPlanResultSchema,
+  acceptPlanSchema,
+  breakdownRequestSchema,
+  createGoalSchema,
+  deletedSchema,
+  goalDetailSchema,
+  goalListQuerySchema,
+  goalListSchema,
+  goalPaths,
+  goalSchema,
+  idParamsSchema,
+  milestoneParamsSchema,
+  milestoneSchema,
+  refineGoalRequestSchema,
+  updateGoalSchema,
+  updateMilestoneSchema,
+} from '#contracts/goals.ts';
+import type { AuthGuard } from '#server/auth/guard.ts';
+import type { GoalsService } from './goals.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['goals'];
+
+export function goalsRoutes(deps: {
+  guard: AuthGuard;
+  goals: GoalsService;
+}): FastifyPluginAsyncZod {
+  const { guard, goals } = deps;
+  return async (app) => {
+    app.post(
+      goalPaths.refineGoal,
+      {
+        schema: {
+          summary:
+            'The coach refines a goal sentence into questions or a SMART goal (writes nothing)',
+          tags: ['coach', ...tags],
+          body: refineGoalRequestSchema,
+          response: { 200: refineGoalResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return goals.refine(userId, request.body);
+      },
+    );
+
+    app.get(
+      goalPaths.goals,
+      {
+        schema: {
+          summary: "The user's goals with progress and next milestone",
+          tags,
+          querystring: goalListQuerySchema,
+          response: { 200: goalListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return goals.list(userId, request.query);
+      },
+    );
+
+    app.post(
+      goalPaths.goals,
+      {
+        schema: {
+          summary: 'Save a goal the user reviewed (its deadline after today)',
+          tags,
+          body: createGoalSchema,
+          response: { 201: goalSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = await guard.authenticate(request);
+        return reply.status(201).send(await goals.create(userId, request.body));
+      },
+    );
+
+    app.get(
+      '/api/goals/:id',
+      {
+        schema: {
+          summary: 'A goal with its milestones, tasks and history',
+          tags,
+          params: idParamsSchema,
+          response: { 200: goalDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return goals.detail(userId, request.params.id);
+      },
+    );
+
+    app.patch(
+      '/api/goals/:id',
+      {
+        schema: {
+          summary: 'Edit, pause, complete, archive, pin or prioritise a goal',
+          tags,
+          params: idParamsSchema,
+          body: updateGoalSchema,
+          response: { 200: goalSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return goals.update(userId, request.params.id, request.body);
+      },
+    );
+
+    app.delete(
+      '/api/goals/:id',
+      {
+        schema: {
+          summary: 'Delete a goal with its milestones, tasks and history',
+          tags,
+          params: idParamsSchema,
+          response: { 200: deletedSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        await goals.remove(userId, request.params.id);
+        return { deleted: true as const };
+      },
+    );
+
+    app.post(
+      '/api/goals/:id/breakdown',
+      {
+        schema: {
+          summary:
+            'The coach proposes milestones and tasks for a goal, from today (writes nothing)',
+          tags: ['coach', ...tags],
+          params: idParamsSchema,
+          body: breakdownRequestSchema.nullish(),
+          response: { 200: breakDownGoalResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return goals.breakdown(userId, request.params.id, request.body ?? {});
+      },
+    );
+
+    app.post(
+      '/api/goals/:id/plan',
+      {
+        schema: {
+          summary: 'Accept all or part of a plan: milestones and tasks written in one transaction',
+          tags,
+          params: idParamsSchema,
+          body: acceptPlanSchema,
+          response: { 201: acceptPlanResultSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = await guard.authenticate(request);
+        return reply
+          .status(201)
+          .send(await goals.acceptPlan(userId, request.params.id, request.body));
+      },
+    );
+
+    app.patch(
+      '/api/goals/:id/milestones/:milestoneId',
+      {
+        schema: {
+          summary: 'Edit a milestone, mark it done or reopen it',
+          tags,
+          params: milestoneParamsSchema,
+          body: updateMilestoneSchema,
+          response: { 200: milestoneSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        const { id, milestoneId } = request.params;
+        return goals.updateMilestone(userId, id, milestoneId, request.body);
+      },
+    );
+
+    app.delete(
+      '/api/goals/:id/milestones/:milestoneId',
+      {
+        schema: {
+          summary: 'Delete a milestone (its tasks stay with the goal)',
+          tags,
+          params: milestoneParamsSchema,
+          response: { 200: deletedSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        const { id, milestoneId } = request.params;
+        await goals.deleteMilestone(userId, id, milestoneId);
+        return { deleted: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  DEFAULT_DAILY_CAPACITY_MINUTES,
+  DEFAULT_TIME_ZONE,
+  type Profile,
+  type ProfileUpdate,
+} from '#contracts/goals.ts';
+import type { Db } from '#server/db/client.ts';
+import { localDateOf } from './local-day.ts';
+import * as repo from './profile.repo.ts';
+
+export interface ProfileServiceDeps {
+  db: Db;
+  clock: () => Date;
+}
+
+/** A user's day as the planning modules see it: their zone, today there, their capacity. */
+export interface UserDay {
+  timeZone: string;
+  localDate: string;
+  dailyCapacityMinutes: number;
+}
+
+/**
+ * The planning profile: the time zone every local date of the user is computed in, and the
+ * minutes a day they have for tasks. Until the client saves one (from the browser's zone on
+ * first use) the defaults apply and `saved` is false.
+ */
+export function createProfileService(deps: ProfileServiceDeps) {
+  const { db, clock } = deps;
+
+  const toProfile = (row: repo.ProfileRow | null): Profile =>
+    row
+      ? { timeZone: row.timeZone, dailyCapacityMinutes: row.dailyCapacityMinutes, saved: true }
+      : {
+          timeZone: DEFAULT_TIME_ZONE,
+          dailyCapacityMinutes: DEFAULT_DAILY_CAPACITY_MINUTES,
+          saved: false,
+        };
+
+  return {
+    async get(userId: string): Promise<Profile> {
+      return toProfile(await repo.findProfile(db, userId));
+    },
+
+    async save(userId: string, update: ProfileUpdate): Promise<Profile> {
+      const current = await repo.findProfile(db, userId);
+      const now = clock();
+      const row = await repo.upsertProfile(db, {
+        userId,
+        timeZone: update.timeZone,
+        dailyCapacityMinutes:
+          update.dailyCapacityMinutes ??
+          current?.dailyCapacityMinutes ??
+          DEFAULT_DAILY_CAPACITY_MINUTES,
+        createdAt: current?.createdAt ?? now,
+        updatedAt: now,
+      });
+      return toProfile(row);
+    },
+
+    /** Today in the user's zone, read from the injected clock at the time of the call. */
+    async day(userId: string, tx: Db = db): Promise<UserDay> {
+      const profile = toProfile(await repo.findProfile(tx, userId));
+      return {
+        timeZone: profile.timeZone,
+        dailyCapacityMinutes: profile.dailyCapacityMinutes,
+        localDate: localDateOf(clock(), profile.timeZone),
+      };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,274 @@
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { TaskStatus } from '#contracts/goals.ts';
+import type { Db } from '#server/db/client.ts';
+import { tasks, topThreeDays } from '#server/db/schema.ts';
+
+// The only module that touches tasks and top_three_days. Every function takes `db`, which may be
+// a transaction, and every read or write is scoped by user id.
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type NewTaskRow = typeof tasks.$inferInsert;
+export type TopThreeDayRow = typeof topThreeDays.$inferSelect;
+
+export async function insertTasks(db: Db, rows: readonly NewTaskRow[]): Promise<TaskRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(tasks)
+    .values([...rows])
+    .returning();
+}
+
+export async function findTask(
+  db: Db,
+  userId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<TaskRow | null> {
+  const query = db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), eq(tasks.id, id)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findTasks(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+): Promise<TaskRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), inArray(tasks.id, [...ids])));
+}
+
+export async function updateTask(
+  db: Db,
+  userId: string,
+  id: string,
+  set: Partial<NewTaskRow>,
+): Promise<TaskRow | null> {
+  const [row] = await db
+    .update(tasks)
+    .set(set)
+    .where(and(eq(tasks.userId, userId), eq(tasks.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteTask(db: Db, userId: string, id: string): Promise<TaskRow | null> {
+  const [row] = await db
+    .delete(tasks)
+    .where(and(eq(tasks.userId, userId), eq(tasks.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Removes the series' open occurrence other than `keepId` (a reopened one takes its place). */
+export async function deleteOpenOccurrence(
+  db: Db,
+  userId: string,
+  seriesId: string,
+  keepId: string,
+): Promise<number> {
+  const deleted = await db
+    .delete(tasks)
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        eq(tasks.seriesId, seriesId),
+        eq(tasks.status, 'open'),
+        ne(tasks.id, keepId),
+      ),
+    )
+    .returning({ id: tasks.id });
+  return deleted.length;
+}
+
+/** Closed occurrences of a series closed on or after `since` (a week's quota counts them). */
+export async function countClosedSince(
+  db: Db,
+  userId: string,
+  seriesId: string,
+  since: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ closed: count() })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        eq(tasks.seriesId, seriesId),
+        ne(tasks.status, 'open'),
+        sql`${tasks.closedOn} >= ${since}`,
+      ),
+    );
+  return row?.closed ?? 0;
+}
+
+/** Open weekly occurrences scheduled before `before`: weeks that passed without them. */
+export async function missedWeeklyOccurrences(
+  db: Db,
+  userId: string,
+  before: string,
+): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        eq(tasks.status, 'open'),
+        eq(tasks.recurrenceKind, 'weekly'),
+        isNotNull(tasks.seriesId),
+        lt(tasks.scheduledDate, before),
+      ),
+    )
+    .for('update');
+}
+
+export type TaskView = 'today' | 'upcoming' | 'overdue' | 'all';
+
+/**
+ * The user's tasks for a view on `localDate`, ordered by scheduled date (unscheduled last), then
+ * creation. The views are defined in contracts/goals.ts.
+ */
+export async function listTasks(
+  db: Db,
+  userId: string,
+  options: { view: TaskView; localDate: string; goalId?: string; status?: TaskStatus },
+): Promise<TaskRow[]> {
+  const { view, localDate } = options;
+  const conditions: (SQL | undefined)[] = [eq(tasks.userId, userId)];
+  if (options.goalId) conditions.push(eq(tasks.goalId, options.goalId));
+  if (options.status) conditions.push(eq(tasks.status, options.status));
+  switch (view) {
+    case 'today':
+      conditions.push(
+        eq(tasks.status, 'open'),
+        or(isNull(tasks.scheduledDate), lte(tasks.scheduledDate, localDate)),
+        or(isNull(tasks.snoozedUntil), lte(tasks.snoozedUntil, localDate)),
+      );
+      break;
+    case 'upcoming':
+      conditions.push(
+        eq(tasks.status, 'open'),
+        or(gt(tasks.scheduledDate, localDate), gt(tasks.snoozedUntil, localDate)),
+      );
+      break;
+    case 'overdue':
+      conditions.push(
+        eq(tasks.status, 'open'),
+        or(lt(tasks.scheduledDate, localDate), lt(tasks.dueDate, localDate)),
+        or(isNull(tasks.snoozedUntil), lte(tasks.snoozedUntil, localDate)),
+      );
+      break;
+    case 'all':
+      break;
+  }
+  return db
+    .select()
+    .from(tasks)
+    .where(and(...conditions))
+    .orderBy(sql`${tasks.scheduledDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id));
+}
+
+/** Every task of the given goals (for a goal's page and its progress). */
+export async function listGoalTasks(
+  db: Db,
+  userId: string,
+  goalIds: readonly string[],
+): Promise<TaskRow[]> {
+  if (goalIds.length === 0) return [];
+  return db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), inArray(tasks.goalId, [...goalIds])))
+    .orderBy(sql`${tasks.scheduledDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id));
+}
+
+export async function countByGoalAndStatus(
+  db: Db,
+  userId: string,
+  goalIds: readonly string[],
+): Promise<Array<{ goalId: string | null; status: TaskStatus; count: number }>> {
+  if (goalIds.length === 0) return [];
+  return db
+    .select({ goalId: tasks.goalId, status: tasks.status, count: count() })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), inArray(tasks.goalId, [...goalIds])))
+    .groupBy(tasks.goalId, tasks.status);
+}
+
+// --- Top three days -----------------------------------------------------------------------------
+
+export async function findTopThreeDay(
+  db: Db,
+  userId: string,
+  localDate: string,
+  options: { lock?: boolean } = {},
+): Promise<TopThreeDayRow | null> {
+  const query = db
+    .select()
+    .from(topThreeDays)
+    .where(and(eq(topThreeDays.userId, userId), eq(topThreeDays.localDate, localDate)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Freezes a day's selection unless one is already frozen; null when another call won. */
+export async function insertTopThreeDay(
+  db: Db,
+  values: typeof topThreeDays.$inferInsert,
+): Promise<TopThreeDayRow | null> {
+  const [row] = await db.insert(topThreeDays).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateTopThreeDay(
+  db: Db,
+  id: string,
+  set: Partial<Pick<TopThreeDayRow, 'picks' | 'swappedOut' | 'updatedAt'>>,
+): Promise<void> {
+  await db.update(topThreeDays).set(set).where(eq(topThreeDays.id, id));
+}
+
+/** Every frozen day of the user, oldest first (a streak needs them all; one row a day). */
+export async function listTopThreeDays(db: Db, userId: string): Promise<TopThreeDayRow[]> {
+  return db
+    .select()
+    .from(topThreeDays)
+    .where(eq(topThreeDays.userId, userId))
+    .orderBy(asc(topThreeDays.localDate));
+}
+
+/** The statuses of the given tasks of the user (missing ids were deleted). */
+export async function taskStatuses(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+): Promise<Map<string, TaskStatus>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: tasks.id, status: tasks.status })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), inArray(tasks.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.status]));
+}

@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '#contracts/errors.ts';
+import {
+  createTaskSchema,
+  dashboardSchema,
+  deletedSchema,
+  goalPaths,
+  idParamsSchema,
+  swapRequestSchema,
+  swapResultSchema,
+  taskActionResultSchema,
+  taskActionSchema,
+  taskListQuerySchema,
+  taskListSchema,
+  taskSchema,
+  todaySchema,
+} from '#contracts/goals.ts';
+import type { AuthGuard } from '#server/auth/guard.ts';
+import type { TasksService } from './tasks.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['tasks'];
+
+export function tasksRoutes(deps: {
+  guard: AuthGuard;
+  tasks: TasksService;
+}): FastifyPluginAsyncZod {
+  const { guard, tasks } = deps;
+  return async (app) => {
+    app.get(
+      goalPaths.tasks,
+      {
+        schema: {
+          summary: "The user's tasks: today, upcoming, overdue or all",
+          tags,
+          querystring: taskListQuerySchema,
+          response: { 200: taskListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return tasks.list(userId, request.query);
+      },
+    );
+
+    app.get(
+      goalPaths.today,
+      {
+        schema: {
+          summary: "Today's top three (frozen for the local date) with reasons, then the rest",
+          tags,
+          response: { 200: todaySchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return tasks.today(userId);
+      },
+    );
+
+    app.post(
+      goalPaths.swap,
+      {
+        schema: {
+          summary: "Swap one of today's three for the next best task",
+          tags,
+          body: swapRequestSchema,
+          response: { 200: swapResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return tasks.swap(userId, request.body.taskId);
+      },
+    );
+
+    app.post(
+      goalPaths.tasks,
+      {
+        schema: {
+          summary:
+            'Add a task of one’s own (optionally to a goal or milestone, optionally repeating)',
+          tags,
+          body: createTaskSchema,
+          response: { 201: taskSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = await guard.authenticate(request);
+        return reply.status(201).send(await tasks.create(userId, request.body));
+      },
+    );
+
+    app.patch(
+      '/api/tasks/:id',
+      {
+        schema: {
+          summary: 'Complete, skip, snooze, reschedule, reopen or edit a task',
+          tags,
+          params: idParamsSchema,
+          body: taskActionSchema,
+          response: { 200: taskActionResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return tasks.act(userId, request.params.id, request.body);
+      },
+    );
+
+    app.delete(
+      '/api/tasks/:id',
+      {
+        schema: {
+          summary: 'Delete a task (one occurrence of a repeating task ends its series)',
+          tags,
+          params: idParamsSchema,
+          response: { 200: deletedSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        await tasks.remove(userId, request.params.id);
+        return { deleted: true as const };
+      },
+    );
+
+    app.get(
+      goalPaths.dashboard,
+      {
+        schema: {
+          summary: "Today's top three, active goals, next milestones and the streak",
+          tags: ['dashboard', ...tags],
+          response: { 200: dashboardSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return tasks.dashboard(userId);
+      },
+    );
+  };
+}
