@@ -11,6 +11,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { RuntimeConfig } from '#contracts/system.ts';
+import { createAiGateway, type AiGateway } from './ai/gateway.ts';
+import { aiSettingsFromEnv } from './ai/settings.ts';
 import { createAuthModule, type AuthModule } from './auth/auth.module.ts';
 import type { MailTransport } from './auth/mail/mailer.ts';
 import type { Database } from './db/client.ts';
@@ -21,6 +23,7 @@ import { eventsRoutes } from './events/events.routes.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerSpa } from './http/spa.ts';
 import { systemRoutes } from './http/system.routes.ts';
+import { createGoalsModule } from './modules/goals/goals.module.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import {
   createNotificationsService,
@@ -39,6 +42,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Replaces the mail transport SMTP_URL would choose (tests capture emails with it). */
   mailTransport?: MailTransport;
+  /** Replaces the AI gateway the AI_* settings would build (tests pass one with mock models). */
+  ai?: AiGateway;
 }
 
 declare module 'fastify' {
@@ -185,6 +190,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       serviceRoleKey: () => auth.keys.serviceRoleKey,
     }),
   );
+
+  // The one AI gateway; calls are logged until a later module persists them.
+  const ai =
+    deps.ai ??
+    createAiGateway({
+      settings: aiSettingsFromEnv(deps.env),
+      clock: { now: deps.clock ?? (() => new Date()) },
+      recordCall: (record) => app.log.info({ ai: record }, 'coach call'),
+    });
+  const goals = createGoalsModule({
+    db: deps.database.db,
+    clock: deps.clock ?? (() => new Date()),
+    guard: auth.guard,
+    ai,
+    notify: (userId, notification) => notifications.notify(userId, notification),
+    log: app.log,
+  });
+  await app.register(goals.routes);
 
   const runtimeConfig = (): RuntimeConfig => ({
     supabaseUrl: null,
