@@ -491,4 +491,3 @@ export function createAdminService(deps: AuthDeps) {
   return { list, get, create, update, remove, generateLink, factors, removeFactor };
 }
 
-export type AdminService = ReturnType<typeof createAdminService>;

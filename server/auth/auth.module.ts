@@ -178,4 +178,3 @@ export async function createAuthModule(options: AuthModuleOptions) {
 }
 
 export type AuthModule = Awaited<ReturnType<typeof createAuthModule>>;
-export type { AuthKeys };

@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -222,9 +221,6 @@ export async function loadUserByEmail(db: Db, email: string): Promise<UserRecord
   return row ? toUserRecord(row) : null;
 }
 
-export function loadUserByPhone(db: Db, phone: string): Promise<UserRecord | null> {
-  return loadUserWhere(db, sql`u.phone = ${phone}`);
-}
 
 /** Another account (not `exceptId`) already uses this address, as its email or a pending change. */
 export async function emailInUse(db: Db, email: string, exceptId?: string): Promise<boolean> {
@@ -292,11 +288,6 @@ export async function claimFirstAdmin(db: Db, userId: string, now: Date): Promis
         returning key`,
   );
   return rows.length === 1;
-}
-
-export async function countUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users);
-  return row?.n ?? 0;
 }
 
 export async function listUsers(

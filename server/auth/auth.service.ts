@@ -971,7 +971,6 @@ export function createAuthService(deps: AuthDeps) {
   };
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
 
 function oauthErrorFor(status: number): string {
   if (status === 401) return 'unauthorized_client';

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { insertFlowState, updateUser, upsertOneTimeToken, type UserRecord } from './auth.repo.ts';
+import {
+  deleteStaleFlowStates,
+  insertFlowState,
+  updateUser,
+  upsertOneTimeToken,
+  type UserRecord,
+} from './auth.repo.ts';
 import { emailTokenHash, randomOtp } from './crypto.ts';
 import type { AuthDeps } from './deps.ts';
 import { renderAuthEmail, type AuthEmailKind } from './mail/templates.ts';
@@ -100,6 +106,8 @@ export async function createEmailToken(
   const hashedToken = emailTokenHash(input.address, otp);
   let flowStateId: string | null = null;
   if (input.pkce) {
+    // Codes never exchanged would pile up; anything older than a day is dead anyway.
+    await deleteStaleFlowStates(db, new Date(now.getTime() - 24 * 3600 * 1000));
     flowStateId = randomUUID();
     await insertFlowState(db, {
       id: flowStateId,

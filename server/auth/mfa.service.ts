@@ -271,4 +271,3 @@ export function createMfaService(deps: AuthDeps) {
   return { enroll, challenge, verify, unenroll };
 }
 
-export type MfaService = ReturnType<typeof createMfaService>;
