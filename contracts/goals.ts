@@ -373,6 +373,9 @@ export const topThreePickSchema = z.object({
 });
 export type TopThreePick = z.infer<typeof topThreePickSchema>;
 
+/** The most `others` GET /api/tasks/today lists after the three. */
+export const TODAY_OTHERS_LIMIT = 50;
+
 export const todaySchema = z.object({
   localDate: z.string(),
   timeZone: z.string(),
@@ -381,8 +384,13 @@ export const todaySchema = z.object({
    * through) until local midnight in the user's zone; only an empty place is filled.
    */
   topThree: z.array(topThreePickSchema).max(3),
-  /** The rest of today's open tasks, best first. */
-  others: z.array(taskSchema),
+  /**
+   * The next best of today's open tasks, best first: at most TODAY_OTHERS_LIMIT (the full list is
+   * GET /api/tasks?view=today).
+   */
+  others: z.array(taskSchema).max(TODAY_OTHERS_LIMIT),
+  /** How many of today's open tasks there are besides the three (others may show fewer). */
+  othersTotal: z.int().min(0),
   frozenAt: timestampSchema.nullable(),
 });
 export type Today = z.infer<typeof todaySchema>;
