@@ -282,6 +282,7 @@ describe('tasks API', () => {
         ),
       ).toBe(true);
       expect(titles(first.others)).toEqual(['Huge']);
+      expect(first.othersTotal).toBe(1);
 
       // A better task arrives and one of the three is done: the three stay as they were shown.
       await create(user, {

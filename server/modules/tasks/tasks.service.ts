@@ -13,7 +13,7 @@ import type {
   Today,
   TopThreePick,
 } from '#contracts/goals.ts';
-import { taskListQuerySchema } from '#contracts/goals.ts';
+import { TODAY_OTHERS_LIMIT, taskListQuerySchema } from '#contracts/goals.ts';
 import type { Db } from '#server/db/client.ts';
 import type { FrozenPick } from '#server/db/schema.ts';
 import {
@@ -319,12 +319,13 @@ export function createTasksService(deps: TasksServiceDeps) {
   function todayOf(resolved: ResolvedToday): Today {
     const { facts, context, picks, candidates } = resolved;
     const picked = new Set(picks.map((p) => p.pick.taskId));
-    const others = candidates
-      .filter((task) => !picked.has(task.id))
+    const rest = candidates.filter((task) => !picked.has(task.id));
+    const others = rest
       .map((task) => ({ task, score: scoreTask(toScoringTask(task, facts), context).score }))
       .sort(
         (a, b) => b.score - a.score || (a.task.id < b.task.id ? -1 : a.task.id > b.task.id ? 1 : 0),
       )
+      .slice(0, TODAY_OTHERS_LIMIT)
       .map(({ task }) => toTask(task, facts));
     return {
       localDate: resolved.day.localDate,
@@ -337,6 +338,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         breakdown: pick.breakdown,
       })),
       others,
+      othersTotal: rest.length,
       frozenAt: resolved.row?.frozenAt.toISOString() ?? null,
     };
   }
