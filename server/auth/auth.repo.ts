@@ -221,8 +221,7 @@ export async function loadUserByEmail(db: Db, email: string): Promise<UserRecord
   return row ? toUserRecord(row) : null;
 }
 
-
-/** Another account (not `exceptId`) already uses this address, as its email or a pending change. */
+/** Another account (not `exceptId`) already has this address. */
 export async function emailInUse(db: Db, email: string, exceptId?: string): Promise<boolean> {
   const owner = eq(users.email, email);
   const rows = await db

@@ -203,7 +203,12 @@ export function authRoutes(auth: AuthModule): FastifyPluginAsyncZod {
 
     app.get(
       '/verify',
-      { config: { authOpen: true }, schema: { hide, querystring: verifyQuerySchema } },
+      // logLevel: the URL carries a redeemable token, so the request is not logged at info.
+      {
+        config: { authOpen: true },
+        logLevel: 'warn',
+        schema: { hide, querystring: verifyQuerySchema },
+      },
       async (request, reply) =>
         reply.redirect(await service.verifyLink(request.query, meta(request)), 303),
     );

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { inspect } from 'node:util';
 import { SignJWT, base64url, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '#contracts/system.ts';
 import { email, parseAuthEmail, startAuthServer, type AuthTestServer } from './test-support.ts';
@@ -451,5 +453,98 @@ describe('keys and envelopes', () => {
     expect(dump).not.toContain(data.session!.refresh_token);
     expect(dump).not.toContain('hash-password');
     expect(dump).not.toContain(`"${code!}"`);
+  });
+});
+
+describe('logs', () => {
+  it('never carry passwords, refresh tokens, codes or email-link tokens (only the dev outbox logs the link)', async () => {
+    const lines: string[] = [];
+    const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
+    // A pino stand-in: levels (a route's logLevel makes a child with a higher one) and bindings.
+    const make = (bindings: Record<string, unknown>, minimum = 'info'): FastifyBaseLogger => {
+      const write =
+        (level: string) =>
+        (...args: unknown[]) => {
+          if (levels.indexOf(level) < levels.indexOf(minimum)) return;
+          // What pino's standard serializers (Fastify's defaults) keep of requests and replies.
+          const [first, ...rest] = args;
+          const serialized =
+            typeof first === 'object' && first !== null
+              ? Object.fromEntries(
+                  Object.entries(first).map(([key, value]) => {
+                    const v = value as {
+                      method?: string;
+                      url?: string;
+                      statusCode?: number;
+                      message?: string;
+                    };
+                    if (key === 'req') return [key, { method: v.method, url: v.url }];
+                    if (key === 'res') return [key, { statusCode: v.statusCode }];
+                    if (key === 'err') return [key, { message: v.message }];
+                    return [key, value];
+                  }),
+                )
+              : first;
+          lines.push(
+            inspect(
+              { level, bindings, args: [serialized, ...rest] },
+              { depth: 6, breakLength: Infinity },
+            ),
+          );
+        };
+      return {
+        level: minimum,
+        fatal: write('fatal'),
+        error: write('error'),
+        warn: write('warn'),
+        info: write('info'),
+        debug: write('debug'),
+        trace: write('trace'),
+        silent: () => undefined,
+        child: (more: Record<string, unknown>, options?: { level?: string }) =>
+          make({ ...bindings, ...more }, options?.level || minimum),
+      } as unknown as FastifyBaseLogger;
+    };
+    const { createTestDatabase } = await import('../test/database.ts');
+    const { createTestApp } = await import('../test/app.ts');
+    const database = await createTestDatabase();
+    const app = await createTestApp(database, {
+      env: { AUTH_RATE_LIMITS: 'false' },
+      logger: make({}),
+    });
+    try {
+      await app.ready();
+      const headers = { apikey: app.auth.keys.publishableKey };
+      const signup = await app.inject({
+        method: 'POST',
+        url: '/auth/v1/signup',
+        headers,
+        payload: { email: 'logged@example.com', password: 'do-not-log-me' },
+      });
+      const { refresh_token } = signup.json<{ refresh_token: string }>();
+      await app.inject({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        headers,
+        payload: { refresh_token },
+      });
+      await app.auth.drain();
+      const outboxLine = lines.find((l) => l.includes('dev outbox'));
+      expect(outboxLine).toBeDefined();
+      const link = new URL(/link: '([^']+)'/.exec(outboxLine!)![1]!);
+      const token = link.searchParams.get('token')!;
+      await app.inject({ url: `/auth/v1/verify?token=${token}&type=signup` });
+      await app.inject({ url: `/auth/v1/verify?token=${token}x&type=signup` });
+
+      const others = lines.filter((l) => l !== outboxLine).join('\n');
+      expect(lines.length).toBeGreaterThan(3);
+      expect(others).not.toContain('do-not-log-me');
+      expect(others).not.toContain(refresh_token);
+      expect(others).not.toContain(token);
+      expect(others).not.toContain(app.auth.keys.serviceRoleKey);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
