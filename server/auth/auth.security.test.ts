@@ -503,7 +503,7 @@ describe('logs', () => {
         silent: () => undefined,
         child: (more: Record<string, unknown>, options?: { level?: string }) =>
           make({ ...bindings, ...more }, options?.level || minimum),
-      } as unknown as FastifyBaseLogger;
+      };
     };
     const { createTestDatabase } = await import('../test/database.ts');
     const { createTestApp } = await import('../test/app.ts');
