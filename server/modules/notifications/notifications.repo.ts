@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '#contracts/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { notificationCounts, notificationPreferences, notifications } from '../../db/schema.ts';
@@ -19,8 +19,7 @@ export interface ListFilter {
   read?: boolean;
 }
 
-/** Newest first; the (user, created_at desc, id desc) indexes answer it without sorting. */
-export async function listNotifications(db: Db, filter: ListFilter): Promise<NotificationRow[]> {
+function listConditions(filter: ListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(notifications.userId, filter.userId)];
   if (filter.type) conditions.push(eq(notifications.type, filter.type));
   if (filter.read !== undefined) conditions.push(eq(notifications.read, filter.read));
@@ -31,12 +30,38 @@ export async function listNotifications(db: Db, filter: ListFilter): Promise<Not
       sql`(${notifications.createdAt}, ${notifications.id}) < (${createdAt.toISOString()}::timestamptz, ${id}::uuid)`,
     );
   }
+  return and(...conditions);
+}
+
+/** Newest first; the (user, created_at desc, id desc) indexes answer it without sorting. */
+export async function listNotifications(db: Db, filter: ListFilter): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
-    .where(and(...conditions))
+    .where(listConditions(filter))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(filter.limit);
+}
+
+/**
+ * A page and the user's unread count in one statement (the list is the hot path: every open app
+ * reads it every 30 seconds). The count rides on each row, so an empty page says nothing of it.
+ */
+export async function listWithUnreadCount(
+  db: Db,
+  filter: ListFilter,
+): Promise<{ rows: NotificationRow[]; unreadCount: number | null }> {
+  const result = await db
+    .select({
+      ...getTableColumns(notifications),
+      unread: sql<number>`(select ${notificationCounts.unread} from ${notificationCounts} where ${notificationCounts.userId} = ${filter.userId})`,
+    })
+    .from(notifications)
+    .where(listConditions(filter))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(filter.limit);
+  const unread = result[0]?.unread;
+  return { rows: result, unreadCount: result.length > 0 ? (unread ?? 0) : null };
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {

@@ -155,17 +155,18 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     /** The user's notifications, newest first, with the unread count of all of them. */
     async list(userId: string, query: NotificationListQuery = {}): Promise<NotificationList> {
       const { limit, cursor, type, unread } = notificationListQuerySchema.parse(query);
-      const [rows, count] = await Promise.all([
-        repo.listNotifications(db, {
-          userId,
-          // One more than asked tells whether an older page exists.
-          limit: limit + 1,
-          ...(cursor ? { before: decodeCursor(cursor) } : {}),
-          ...(type ? { type } : {}),
-          ...(unread ? { read: unread === 'false' } : {}),
-        }),
-        repo.unreadCount(db, userId),
-      ]);
+      const filter: repo.ListFilter = {
+        userId,
+        // One more than asked tells whether an older page exists.
+        limit: limit + 1,
+        ...(cursor ? { before: decodeCursor(cursor) } : {}),
+        ...(type ? { type } : {}),
+        ...(unread ? { read: unread === 'false' } : {}),
+      };
+      const found = await repo.listWithUnreadCount(db, filter);
+      const { rows } = found;
+      // An empty page (no notifications, a filter or the end of the list) carries no count.
+      const count = found.unreadCount ?? (await repo.unreadCount(db, userId));
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {

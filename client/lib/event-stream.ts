@@ -1,0 +1,104 @@
+import { EVENTS_PATH, serverEventSchemas, type ServerEvent } from '#contracts/events.ts';
+
+export interface EventStreamOptions {
+  /** The Bearer token for each (re)connection; null stops trying until the next attempt. */
+  getToken: () => Promise<string | null>;
+  onEvent: (event: ServerEvent) => void;
+  /** Called on every successful (re)connection, with whether it is the first one. */
+  onOpen?: (first: boolean) => void;
+  /** Waits between attempts: first delay, doubled each failure, capped (milliseconds). */
+  backoff?: { initialMs: number; maxMs: number };
+  fetch?: typeof fetch;
+}
+
+/** Parses one SSE block ("event: x\ndata: {...}") into a known event; anything else is null. */
+export function parseEventBlock(block: string): ServerEvent | null {
+  let name = 'message';
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (field === 'event') name = value;
+    else if (field === 'data') data.push(value);
+  }
+  if (data.length === 0 || !(name in serverEventSchemas)) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data.join('\n'));
+  } catch {
+    return null;
+  }
+  const schema = serverEventSchemas[name as ServerEvent['type']];
+  const parsed = schema.safeParse(json);
+  return parsed.success ? ({ type: name, data: parsed.data } as ServerEvent) : null;
+}
+
+/**
+ * Reads /api/events with fetch (EventSource cannot send an Authorization header) and reconnects
+ * with backoff whenever the stream fails or ends, e.g. when the server closes it as the token
+ * expires. Returns a function that stops it for good.
+ */
+export function openEventStream(options: EventStreamOptions): () => void {
+  const { initialMs, maxMs } = options.backoff ?? { initialMs: 1000, maxMs: 30_000 };
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const controller = new AbortController();
+  let delay = initialMs;
+  let first = true;
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      controller.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  const readOnce = async () => {
+    const token = await options.getToken();
+    if (!token) throw new Error('no session');
+    const response = await doFetch(EVENTS_PATH, {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+      cache: 'no-store',
+    });
+    if (!response.ok || !response.body) throw new Error(`events answered ${response.status}`);
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += value.replace(/\r\n?/g, '\n');
+      let split = buffer.indexOf('\n\n');
+      while (split >= 0) {
+        const event = parseEventBlock(buffer.slice(0, split));
+        buffer = buffer.slice(split + 2);
+        if (event?.type === 'ready') {
+          delay = initialMs;
+          options.onOpen?.(first);
+          first = false;
+        } else if (event) {
+          options.onEvent(event);
+        }
+        split = buffer.indexOf('\n\n');
+      }
+    }
+  };
+
+  void (async () => {
+    while (!controller.signal.aborted) {
+      try {
+        await readOnce();
+      } catch {
+        // Offline, signed out, a restart, an expired token: polling covers the gap; try again.
+      }
+      if (controller.signal.aborted) return;
+      await wait(delay);
+      delay = Math.min(delay * 2, maxMs);
+    }
+  })();
+
+  return () => controller.abort();
+}
