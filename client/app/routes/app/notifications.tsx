@@ -1,9 +1,10 @@
-import { FeaturePending } from '#client/components/ui/feature-pending.tsx';
+import { useAuth } from '#client/features/auth/auth-provider.tsx';
+import { NotificationHistory } from '#client/features/notifications/components/notification-history.tsx';
 
+/** /notifications: linked from the pop-over's "View all notifications" (the spec declares no route; we add it). */
 export function NotificationsPage() {
-  return (
-    <FeaturePending title="Notifications">
-      The full history of your notifications will appear here.
-    </FeaturePending>
-  );
+  const { user } = useAuth();
+  // The signed-in layout renders this page only with a user.
+  if (!user) return null;
+  return <NotificationHistory userId={user.id} />;
 }
