@@ -1,4 +1,3 @@
-import { BellRing } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AuthenticatorSettings } from '#client/features/account/components/authenticator-settings.tsx';
@@ -7,6 +6,7 @@ import { PasswordSettings } from '#client/features/account/components/password-s
 import { SettingsCard } from '#client/features/account/components/settings-card.tsx';
 import { SignedInDevices } from '#client/features/account/components/signed-in-devices.tsx';
 import { useAuth } from '#client/features/auth/auth-provider.tsx';
+import { NotificationPreferencesForm } from '#client/features/notifications/components/notification-preferences.tsx';
 
 /** Scrolls to `#section` once the page is on screen (the sign-in check may have delayed it). */
 function useScrollToHash() {
@@ -58,17 +58,9 @@ export function SettingsPage() {
           id="notifications"
           headingLevel="h2"
           title="Notifications"
-          description="How and when Trellis reaches you: email, SMS or push, and the time of your daily top three."
+          description="Which kinds of notification appear under the bell. Email, SMS and push for your daily top three come with delivery settings."
         >
-          <p className="flex items-start gap-3 text-sm">
-            <BellRing aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-            <span>
-              <span className="font-medium">This part of Trellis is being built.</span>{' '}
-              <span className="text-muted-foreground">
-                Your notification preferences will live here.
-              </span>
-            </span>
-          </p>
+          <NotificationPreferencesForm userId={user.id} />
         </SettingsCard>
       </div>
     </div>
