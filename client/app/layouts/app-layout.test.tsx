@@ -8,6 +8,11 @@ import { AuthGate } from '#client/features/auth/components/auth-gate.tsx';
 import { createFakeAuth, makeSession, makeUser } from '#client/features/auth/test-utils.tsx';
 import { AppLayout, type RoleHandle } from './app-layout.tsx';
 
+// The bell polls the API and opens /api/events; it has tests of its own (features/notifications).
+vi.mock('#client/features/notifications/components/notifications-bell.tsx', () => ({
+  NotificationsBell: () => null,
+}));
+
 beforeEach(() => {
   // Radix measures its pop-over content; jsdom has no ResizeObserver.
   vi.stubGlobal(

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, type UIMatch } from 'react-router';
 import { AppHeader } from '#client/components/layout/app-header.tsx';
@@ -8,7 +9,9 @@ import { useAuth } from '#client/features/auth/auth-provider.tsx';
 import { UnconfirmedEmailBanner } from '#client/features/auth/components/unconfirmed-email-banner.tsx';
 import { loginPathFor } from '#client/features/auth/redirects.ts';
 import { getRole, type Role } from '#client/features/auth/roles.ts';
+import { NotificationsBell } from '#client/features/notifications/components/notifications-bell.tsx';
 import { paths } from '#client/lib/paths.ts';
+import { getQueryClient } from '#client/lib/query-client.ts';
 
 /** Route `handle` of a screen only some roles may open (spec §6). */
 export interface RoleHandle {
@@ -50,22 +53,26 @@ export function AppLayout() {
   const handleSignOut = async () => {
     setLeaving(true);
     await signOut();
+    // The next person to sign in on this tab must not see this one's cached data.
+    getQueryClient().clear();
     await navigate(paths.logout, { replace: true });
   };
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <AppHeader
-        email={user.email ?? null}
-        role={role}
-        showCoach={role === 'coach'}
-        onSignOut={() => void handleSignOut()}
-        // The notifications bell (its own issue) goes into `actions`.
-      />
-      <UnconfirmedEmailBanner />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
-      </main>
-    </div>
+    <QueryClientProvider client={getQueryClient()}>
+      <div className="flex min-h-dvh flex-col">
+        <AppHeader
+          email={user.email ?? null}
+          role={role}
+          showCoach={role === 'coach'}
+          onSignOut={() => void handleSignOut()}
+          actions={<NotificationsBell userId={user.id} />}
+        />
+        <UnconfirmedEmailBanner />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+        </main>
+      </div>
+    </QueryClientProvider>
   );
 }
