@@ -623,6 +623,28 @@ describe('goals API', () => {
       expect(mine.milestones[0]?.done).toBe(false);
     });
 
+    it('every route is in the OpenAPI document', async () => {
+      const response = await harness.call(null, 'GET', '/api/docs/json');
+      expect(response.statusCode).toBe(200);
+      const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/api/profile',
+          '/api/coach/refine-goal',
+          '/api/goals',
+          '/api/goals/{id}',
+          '/api/goals/{id}/breakdown',
+          '/api/goals/{id}/plan',
+          '/api/goals/{id}/milestones/{milestoneId}',
+          '/api/tasks',
+          '/api/tasks/{id}',
+          '/api/tasks/today',
+          '/api/tasks/today/swap',
+          '/api/dashboard',
+        ]),
+      );
+    });
+
     it('a malformed id is a 400 that names it', async () => {
       for (const [method, url] of [
         ['GET', '/api/goals/not-a-uuid'],
