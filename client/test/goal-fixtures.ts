@@ -100,6 +100,7 @@ export function makeToday(
       breakdown: { due: 70, milestone: 0, topGoal: 0, priority: 0, staleness: 0, effort: 0 },
     })),
     others,
+    othersTotal: others.length,
     frozenAt: stamp,
   });
 }

@@ -47,7 +47,7 @@ export function ProgressRing({
           r={radius}
           fill="none"
           strokeWidth={stroke}
-          className="stroke-muted"
+          className="stroke-primary/15"
         />
         <circle
           cx={size / 2}
@@ -78,7 +78,7 @@ export function ProgressBar({ value, label, className }: ProgressProps) {
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      className={cn('h-2 w-full overflow-hidden rounded-full bg-muted', className)}
+      className={cn('h-2 w-full overflow-hidden rounded-full bg-primary/15', className)}
     >
       <div
         className="h-full rounded-full bg-primary transition-[width] duration-500"

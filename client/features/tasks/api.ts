@@ -55,8 +55,8 @@ export function useToday() {
   return useQuery(todayQuery);
 }
 
-export function useTaskList(view: TaskView) {
-  return useQuery(taskListQuery(view));
+export function useTaskList(view: TaskView, enabled = true) {
+  return useQuery({ ...taskListQuery(view), enabled });
 }
 
 /** Tasks move goals' progress, the dashboard and the streak: read them all again. */
@@ -122,7 +122,8 @@ export function applyToToday(today: Today, taskId: string, action: TaskAction, n
   const others = today.others
     .map((task) => (task.id === taskId ? applyAction(task, action, now) : task))
     .filter((task) => task.id !== taskId || inView(task, 'today', today.localDate));
-  return { ...today, topThree, others };
+  const othersTotal = Math.max(0, today.othersTotal - (today.others.length - others.length));
+  return { ...today, topThree, others, othersTotal };
 }
 
 export function applyToList(

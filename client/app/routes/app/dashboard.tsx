@@ -16,12 +16,15 @@ import { formatDate } from '#client/lib/local-date.ts';
 import { paths } from '#client/lib/paths.ts';
 
 function Panel({
+  order,
   id,
   title,
   icon,
   link,
   children,
 }: {
+  /** Its place in the phone's single column. */
+  order: string;
   id: string;
   title: string;
   icon: ReactNode;
@@ -29,7 +32,10 @@ function Panel({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby={id}
+      className={`${order} rounded-2xl border bg-card p-4 shadow-sm sm:p-5`}
+    >
       <div className="mb-4 flex items-center justify-between gap-3">
         <h2
           id={id}
@@ -77,9 +83,12 @@ export function DashboardPage() {
 
   return (
     <PageShell title={greeting()} description={formatDate(localDate, localDate)} width="wide">
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-6">
-        <div className="space-y-4 lg:space-y-6">
+      {/* A phone shows the top three, the streak, goals, then milestones; a wide screen puts the
+          streak and milestones in a second column. */}
+      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-6">
+        <div className="contents lg:block lg:space-y-6">
           <Panel
+            order="order-1"
             id="dashboard-top-three"
             title="Today’s top three"
             icon={<Sun aria-hidden="true" />}
@@ -113,6 +122,7 @@ export function DashboardPage() {
             )}
           </Panel>
           <Panel
+            order="order-3"
             id="dashboard-goals"
             title="Goals"
             icon={<Target aria-hidden="true" />}
@@ -141,13 +151,19 @@ export function DashboardPage() {
             )}
           </Panel>
         </div>
-        <div className="space-y-4 lg:space-y-6">
-          {dashboard.isPending ? (
-            <Skeleton className="h-24 w-full rounded-2xl" />
-          ) : dashboard.data ? (
-            <StreakCard current={dashboard.data.streak.current} best={dashboard.data.streak.best} />
-          ) : null}
+        <div className="contents lg:block lg:space-y-6">
+          <div className="order-2">
+            {dashboard.isPending ? (
+              <Skeleton className="h-24 w-full rounded-2xl" />
+            ) : dashboard.data ? (
+              <StreakCard
+                current={dashboard.data.streak.current}
+                best={dashboard.data.streak.best}
+              />
+            ) : null}
+          </div>
           <Panel
+            order="order-4"
             id="dashboard-milestones"
             title="Next milestones"
             icon={<Flag aria-hidden="true" />}

@@ -3,9 +3,10 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { CrisisResult } from '#contracts/coach.ts';
 
 /** A phone number in a contact line, as a tel: target ("Call or text 988" → "988"). */
-function phoneNumberIn(contact: string): string | null {
+function phoneNumberIn(contact: string): { shown: string; dial: string } | null {
   const match = /(?:call|text)\s+(?:or text\s+)?(\+?[\d][\d\s-]{1,16}\d|\d{3,})/i.exec(contact);
-  return match?.[1] ? match[1].replace(/[\s-]/g, '') : null;
+  const shown = match?.[1]?.trim();
+  return shown ? { shown, dial: shown.replace(/[\s-]/g, '') } : null;
 }
 
 /**
@@ -22,22 +23,20 @@ export function CrisisPanel({ crisis, actions }: { crisis: CrisisResult; actions
       aria-labelledby="crisis-heading"
       className="rounded-2xl border border-primary/30 bg-card p-6 shadow-sm sm:p-8"
     >
-      <div className="flex items-start gap-4">
+      <div className="flex items-center gap-4">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-soft text-accent-foreground">
           <HeartHandshake aria-hidden="true" className="size-6" />
         </span>
-        <div className="min-w-0">
-          <h2
-            id="crisis-heading"
-            ref={heading}
-            tabIndex={-1}
-            className="text-xl font-semibold tracking-tight outline-none"
-          >
-            Let’s pause the coaching for now
-          </h2>
-          <p className="mt-2 leading-relaxed">{crisis.message}</p>
-        </div>
+        <h2
+          id="crisis-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-xl font-semibold tracking-tight outline-none"
+        >
+          Let’s pause the coaching for now
+        </h2>
       </div>
+      <p className="mt-4 leading-relaxed">{crisis.message}</p>
       <h3 className="mt-6 text-sm font-semibold text-muted-foreground">People who can help</h3>
       <ul className="mt-3 space-y-3">
         {crisis.resources.map((resource) => {
@@ -53,11 +52,11 @@ export function CrisisPanel({ crisis, actions }: { crisis: CrisisResult; actions
                 <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
                   {phone && (
                     <a
-                      href={`tel:${phone}`}
+                      href={`tel:${phone.dial}`}
                       className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
                     >
                       <Phone aria-hidden="true" className="size-4" />
-                      Call {phone}
+                      Call {phone.shown}
                       <span className="sr-only"> ({resource.name})</span>
                     </a>
                   )}

@@ -15,7 +15,7 @@ import {
   Target,
   Trash2,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { SmartGoal } from '#contracts/coach.ts';
@@ -98,10 +98,14 @@ function Section({
   action?: ReactNode;
   children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <section className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
+    <section aria-labelledby={id} className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
       <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 className="flex items-center gap-2 text-lg font-semibold [&_svg]:size-5 [&_svg]:text-primary">
+        <h2
+          id={id}
+          className="flex items-center gap-2 text-lg font-semibold [&_svg]:size-5 [&_svg]:text-primary"
+        >
           {icon}
           {title}
         </h2>

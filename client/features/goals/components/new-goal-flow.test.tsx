@@ -172,7 +172,7 @@ describe('NewGoalFlow', { timeout: 20_000 }, () => {
     expect(help.getByText(/going through something really painful/)).toBeVisible();
     expect(help.getByText('988 Suicide & Crisis Lifeline')).toBeVisible();
     expect(help.getByRole('link', { name: /Call 988/ })).toHaveAttribute('href', 'tel:988');
-    expect(help.getByRole('link', { name: /Call 116123/ })).toHaveAttribute('href', 'tel:116123');
+    expect(help.getByRole('link', { name: /Call 116 123/ })).toHaveAttribute('href', 'tel:116123');
     expect(help.getByRole('link', { name: /988lifeline\.org/ })).toHaveAttribute(
       'href',
       'https://988lifeline.org',

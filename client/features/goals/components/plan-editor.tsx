@@ -141,24 +141,27 @@ function TaskRow({
           <label htmlFor={`${id}-pick`} className="block cursor-pointer leading-snug font-medium">
             {name}
           </label>
-          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-            <span>{task.scheduledDate ? formatDate(task.scheduledDate, today) : 'No date'}</span>
-            <span className="inline-flex items-center gap-1">
-              <Clock aria-hidden="true" className="size-3.5" />
-              {task.estimatedMinutes} min
-            </span>
-            {task.recurrence && (
+          {/* The title gets the row's full width; the controls sit beside the details. */}
+          <div className="mt-0.5 flex items-end justify-between gap-2">
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 pb-1.5 text-xs text-muted-foreground">
+              <span>{task.scheduledDate ? formatDate(task.scheduledDate, today) : 'No date'}</span>
               <span className="inline-flex items-center gap-1">
-                <Repeat aria-hidden="true" className="size-3.5" />
-                {describeRecurrence(task.recurrence)}
+                <Clock aria-hidden="true" className="size-3.5" />
+                {Number.isNaN(task.estimatedMinutes) ? '–' : task.estimatedMinutes} min
               </span>
-            )}
-          </p>
+              {task.recurrence && (
+                <span className="inline-flex items-center gap-1">
+                  <Repeat aria-hidden="true" className="size-3.5" />
+                  {describeRecurrence(task.recurrence)}
+                </span>
+              )}
+            </p>
+            <div className="-mr-1.5 -mb-1 flex shrink-0 items-center">
+              <MoveButtons name={name} first={first} last={last} onMove={onMove} />
+              <EditToggle name={name} editing={editing} onToggle={() => setEditing(!editing)} />
+            </div>
+          </div>
           <Problem id={`${id}-problem`} text={problem} />
-        </div>
-        <div className="-my-1 -mr-1 flex shrink-0 items-center">
-          <MoveButtons name={name} first={first} last={last} onMove={onMove} />
-          <EditToggle name={name} editing={editing} onToggle={() => setEditing(!editing)} />
         </div>
       </div>
       {editing && (
@@ -259,11 +262,24 @@ function MilestoneCard({
           onChange={(event) => change({ selected: event.target.checked })}
         />
         <div className="min-w-0 flex-1">
-          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-            Milestone {index + 1} ·{' '}
-            {milestone.dueDate ? formatDate(milestone.dueDate, today) : 'No date'}
-          </p>
-          <h3 id={`${id}-heading`} className="mt-0.5 leading-snug font-semibold">
+          <div className="-mt-1.5 flex items-center justify-between gap-2">
+            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              Milestone {index + 1} ·{' '}
+              {milestone.dueDate ? formatDate(milestone.dueDate, today) : 'No date'}
+            </p>
+            <div className="-mr-1.5 flex shrink-0 items-center">
+              <MoveButtons
+                name={name}
+                first={index === 0}
+                last={index === count - 1}
+                onMove={(direction) =>
+                  onChange(moveMilestone(draft, milestone.key, direction, today))
+                }
+              />
+              <EditToggle name={name} editing={editing} onToggle={() => setEditing(!editing)} />
+            </div>
+          </div>
+          <h3 id={`${id}-heading`} className="leading-snug font-semibold">
             <label htmlFor={`${id}-pick`} className="cursor-pointer">
               {name}
             </label>
@@ -277,15 +293,6 @@ function MilestoneCard({
             {milestone.description}
           </p>
           <Problem id={`${id}-problem`} text={problem} />
-        </div>
-        <div className="-my-1 -mr-1 flex shrink-0 items-center">
-          <MoveButtons
-            name={name}
-            first={index === 0}
-            last={index === count - 1}
-            onMove={(direction) => onChange(moveMilestone(draft, milestone.key, direction, today))}
-          />
-          <EditToggle name={name} editing={editing} onToggle={() => setEditing(!editing)} />
         </div>
       </div>
       {editing && (

@@ -26,7 +26,7 @@ export function GoalTaskList({ tasks, localDate }: { tasks: Task[]; localDate: s
         <ul className="space-y-2.5">
           {open.map((task) => (
             <li key={task.id}>
-              <TaskItem task={task} localDate={localDate} showGoal={false} compact />
+              <TaskItem task={task} localDate={localDate} showGoal={false} showToday compact />
             </li>
           ))}
         </ul>
@@ -51,7 +51,7 @@ export function GoalTaskList({ tasks, localDate }: { tasks: Task[]; localDate: s
             <ul className="mt-2 space-y-2.5">
               {closed.map((task) => (
                 <li key={task.id}>
-                  <TaskItem task={task} localDate={localDate} showGoal={false} compact />
+                  <TaskItem task={task} localDate={localDate} showGoal={false} showToday compact />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 import { CalendarCheck2, CalendarClock, Inbox, Sun } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Task } from '#contracts/goals.ts';
+import type { Task, Today } from '#contracts/goals.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatRelativeDate } from '#client/lib/local-date.ts';
@@ -54,13 +55,42 @@ function TaskStack({ tasks, localDate }: { tasks: Task[]; localDate: string }) {
   );
 }
 
+/** Today's open tasks besides the three: the best ones first, every one on request. */
+function AlsoToday({ today }: { today: Today }) {
+  const [all, setAll] = useState(false);
+  const full = useTaskList('today', all);
+  const { others, othersTotal, localDate } = today;
+  if (othersTotal === 0) return null;
+  const picked = new Set(today.topThree.map((pick) => pick.task.id));
+  const tasks = all && full.data ? full.data.tasks.filter((task) => !picked.has(task.id)) : others;
+  return (
+    <section aria-labelledby="also-today-heading">
+      <Heading id="also-today-heading">
+        <CalendarCheck2 aria-hidden="true" />
+        Also open today
+        <span className="text-sm font-normal text-muted-foreground">({othersTotal})</span>
+      </Heading>
+      <TaskStack tasks={tasks} localDate={localDate} />
+      {othersTotal > others.length && !(all && full.data) && (
+        <Button
+          variant="outline"
+          className="mt-3 w-full"
+          disabled={all && full.isPending}
+          onClick={() => setAll(true)}
+        >
+          {all && full.isPending ? 'Loading…' : `Show all ${othersTotal}`}
+        </Button>
+      )}
+    </section>
+  );
+}
+
 function TodayView({ emptyAction }: { emptyAction: ReactNode }) {
   const today = useToday();
   if (today.isPending) return <Loading label="Loading today’s tasks" />;
   if (today.isError) {
     return <ErrorState title="Today’s tasks could not load" onRetry={() => void today.refetch()} />;
   }
-  const { others, localDate } = today.data;
   return (
     <div className="space-y-8">
       <section aria-labelledby="top-three-heading">
@@ -70,16 +100,7 @@ function TodayView({ emptyAction }: { emptyAction: ReactNode }) {
         </Heading>
         <TopThree today={today.data} emptyAction={emptyAction} />
       </section>
-      {others.length > 0 && (
-        <section aria-labelledby="also-today-heading">
-          <Heading id="also-today-heading">
-            <CalendarCheck2 aria-hidden="true" />
-            Also open today
-            <span className="text-sm font-normal text-muted-foreground">({others.length})</span>
-          </Heading>
-          <TaskStack tasks={others} localDate={localDate} />
-        </section>
-      )}
+      <AlsoToday today={today.data} />
     </div>
   );
 }

@@ -38,10 +38,16 @@ interface TaskItemProps {
   swapping?: boolean;
   /** Hidden where every task belongs to the same goal. */
   showGoal?: boolean;
+  /** Say "Today" for a task planned today (not needed in today's own lists). */
+  showToday?: boolean;
   compact?: boolean;
 }
 
-function whenLabel(task: Task, localDate: string): { text: string; late: boolean } | null {
+function whenLabel(
+  task: Task,
+  localDate: string,
+  showToday: boolean,
+): { text: string; late: boolean } | null {
   if (task.status !== 'open') return null;
   if (task.snoozedUntil && task.snoozedUntil > localDate) {
     return { text: `Snoozed until ${formatDate(task.snoozedUntil, localDate)}`, late: false };
@@ -54,6 +60,7 @@ function whenLabel(task: Task, localDate: string): { text: string; late: boolean
   }
   if (task.dueDate)
     return { text: `Due ${formatRelativeDate(task.dueDate, localDate)}`, late: false };
+  if (showToday && task.scheduledDate === localDate) return { text: 'Today', late: false };
   if (task.scheduledDate && task.scheduledDate > localDate) {
     return { text: formatRelativeDate(task.scheduledDate, localDate), late: false };
   }
@@ -68,6 +75,7 @@ export function TaskItem({
   onSwap,
   swapping = false,
   showGoal = true,
+  showToday = false,
   compact = false,
 }: TaskItemProps) {
   const action = useTaskAction();
@@ -75,7 +83,7 @@ export function TaskItem({
   const done = task.status === 'done';
   const skipped = task.status === 'skipped';
   const closed = done || skipped;
-  const when = whenLabel(task, localDate);
+  const when = whenLabel(task, localDate, showToday);
 
   const run = (value: TaskAction, quiet = false) =>
     action.mutate({ task, action: value, localDate, quiet });

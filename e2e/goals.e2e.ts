@@ -1,0 +1,136 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+
+// The goals journey as a person takes it: declare a goal in one sentence, answer the coach's
+// questions, review and save the SMART goal, break it down and accept part of the plan, see
+// today's top three on /tasks and /dashboard, complete one, and watch the goal's progress move.
+
+const PASSWORD = 'correct horse battery staple';
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+async function signUp(page: Page) {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(uniqueEmail('goals'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/onboarding');
+}
+
+/** Answers every question: the first suggestion where there is one, else a sentence. */
+async function answerQuestions(page: Page) {
+  const groups = page.getByRole('group', { name: /^Suggestions for question/ });
+  for (const group of await groups.all()) {
+    await group.getByRole('button').first().click();
+  }
+  for (const box of await page.getByRole('main').getByRole('textbox').all()) {
+    if ((await box.inputValue()) === '') await box.fill('So I have energy for my children');
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function progressOf(page: Page, title: string): Promise<number> {
+  const ring = page.getByRole('progressbar', { name: `${title} progress` }).first();
+  return Number(await ring.getAttribute('aria-valuenow'));
+}
+
+test('declare → refine → break down → accept → top three → complete one → progress moves', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+
+  await page.goto('/goals');
+  await expect(page.getByRole('heading', { level: 1, name: 'Goals' })).toBeVisible();
+  await expect(page.getByText('No goals yet')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Declare your first goal' }).click();
+
+  // Declare in one sentence.
+  await expect(page).toHaveURL('/goals/new');
+  await expect(page.getByRole('heading', { name: 'What do you want to achieve?' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Your goal in one sentence').fill('I want to be healthier');
+  await page.getByRole('button', { name: 'Shape it with the coach' }).click();
+
+  // Refine: the coach asks; every answer says which engine answered.
+  await expect(page.getByRole('heading', { name: 'A few questions first' })).toBeVisible();
+  await expect(page.getByText('Answered by the offline coach')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const review = page.getByRole('heading', { name: 'Review your SMART goal' });
+  for (let round = 0; round < 3 && !(await review.isVisible()); round += 1) {
+    await answerQuestions(page);
+    // The coach answers with the goal or more questions (then Continue is back).
+    await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
+  }
+
+  // Review and edit the SMART goal, then save it.
+  await expect(review).toBeVisible();
+  await expect(page.getByText('Answered by the offline coach')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const title = 'My healthier year';
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Pin as one of my top three goals').check();
+  await page.getByRole('button', { name: 'Save goal' }).click();
+  await expect(page.getByRole('heading', { name: 'Goal saved' })).toBeVisible();
+  await page.getByRole('button', { name: /Break it down/ }).click();
+
+  // The breakdown: keep the first milestone and its tasks, leave the rest out.
+  await expect(page).toHaveURL(/\/goals\/[0-9a-f-]+\/breakdown$/);
+  const goalUrl = page.url().replace(/\/breakdown$/, '');
+  await expect(page.getByRole('button', { name: 'Accept all' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Answered by the offline coach')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const milestones = page.getByRole('list', { name: 'Proposed milestones' }).locator('> li');
+  const count = await milestones.count();
+  expect(count).toBeGreaterThanOrEqual(3);
+  for (let index = 1; index < count; index += 1) {
+    await milestones.nth(index).getByRole('checkbox').first().uncheck();
+  }
+  const firstTasks = milestones.first().getByRole('list').getByRole('checkbox');
+  const kept = await firstTasks.count();
+  expect(kept).toBeGreaterThan(0);
+  await page.getByRole('button', { name: `Accept ${1 + kept} selected` }).click();
+
+  // The goal, with its plan.
+  await expect(page).toHaveURL(goalUrl);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Plan added')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const before = await progressOf(page, title);
+
+  // Today's top three on /tasks, each with its reason.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
+  await expect(page).toHaveURL('/tasks');
+  const topThree = page.getByRole('region', { name: 'Today’s top three' });
+  const picks = topThree.getByRole('listitem');
+  await expect(picks.first()).toBeVisible();
+  await expect(picks.first().getByText(/Why:/)).toBeAttached();
+  await expectNoAxeViolations(page);
+
+  // And on the dashboard.
+  await page.goto('/dashboard');
+  const dashboardThree = page.getByRole('region', { name: 'Today’s top three' });
+  await expect(dashboardThree.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Goals' }).getByText(title)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Streak' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Complete one of the three: it shows done at once and stays in its place.
+  await page.goto('/tasks');
+  const first = picks.first();
+  const complete = first.getByRole('button', { name: /^Complete “/ });
+  const name =
+    (await complete.getAttribute('aria-label'))?.replace(/^Complete “(.*)”$/, '$1') ?? '';
+  await complete.click();
+  await expect(first.getByRole('button', { name: `Mark “${name}” as not done` })).toBeVisible();
+  await expect(page.getByText('Done. Nice work!')).toBeVisible();
+
+  // The goal's progress moved.
+  await page.goto(goalUrl);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect.poll(() => progressOf(page, title)).toBeGreaterThan(before);
+  await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+});
