@@ -133,4 +133,27 @@ test('declare → refine → break down → accept → top three → complete on
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect.poll(() => progressOf(page, title)).toBeGreaterThan(before);
   await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
+
+  // The list: the goal pinned among the top three, with its progress.
+  await page.goto('/goals');
+  const card = page.getByRole('article').filter({ hasText: title });
+  await expect(
+    card.getByRole('button', { name: `Unpin “${title}” from your top three` }),
+  ).toBeVisible();
+  expect(await progressOf(page, title)).toBeGreaterThan(before);
+  await expectNoAxeViolations(page);
+});
+
+test('crisis language stops the flow and shows help', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/goals/new');
+  await page.getByLabel('Your goal in one sentence').fill('I want to end my life');
+  await page.getByRole('button', { name: 'Shape it with the coach' }).click();
+  const help = page.getByRole('region', { name: 'Let’s pause the coaching for now' });
+  await expect(help).toBeVisible();
+  await expect(help.getByText('People who can help')).toBeVisible();
+  await expect(help.getByRole('link', { name: /^Call / }).first()).toHaveAttribute('href', /^tel:/);
+  await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save goal' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
