@@ -22,6 +22,7 @@ import {
   type GoalMilestone,
   type GoalPriority,
   type GoalStatus,
+  type MilestoneSummary,
   type RefineGoalRequest,
   type Task,
   type UpdateGoal,
@@ -186,6 +187,9 @@ function toGoal(
 ): Goal {
   // Milestones arrive sorted by due date, then position.
   const next = milestones.find((m) => m.goalId === row.id && isOpenMilestone(m));
+  const nextMilestone: MilestoneSummary | null = next
+    ? { id: next.id, title: next.title, dueDate: next.dueDate }
+    : null;
   return {
     id: row.id,
     title: row.title,
@@ -200,7 +204,7 @@ function toGoal(
     status: row.status,
     pinned: row.pinned,
     progress: row.progress,
-    nextMilestone: next ? { id: next.id, title: next.title, dueDate: next.dueDate } : null,
+    nextMilestone,
     proposedBy: row.proposedBy,
     taskCounts: counts ?? { open: 0, done: 0, skipped: 0 },
     createdAt: row.createdAt.toISOString(),

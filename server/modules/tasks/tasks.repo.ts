@@ -128,8 +128,9 @@ export async function missedWeeklyOccurrences(
   db: Db,
   userId: string,
   before: string,
+  options: { lock?: boolean } = {},
 ): Promise<TaskRow[]> {
-  return db
+  const query = db
     .select()
     .from(tasks)
     .where(
@@ -140,8 +141,8 @@ export async function missedWeeklyOccurrences(
         isNotNull(tasks.seriesId),
         lt(tasks.scheduledDate, before),
       ),
-    )
-    .for('update');
+    );
+  return options.lock ? query.for('update') : query;
 }
 
 export type TaskView = 'today' | 'upcoming' | 'overdue' | 'all';

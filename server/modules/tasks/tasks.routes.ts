@@ -75,7 +75,7 @@ export function tasksRoutes(deps: {
       },
       async (request) => {
         const { userId } = await guard.authenticate(request);
-        return tasks.swap(userId, request.body.taskId);
+        return tasks.swap(userId, request.body);
       },
     );
 

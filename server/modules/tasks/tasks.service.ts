@@ -4,6 +4,7 @@ import type {
   CreateTask,
   Dashboard,
   Goal,
+  SwapRequest,
   SwapResult,
   Task,
   TaskAction,
@@ -212,7 +213,7 @@ export function createTasksService(deps: TasksServiceDeps) {
     // Most reads find nothing to roll; they should not pay for a transaction.
     if ((await repo.missedWeeklyOccurrences(db, userId, monday)).length === 0) return;
     const crossings = await db.transaction(async (tx) => {
-      const missed = await repo.missedWeeklyOccurrences(tx, userId, monday);
+      const missed = await repo.missedWeeklyOccurrences(tx, userId, monday, { lock: true });
       const goalIds: string[] = [];
       for (const row of missed) {
         await repo.updateTask(tx, userId, row.id, {
@@ -630,7 +631,7 @@ export function createTasksService(deps: TasksServiceDeps) {
     },
 
     /** Replaces one of today's three with the best task not yet picked or swapped out today. */
-    async swap(userId: string, taskId: string): Promise<SwapResult> {
+    async swap(userId: string, { taskId }: SwapRequest): Promise<SwapResult> {
       const day = await profile.day(userId);
       await rollMissedWeeks(userId, day);
       return db.transaction(async (tx) => {
