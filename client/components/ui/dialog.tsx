@@ -5,7 +5,6 @@ import { cn } from '#client/lib/cn.ts';
 import { Button } from './button.tsx';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 /** A modal panel: a sheet from the bottom on a phone, a centred card from `sm` up. */
