@@ -116,7 +116,7 @@ async function loadUserWhere(db: Db, where: SQL): Promise<UserRecord | null> {
 interface PreparedStatement {
   name: string;
   types: string[];
-  /** SQL with $1…$n placeholders (and no other `$`). */
+  /** SQL with $1…$n placeholders, each cast to its type (and no other `$`). */
   text: string;
 }
 
@@ -139,7 +139,8 @@ function literal(value: Param): string {
   return hasBackslash ? ` E${escaped}` : escaped;
 }
 
-const preparedOn = new WeakMap<object, Set<string>>();
+/** Per PGlite instance, the PREPAREs made or under way (concurrent first calls share one). */
+const preparedOn = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
  * Runs `statement` prepared. PGlite (one connection): PREPARE once, then EXECUTE with literals,
@@ -151,15 +152,20 @@ async function runPrepared<T>(db: Db, statement: PreparedStatement, values: Para
   if (client instanceof PGlite) {
     let prepared = preparedOn.get(client);
     if (!prepared) {
-      prepared = new Set();
+      prepared = new Map();
       preparedOn.set(client, prepared);
     }
-    if (!prepared.has(statement.name)) {
-      await client.query(
-        `prepare ${statement.name} (${statement.types.join(', ')}) as ${statement.text}`,
-      );
-      prepared.add(statement.name);
+    let preparing = prepared.get(statement.name);
+    if (!preparing) {
+      preparing = client
+        .query(`prepare ${statement.name} (${statement.types.join(', ')}) as ${statement.text}`)
+        .catch((error: unknown) => {
+          prepared.delete(statement.name);
+          throw error;
+        });
+      prepared.set(statement.name, preparing);
     }
+    await preparing;
     const args = values.map(literal).join(', ');
     return (await client.query<T>(`execute ${statement.name}(${args})`)).rows;
   }
@@ -172,7 +178,7 @@ async function runPrepared<T>(db: Db, statement: PreparedStatement, values: Para
   const inlined = statement.text.replace(/\$(\d+)/g, (_, index: string) => {
     const value = values[Number(index) - 1];
     if (value === undefined) throw new Error(`missing parameter $${index} for ${statement.name}`);
-    return `${literal(value)}::${statement.types[Number(index) - 1] ?? 'text'}`;
+    return literal(value);
   });
   return queryRows<T>(db, sql.raw(inlined));
 }
@@ -213,7 +219,7 @@ export function loadUserById(db: Db, id: string): Promise<UserRecord | null> {
 const USER_BY_EMAIL: PreparedStatement = {
   name: 'auth_user_by_email',
   types: ['text'],
-  text: `select ${USER_RECORD_COLUMNS} from users u where u.email = $1 limit 1`,
+  text: `select ${USER_RECORD_COLUMNS} from users u where u.email = $1::text limit 1`,
 };
 
 export async function loadUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
@@ -360,16 +366,18 @@ const START_SESSION: PreparedStatement = {
   text: `
     with created as (
       insert into sessions (id, user_id, aal, factor_id, amr, user_agent, ip, created_at, updated_at)
-      values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+      values ($1::uuid, $2::uuid, $3::text, $4::uuid, $5::jsonb, $6::text, $7::text, $8::timestamptz, $8::timestamptz)
       returning id
     ), token as (
       insert into refresh_tokens (id, token_hash, session_id, created_at)
-      select $9, $10, created.id, $8 from created
+      select $9::uuid, $10::text, created.id, $8::timestamptz from created
     ), stamp as (
-      update users set last_sign_in_at = $8, updated_at = $8 where id = $2 and $11
+      update users set last_sign_in_at = $8::timestamptz, updated_at = $8::timestamptz
+      where id = $2::uuid and $11::boolean
     ), audit as (
       insert into audit_log (action, actor_type, actor_id, user_id, ip, details, created_at)
-      select $12, 'user', $2, $2, $7, $13, $8 where $12 is not null
+      select $12::text, 'user', $2::uuid, $2::uuid, $7::text, $13::jsonb, $8::timestamptz
+      where $12::text is not null
     )
     select 1 as ok`,
 };
@@ -403,18 +411,18 @@ const ROTATE_REFRESH_TOKEN: PreparedStatement = {
   types: ['text', 'uuid', 'text', 'timestamptz'],
   text: `
     with revoked as (
-      update refresh_tokens rt set revoked_at = $4
-      where rt.token_hash = $1 and rt.revoked_at is null
+      update refresh_tokens rt set revoked_at = $4::timestamptz
+      where rt.token_hash = $1::text and rt.revoked_at is null
         and not exists (
           select 1 from sessions s join users bu on bu.id = s.user_id
-          where s.id = rt.session_id and bu.banned_until is not null and bu.banned_until > $4)
+          where s.id = rt.session_id and bu.banned_until is not null and bu.banned_until > $4::timestamptz)
       returning rt.id, rt.session_id
     ), child as (
       insert into refresh_tokens (id, token_hash, session_id, parent_id, created_at)
-      select $2, $3, revoked.session_id, revoked.id, $4 from revoked
+      select $2::uuid, $3::text, revoked.session_id, revoked.id, $4::timestamptz from revoked
       returning session_id
     ), touched as (
-      update sessions s set refreshed_at = $4, updated_at = $4
+      update sessions s set refreshed_at = $4::timestamptz, updated_at = $4::timestamptz
       from child where s.id = child.session_id
       returning s.*
     )
