@@ -40,7 +40,8 @@ export function TaskDateDialog({
   const id = useId();
   // A snooze must end after today; a reschedule may be today.
   const earliest = kind === 'snooze' ? addDays(localDate, 1) : localDate;
-  const initial = current && current >= earliest ? current : addDays(localDate, 1);
+  // Start from the task's own later day, else tomorrow (moving to where it already is is no move).
+  const initial = current && current > localDate ? current : addDays(localDate, 1);
   const [date, setDate] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const quick = [
