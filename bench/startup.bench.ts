@@ -33,7 +33,7 @@ const bareDir = mkdtempSync(join(tmpdir(), 'trellis-bench-bare-'));
 try {
   // First start creates and migrates the data directory; the measured starts reopen it.
   await (await startServer({ port: PORT, dataDir })).stop();
-  await (await startBare(bareDir)).child.kill('SIGTERM');
+  await stop((await startBare(bareDir)).child);
   await sleep(500);
 
   const app: number[] = [];

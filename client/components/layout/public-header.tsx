@@ -21,15 +21,17 @@ function navLinkClasses({ isActive }: { isActive: boolean }) {
 
 /** The signed-out top menu; below the md breakpoint it folds into a toggled panel. */
 export function PublicHeader() {
-  const [open, setOpen] = useState(false);
   const panelId = useId();
   const { pathname } = useLocation();
+  // The panel belongs to the page it was opened on, so navigating closes it with no effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
 
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') setOpenOn(null);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -64,7 +66,7 @@ export function PublicHeader() {
           aria-expanded={open}
           aria-controls={panelId}
           aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => setOpen(!open)}
         >
           {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
         </button>
