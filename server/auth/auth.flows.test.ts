@@ -258,3 +258,56 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
     expect(await ok.text()).toBe('');
   });
 });
+
+describe('concurrency (real parallelism when TEST_DATABASE_URL points at PostgreSQL)', () => {
+  let server: AuthTestServer;
+  beforeAll(async () => {
+    server = await startAuthServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('makes exactly one admin when the first sign-ups arrive together', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        server.client().auth.signUp({ email: email(`race-${i}`), password: 'race-password' }),
+      ),
+    );
+    const admins = results.filter((r) => r.data.user?.app_metadata.role === 'admin');
+    expect(results.every((r) => r.error === null)).toBe(true);
+    expect(admins).toHaveLength(1);
+  });
+
+  it('lets two tabs refresh the same token at once: both get a working session', async () => {
+    const { data } = await server
+      .client()
+      .auth.signUp({ email: email('tabs'), password: 'two-tabs-pass' });
+    const token = data.session!.refresh_token;
+    const [a, b] = await Promise.all([
+      server.client().auth.refreshSession({ refresh_token: token }),
+      server.client().auth.refreshSession({ refresh_token: token }),
+    ]);
+    expect(a.error).toBeNull();
+    expect(b.error).toBeNull();
+    expect(a.data.session!.refresh_token).not.toBe(b.data.session!.refresh_token);
+    for (const next of [a, b]) {
+      const again = await server
+        .client()
+        .auth.refreshSession({ refresh_token: next.data.session!.refresh_token });
+      expect(again.error).toBeNull();
+    }
+  });
+
+  it('lets one sign-up through when the same address signs up twice at once', async () => {
+    const address = email('twice');
+    const results = await Promise.all([
+      server.client().auth.signUp({ email: address, password: 'first-password' }),
+      server.client().auth.signUp({ email: address, password: 'other-password' }),
+    ]);
+    expect(results.every((r) => r.error === null)).toBe(true);
+    expect(results.filter((r) => r.data.session !== null)).toHaveLength(1);
+    const { data } = await server.adminClient().auth.admin.listUsers({ perPage: 1000 });
+    expect(data.users.filter((u) => u.email === address)).toHaveLength(1);
+  });
+});
