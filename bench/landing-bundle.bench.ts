@@ -33,12 +33,17 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
 function gzipKb(outDir: string, files: Iterable<string>) {
   let bytes = 0;
   for (const file of files) {
-    if (file.endsWith('.js')) bytes += gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+    if (file.endsWith('.js'))
+      bytes += gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
   }
   return bytes / 1024;
 }
 
-async function buildAndMeasure(root: string, outDir: string, extraKeys: (manifest: Manifest) => string[]) {
+async function buildAndMeasure(
+  root: string,
+  outDir: string,
+  extraKeys: (manifest: Manifest) => string[],
+) {
   await build({
     root,
     configFile: false,
@@ -46,7 +51,9 @@ async function buildAndMeasure(root: string, outDir: string, extraKeys: (manifes
     plugins: [react()],
     build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022' },
   });
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(
+    readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   return gzipKb(outDir, closure(manifest, [...entries, ...extraKeys(manifest)]));
 }
@@ -54,9 +61,15 @@ async function buildAndMeasure(root: string, outDir: string, extraKeys: (manifes
 const scratch = join(projectRoot, '.tmp/bench-bundle');
 try {
   // Our app through its own config (Tailwind and all), so the figure is what users download.
-  await build({ configFile: join(projectRoot, 'vite.config.ts'), logLevel: 'error', build: { outDir: join(scratch, 'app'), emptyOutDir: true } });
+  await build({
+    configFile: join(projectRoot, 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir: join(scratch, 'app'), emptyOutDir: true },
+  });
   const appDir = join(scratch, 'app');
-  const manifest = JSON.parse(readFileSync(join(appDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(
+    readFileSync(join(appDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const landing = Object.keys(manifest).find((key) => key.endsWith('app/routes/landing.tsx'));
   if (!landing) throw new Error('the manifest has no landing route chunk');
@@ -64,7 +77,11 @@ try {
   const leaks = [...files].filter((file) => /supabase|recharts|auth-client/i.test(file));
   const appKb = gzipKb(appDir, files);
 
-  const bareKb = await buildAndMeasure(join(projectRoot, 'bench/fixtures/bare-app'), join(scratch, 'bare'), () => []);
+  const bareKb = await buildAndMeasure(
+    join(projectRoot, 'bench/fixtures/bare-app'),
+    join(scratch, 'bare'),
+    () => [],
+  );
   report({
     name: 'landing first-load JavaScript',
     value: appKb,
@@ -75,7 +92,8 @@ try {
     target: '≤ 90 KB gzip',
   });
   process.stdout.write(`landing first-load files: ${[...files].join(', ')}\n`);
-  if (leaks.length > 0) process.stdout.write(`WARNING: auth/chart code on the landing page: ${leaks.join(', ')}\n`);
+  if (leaks.length > 0)
+    process.stdout.write(`WARNING: auth/chart code on the landing page: ${leaks.join(', ')}\n`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -26,7 +26,9 @@ async function audit(url: string) {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { performance, accessibility } = result.lhr.categories;
   if (result.lhr.runtimeError) {
-    process.stdout.write(`  ${url}: Lighthouse error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}\n`);
+    process.stdout.write(
+      `  ${url}: Lighthouse error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}\n`,
+    );
   }
   const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? 'n/a';
   process.stdout.write(

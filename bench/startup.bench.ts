@@ -5,24 +5,38 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ensureBuilt, median, projectRoot, report, residentMb, startServer, stop, waitForOk } from './support.ts';
+import {
+  ensureBuilt,
+  median,
+  projectRoot,
+  report,
+  residentMb,
+  startServer,
+  stop,
+  waitForOk,
+} from './support.ts';
 
 const RUNS = 5;
 const PORT = 3290;
 
 async function startBare(dataDir: string) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(projectRoot, 'bench/fixtures/bare-pglite-server.mjs')], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT + 1) },
-  });
+  const child = spawn(
+    process.execPath,
+    [join(projectRoot, 'bench/fixtures/bare-pglite-server.mjs')],
+    {
+      cwd: projectRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT + 1) },
+    },
+  );
   await waitForOk(`http://127.0.0.1:${PORT + 1}/`, child);
   return { child, readyAfterMs: performance.now() - started };
 }
 
 async function idleRss(pid: number, url: string) {
-  for (const path of ['/', '/readyz', '/features', '/healthz']) await fetch(url + path).then((r) => r.text());
+  for (const path of ['/', '/readyz', '/features', '/healthz'])
+    await fetch(url + path).then((r) => r.text());
   await sleep(3000);
   return residentMb(pid);
 }
@@ -48,7 +62,8 @@ try {
 
     const floor = await startBare(bareDir);
     bare.push(floor.readyAfterMs);
-    if (run === RUNS - 1) bareRss = await idleRss(floor.child.pid ?? 0, `http://127.0.0.1:${PORT + 1}`);
+    if (run === RUNS - 1)
+      bareRss = await idleRss(floor.child.pid ?? 0, `http://127.0.0.1:${PORT + 1}`);
     await stop(floor.child);
   }
   report({

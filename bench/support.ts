@@ -25,13 +25,20 @@ export function report(options: {
 }
 
 export function ensureBuilt() {
-  if (!existsSync(join(projectRoot, 'dist/server/main.js')) || !existsSync(join(projectRoot, 'dist/client/index.html'))) {
+  if (
+    !existsSync(join(projectRoot, 'dist/server/main.js')) ||
+    !existsSync(join(projectRoot, 'dist/client/index.html'))
+  ) {
     throw new Error('Build first: `npm run build` (npm start also builds).');
   }
 }
 
 /** Starts the built server on a port and data dir of its own; resolves once /readyz answers 200. */
-export async function startServer(options: { port: number; dataDir: string; env?: Record<string, string> }) {
+export async function startServer(options: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}) {
   const started = performance.now();
   const child = spawn(process.execPath, [join(projectRoot, 'dist/server/main.js')], {
     cwd: projectRoot,

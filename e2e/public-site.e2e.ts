@@ -23,11 +23,19 @@ for (const { path, heading } of publicPages) {
 test('the landing page offers a free trial and a way to log in', async ({ page }) => {
   await page.goto('/');
   const main = page.getByRole('main');
-  await expect(main.getByRole('link', { name: /free trial/i }).first()).toHaveAttribute('href', '/signup');
-  await expect(main.getByRole('link', { name: /log in/i }).first()).toHaveAttribute('href', '/login');
+  await expect(main.getByRole('link', { name: /free trial/i }).first()).toHaveAttribute(
+    'href',
+    '/signup',
+  );
+  await expect(main.getByRole('link', { name: /log in/i }).first()).toHaveAttribute(
+    'href',
+    '/login',
+  );
 });
 
-test('the signed-out top menu links Home, Features, About, Log In and Sign Up', async ({ page }) => {
+test('the signed-out top menu links Home, Features, About, Log In and Sign Up', async ({
+  page,
+}) => {
   await page.goto('/about');
   const header = page.getByRole('banner');
   const nav = header.getByRole('navigation', { name: 'Main' });
@@ -76,7 +84,10 @@ test.describe('on a 390 px phone', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Features' })).toBeHidden();
     await toggle.click();
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await page.getByRole('banner').getByRole('link', { name: 'Features' }).click();
     await expect(page).toHaveURL('/features');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Features' })).toBeHidden();
@@ -112,7 +123,9 @@ test('the skip link is the first stop and moves focus to the main content', asyn
   await expect(page.locator('main')).toBeFocused();
 });
 
-test('the marketing pages arrive as HTML that reads before any script runs', async ({ request }) => {
+test('the marketing pages arrive as HTML that reads before any script runs', async ({
+  request,
+}) => {
   for (const path of ['/', '/features', '/about', '/pricing', '/help']) {
     const html = await (await request.get(path)).text();
     expect(html, path).toMatch(/<h1[^>]*>/);

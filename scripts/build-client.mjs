@@ -18,15 +18,28 @@ const pages = {
   '/about': { file: 'about.html', modules: ['app/routes/about.tsx'], prerender: true },
   '/pricing': { file: 'pricing.html', modules: ['app/routes/pricing.tsx'], prerender: true },
   '/help': { file: 'help.html', modules: ['app/routes/help.tsx'], prerender: true },
-  '/login': { file: 'login.html', modules: ['app/layouts/auth-layout.tsx', 'app/routes/login.tsx'], prerender: false },
-  '/signup': { file: 'signup.html', modules: ['app/layouts/auth-layout.tsx', 'app/routes/signup.tsx'], prerender: false },
+  '/login': {
+    file: 'login.html',
+    modules: ['app/layouts/auth-layout.tsx', 'app/routes/login.tsx'],
+    prerender: false,
+  },
+  '/signup': {
+    file: 'signup.html',
+    modules: ['app/layouts/auth-layout.tsx', 'app/routes/signup.tsx'],
+    prerender: false,
+  },
 };
 
 await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 await build({
   configFile: join(root, 'vite.config.ts'),
   logLevel: 'warn',
-  build: { ssr: join(root, 'client/entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, manifest: false },
+  build: {
+    ssr: join(root, 'client/entry-server.tsx'),
+    outDir: ssrDir,
+    emptyOutDir: true,
+    manifest: false,
+  },
 });
 
 const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
@@ -37,7 +50,8 @@ function chunkClosure(keys) {
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`The client manifest has no ${key}; update scripts/build-client.mjs`);
+    if (!chunk)
+      throw new Error(`The client manifest has no ${key}; update scripts/build-client.mjs`);
     if (files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
@@ -49,7 +63,9 @@ function chunkClosure(keys) {
 const entryFiles = chunkClosure([entryKey]);
 // The page shells carry the stylesheet inline (the CSP allows inline styles, never scripts), which
 // saves the render-blocking round trip on a first visit.
-const stylesheetTag = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(template);
+const stylesheetTag = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(
+  template,
+);
 const inlineStyle = stylesheetTag
   ? `<style>${readFileSync(join(outDir, stylesheetTag[1]), 'utf8')}</style>`
   : null;
@@ -86,7 +102,10 @@ for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true }
   const file = join(entry.parentPath, entry.name);
   const content = readFileSync(file);
   if (content.length < 1024) continue;
-  writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 process.stdout.write(`Client built; ${Object.keys(pages).length} page shells written.\n`);

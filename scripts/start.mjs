@@ -48,7 +48,14 @@ function build(label, args) {
 if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
 
 const shared = ['contracts', 'package-lock.json', 'tsconfig.json'];
-if (isStale('dist/client/pages/pages.json', ['client', 'vite.config.ts', 'scripts/build-client.mjs', ...shared])) {
+if (
+  isStale('dist/client/pages/pages.json', [
+    'client',
+    'vite.config.ts',
+    'scripts/build-client.mjs',
+    ...shared,
+  ])
+) {
   build('client', [join(root, 'scripts/build-client.mjs')]);
 }
 if (isStale('dist/server/main.js', ['server', 'vite.server.config.ts', ...shared])) {

@@ -57,7 +57,9 @@ describe('the HTTP skeleton', () => {
     await app.inject('/healthz');
     const response = await app.inject('/metrics');
     expect(response.headers['content-type']).toContain('text/plain');
-    expect(response.body).toMatch(/trellis_http_request_duration_seconds_count\{[^}]*route="\/healthz"/);
+    expect(response.body).toMatch(
+      /trellis_http_request_duration_seconds_count\{[^}]*route="\/healthz"/,
+    );
   });
 
   it('answers unknown API paths with a JSON 404 carrying the request id', async () => {
@@ -73,7 +75,10 @@ describe('the HTTP skeleton', () => {
   it('keeps a well-formed incoming request id and replaces a malformed one', async () => {
     const kept = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(kept.headers['x-request-id']).toBe('abc-123');
-    const replaced = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id <>' } });
+    const replaced = await app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id <>' },
+    });
     expect(replaced.headers['x-request-id']).not.toBe('bad id <>');
   });
 
@@ -122,7 +127,10 @@ describe('the HTTP skeleton', () => {
   });
 
   it('serves a precompressed asset when the browser accepts brotli', async () => {
-    const response = await app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await app.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(response.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log(1)');
   });

@@ -38,7 +38,9 @@ describe('settings', () => {
     expect(caught).toBeInstanceOf(EnvError);
     const problems = (caught as EnvError).problems;
     expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
-    expect(problems.some((p) => p.startsWith('DATABASE_URL:') && p.includes('postgres://'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('DATABASE_URL:') && p.includes('postgres://'))).toBe(
+      true,
+    );
     expect(problems.some((p) => p.startsWith('LOG_LEVEL:'))).toBe(true);
   });
 

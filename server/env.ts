@@ -26,15 +26,24 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://trellis.example.com' }).optional(),
+    PORT: z.coerce
+      .number({ message: 'must be a port number from 0 to 65535' })
+      .int()
+      .min(0)
+      .max(65535)
+      .default(3000),
+    PUBLIC_URL: z
+      .url({ message: 'must be an absolute URL such as https://trellis.example.com' })
+      .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     TRUST_PROXY: booleanish.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 
@@ -87,14 +96,22 @@ const envSchema = z
     AI_API_KEY: z.string().min(1).optional(),
     /** Required for openai-compatible (e.g. http://localhost:11434/v1 for Ollama). */
     AI_BASE_URL: z
-      .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://localhost:11434/v1' })
+      .url({
+        protocol: /^https?$/,
+        message: 'must be an http(s) URL such as http://localhost:11434/v1',
+      })
       .optional(),
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
   })
   .superRefine(
     (env, ctx) => {
       const names = { apiKey: 'AI_API_KEY', baseUrl: 'AI_BASE_URL', model: 'AI_MODEL' } as const;
-      const settings = { engine: env.AI_ENGINE, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL };
+      const settings = {
+        engine: env.AI_ENGINE,
+        model: env.AI_MODEL,
+        apiKey: env.AI_API_KEY,
+        baseUrl: env.AI_BASE_URL,
+      };
       const alreadyBad = new Set(ctx.issues.map((issue) => issue.path?.[0]));
       for (const problem of aiSettingsProblems(settings)) {
         if (alreadyBad.has(names[problem.field])) continue;
@@ -107,11 +124,10 @@ const envSchema = z
   .transform((env) => ({
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-    AUTH_SITE_URL: (
-      env.AUTH_SITE_URL ??
-      env.PUBLIC_URL ??
-      `http://localhost:${env.PORT}`
-    ).replace(/\/+$/, ''),
+    AUTH_SITE_URL: (env.AUTH_SITE_URL ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(
+      /\/+$/,
+      '',
+    ),
   }));
 
 export type Env = z.output<typeof envSchema>;

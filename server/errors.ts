@@ -22,7 +22,11 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown;
 
-  constructor(code: ErrorCode, message: string, options: { details?: unknown; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: unknown; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -59,12 +63,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = error.statusCode >= 500 ? 'Something went wrong on our side.' : error.message;
       return reply
         .status(error.statusCode)
-        .send(body(error.code, message, request.id, error.statusCode >= 500 ? undefined : error.details));
+        .send(
+          body(
+            error.code,
+            message,
+            request.id,
+            error.statusCode >= 500 ? undefined : error.details,
+          ),
+        );
     }
     const status = isFastifyError(error) && error.statusCode ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send(body('internal', 'Something went wrong on our side.', request.id));
+      return reply
+        .status(500)
+        .send(body('internal', 'Something went wrong on our side.', request.id));
     }
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type…
     const code = codeByStatus.get(status) ?? 'invalid_input';
@@ -74,5 +87,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 export function notFoundBody(requestId: string, method: string, url: string): ErrorBody {
-  return body('not_found', `No API route matches ${method} ${url.split('?')[0] ?? url}.`, requestId);
+  return body(
+    'not_found',
+    `No API route matches ${method} ${url.split('?')[0] ?? url}.`,
+    requestId,
+  );
 }

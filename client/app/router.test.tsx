@@ -30,15 +30,43 @@ describe('the route table', () => {
     };
     walk(routes, '');
     const spec = [
-      '/login', '/signup', '/features', '/about', '/pricing', '/help', '/logout',
-      '/onboarding', '/dashboard', '/settings', '/profile', '/goals', '/goals/new',
-      '/goals/:id/breakdown', '/tasks', '/history', '/schedule', '/analytics',
-      '/analytics/advanced', '/analytics/coach-effectiveness', '/analytics/metrics/:domain',
-      '/experiments', '/engagement-analytics', '/progress', '/achievements', '/coaching',
-      '/coaching/domains/:domainId', '/coaching/chat/:coachId', '/coaching/team',
-      '/coaching/customize/:userCoachId', '/coaching/personality/:userCoachId',
-      '/coaching/assessment', '/coaching/assessment-enhanced', '/coaching/recommendations',
-      '/coach', '/admin', '/notifications',
+      '/login',
+      '/signup',
+      '/features',
+      '/about',
+      '/pricing',
+      '/help',
+      '/logout',
+      '/onboarding',
+      '/dashboard',
+      '/settings',
+      '/profile',
+      '/goals',
+      '/goals/new',
+      '/goals/:id/breakdown',
+      '/tasks',
+      '/history',
+      '/schedule',
+      '/analytics',
+      '/analytics/advanced',
+      '/analytics/coach-effectiveness',
+      '/analytics/metrics/:domain',
+      '/experiments',
+      '/engagement-analytics',
+      '/progress',
+      '/achievements',
+      '/coaching',
+      '/coaching/domains/:domainId',
+      '/coaching/chat/:coachId',
+      '/coaching/team',
+      '/coaching/customize/:userCoachId',
+      '/coaching/personality/:userCoachId',
+      '/coaching/assessment',
+      '/coaching/assessment-enhanced',
+      '/coaching/recommendations',
+      '/coach',
+      '/admin',
+      '/notifications',
     ];
     expect(spec.filter((path) => !declared.has(path))).toEqual([]);
   });
@@ -53,7 +81,13 @@ describe('the error screen', () => {
     }
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const router = createMemoryRouter(
-      [{ Component: RootLayout, ErrorBoundary: RootErrorBoundary, children: [{ index: true, Component: Flaky }] }],
+      [
+        {
+          Component: RootLayout,
+          ErrorBoundary: RootErrorBoundary,
+          children: [{ index: true, Component: Flaky }],
+        },
+      ],
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
@@ -76,7 +110,13 @@ describe('the error screen', () => {
       throw new Error('always');
     }
     const router = createMemoryRouter(
-      [{ Component: RootLayout, ErrorBoundary: RootErrorBoundary, children: [{ index: true, Component: Broken }] }],
+      [
+        {
+          Component: RootLayout,
+          ErrorBoundary: RootErrorBoundary,
+          children: [{ index: true, Component: Broken }],
+        },
+      ],
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);

@@ -43,12 +43,18 @@ const signedInRoutes: RouteObject[] = [
     path: 'analytics/metrics/:domain',
     lazy: page(() => import('./routes/app/analytics-metrics.tsx'), 'DomainMetricsPage'),
   },
-  { path: 'experiments', lazy: page(() => import('./routes/app/experiments.tsx'), 'ExperimentsPage') },
+  {
+    path: 'experiments',
+    lazy: page(() => import('./routes/app/experiments.tsx'), 'ExperimentsPage'),
+  },
   {
     path: 'engagement-analytics',
     lazy: page(() => import('./routes/app/engagement-analytics.tsx'), 'EngagementAnalyticsPage'),
   },
-  { path: 'progress', lazy: page(() => import('./routes/app/progress.tsx'), 'ProgressInsightsPage') },
+  {
+    path: 'progress',
+    lazy: page(() => import('./routes/app/progress.tsx'), 'ProgressInsightsPage'),
+  },
   {
     path: 'achievements',
     lazy: page(() => import('./routes/app/achievements.tsx'), 'AchievementsPage'),

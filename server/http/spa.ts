@@ -64,6 +64,7 @@ export async function registerSpa(
   for (const [path, html] of shells) {
     app.get(path, { schema: { hide: true } }, (_request, reply) => sendPage(reply, html));
   }
-  if (!shells.has('/')) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  if (!shells.has('/'))
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   return { sendIndex };
 }

@@ -8,11 +8,9 @@ export function systemRoutes(deps: {
   metrics: Registry;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/healthz',
-      { schema: { hide: true, response: { 200: healthSchema } } },
-      async () => ({ status: 'ok' as const }),
-    );
+    app.get('/healthz', { schema: { hide: true, response: { 200: healthSchema } } }, async () => ({
+      status: 'ok' as const,
+    }));
 
     app.get(
       '/readyz',

@@ -70,7 +70,9 @@ export function RootErrorBoundary() {
   // Navigating to the same location resets the boundary and renders the route again.
   return (
     <ErrorScreen
-      onRetry={() => void navigate(location.pathname + location.search + location.hash, { replace: true })}
+      onRetry={() =>
+        void navigate(location.pathname + location.search + location.hash, { replace: true })
+      }
     />
   );
 }

@@ -59,8 +59,13 @@ function Panel({
   );
 }
 
-function greeting(): string {
-  const hour = new Date().getHours();
+/** A greeting for the hour in the user's own zone. */
+function greeting(timeZone: string): string {
+  const hour = Number(
+    new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(
+      new Date(),
+    ),
+  );
   if (hour < 5) return 'Good evening';
   if (hour < 12) return 'Good morning';
   if (hour < 18) return 'Good afternoon';
@@ -75,14 +80,18 @@ const declareLink = (
 );
 
 export function DashboardPage() {
-  const { today: localToday } = useUserDay();
+  const { today: localToday, timeZone } = useUserDay();
   const today = useToday();
   const dashboard = useDashboard();
   const localDate = dashboard.data?.localDate ?? today.data?.localDate ?? localToday;
   const noGoals = dashboard.data?.goals.length === 0;
 
   return (
-    <PageShell title={greeting()} description={formatDate(localDate, localDate)} width="wide">
+    <PageShell
+      title={greeting(timeZone)}
+      description={formatDate(localDate, localDate)}
+      width="wide"
+    >
       {/* A phone shows the top three, the streak, goals, then milestones; a wide screen puts the
           streak and milestones in a second column. */}
       <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-6">
