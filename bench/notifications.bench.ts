@@ -13,8 +13,8 @@ const USERS = 1000;
 const MINE = 10_000;
 const OTHERS_EACH = 10;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 
 async function throughput(seconds: number, task: () => Promise<void>) {
   const run = async (until: number) => {
@@ -129,6 +129,12 @@ try {
     bareRuns.push(await throughput(SECONDS, bare));
     apiRuns.push(await throughput(SECONDS, api));
   }
+  // Each round's API figure against the bare figure measured just before it: steadier than the
+  // ratio of medians when other processes share the machine.
+  const perRound = apiRuns.map((value, i) => value / (bareRuns[i] ?? Number.NaN));
+  process.stdout.write(
+    `per-round ratios: ${perRound.map((ratio) => ratio.toFixed(2)).join(' ')} (median ${median(perRound).toFixed(2)})\n`,
+  );
   report({
     name: `GET /api/notifications?limit=20 (10,000 notifications, 1,000 users, concurrency ${CONCURRENCY})`,
     value: median(apiRuns),

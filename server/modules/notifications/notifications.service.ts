@@ -39,9 +39,23 @@ function toNotification(row: repo.NotificationRow): Notification {
   };
 }
 
+function toListedNotification(row: repo.ListedNotification): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    read: row.read,
+    priority: row.priority,
+    created_at: row.created_at,
+    ...(row.coach_id === null ? {} : { coach_id: row.coach_id }),
+    ...(row.data === null ? {} : { data: row.data }),
+  };
+}
+
 /** The cursor is opaque to clients: base64url of "<created_at ms>:<id>" of the last row sent. */
-function encodeCursor(row: repo.NotificationRow): string {
-  return Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString('base64url');
+function encodeCursor(row: { created_at: string; id: string }): string {
+  return Buffer.from(`${Date.parse(row.created_at)}:${row.id}`).toString('base64url');
 }
 
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
@@ -170,7 +184,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        notifications: page.map(toNotification),
+        notifications: page.map(toListedNotification),
         unreadCount: count,
         nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
       };
