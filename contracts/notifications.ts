@@ -43,7 +43,6 @@ export const notificationDataSchema = z
       new TextEncoder().encode(JSON.stringify(value)).length <= NOTIFICATION_DATA_MAX_BYTES,
     `must be at most ${NOTIFICATION_DATA_MAX_BYTES} bytes of JSON`,
   );
-export type NotificationData = z.infer<typeof notificationDataSchema>;
 
 export const notificationSchema = z.object({
   id: z.uuid(),
@@ -117,7 +116,6 @@ export const notificationUpdateSchema = z.object({
   notification: notificationSchema,
   unreadCount: z.number().int().min(0),
 });
-export type NotificationUpdate = z.infer<typeof notificationUpdateSchema>;
 
 export const readAllResultSchema = z.object({
   /** How many notifications this call marked read. */
@@ -146,7 +144,6 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const adminNotificationBodySchema = newNotificationSchema.extend({
   user_id: z.uuid({ message: 'must be a user id (a UUID)' }),
 });
-export type AdminNotificationBody = z.input<typeof adminNotificationBodySchema>;
 
 export const adminNotificationResultSchema = z.object({
   /** Null when the user has turned this type off (nothing was created). */
