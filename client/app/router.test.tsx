@@ -9,14 +9,16 @@ describe('the route table', () => {
   it('shows the not-found page, with a way home, for paths the spec does not declare', async () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/gdpr'] });
     render(<RouterProvider router={router} />);
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
   it('redirects /logout to /', async () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/logout'] });
     render(<RouterProvider router={router} />);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 10_000 });
   });
 
   it('declares every signed-in route of the spec', () => {
@@ -91,14 +93,18 @@ describe('the error screen', () => {
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
-    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Something went wrong', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText('We encountered an unexpected error. Please try refreshing the page.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
     broken = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { name: 'Recovered' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Recovered' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalled();
   });
 
@@ -120,7 +126,9 @@ describe('the error screen', () => {
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Refresh Page' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Refresh Page' }, { timeout: 10_000 }),
+    );
     expect(reload).toHaveBeenCalledOnce();
     vi.unstubAllGlobals();
     expect(consoleError).toHaveBeenCalled();
