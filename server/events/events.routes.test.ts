@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorBodySchema } from '#contracts/errors.ts';
 import { notificationSchema } from '#contracts/notifications.ts';
 import type { AuthContext, AuthGuard } from '../auth/guard.ts';
-import type { Database } from '../db/client.ts';
+import { openDatabase, queryRows, type Database } from '../db/client.ts';
 import { AppError, registerErrorHandler } from '../errors.ts';
 import { createTestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
@@ -251,5 +252,48 @@ describe('GET /api/events (heartbeat and session checks)', () => {
     while (subscriptions > 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
     expect(subscriptions).toBe(0);
+  });
+});
+
+describe('GET /api/events across server processes', () => {
+  it('streams a notification that another app instance on the same database created', async () => {
+    const database = await createTestDatabase();
+    // On PostgreSQL the second instance has its own pool and listener, as another process would.
+    const serverUrl = inject('postgresTemplate');
+    let second = database;
+    if (serverUrl) {
+      const [current] = await queryRows<{ name: string }>(
+        database.db,
+        sql`select current_database() as name`,
+      );
+      const url = new URL(serverUrl);
+      url.pathname = `/${current?.name ?? ''}`;
+      second = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+    }
+    const streaming = await createTestApp(database, { env: { AUTH_RATE_LIMITS: 'false' } });
+    const producing = await createTestApp(second, { env: { AUTH_RATE_LIMITS: 'false' } });
+    try {
+      await streaming.listen({ port: 0, host: '127.0.0.1' });
+      const address = streaming.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      const user = await signUpTestUser(streaming);
+      const stream = sseReader(
+        await fetch(`http://127.0.0.1:${address.port}/api/events`, { headers: user.headers }),
+      );
+      await stream.next();
+      const created = await producing.notifications.notify(user.id, {
+        type: 'insight',
+        title: 'From the other process',
+        message: 'Published through LISTEN/NOTIFY.',
+      });
+      const message = await stream.next(1000);
+      expect(message).toEqual({ event: 'notification.created', data: created });
+      await stream.cancel();
+    } finally {
+      await streaming.close();
+      await producing.close();
+      if (second !== database) await second.close();
+      await database.close();
+    }
   });
 });
