@@ -22,6 +22,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['client/**/*.test.{ts,tsx}'],
           setupFiles: ['client/test/setup.ts', 'server/test/fail-on-console.ts'],
+          testTimeout: 15_000,
         },
       },
     ],
