@@ -13,6 +13,7 @@ import {
 import type { RuntimeConfig } from '#contracts/system.ts';
 import { createAiGateway, type AiGateway } from './ai/gateway.ts';
 import { aiSettingsFromEnv } from './ai/settings.ts';
+import { createAccountSessionsService } from './auth/account-sessions.service.ts';
 import { createAuthModule, type AuthModule } from './auth/auth.module.ts';
 import type { MailTransport } from './auth/mail/mailer.ts';
 import type { Database } from './db/client.ts';
@@ -24,6 +25,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { registerSpa } from './http/spa.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { createGoalsModule } from './modules/goals/goals.module.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import {
   createNotificationsService,
@@ -169,6 +171,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('auth', auth);
   app.addHook('onClose', async () => auth.close());
   await app.register(auth.routes, { prefix: '/auth/v1' });
+  await app.register(
+    accountRoutes({
+      guard: auth.guard,
+      sessions: createAccountSessionsService({
+        db: deps.database.db,
+        clock: deps.clock ?? (() => new Date()),
+      }),
+    }),
+  );
 
   const events = createEventBus(deps.database, {
     onError: (error) => app.log.error({ err: error }, 'event bus'),

@@ -909,3 +909,23 @@ export async function listOutbox(
     .orderBy(desc(devOutbox.createdAt))
     .limit(options.limit);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The account's own view of its sessions (the settings page's signed-in devices).
+
+export async function listUserSessions(db: Db, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sql`coalesce(${sessions.refreshedAt}, ${sessions.createdAt})`));
+}
+
+/** Deletes one of the user's sessions; false when no such session is theirs. */
+export async function deleteOwnSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}

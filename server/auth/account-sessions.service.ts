@@ -1,0 +1,52 @@
+import type { AccountSession } from '#contracts/account.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { deleteOwnSession, insertAudit, listUserSessions } from './auth.repo.ts';
+import type { AuthContext } from './guard.ts';
+
+/**
+ * What a signed-in person may see and do about their own sessions. Ending a session deletes it,
+ * which revokes its refresh tokens (cascade) and fails its access token at the guard at once.
+ */
+export function createAccountSessionsService(deps: { db: Db; clock: () => Date }) {
+  return {
+    async list(caller: AuthContext): Promise<AccountSession[]> {
+      const rows = await listUserSessions(deps.db, caller.userId);
+      return rows.map((row) => ({
+        id: row.id,
+        current: row.id === caller.sessionId,
+        userAgent: row.userAgent,
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+        lastActiveAt: (row.refreshedAt ?? row.createdAt).toISOString(),
+        aal: row.aal === 'aal2' ? 'aal2' : 'aal1',
+      }));
+    },
+
+    async end(caller: AuthContext, sessionId: string, ip: string | null): Promise<void> {
+      if (sessionId === caller.sessionId) {
+        throw new AppError(
+          'invalid_input',
+          'This is the device you are using now. Use Sign out to end this session.',
+        );
+      }
+      await deps.db.transaction(async (tx) => {
+        // Another user's session answers the same 404 as a session that does not exist.
+        if (!(await deleteOwnSession(tx, caller.userId, sessionId))) {
+          throw new AppError('not_found', 'That session has already ended.');
+        }
+        await insertAudit(tx, {
+          action: 'session_revoked',
+          actorType: 'user',
+          actorId: caller.userId,
+          userId: caller.userId,
+          ip,
+          details: { session_id: sessionId },
+          createdAt: deps.clock(),
+        });
+      });
+    },
+  };
+}
+
+export type AccountSessionsService = ReturnType<typeof createAccountSessionsService>;
