@@ -1,16 +1,25 @@
 import { AuthApiError, type User } from '@supabase/supabase-js';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountSessionsResponseSchema } from '#contracts/account.ts';
+import { fakeApi, renderScreen } from '#client/test/fake-api.tsx';
 import type { AccountAuthApi } from '../account-api.ts';
 import { AuthenticatorSettings, qrCodeSource } from './authenticator-settings.tsx';
 import { EmailSettings } from './email-settings.tsx';
 import { PasswordSettings } from './password-settings.tsx';
 import { SignedInDevices } from './signed-in-devices.tsx';
 
+vi.mock('#client/lib/auth-client.ts', () => ({
+  getAuthClient: async () => ({
+    auth: { getSession: async () => ({ data: { session: { access_token: 'token' } } }) },
+  }),
+}));
+
 afterEach(() => {
   toast.dismiss();
+  vi.unstubAllGlobals();
 });
 
 const user = {
@@ -238,14 +247,96 @@ describe('AuthenticatorSettings', () => {
 });
 
 describe('SignedInDevices', () => {
+  const now = '2026-11-20T09:30:00.000Z';
+  const sessions = {
+    sessions: [
+      {
+        id: '0b4c9d4e-9a57-4d55-9d3c-3f0b7f1f2a01',
+        current: true,
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36',
+        ip: '127.0.0.1',
+        createdAt: now,
+        lastActiveAt: now,
+        aal: 'aal1',
+      },
+      {
+        id: '1c5dae5f-ab68-4e66-ae4d-4f1c8f2f3b02',
+        current: false,
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile Safari/604.1',
+        ip: '10.0.0.7',
+        createdAt: now,
+        lastActiveAt: now,
+        aal: 'aal1',
+      },
+    ],
+  };
+
+  it('lists where the account is signed in, marking this device', async () => {
+    fakeApi({
+      'GET /api/account/sessions': () => ({ body: accountSessionsResponseSchema.parse(sessions) }),
+    });
+    const { auth } = fakeAccountAuth();
+    renderScreen(<SignedInDevices auth={auth} />);
+    const list = await screen.findByRole('list', { name: 'Signed-in devices' });
+    expect(within(list).getByText('Chrome on Linux')).toBeInTheDocument();
+    expect(within(list).getByText('This device')).toBeInTheDocument();
+    expect(within(list).getByText('Safari on iOS')).toBeInTheDocument();
+    // This device has no per-device sign-out; the other one does.
+    expect(within(list).getAllByRole('button', { name: /^Sign out / })).toHaveLength(1);
+  });
+
+  it('signs one other device out and drops it from the list', async () => {
+    const api = fakeApi({
+      'GET /api/account/sessions': () => ({ body: sessions }),
+      [`DELETE /api/account/sessions/${sessions.sessions[1]?.id}`]: () => ({
+        body: { deleted: true },
+      }),
+    });
+    const { auth } = fakeAccountAuth();
+    renderScreen(<SignedInDevices auth={auth} />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Sign out Safari on iOS/ }));
+    await waitFor(() => expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument());
+    expect(api.callsTo(`DELETE /api/account/sessions/${sessions.sessions[1]?.id}`)).toHaveLength(1);
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+  });
+
   it('signs out every other session and keeps this one', async () => {
+    // The server's answer after scope=others: only this session is left.
+    let othersSignedOut = false;
+    fakeApi({
+      'GET /api/account/sessions': () => ({
+        body: othersSignedOut
+          ? { sessions: sessions.sessions.filter((session) => session.current) }
+          : sessions,
+      }),
+    });
     const { fake, auth } = fakeAccountAuth();
-    fake.signOut.mockResolvedValue({ error: null });
-    withToaster(<SignedInDevices auth={auth} />);
+    fake.signOut.mockImplementation(async () => {
+      othersSignedOut = true;
+      return { error: null };
+    });
+    renderScreen(<SignedInDevices auth={auth} />);
+    await screen.findByText('Safari on iOS');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out other devices' }));
     expect(fake.signOut).toHaveBeenCalledWith({ scope: 'others' });
-    await waitFor(() =>
-      expect(screen.getByText('Signed out of other devices')).toBeInTheDocument(),
-    );
+    expect(await screen.findByText('Signed out of other devices')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Safari on iOS')).not.toBeInTheDocument());
+    expect(screen.getByText('Chrome on Linux')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the list cannot load', async () => {
+    fakeApi({
+      'GET /api/account/sessions': () => ({
+        status: 500,
+        body: {
+          error: { code: 'internal', message: 'Something went wrong on our side.', requestId: 'r' },
+        },
+      }),
+    });
+    const { auth } = fakeAccountAuth();
+    renderScreen(<SignedInDevices auth={auth} />);
+    expect(await screen.findByText('Could not load your signed-in devices.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
