@@ -119,10 +119,9 @@ function createPgListener(url: string) {
       }
       handlers.add(onPayload);
       try {
-        const connected = client;
-        // A fresh connection listens on every known channel as it connects.
-        if (connected && first) await connected.query(`listen ${channel}`);
-        else if (!connected) await connect();
+        const connected = client ?? (await connect());
+        // A connection made meanwhile may have started before this channel was known; LISTEN twice is harmless.
+        if (first) await connected.query(`listen ${channel}`);
       } catch (error: unknown) {
         handlers.delete(onPayload);
         if (handlers.size === 0) listeners.delete(channel);
