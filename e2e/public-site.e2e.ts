@@ -61,6 +61,7 @@ test('the footer links reach the not-found page', async ({ page }) => {
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
   await expect(page).toHaveURL('/privacy');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · Trellis');
   await expectNoAxeViolations(page);
 });
 

@@ -15,6 +15,17 @@ describe('the route table', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
+  it('names every page in the document title, including the not-found page', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/features'] });
+    render(<RouterProvider router={router} />);
+    await vi.waitFor(() => expect(document.title).toBe('Features · Trellis'), { timeout: 10_000 });
+    await router.navigate('/privacy');
+    await vi.waitFor(() => expect(document.title).toBe('Page not found · Trellis'), {
+      timeout: 10_000,
+    });
+    expect(document.querySelectorAll('title')).toHaveLength(1);
+  });
+
   it('redirects /logout to /', async () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/logout'] });
     render(<RouterProvider router={router} />);

@@ -1,5 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate, useRouteError } from 'react-router';
+import {
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteError,
+} from 'react-router';
 import { SkipLink } from '#client/components/layout/skip-link.tsx';
 import { ErrorScreen } from '#client/components/ui/error-screen.tsx';
 
@@ -42,11 +49,32 @@ function useFocusOnNavigation() {
   }, [pathname]);
 }
 
+/** A route's `handle.title` names the page in the browser tab (and for screen readers). */
+export interface TitleHandle {
+  title?: string;
+}
+
+const DEFAULT_TITLE = "Trellis: AI coaching that turns goals into today's top three";
+
+/**
+ * The document's one <title>, from the deepest route that names itself. Kept here rather than in
+ * each page so that no client-side navigation ever leaves the document without a title.
+ */
+function DocumentTitle() {
+  const matches = useMatches();
+  const title = matches
+    .map((match) => (match.handle as TitleHandle | undefined)?.title)
+    .filter(Boolean)
+    .at(-1);
+  return <title>{title ? `${title} · Trellis` : DEFAULT_TITLE}</title>;
+}
+
 export function RootLayout() {
   useFocusOnNavigation();
   const hydrated = useHydrated();
   return (
     <>
+      <DocumentTitle />
       <SkipLink />
       <Outlet />
       {hydrated && (

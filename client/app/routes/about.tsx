@@ -23,8 +23,6 @@ const audiences = [
 export function AboutPage() {
   return (
     <>
-      <title>About · Trellis</title>
-
       <PageIntro
         eyebrow="About Trellis"
         title="Growth needs something to climb"

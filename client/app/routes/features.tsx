@@ -83,8 +83,6 @@ const domains = [
 export function FeaturesPage() {
   return (
     <>
-      <title>Features · Trellis</title>
-
       <PageIntro
         eyebrow="Features"
         title="Everything between setting a goal and reaching it"

@@ -63,8 +63,6 @@ function Code({ children }: { children: ReactNode }) {
 export function HelpPage() {
   return (
     <>
-      <title>Help · Trellis</title>
-
       <PageIntro
         eyebrow="Help centre"
         title="How to get the most out of Trellis"

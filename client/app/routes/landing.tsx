@@ -35,8 +35,6 @@ const testimonials = [
 export function LandingPage() {
   return (
     <>
-      <title>Trellis: AI coaching that turns goals into today's top three</title>
-
       <div className="bg-[radial-gradient(ellipse_at_top,var(--primary-soft),transparent_65%)]">
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-14 pb-16 sm:px-6 sm:pt-20 sm:pb-16 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
           <div>

@@ -61,8 +61,6 @@ const plans: Plan[] = [
 export function PricingPage() {
   return (
     <>
-      <title>Pricing · Trellis</title>
-
       <PageIntro
         eyebrow="Pricing"
         title="Free to run yourself, simple if we run it"
