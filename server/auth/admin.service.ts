@@ -490,4 +490,3 @@ export function createAdminService(deps: AuthDeps) {
 
   return { list, get, create, update, remove, generateLink, factors, removeFactor };
 }
-

@@ -270,4 +270,3 @@ export function createMfaService(deps: AuthDeps) {
 
   return { enroll, challenge, verify, unenroll };
 }
-
