@@ -222,6 +222,41 @@ const USER_BY_EMAIL: PreparedStatement = {
   text: `select ${USER_RECORD_COLUMNS} from users u where u.email = $1::text limit 1`,
 };
 
+/** What a password sign-in checks before anything else is loaded. */
+export interface Credentials {
+  id: string;
+  passwordHash: string | null;
+  bannedUntil: Date | null;
+  emailConfirmedAt: Date | null;
+  deletedAt: Date | null;
+}
+
+const CREDENTIALS_BY_EMAIL: PreparedStatement = {
+  name: 'auth_credentials_by_email',
+  types: ['text'],
+  text: `select id, password_hash, banned_until, email_confirmed_at, deleted_at
+    from users where email = $1::text limit 1`,
+};
+
+export async function findCredentialsByEmail(db: Db, email: string): Promise<Credentials | null> {
+  const [row] = await runPrepared<{
+    id: string;
+    password_hash: string | null;
+    banned_until: Date | string | null;
+    email_confirmed_at: Date | string | null;
+    deleted_at: Date | string | null;
+  }>(db, CREDENTIALS_BY_EMAIL, [email]);
+  if (!row) return null;
+  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return {
+    id: row.id,
+    passwordHash: row.password_hash,
+    bannedUntil: date(row.banned_until),
+    emailConfirmedAt: date(row.email_confirmed_at),
+    deletedAt: date(row.deleted_at),
+  };
+}
+
 export async function loadUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
   const [row] = await runPrepared<UserJson>(db, USER_BY_EMAIL, [email]);
   return row ? toUserRecord(row) : null;
@@ -379,12 +414,15 @@ const START_SESSION: PreparedStatement = {
       select $12::text, 'user', $2::uuid, $2::uuid, $7::text, $13::jsonb, $8::timestamptz
       where $12::text is not null
     )
-    select 1 as ok`,
+    select ${USER_RECORD_COLUMNS} from users u where u.id = $2::uuid`,
 };
 
-/** One statement: the session, its first refresh token, last_sign_in_at and the audit entry. */
-export async function createSession(db: Db, s: NewSession): Promise<void> {
-  await runPrepared(db, START_SESSION, [
+/**
+ * One statement: the session, its first refresh token, last_sign_in_at and the audit entry;
+ * returns the user as it was before the statement (last_sign_in_at not yet stamped).
+ */
+export async function createSession(db: Db, s: NewSession): Promise<UserRecord | null> {
+  const [row] = await runPrepared<UserJson>(db, START_SESSION, [
     s.id,
     s.userId,
     s.aal,
@@ -399,6 +437,7 @@ export async function createSession(db: Db, s: NewSession): Promise<void> {
     s.audit?.action ?? null,
     JSON.stringify(s.audit?.details ?? {}),
   ]);
+  return row ? toUserRecord(row) : null;
 }
 
 export interface RotatedSession {
@@ -922,7 +961,11 @@ export async function listUserSessions(db: Db, userId: string): Promise<SessionR
 }
 
 /** Deletes one of the user's sessions; false when no such session is theirs. */
-export async function deleteOwnSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+export async function deleteOwnSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
   const deleted = await db
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))

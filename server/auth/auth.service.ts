@@ -7,6 +7,7 @@ import {
   deleteUserSessions,
   deleteSession,
   emailInUse,
+  findCredentialsByEmail,
   findFlowState,
   findOneTimeTokens,
   findUserOneTimeToken,
@@ -187,7 +188,7 @@ export function createAuthService(deps: AuthDeps) {
         !isBanned(existing, now()) &&
         !existing.deletedAt
       ) {
-        return startSession(deps, db, existing, {
+        return startSession(deps, db, existing.id, {
           method: 'password',
           meta,
           audit: { action: 'login', details: { method: 'password', via: 'signup' } },
@@ -226,7 +227,7 @@ export function createAuthService(deps: AuthDeps) {
         const session =
           env.AUTH_CONFIRM_EMAIL === 'required'
             ? null
-            : await startSession(deps, tx, user, { method: 'password', meta });
+            : await startSession(deps, tx, user.id, { method: 'password', meta });
         return { user, token, session };
       });
     } catch (error: unknown) {
@@ -254,7 +255,7 @@ export function createAuthService(deps: AuthDeps) {
     await deps.limiter.check('signin_email', email);
     const password = body.password ?? '';
 
-    const user = email.length <= 255 ? await loadUserByEmail(db, email) : null;
+    const user = email.length <= 255 ? await findCredentialsByEmail(db, email) : null;
     // Unknown address, no password, or a wrong one: the same work and the same answer.
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok || user.deletedAt) {
@@ -265,7 +266,7 @@ export function createAuthService(deps: AuthDeps) {
     if (env.AUTH_CONFIRM_EMAIL === 'required' && !user.emailConfirmedAt) {
       throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
     }
-    const session = await startSession(deps, db, user, {
+    const session = await startSession(deps, db, user.id, {
       method: 'password',
       meta,
       audit: { action: 'login', details: { method: 'password' } },
@@ -317,7 +318,7 @@ export function createAuthService(deps: AuthDeps) {
       const user = await loadUserById(tx, flow.userId);
       if (!user || user.deletedAt) throw notFound();
       if (isBanned(user, now())) throw authErrors.userBanned(400);
-      const session = await startSession(deps, tx, user, {
+      const session = await startSession(deps, tx, user.id, {
         method: flow.authenticationMethod,
         meta,
         audit: { action: 'login', details: { method: flow.authenticationMethod, flow: 'pkce' } },
@@ -727,7 +728,7 @@ export function createAuthService(deps: AuthDeps) {
         await stampAuthCode(tx, flow.id, now());
         return { kind: 'code', authCode: flow.authCode, type: input.type };
       }
-      const session = await startSession(deps, tx, applied, {
+      const session = await startSession(deps, tx, applied.id, {
         method,
         meta,
         audit: { action: 'login', details: { method } },
@@ -970,7 +971,6 @@ export function createAuthService(deps: AuthDeps) {
     verifyLink,
   };
 }
-
 
 function oauthErrorFor(status: number): string {
   if (status === 401) return 'unauthorized_client';

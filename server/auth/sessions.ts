@@ -57,12 +57,13 @@ export async function sessionResponse(
 
 /**
  * Starts a session for a user who just proved who they are (`method` becomes the AMR entry):
- * the session row, its first refresh token and last_sign_in_at, in one statement.
+ * the session row, its first refresh token, last_sign_in_at and the audit entry, in one
+ * statement that also loads the user for the response.
  */
 export async function startSession(
   deps: AuthDeps,
   db: Db,
-  user: UserRecord,
+  userId: string,
   options: {
     method: string;
     meta: RequestMeta;
@@ -74,9 +75,9 @@ export async function startSession(
   const sessionId = randomUUID();
   const refreshToken = randomSecret();
   const amr = [{ method: options.method, timestamp: Math.floor(now.getTime() / 1000) }];
-  await createSession(db, {
+  const user = await createSession(db, {
     id: sessionId,
-    userId: user.id,
+    userId,
     aal: 'aal1',
     amr,
     userAgent: options.meta.userAgent,
@@ -87,6 +88,7 @@ export async function startSession(
     signIn: true,
     audit: options.audit,
   });
+  if (!user) throw new Error('the user of a new session vanished');
   const signedIn = { ...user, lastSignInAt: now, updatedAt: now };
   return sessionResponse(deps, signedIn, { id: sessionId, aal: 'aal1', amr }, refreshToken);
 }
