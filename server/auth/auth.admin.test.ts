@@ -220,6 +220,51 @@ describe('admin API', () => {
     expect(unknown.error).toMatchObject({ status: 404, code: 'user_not_found' });
   });
 
+  it('changes an address directly, refusing one that is taken', async () => {
+    const admin = server.adminClient().auth.admin;
+    const { data } = await admin.createUser({
+      email: email('old'),
+      password: 'moving-password',
+      email_confirm: true,
+    });
+    const moved = email('new');
+    const updated = await admin.updateUserById(data.user!.id, {
+      email: moved,
+      email_confirm: true,
+    });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.email).toBe(moved);
+    expect(updated.data.user?.identities?.[0]?.identity_data?.email).toBe(moved);
+    expect(
+      (await server.client().auth.signInWithPassword({ email: moved, password: 'moving-password' }))
+        .error,
+    ).toBeNull();
+    const { data: other } = await admin.createUser({ email: email('other') });
+    const clash = await admin.updateUserById(other.user!.id, { email: moved });
+    expect(clash.error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+
+  it('generates invite and magic links: an invite signs the new person in; a magic link for a stranger signs them up', async () => {
+    const admin = server.adminClient().auth.admin;
+    const invited = email('invited');
+    const invite = await admin.generateLink({ type: 'invite', email: invited });
+    expect(invite.error).toBeNull();
+    expect(invite.data.properties?.verification_type).toBe('invite');
+    expect(invite.data.user?.invited_at).toEqual(expect.any(String));
+    const accepted = await server
+      .client()
+      .auth.verifyOtp({ token_hash: invite.data.properties!.hashed_token, type: 'invite' });
+    expect(accepted.error).toBeNull();
+    expect(accepted.data.user?.email).toBe(invited);
+
+    const stranger = email('stranger');
+    const magic = await admin.generateLink({ type: 'magiclink', email: stranger });
+    expect(magic.error).toBeNull();
+    expect(magic.data.properties?.verification_type).toBe('signup');
+    expect(magic.data.user?.email).toBe(stranger);
+    expect(await server.mails(stranger)).toHaveLength(0);
+  });
+
   it('lists and deletes a user’s factors', async () => {
     const address = email('factors');
     const supabase = server.client();
