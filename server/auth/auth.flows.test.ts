@@ -101,6 +101,18 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
     expect(user.app_metadata.provider).toBe('email');
     expect(data.session?.token_type).toBe('bearer');
 
+    // The raw answers of both grants have the contract's shape.
+    const raw = await server.request('/token?grant_type=password', {
+      method: 'POST',
+      json: { email: address, password: 'a-good-password' },
+    });
+    const parsed = sessionSchema.parse(await raw.json());
+    const refreshed = await server.request('/token?grant_type=refresh_token', {
+      method: 'POST',
+      json: { refresh_token: parsed.refresh_token },
+    });
+    expect(sessionSchema.parse(await refreshed.json()).user.id).toBe(user.id);
+
     const { data: fetched, error: getError } = await supabase.auth.getUser();
     expect(getError).toBeNull();
     expect(fetched.user?.id).toBe(user.id);
