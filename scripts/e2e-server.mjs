@@ -27,7 +27,17 @@ if (existsSync(join(root, 'scripts/keys.ts'))) {
 const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Every journey comes from 127.0.0.1, so the per-IP limits are raised here; the per-address
+    // limits stay as shipped, and server/auth/auth.security.test.ts proves the limits themselves.
+    AUTH_RATE_LIMIT_TOKEN_PER_IP: '2000/5m',
+    AUTH_RATE_LIMIT_EMAIL_PER_IP: '2000/5m',
+    AUTH_RATE_LIMIT_VERIFY_PER_IP: '2000/5m',
+    AUTH_RATE_LIMIT_MFA_PER_IP: '2000/5m',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal));
