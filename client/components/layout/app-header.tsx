@@ -1,6 +1,6 @@
 import { BarChart3, LogOut, Menu, Settings, UserRound, Users, X } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -13,6 +13,7 @@ import {
 import { cn } from '#client/lib/cn.ts';
 import { paths } from '#client/lib/paths.ts';
 import { Logo } from './logo.tsx';
+import { useMenuPanel } from './use-menu-panel.ts';
 
 interface AppHeaderProps {
   email: string | null;
@@ -45,22 +46,9 @@ function navLinkClasses({ isActive }: { isActive: boolean }) {
 
 /** The signed-in area's header: main menu (a toggled panel below xl), account menu, actions. */
 export function AppHeader({ email, role, showCoach, onSignOut, actions }: AppHeaderProps) {
-  const { pathname } = useLocation();
-  // The panel belongs to the page it was opened on: navigating closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const panelId = useId();
+  const { panelId, open, toggle } = useMenuPanel();
   const links = showCoach ? [...mainLinks, { label: 'Coach', to: paths.coach }] : mainLinks;
   const initial = email?.trim().charAt(0).toUpperCase();
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenOn(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
@@ -131,7 +119,7 @@ export function AppHeader({ email, role, showCoach, onSignOut, actions }: AppHea
             aria-expanded={open}
             aria-controls={panelId}
             aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpenOn(open ? null : pathname)}
+            onClick={toggle}
           >
             {open ? (
               <X aria-hidden="true" className="size-5" />

@@ -1,10 +1,10 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { paths } from '#client/lib/paths.ts';
 import { Logo } from './logo.tsx';
+import { useMenuPanel } from './use-menu-panel.ts';
 
 const links = [
   { label: 'Home', to: paths.home },
@@ -21,21 +21,7 @@ function navLinkClasses({ isActive }: { isActive: boolean }) {
 
 /** The signed-out top menu; below the md breakpoint it folds into a toggled panel. */
 export function PublicHeader() {
-  const panelId = useId();
-  const { pathname } = useLocation();
-  // The panel belongs to the page it was opened on, so navigating closes it with no effect.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenOn(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  const { panelId, open, toggle } = useMenuPanel();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
@@ -66,7 +52,7 @@ export function PublicHeader() {
           aria-expanded={open}
           aria-controls={panelId}
           aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen(!open)}
+          onClick={toggle}
         >
           {open ? (
             <X aria-hidden="true" className="size-5" />
