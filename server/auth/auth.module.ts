@@ -85,8 +85,11 @@ export async function createAuthModule(options: AuthModuleOptions) {
     }),
     log: options.log,
   };
-  // The dummy hash for unknown-account sign-ins is made now, not on the first such sign-in.
-  await warmPasswordHashing();
+  // The dummy hash for unknown-account sign-ins is made now, not on the first such sign-in, but
+  // off the start-up path: verification awaits the same cached promise.
+  void warmPasswordHashing().catch((error: unknown) => {
+    options.log.error({ err: error }, 'could not prepare the dummy password hash');
+  });
 
   const access = {
     /** Every /auth/v1 route but the open ones needs the publishable (or service-role) key. */
