@@ -4,3 +4,4 @@ export * from './schema/auth.ts';
 export * from './schema/dev-outbox.ts';
 export * from './schema/notifications.ts';
 export * from './schema/goals.ts';
+export * from './schema/delivery.ts';
