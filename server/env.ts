@@ -88,6 +88,29 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('Trellis <no-reply@localhost>'),
 
+    // Daily delivery's channels. Each unconfigured provider writes to the dev outbox.
+    /** Most SMTP connections the daily emails keep open at once. */
+    DELIVERY_SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+    /** An SMS provider with Twilio's API shape; SMS needs the SID, the token and SMS_FROM together. */
+    SMS_BASE_URL: z
+      .url({
+        protocol: /^https?$/,
+        message: 'must be an http(s) URL such as https://api.twilio.com',
+      })
+      .default('https://api.twilio.com'),
+    SMS_ACCOUNT_SID: z.string().min(1).max(200).optional(),
+    SMS_AUTH_TOKEN: z.string().min(1).max(500).optional(),
+    /** The sending number (E.164) or sender ID. */
+    SMS_FROM: z.string().min(1).max(64).optional(),
+    SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** web-push sends through the browsers' push services; dev-outbox keeps push messages here. */
+    PUSH_TRANSPORT: z.enum(['web-push', 'dev-outbox']).default('web-push'),
+    /** Who push services may contact about this server: a mailto: address or an https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+
     // The coach's engine. See server/ai/README.md.
     AI_ENGINE: z.enum(coachEngines).default('offline'),
     /** Model id; openai and anthropic have defaults, openai-compatible needs one (e.g. llama3.1). */
@@ -121,14 +144,52 @@ const envSchema = z
     // Checked even when other settings are bad, so the one message lists every problem.
     { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'AI_ENGINE') },
   )
+  .superRefine(
+    (env, ctx) => {
+      const sms = {
+        SMS_ACCOUNT_SID: env.SMS_ACCOUNT_SID,
+        SMS_AUTH_TOKEN: env.SMS_AUTH_TOKEN,
+        SMS_FROM: env.SMS_FROM,
+      };
+      const set = Object.keys(sms).filter((name) => sms[name as keyof typeof sms] !== undefined);
+      if (set.length === 0 || set.length === 3) return;
+      for (const name of Object.keys(sms).filter((name) => !set.includes(name))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `must be set too: SMS needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM together (only ${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set); unset all three to keep SMS in the dev outbox`,
+        });
+      }
+    },
+    // Checked even when other settings are bad, so the one message lists every problem.
+    {
+      when: (payload) =>
+        !payload.issues.some((issue) =>
+          ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'].includes(String(issue.path?.[0])),
+        ),
+    },
+  )
   .transform((env) => ({
     ...env,
+    SMS_BASE_URL: env.SMS_BASE_URL.replace(/\/+$/, ''),
+    VAPID_SUBJECT: env.VAPID_SUBJECT ?? defaultVapidSubject(env.MAIL_FROM, env.PUBLIC_URL),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     AUTH_SITE_URL: (env.AUTH_SITE_URL ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(
       /\/+$/,
       '',
     ),
   }));
+
+/**
+ * mailto: with MAIL_FROM's address; when that address is still at localhost and PUBLIC_URL is an
+ * https site, the site instead (push services refuse localhost contacts).
+ */
+function defaultVapidSubject(mailFrom: string, publicUrl: string | undefined): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const atLocalhost = /@localhost$/i.test(address);
+  if (atLocalhost && publicUrl?.startsWith('https://')) return publicUrl.replace(/\/+$/, '');
+  return `mailto:${address}`;
+}
 
 export type Env = z.output<typeof envSchema>;
 
