@@ -1,0 +1,69 @@
+import { CircleCheck, CircleAlert, Inbox, Mail } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Channels } from '#contracts/delivery.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { useResendConfirmation } from '#client/features/auth/components/use-resend-confirmation.ts';
+import { ChannelCard, ChannelNote, formatDay } from './channel-card.tsx';
+import { DevOutboxNote } from './dev-outbox-note.tsx';
+
+/** Email: the account's address, whether it is confirmed, and the daily emails on or off. */
+export function EmailChannel({
+  channels,
+  onToggle,
+}: {
+  channels: Channels;
+  onToggle: (enabled: boolean) => void;
+}) {
+  const { email } = channels;
+  const { resend, sending } = useResendConfirmation();
+
+  const resendConfirmation = async () => {
+    if (await resend(email.address)) {
+      toast.success('Confirmation email sent', {
+        description: `Open the link we sent to ${email.address}.`,
+      });
+    }
+  };
+
+  return (
+    <ChannelCard
+      id="channel-email"
+      icon={<Mail aria-hidden="true" />}
+      title="Email"
+      switchLabel="Daily email"
+      enabled={email.enabled}
+      canEnable
+      onToggle={onToggle}
+      status={<span className="break-all">{email.address}</span>}
+    >
+      {email.confirmed ? (
+        <p className="flex items-center gap-1.5 text-sm font-medium text-accent-foreground">
+          <CircleCheck aria-hidden="true" className="size-4" />
+          Confirmed
+        </p>
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="flex items-start gap-1.5 text-sm font-medium">
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+            Not confirmed — confirm it to receive daily emails
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={sending}
+            onClick={() => void resendConfirmation()}
+          >
+            {sending ? 'Sending...' : 'Resend confirmation email'}
+          </Button>
+        </div>
+      )}
+      {email.unsubscribedAt ? (
+        <ChannelNote tone="warning" icon={<Inbox aria-hidden="true" />}>
+          Unsubscribed on {formatDay.format(new Date(email.unsubscribedAt))}.
+          {email.enabled ? '' : ' Turn daily email on to receive it again.'}
+        </ChannelNote>
+      ) : null}
+      {channels.transports.email === 'dev-outbox' ? <DevOutboxNote /> : null}
+    </ChannelCard>
+  );
+}
