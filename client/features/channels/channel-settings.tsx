@@ -21,7 +21,14 @@ const channelNames: Record<DeliveryChannel, string> = {
  * by a code) and push (this browser, through its permission prompt), each on or off.
  * `compact` is the onboarding version: the same controls, less prose.
  */
-export function ChannelSettings({ compact = false }: { compact?: boolean }) {
+export function ChannelSettings({
+  compact = false,
+  headingLevel = 'h3',
+}: {
+  compact?: boolean;
+  /** The level of each channel's heading, one below the heading the block sits under. */
+  headingLevel?: 'h3' | 'h4';
+}) {
   const channels = useChannels();
   const toggle = useToggleChannel();
 
@@ -65,9 +72,23 @@ export function ChannelSettings({ compact = false }: { compact?: boolean }) {
           </span>
         </p>
       )}
-      <EmailChannel channels={channels.data} onToggle={onToggle('email')} />
-      <SmsChannel channels={channels.data} compact={compact} onToggle={onToggle('sms')} />
-      <PushChannel channels={channels.data} compact={compact} onToggle={onToggle('push')} />
+      <EmailChannel
+        headingLevel={headingLevel}
+        channels={channels.data}
+        onToggle={onToggle('email')}
+      />
+      <SmsChannel
+        headingLevel={headingLevel}
+        channels={channels.data}
+        compact={compact}
+        onToggle={onToggle('sms')}
+      />
+      <PushChannel
+        headingLevel={headingLevel}
+        channels={channels.data}
+        compact={compact}
+        onToggle={onToggle('push')}
+      />
       <InlineError
         message={
           failed

@@ -6,14 +6,32 @@ import { PasswordSettings } from '#client/features/account/components/password-s
 import { SettingsCard } from '#client/features/account/components/settings-card.tsx';
 import { SignedInDevices } from '#client/features/account/components/signed-in-devices.tsx';
 import { useAuth } from '#client/features/auth/auth-provider.tsx';
+import { ChannelSettings } from '#client/features/channels/channel-settings.tsx';
 import { NotificationPreferencesForm } from '#client/features/notifications/components/notification-preferences.tsx';
 
-/** Scrolls to `#section` once the page is on screen (the sign-in check may have delayed it). */
+/** Input that means the person is scrolling on their own: stop following the section. */
+const userScrollEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Scrolls to `#section` once the page is on screen, and keeps it in view while the cards above it
+ * load and grow, until the person scrolls or clicks themselves.
+ */
 function useScrollToHash() {
   const { hash } = useLocation();
   useEffect(() => {
     if (!hash) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    const id = decodeURIComponent(hash.slice(1));
+    const scroll = () => document.getElementById(id)?.scrollIntoView();
+    scroll();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(scroll);
+    observer.observe(document.body);
+    const stop = () => {
+      observer.disconnect();
+      for (const type of userScrollEvents) window.removeEventListener(type, stop);
+    };
+    for (const type of userScrollEvents) window.addEventListener(type, stop, { passive: true });
+    return stop;
   }, [hash]);
 }
 
@@ -53,16 +71,30 @@ export function SettingsPage() {
         </div>
       </section>
 
-      <div className="mt-10">
-        <SettingsCard
-          id="notifications"
-          headingLevel="h2"
-          title="Notifications"
-          description="Which kinds of notification appear under the bell. Email, SMS and push for your daily top three come with delivery settings."
-        >
-          <NotificationPreferencesForm userId={user.id} />
-        </SettingsCard>
-      </div>
+      <section
+        id="notifications"
+        aria-labelledby="notifications-heading"
+        className="mt-10 scroll-mt-24"
+      >
+        <h2 id="notifications-heading" className="text-lg font-semibold text-muted-foreground">
+          Notifications
+        </h2>
+        <div className="mt-4 space-y-6">
+          <SettingsCard
+            id="channels"
+            title="Daily top three"
+            description="Where your three tasks for the day are sent: email, SMS and push."
+          >
+            <ChannelSettings headingLevel="h4" />
+          </SettingsCard>
+          <SettingsCard
+            title="In the app"
+            description="Which kinds of notification appear under the bell."
+          >
+            <NotificationPreferencesForm userId={user.id} />
+          </SettingsCard>
+        </div>
+      </section>
     </div>
   );
 }

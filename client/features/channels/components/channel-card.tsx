@@ -12,9 +12,11 @@ export function ChannelCard({
   canEnable,
   onToggle,
   switchLabel,
+  headingLevel: Heading = 'h3',
   children,
 }: {
   id: string;
+  headingLevel?: 'h3' | 'h4';
   icon: ReactNode;
   title: string;
   status: ReactNode;
@@ -34,9 +36,9 @@ export function ChannelCard({
           {icon}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="font-semibold">
+          <Heading id={headingId} className="font-semibold">
             {title}
-          </h3>
+          </Heading>
           <div id={statusId} className="text-sm text-muted-foreground">
             {status}
           </div>

@@ -10,8 +10,10 @@ import { DevOutboxNote } from './dev-outbox-note.tsx';
 export function EmailChannel({
   channels,
   onToggle,
+  headingLevel,
 }: {
   channels: Channels;
+  headingLevel: 'h3' | 'h4';
   onToggle: (enabled: boolean) => void;
 }) {
   const { email } = channels;
@@ -30,6 +32,7 @@ export function EmailChannel({
       id="channel-email"
       icon={<Mail aria-hidden="true" />}
       title="Email"
+      headingLevel={headingLevel}
       switchLabel="Daily email"
       enabled={email.enabled}
       canEnable

@@ -23,8 +23,10 @@ export function PushChannel({
   channels,
   compact,
   onToggle,
+  headingLevel,
 }: {
   channels: Channels;
+  headingLevel: 'h3' | 'h4';
   compact: boolean;
   onToggle: (enabled: boolean) => void;
 }) {
@@ -92,6 +94,7 @@ export function PushChannel({
       id="channel-push"
       icon={<BellRing aria-hidden="true" />}
       title="Push"
+      headingLevel={headingLevel}
       switchLabel="Daily push notification"
       enabled={push.enabled}
       canEnable={count > 0}

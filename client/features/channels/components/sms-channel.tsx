@@ -44,8 +44,10 @@ export function SmsChannel({
   channels,
   compact,
   onToggle,
+  headingLevel,
 }: {
   channels: Channels;
+  headingLevel: 'h3' | 'h4';
   compact: boolean;
   onToggle: (enabled: boolean) => void;
 }) {
@@ -134,6 +136,7 @@ export function SmsChannel({
       id="channel-sms"
       icon={<MessageSquareText aria-hidden="true" />}
       title="SMS"
+      headingLevel={headingLevel}
       switchLabel="Daily text message"
       enabled={sms.enabled}
       canEnable={sms.phone !== null}
