@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { Db } from '#server/db/client.ts';
+import { devOutbox } from '#server/db/schema/dev-outbox.ts';
+import type { ChannelSender, OutgoingMessage, SendOutcome } from '../types.ts';
+
+/** What the senders log through (Fastify's logger fits). */
+export interface ChannelLog {
+  info(object: Record<string, unknown>, message: string): void;
+  warn(object: Record<string, unknown>, message: string): void;
+  error(object: Record<string, unknown>, message: string): void;
+}
+
+/** The first http(s) URL in a text, or null. */
+export function firstUrl(text: string): string | null {
+  return /https?:\/\/[^\s<>"']+/.exec(text)?.[0]?.replace(/[.,;:!?)\]]+$/, '') ?? null;
+}
+
+/** The outbox row a message becomes: what a person on a fresh machine reads instead. */
+export function outboxRow(message: OutgoingMessage): typeof devOutbox.$inferInsert {
+  const base = { id: randomUUID(), channel: message.channel, to: message.to };
+  switch (message.channel) {
+    case 'email':
+      return {
+        ...base,
+        subject: message.content.subject,
+        text: message.content.text,
+        html: message.content.html,
+        link: firstUrl(message.content.text),
+        template: message.template,
+      };
+    case 'sms':
+      return {
+        ...base,
+        subject: null,
+        text: message.text,
+        html: null,
+        link: firstUrl(message.text),
+        template: message.template,
+      };
+    case 'push':
+      return {
+        ...base,
+        subject: message.content.title,
+        text: message.content.body,
+        html: null,
+        link: message.content.data.url,
+        template: message.template,
+      };
+  }
+}
+
+/**
+ * Stores messages of an unconfigured provider in dev_outbox (admins browse it in the app) and logs
+ * where each went and its link, so every flow works on a fresh machine.
+ */
+export function createDevOutboxSender(
+  channel: DeliveryChannel,
+  deps: { db: Db; log: ChannelLog },
+): ChannelSender {
+  return {
+    channel,
+    transport: 'dev-outbox',
+    async send(message): Promise<SendOutcome> {
+      if (message.channel !== channel) {
+        return {
+          ok: false,
+          permanent: true,
+          error: `A ${message.channel} message reached the ${channel} sender`,
+        };
+      }
+      const row = outboxRow(message);
+      try {
+        await deps.db.insert(devOutbox).values(row);
+      } catch (error: unknown) {
+        deps.log.error({ err: error, channel }, 'dev outbox: could not store a message');
+        return {
+          ok: false,
+          permanent: false,
+          error: 'Could not store the message in the dev outbox',
+        };
+      }
+      deps.log.info(
+        { channel, to: row.to, link: row.link, template: row.template },
+        `dev outbox: ${channel} stored`,
+      );
+      return { ok: true, providerMessageId: row.id };
+    },
+    async close() {},
+  };
+}
