@@ -111,6 +111,20 @@ const envSchema = z
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
       .optional(),
 
+    // Daily delivery's engine: the scheduler and the senders (docs/decisions/006-delivery-outbox.md).
+    /** in-process: the web process runs the delivery worker; off: run `npm run worker` separately. */
+    DELIVERY_WORKER: z.enum(['in-process', 'off']).default('in-process'),
+    /** How often the worker looks for due users and due deliveries when it has nothing to do. */
+    DELIVERY_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    /** Users per scheduler transaction and deliveries per dispatcher claim. */
+    DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+    /** Messages one worker has in flight at once. */
+    DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(10),
+    /** Attempts of one delivery before it counts as failed (and falls back to another channel). */
+    DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+    /** How long a worker holds a delivery it is sending; one that died is replaced after this. */
+    DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+
     // The coach's engine. See server/ai/README.md.
     AI_ENGINE: z.enum(coachEngines).default('offline'),
     /** Model id; openai and anthropic have defaults, openai-compatible needs one (e.g. llama3.1). */
