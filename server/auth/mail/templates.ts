@@ -94,7 +94,8 @@ function copyFor(input: AuthEmailInput): Copy {
   }
 }
 
-const escapeHtml = (value: string) =>
+/** Escapes text for HTML content and attribute values. */
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
