@@ -246,6 +246,17 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Confirm your email' },
                 lazy: page(() => import('./routes/auth-confirm.tsx'), 'AuthConfirmPage'),
               },
+              // The signed links in delivery messages: no sign-in needed.
+              {
+                path: 'done',
+                handle: { title: 'Mark done' },
+                lazy: page(() => import('./routes/done.tsx'), 'DonePage'),
+              },
+              {
+                path: 'unsubscribe',
+                handle: { title: 'Unsubscribe' },
+                lazy: page(() => import('./routes/unsubscribe.tsx'), 'UnsubscribePage'),
+              },
             ],
           },
           {

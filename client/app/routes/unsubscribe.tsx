@@ -1,0 +1,5 @@
+import { UnsubscribeLink } from '#client/features/links/components/unsubscribe-link.tsx';
+
+export function UnsubscribePage() {
+  return <UnsubscribeLink />;
+}

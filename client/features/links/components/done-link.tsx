@@ -1,0 +1,109 @@
+import { CircleCheck, CircleX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { CompleteLinkResult } from '#contracts/delivery.ts';
+import { buttonClasses } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useAuth } from '#client/features/auth/auth-provider.tsx';
+import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
+import { linkOnce } from '#client/features/auth/link-once.ts';
+import { loginPathFor } from '#client/features/auth/redirects.ts';
+import { paths } from '#client/lib/paths.ts';
+import { completeByLink } from '../api.ts';
+import { LinkOutcome } from './link-outcome.tsx';
+
+type Stage =
+  | { kind: 'working' }
+  | { kind: 'done'; result: CompleteLinkResult }
+  | { kind: 'failed'; message: string };
+
+const MISSING = 'This link is missing its token. Open Trellis to mark the task done.';
+
+/**
+ * Where a message's one-tap "done" link lands: the task is completed as the page opens, once,
+ * with no sign-in (the signed token says which task and whose).
+ */
+export function DoneLink() {
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [stage, setStage] = useState<Stage>(() =>
+    token ? { kind: 'working' } : { kind: 'failed', message: MISSING },
+  );
+
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    // Once per page load, however often React runs this effect.
+    linkOnce(`done:${token}`, () => completeByLink(token)).then(
+      (result) => {
+        if (active) setStage({ kind: 'done', result });
+      },
+      (error: unknown) => {
+        if (!active) return;
+        setStage({
+          kind: 'failed',
+          message:
+            error instanceof Error && error.message
+              ? error.message
+              : 'Could not mark the task done. Please try again.',
+        });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [token]);
+
+  const openTrellis = (
+    <Link
+      to={user ? paths.tasks : loginPathFor(paths.tasks)}
+      className={buttonClasses('primary', 'lg', 'mt-6 w-full')}
+    >
+      {user ? 'Open your tasks' : 'Open Trellis'}
+    </Link>
+  );
+
+  switch (stage.kind) {
+    case 'working':
+      return (
+        <AuthCard title="Marking it done">
+          <div
+            role="status"
+            className="flex flex-col items-center gap-3 py-4 text-muted-foreground"
+          >
+            <Spinner />
+            <p className="text-sm">Checking your link...</p>
+          </div>
+        </AuthCard>
+      );
+    case 'done': {
+      const { taskTitle, outcome } = stage.result;
+      return (
+        <AuthCard title={outcome === 'done' ? 'Marked done' : 'Already done'}>
+          <LinkOutcome icon={<CircleCheck aria-hidden="true" />} tone="success">
+            <p role="status">
+              {outcome === 'done' ? 'Marked done: ' : 'Already done: '}
+              <span className="font-semibold">{taskTitle}</span>
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {outcome === 'done'
+                ? 'One less thing for today. Nice work.'
+                : 'This task was closed before; nothing changed.'}
+            </p>
+          </LinkOutcome>
+          {openTrellis}
+        </AuthCard>
+      );
+    }
+    case 'failed':
+      return (
+        <AuthCard title="This link didn’t work">
+          <LinkOutcome icon={<CircleX aria-hidden="true" />} tone="failure">
+            <p role="alert">{stage.message}</p>
+          </LinkOutcome>
+          {openTrellis}
+        </AuthCard>
+      );
+  }
+}

@@ -1,0 +1,98 @@
+import { BellOff, CircleX } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { DeliveryChannel } from '#contracts/delivery.ts';
+import { Button, buttonClasses } from '#client/components/ui/button.tsx';
+import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
+import { paths } from '#client/lib/paths.ts';
+import { channelOfUnsubscribeToken, channelWords, unsubscribeByLink } from '../api.ts';
+import { LinkOutcome } from './link-outcome.tsx';
+
+type Stage =
+  | { kind: 'asking' }
+  | { kind: 'working' }
+  | { kind: 'unsubscribed'; channel: DeliveryChannel }
+  | { kind: 'failed'; message: string };
+
+const MISSING =
+  'This link is missing its token. Open Trellis and turn the channel off in Settings → Notifications.';
+
+const settingsLink = `${paths.settings}#notifications`;
+
+/**
+ * Where a message's unsubscribe link lands: one confirming press turns the channel off, with no
+ * sign-in. (A mail client's one-click unsubscribe posts to the API directly.)
+ */
+export function UnsubscribeLink() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [stage, setStage] = useState<Stage>(() =>
+    token ? { kind: 'asking' } : { kind: 'failed', message: MISSING },
+  );
+  const channel = token ? channelOfUnsubscribeToken(token) : null;
+  const what = channel ? `daily ${channelWords[channel]} messages` : 'daily messages';
+
+  const unsubscribe = async () => {
+    if (!token) return;
+    setStage({ kind: 'working' });
+    try {
+      const result = await unsubscribeByLink(token);
+      setStage({ kind: 'unsubscribed', channel: result.channel });
+    } catch (error: unknown) {
+      setStage({
+        kind: 'failed',
+        message:
+          error instanceof Error && error.message
+            ? error.message
+            : 'Could not unsubscribe. Please try again.',
+      });
+    }
+  };
+
+  switch (stage.kind) {
+    case 'asking':
+    case 'working':
+      return (
+        <AuthCard
+          title="Unsubscribe"
+          description={`Stop receiving your top three as ${what}. Your other channels stay as they are.`}
+        >
+          <Button
+            size="lg"
+            className="w-full whitespace-normal"
+            disabled={stage.kind === 'working'}
+            onClick={() => void unsubscribe()}
+          >
+            {stage.kind === 'working' ? 'Unsubscribing...' : `Unsubscribe from ${what}`}
+          </Button>
+        </AuthCard>
+      );
+    case 'unsubscribed':
+      return (
+        <AuthCard title="You’re unsubscribed">
+          <LinkOutcome icon={<BellOff aria-hidden="true" />} tone="success">
+            <p role="status">
+              You’ll get no more daily {channelWords[stage.channel]} messages from Trellis.
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Changed your mind? Turn it back on in your notification settings.
+            </p>
+          </LinkOutcome>
+          <Link to={settingsLink} className={buttonClasses('outline', 'lg', 'mt-6 w-full')}>
+            Notification settings
+          </Link>
+        </AuthCard>
+      );
+    case 'failed':
+      return (
+        <AuthCard title="This link didn’t work">
+          <LinkOutcome icon={<CircleX aria-hidden="true" />} tone="failure">
+            <p role="alert">{stage.message}</p>
+          </LinkOutcome>
+          <Link to={settingsLink} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+            Open notification settings
+          </Link>
+        </AuthCard>
+      );
+  }
+}
