@@ -34,3 +34,13 @@ async function start(root: HTMLElement) {
 }
 
 void start(container);
+
+// The service worker shows pushed notifications (and makes the app installable). It caches
+// nothing, so registering it on every visit costs one small request after the page has loaded.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+      console.warn('The service worker could not be registered', error);
+    });
+  });
+}
