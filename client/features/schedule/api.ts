@@ -1,0 +1,123 @@
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  channelsSchema,
+  DELIVERY_PAGE_SIZE,
+  deliveryListSchema,
+  scheduleResponseSchema,
+  sendNowResultSchema,
+  type DeliveryList,
+  type Schedule,
+  type ScheduleUpdate,
+} from '#contracts/delivery.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+
+/** The day-contract and delivery-record routes of contracts/delivery.ts. */
+export const schedulePaths = {
+  schedule: '/api/schedule',
+  channels: '/api/channels',
+  deliveries: '/api/deliveries',
+  sendNow: '/api/deliveries/send-now',
+};
+
+export const scheduleKeys = {
+  schedule: ['delivery', 'schedule'] as const,
+  // The same key as Settings' channel cards, so a change there shows here at once.
+  channels: ['delivery', 'channels'] as const,
+  deliveries: ['delivery', 'deliveries'] as const,
+};
+
+export const scheduleQuery = queryOptions({
+  queryKey: scheduleKeys.schedule,
+  queryFn: ({ signal }) => apiRequest(scheduleResponseSchema, schedulePaths.schedule, { signal }),
+  // Screens show a failed read in place, with a way to try again.
+  meta: { silentError: true },
+});
+
+export function useSchedule() {
+  return useQuery(scheduleQuery);
+}
+
+export function useChannelStates() {
+  return useQuery({
+    queryKey: scheduleKeys.channels,
+    queryFn: ({ signal }) => apiRequest(channelsSchema, schedulePaths.channels, { signal }),
+    meta: { silentError: true },
+  });
+}
+
+/** What PUT /api/schedule takes, from what GET gave (everything but `saved`). */
+export function toUpdate(schedule: Schedule): ScheduleUpdate {
+  const { saved: _saved, ...update } = schedule;
+  return update;
+}
+
+function refreshAfterScheduleChange(queryClient: QueryClient) {
+  // The home zone is the planning profile's zone too: today's lists follow it.
+  return queryClient.invalidateQueries({
+    predicate: (query) =>
+      ['profile', 'tasks', 'dashboard'].includes(String(query.queryKey[0])) ||
+      (query.queryKey[0] === 'delivery' && query.queryKey[1] === 'deliveries'),
+  });
+}
+
+/** Saves the whole day contract; the answer (with its new preview) replaces the cached one. */
+export function useSaveSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Forms show the server's message beside the field it is about.
+    meta: { silentError: true },
+    mutationFn: (update: ScheduleUpdate) =>
+      apiRequest(scheduleResponseSchema, schedulePaths.schedule, { method: 'PUT', body: update }),
+    onSuccess: (response) => {
+      queryClient.setQueryData(scheduleKeys.schedule, response);
+      return refreshAfterScheduleChange(queryClient);
+    },
+  });
+}
+
+const ACTIVE_STATUSES = new Set(['queued', 'sending']);
+
+/** While a delivery is on its way, the record is read again this often. */
+export const RECORD_POLL_MS = 4_000;
+
+/** The record of deliveries, newest first, a page at a time. */
+export function useDeliveries() {
+  return useInfiniteQuery({
+    queryKey: scheduleKeys.deliveries,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ limit: String(DELIVERY_PAGE_SIZE) });
+      if (pageParam) search.set('cursor', pageParam);
+      return apiRequest(deliveryListSchema, `${schedulePaths.deliveries}?${search.toString()}`, {
+        signal,
+      });
+    },
+    getNextPageParam: (last: DeliveryList) => last.nextCursor,
+    meta: { silentError: true },
+    // Follow a delivery on its way until it settles.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) =>
+        page.deliveries.some((delivery) => ACTIVE_STATUSES.has(delivery.status)),
+      )
+        ? RECORD_POLL_MS
+        : false,
+  });
+}
+
+/** Today's top three now, on every enabled channel. */
+export function useSendNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The button shows a refusal (already on its way, too many) beside itself.
+    meta: { silentError: true },
+    mutationFn: () => apiRequest(sendNowResultSchema, schedulePaths.sendNow, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.deliveries }),
+  });
+}

@@ -1,0 +1,205 @@
+import { CalendarClock, Clock3, Moon, PauseCircle, Plane } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Channels, PreviewItem, Schedule } from '#contracts/delivery.ts';
+import { EmptyState } from '#client/components/ui/states.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { formatDate, formatRelativeDate, todayIn } from '#client/lib/local-date.ts';
+import { channelLabels, channelState } from '../channel-state.ts';
+import { zoneLabel, zoneOffset } from '../zones.ts';
+import { channelIcons } from './fields.tsx';
+
+type Tone = 'warning' | 'info' | 'neutral';
+
+const toneClasses: Record<Tone, string> = {
+  warning: 'border-warning/40 bg-warning/10 text-foreground',
+  info: 'border-info/40 bg-info/10 text-foreground',
+  neutral: 'border-border bg-muted text-muted-foreground',
+};
+
+/** A small marker with a tooltip; the same words are on screen beside it for every reader. */
+function Badge({
+  tone,
+  icon,
+  label,
+  title,
+}: {
+  tone: Tone;
+  icon: ReactNode;
+  label: string;
+  title: string;
+}) {
+  return (
+    <span
+      title={title}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium [&_svg]:size-3',
+        toneClasses[tone],
+      )}
+    >
+      {icon}
+      {label}
+    </span>
+  );
+}
+
+/** What is notable about one delivery, as badges and one line of explanation each. */
+function notesOf(
+  item: PreviewItem,
+  homeZone: string,
+): Array<{ key: string; badge: ReactNode; text: string }> {
+  const notes: Array<{ key: string; badge: ReactNode; text: string }> = [];
+  const travel = item.notes.includes('travel');
+  const gap = item.notes.includes('dst_gap');
+  const repeat = item.notes.includes('dst_repeat');
+  if (gap || repeat || (item.offsetChanged && !travel)) {
+    const text = gap
+      ? `Clocks go forward that night: ${item.slot} does not exist, so it goes at ${item.localTime}.`
+      : repeat
+        ? `Clocks go back that night: ${item.slot} happens twice, and it goes only once.`
+        : `Clocks change that day (now ${zoneOffset(item.timeZone, new Date(item.at))}).`;
+    notes.push({
+      key: 'dst',
+      badge: (
+        <Badge
+          tone="warning"
+          icon={<Clock3 aria-hidden="true" />}
+          label="Clocks change"
+          title={text}
+        />
+      ),
+      text,
+    });
+  }
+  if (item.notes.includes('quiet_hours')) {
+    const text = `Held by your quiet hours: set for ${item.slot}, it goes when they end.`;
+    notes.push({
+      key: 'quiet',
+      badge: (
+        <Badge tone="neutral" icon={<Moon aria-hidden="true" />} label="Quiet hours" title={text} />
+      ),
+      text,
+    });
+  }
+  if (travel || item.timeZone !== homeZone) {
+    const text = `Travel: in ${zoneLabel(item.timeZone)} time (${zoneOffset(item.timeZone, new Date(item.at))}).`;
+    notes.push({
+      key: 'travel',
+      badge: <Badge tone="info" icon={<Plane aria-hidden="true" />} label="Travel" title={text} />,
+      text,
+    });
+  }
+  return notes;
+}
+
+function PreviewRow({
+  item,
+  homeZone,
+  channels,
+}: {
+  item: PreviewItem;
+  homeZone: string;
+  channels: Channels | undefined;
+}) {
+  const Icon = channelIcons[item.channel];
+  const notes = notesOf(item, homeZone);
+  const state = channels ? channelState(channels, item.channel) : null;
+  const reason = item.inactive
+    ? state && !state.active
+      ? `Not sent: ${channelLabels[item.channel]} — ${state.reason.toLowerCase()}`
+      : `Not sent: ${channelLabels[item.channel]} is not set up`
+    : null;
+  return (
+    <li className={cn('flex gap-3 py-2.5', item.inactive && 'opacity-60')}>
+      <span className="w-12 shrink-0 pt-0.5 text-base font-semibold tabular-nums">
+        {item.localTime}
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="inline-flex items-center gap-1.5 text-sm font-medium">
+            <Icon aria-hidden="true" className="size-4 text-primary" />
+            {channelLabels[item.channel]}
+          </span>
+          {notes.map((note) => (
+            <span key={note.key}>{note.badge}</span>
+          ))}
+        </div>
+        {notes.map((note) => (
+          <p key={note.key} className="mt-1 text-xs text-muted-foreground">
+            {note.text}
+          </p>
+        ))}
+        {reason && <p className="mt-1 text-xs text-muted-foreground">{reason}</p>}
+      </div>
+    </li>
+  );
+}
+
+/** The next deliveries from GET/PUT /api/schedule's `preview`, grouped by local day. */
+export function DeliveryPreview({
+  schedule,
+  preview,
+  channels,
+}: {
+  schedule: Schedule;
+  preview: PreviewItem[];
+  channels: Channels | undefined;
+}) {
+  const today = todayIn(schedule.timeZone);
+  const days = new Map<string, PreviewItem[]>();
+  for (const item of preview) {
+    const list = days.get(item.localDate) ?? [];
+    list.push(item);
+    days.set(item.localDate, list);
+  }
+
+  return (
+    <div className="space-y-3">
+      {schedule.paused ? (
+        <p className="flex items-start gap-2 rounded-xl bg-muted px-3 py-2.5 text-sm">
+          <PauseCircle
+            aria-hidden="true"
+            className="mt-0.5 size-4 shrink-0 text-muted-foreground"
+          />
+          Deliveries are paused. This is what would go out once you resume them.
+        </p>
+      ) : !schedule.saved ? (
+        <p className="flex items-start gap-2 rounded-xl bg-primary-soft px-3 py-2.5 text-sm text-accent-foreground">
+          <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          Nothing is sent until you save your schedule. This is what the defaults would do.
+        </p>
+      ) : null}
+      {days.size === 0 ? (
+        <EmptyState icon={<CalendarClock aria-hidden="true" />} title="Nothing planned">
+          Add a delivery time and keep at least one channel on.
+        </EmptyState>
+      ) : (
+        <ol className="space-y-3">
+          {[...days].map(([date, items]) => {
+            const relative = formatRelativeDate(date, today);
+            const full = formatDate(date, today);
+            return (
+              <li key={date} className="rounded-xl border px-3 pt-2 pb-1 sm:px-4">
+                <h3 className="flex items-baseline justify-between gap-2 border-b pb-2 text-sm font-semibold">
+                  {relative}
+                  {relative !== full && (
+                    <span className="text-xs font-normal text-muted-foreground">{full}</span>
+                  )}
+                </h3>
+                <ul className="divide-y">
+                  {items.map((item) => (
+                    <PreviewRow
+                      key={`${item.channel}-${item.slot}-${item.at}`}
+                      item={item}
+                      homeZone={schedule.timeZone}
+                      channels={channels}
+                    />
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}

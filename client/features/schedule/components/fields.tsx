@@ -1,0 +1,236 @@
+import { BellRing, Mail, MessageSquare, Plus, X, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  MAX_TIMES_PER_CHANNEL,
+  type DeliveryChannel,
+  type LocalTime,
+} from '#contracts/delivery.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { channelLabels, type ChannelState } from '../channel-state.ts';
+
+export const channelIcons: Record<DeliveryChannel, LucideIcon> = {
+  email: Mail,
+  sms: MessageSquare,
+  push: BellRing,
+};
+
+/** A message under a field, referenced by the field's aria-describedby. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-danger">
+      {message}
+    </p>
+  );
+}
+
+const SUGGESTED_TIMES = ['07:30', '12:30', '18:00', '09:00', '20:00'];
+
+/** A time not in the list yet, for "Add a time". */
+function nextTime(times: readonly string[]): string {
+  return SUGGESTED_TIMES.find((time) => !times.includes(time)) ?? '08:00';
+}
+
+function StateLine({
+  state,
+  channel,
+  settingsLink,
+}: {
+  state: ChannelState | undefined;
+  channel: DeliveryChannel;
+  settingsLink: boolean;
+}) {
+  if (!state) return null;
+  if (state.active) {
+    return (
+      <span className="inline-flex items-center gap-1.5 text-xs font-medium text-accent-foreground">
+        <span aria-hidden="true" className="size-2 rounded-full bg-primary" />
+        On
+      </span>
+    );
+  }
+  return (
+    <span className="text-xs text-muted-foreground">
+      {state.reason}
+      {settingsLink ? (
+        <>
+          {' — '}
+          <Link
+            to="/settings#notifications"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            turn on {channelLabels[channel]} in Settings
+          </Link>
+        </>
+      ) : (
+        ' — set it up above'
+      )}
+    </span>
+  );
+}
+
+interface ChannelTimesFieldProps {
+  idPrefix: string;
+  channel: DeliveryChannel;
+  times: LocalTime[];
+  onChange: (times: LocalTime[]) => void;
+  /** From GET /api/channels; undefined while it loads. */
+  state: ChannelState | undefined;
+  /** Link an inactive channel to Settings (on /schedule), or point at the cards above (onboarding). */
+  settingsLink: boolean;
+  error: string | undefined;
+}
+
+/** One channel's delivery times: up to MAX_TIMES_PER_CHANNEL time inputs, added and removed. */
+export function ChannelTimesField({
+  idPrefix,
+  channel,
+  times,
+  onChange,
+  state,
+  settingsLink,
+  error,
+}: ChannelTimesFieldProps) {
+  const Icon = channelIcons[channel];
+  const label = channelLabels[channel];
+  const errorId = `${idPrefix}-times-${channel}-error`;
+  const inactive = state !== undefined && !state.active;
+  return (
+    <fieldset
+      className={cn('rounded-xl border p-3 sm:p-4', inactive && 'bg-muted/40')}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <legend className="sr-only">{label} delivery times</legend>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="flex items-center gap-2 font-medium" aria-hidden="true">
+          <span
+            className={cn(
+              'flex size-8 items-center justify-center rounded-full',
+              inactive
+                ? 'bg-muted text-muted-foreground'
+                : 'bg-primary-soft text-accent-foreground',
+            )}
+          >
+            <Icon className="size-4" />
+          </span>
+          {label}
+        </span>
+        <StateLine state={state} channel={channel} settingsLink={settingsLink} />
+      </div>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {times.map((time, index) => {
+          const inputId = `${idPrefix}-times-${channel}-${index}`;
+          return (
+            <li key={index} className="flex items-center gap-1">
+              <label htmlFor={inputId} className="sr-only">
+                {label} time {index + 1}
+              </label>
+              <Input
+                id={inputId}
+                type="time"
+                required
+                value={time}
+                data-field={index === 0 ? `times.${channel}` : undefined}
+                aria-invalid={error ? true : undefined}
+                onChange={(event) =>
+                  onChange(times.map((t, i) => (i === index ? event.target.value : t)))
+                }
+                className="w-32 tabular-nums"
+              />
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${label} time ${index + 1}`}
+                onClick={() => onChange(times.filter((_, i) => i !== index))}
+              >
+                <X aria-hidden="true" className="size-4" />
+              </Button>
+            </li>
+          );
+        })}
+        {times.length < MAX_TIMES_PER_CHANNEL && (
+          <li>
+            <Button
+              variant="outline"
+              className="h-11"
+              aria-label={`Add a time for ${label}`}
+              data-field={times.length === 0 ? `times.${channel}` : undefined}
+              onClick={() => onChange([...times, nextTime(times)])}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+              Add a time
+            </Button>
+          </li>
+        )}
+      </ul>
+      {times.length === 0 && !error && (
+        <p className="mt-2 text-xs text-muted-foreground">No {label} deliveries.</p>
+      )}
+      <div className="mt-2">
+        <FieldError id={errorId} message={error} />
+      </div>
+    </fieldset>
+  );
+}
+
+const weekdayNames = [1, 2, 3, 4, 5, 6, 7].map((day) => {
+  // 2024-01-01 was a Monday.
+  const date = new Date(Date.UTC(2024, 0, day));
+  const format = (weekday: 'short' | 'long') =>
+    new Intl.DateTimeFormat('en-GB', { weekday, timeZone: 'UTC' }).format(date);
+  return { day, short: format('short'), long: format('long') };
+});
+
+/** The weekdays deliveries go out on, as toggle chips. */
+export function WeekdayChips({
+  idPrefix,
+  value,
+  onChange,
+  error,
+}: {
+  idPrefix: string;
+  value: number[];
+  onChange: (days: number[]) => void;
+  error: string | undefined;
+}) {
+  const errorId = `${idPrefix}-days-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium">Days of the week</legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {weekdayNames.map(({ day, short, long }, index) => {
+          const on = value.includes(day);
+          return (
+            <button
+              key={day}
+              type="button"
+              aria-pressed={on}
+              aria-label={long}
+              title={long}
+              data-field={index === 0 ? 'days' : undefined}
+              onClick={() =>
+                onChange(
+                  on ? value.filter((d) => d !== day) : [...value, day].sort((a, b) => a - b),
+                )
+              }
+              className={cn(
+                'h-11 min-w-12 rounded-full border px-3 text-sm font-medium transition',
+                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                on
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'bg-card text-muted-foreground hover:bg-muted',
+              )}
+            >
+              {short}
+            </button>
+          );
+        })}
+      </div>
+      <div className="mt-2">
+        <FieldError id={errorId} message={error} />
+      </div>
+    </fieldset>
+  );
+}
