@@ -1,0 +1,259 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type ComposeInput,
+  composeEmail,
+  composePush,
+  composeSms,
+  MAX_SMS_SEGMENTS,
+  smsSegments,
+} from './compose.ts';
+
+const APP = 'https://trellis.example.com/today';
+
+function input(tasks: ComposeInput['tasks'], overrides: Partial<ComposeInput> = {}): ComposeInput {
+  return {
+    deliveryId: '00000000-0000-4000-8000-00000000000d',
+    localDate: '2026-11-23',
+    timeZone: 'Europe/Berlin',
+    tasks,
+    links: {
+      completeUrl: (taskId) => `https://trellis.example.com/done?token=t-${taskId}&x=1`,
+      appUrl: APP,
+      scheduleUrl: 'https://trellis.example.com/schedule',
+      unsubscribeUrl: 'https://trellis.example.com/unsubscribe?token=u-1',
+      unsubscribePostUrl: 'https://trellis.example.com/api/links/unsubscribe?token=u-1',
+    },
+    ...overrides,
+  };
+}
+
+const three: ComposeInput['tasks'] = [
+  { taskId: 'a', title: 'Draft the grant proposal', reason: 'Due today', goalTitle: 'Get funded' },
+  { taskId: 'b', title: 'Run 5 km', reason: 'Milestone in 3 days', goalTitle: 'Half marathon' },
+  { taskId: 'c', title: 'Call the bank', reason: 'Waiting for 6 days', goalTitle: null },
+];
+
+describe('composeEmail', () => {
+  const email = composeEmail(input(three));
+
+  it('names the local date in the subject and the one heading', () => {
+    expect(email.subject).toBe('Your top three for Monday, 23 November');
+    expect(email.html).toContain('<html lang="en">');
+    expect(email.html.match(/<h1[ >]/g)).toHaveLength(1);
+    expect(email.html).toMatch(/<h1[^>]*>Your top three for Monday, 23 November<\/h1>/);
+    expect(email.html).not.toMatch(/<table/i);
+  });
+
+  it('lists each task with its reason, goal and a "Mark done" link, in both parts', () => {
+    for (const task of three) {
+      expect(email.html).toContain(task.title);
+      expect(email.html).toContain(task.reason);
+      expect(email.html).toContain(
+        `href="https://trellis.example.com/done?token=t-${task.taskId}&amp;x=1"`,
+      );
+      expect(email.text).toContain(task.title);
+      expect(email.text).toContain(task.reason);
+      expect(email.text).toContain(
+        `Mark done: https://trellis.example.com/done?token=t-${task.taskId}&x=1`,
+      );
+    }
+    expect(email.html.match(/>Mark done<\/a>/g)).toHaveLength(3);
+    expect(email.html).toContain('Due today · Goal: Get funded');
+    expect(email.text).toContain('1. Draft the grant proposal\n   Due today · Goal: Get funded');
+    expect(email.text).toContain('3. Call the bank\n   Waiting for 6 days\n');
+  });
+
+  it('links to the app, the schedule and the unsubscribe page', () => {
+    expect(email.html).toContain(`<a href="${APP}"`);
+    expect(email.html).toMatch(
+      /<a href="https:\/\/trellis\.example\.com\/schedule"[^>]*>Change delivery times<\/a>/,
+    );
+    expect(email.html).toMatch(
+      /<a href="https:\/\/trellis\.example\.com\/unsubscribe\?token=u-1"[^>]*>Unsubscribe<\/a>/,
+    );
+    expect(email.text).toContain(`Open Trellis: ${APP}`);
+    expect(email.text).toContain('Change delivery times: https://trellis.example.com/schedule');
+    expect(email.text).toContain('Unsubscribe: https://trellis.example.com/unsubscribe?token=u-1');
+  });
+
+  it('asks for one-click unsubscribe (RFC 8058) at the POST endpoint', () => {
+    expect(email.headers).toEqual({
+      'List-Unsubscribe': '<https://trellis.example.com/api/links/unsubscribe?token=u-1>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+
+  it('escapes what users typed', () => {
+    const hostile = composeEmail(
+      input([
+        {
+          taskId: 'x',
+          title: '<script>alert(1)</script> & "quotes"',
+          reason: 'Due today',
+          goalTitle: '<img src=x onerror=alert(2)>',
+        },
+      ]),
+    );
+    expect(hostile.html).not.toContain('<script>');
+    expect(hostile.html).not.toContain('<img');
+    expect(hostile.html).toContain(
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;',
+    );
+    expect(hostile.html).toContain('Goal: &lt;img src=x onerror=alert(2)&gt;');
+    // The plain-text part is text: it keeps the title as typed.
+    expect(hostile.text).toContain('1. <script>alert(1)</script> & "quotes"');
+  });
+
+  it('still says something useful with no task', () => {
+    const empty = composeEmail(input([]));
+    expect(empty.html).not.toContain('<ol');
+    expect(empty.text).toContain('Nothing is planned for today yet');
+  });
+});
+
+describe('smsSegments', () => {
+  it('counts GSM-7 parts of 160, then 153 septets', () => {
+    expect(smsSegments('a'.repeat(160))).toEqual({ encoding: 'GSM-7', segments: 1 });
+    expect(smsSegments('a'.repeat(161))).toEqual({ encoding: 'GSM-7', segments: 2 });
+    expect(smsSegments('a'.repeat(459))).toEqual({ encoding: 'GSM-7', segments: 3 });
+    expect(smsSegments('a'.repeat(460))).toEqual({ encoding: 'GSM-7', segments: 4 });
+    expect(smsSegments('Ü ä ö ñ ü à é è ù ì ò Ç Ø å £$¥ @_ ¿?')).toEqual({
+      encoding: 'GSM-7',
+      segments: 1,
+    });
+  });
+
+  it('counts extension characters as two septets and never splits them', () => {
+    expect(smsSegments('€'.repeat(80))).toEqual({ encoding: 'GSM-7', segments: 1 });
+    expect(smsSegments('€'.repeat(81))).toEqual({ encoding: 'GSM-7', segments: 2 });
+    // 306 septets would fill two parts, but the euro sign after 152 septets does not fit in
+    // the first part's last septet: it opens the second, which overflows into a third.
+    expect(smsSegments(`${'a'.repeat(152)}€${'a'.repeat(152)}`).segments).toBe(3);
+  });
+
+  it('switches to UCS-2 parts of 70, then 67 units, for anything else', () => {
+    expect(smsSegments('ж'.repeat(70))).toEqual({ encoding: 'UCS-2', segments: 1 });
+    expect(smsSegments('ж'.repeat(71))).toEqual({ encoding: 'UCS-2', segments: 2 });
+    expect(smsSegments('ж'.repeat(201))).toEqual({ encoding: 'UCS-2', segments: 3 });
+    expect(smsSegments('ж'.repeat(202))).toEqual({ encoding: 'UCS-2', segments: 4 });
+    expect(smsSegments('…').encoding).toBe('UCS-2');
+    // 35 emoji are 70 units; 36 are two parts of 33 and 3 (a pair is never split).
+    expect(smsSegments('😀'.repeat(35)).segments).toBe(1);
+    expect(smsSegments('😀'.repeat(67)).segments).toBe(3);
+    expect(smsSegments('😀'.repeat(100)).segments).toBe(4);
+  });
+});
+
+describe('composeSms', () => {
+  it('sends the numbered titles, the app link and the unsubscribe link when they fit', () => {
+    const text = composeSms(input(three));
+    expect(text).toBe(
+      [
+        'Your top three for Mon 23 Nov:',
+        '1. Draft the grant proposal',
+        '2. Run 5 km',
+        '3. Call the bank',
+        `Open Trellis: ${APP}`,
+        'Stop these texts: https://trellis.example.com/unsubscribe?token=u-1',
+      ].join('\n'),
+    );
+    expect(smsSegments(text)).toEqual({ encoding: 'GSM-7', segments: 2 });
+  });
+
+  it('drops the unsubscribe link before cutting a title', () => {
+    const long = (n: number) => 'word '.repeat(n).trim();
+    const tasks = three.map((task, index) => ({ ...task, title: `${index} ${long(24)}` }));
+    const text = composeSms(
+      input(tasks, {
+        links: {
+          ...input([]).links,
+          unsubscribeUrl: `https://t.example/u?token=${'x'.repeat(200)}`,
+        },
+      }),
+    );
+    expect(text).not.toContain('Stop these texts');
+    for (const task of tasks) expect(text).toContain(task.title);
+  });
+
+  it('cuts long titles to fit three GSM-7 parts, keeping the message GSM-7', () => {
+    const tasks = three.map((task, index) => ({
+      ...task,
+      title: `Task ${index} ${'x'.repeat(300)}`,
+    }));
+    const text = composeSms(input(tasks));
+    expect(smsSegments(text)).toEqual({ encoding: 'GSM-7', segments: 3 });
+    expect(text.match(/\.\.\.\n/g)).toHaveLength(3);
+    expect(text).toContain(`Open Trellis: ${APP}`);
+    // It uses the room: close to the 459 septets of three parts.
+    expect(text.length).toBeGreaterThan(440);
+  });
+
+  it('cuts emoji-laden titles to fit three UCS-2 parts without breaking an emoji', () => {
+    const title = '🏃‍♀️ Run 🇫🇷 with the 👨‍👩‍👧 family ✨'.repeat(6);
+    const text = composeSms(input(three.map((task) => ({ ...task, title }))));
+    expect(smsSegments(text)).toEqual({ encoding: 'UCS-2', segments: 3 });
+    expect(text.match(/…\n/g)).toHaveLength(3);
+    expect(text).toContain(`Open Trellis: ${APP}`);
+    expect(text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
+  it('puts a title on one line', () => {
+    const text = composeSms(input([{ ...three[0]!, title: 'Line one\nline   two' }]));
+    expect(text).toContain('1. Line one line two\n');
+  });
+
+  it('never needs more than three parts, whatever the titles (property)', () => {
+    const titleArb = fc.oneof(
+      fc.string({ maxLength: 400 }),
+      fc.string({ unit: 'grapheme', maxLength: 200 }),
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.string({ unit: fc.constantFrom('€', '[', 'a', '😀', '👨‍👩‍👧', ' ', '\n'), maxLength: 300 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            taskId: fc.uuid(),
+            title: titleArb,
+            reason: fc.string(),
+            goalTitle: fc.option(fc.string()),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        (tasks) => {
+          const text = composeSms(input(tasks));
+          expect(smsSegments(text).segments).toBeLessThanOrEqual(MAX_SMS_SEGMENTS);
+          expect(text).toContain(APP);
+          expect(text).toContain(`${tasks.length}. `);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('composePush', () => {
+  it('shows the numbered titles with "done" and "open" actions', () => {
+    const push = composePush(input(three));
+    expect(push).toEqual({
+      title: "Today's top three",
+      body: '1. Draft the grant proposal\n2. Run 5 km\n3. Call the bank',
+      actions: [
+        { action: 'done', title: 'Done' },
+        { action: 'open', title: 'Open' },
+      ],
+      data: {
+        url: APP,
+        completeUrl: 'https://trellis.example.com/done?token=t-a&x=1',
+        deliveryId: '00000000-0000-4000-8000-00000000000d',
+      },
+      tag: 'top-three-2026-11-23',
+    });
+  });
+
+  it('keeps each title short', () => {
+    const push = composePush(input([{ ...three[0]!, title: 'y'.repeat(200) }]));
+    expect(push.body).toBe(`1. ${'y'.repeat(60)}…`);
+  });
+});
