@@ -1,10 +1,31 @@
-import { FeaturePending } from '#client/components/ui/feature-pending.tsx';
+import { ChannelSettings } from '#client/features/channels/channel-settings.tsx';
+import { NewGoalFlow } from '#client/features/goals/components/new-goal-flow.tsx';
+import { OnboardingFlow } from '#client/features/onboarding/components/onboarding-flow.tsx';
+import { useUserDay } from '#client/features/profile/api.ts';
+import {
+  DeliveryTimesStepForm,
+  TimeZoneStepForm,
+} from '#client/features/schedule/components/onboarding-forms.tsx';
 
 export function OnboardingPage() {
+  const { today } = useUserDay();
   return (
-    <FeaturePending title="Welcome to Trellis">
-      Onboarding will set your time zone, the channels and times for your daily top three, the areas
-      you want to focus on, your first goal and the tone your coach uses.
-    </FeaturePending>
+    <div className="mx-auto max-w-xl px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
+      <OnboardingFlow
+        timeZoneStep={(step) => <TimeZoneStepForm {...step} />}
+        channelsStep={(step) => (
+          <div className="space-y-8">
+            <section aria-labelledby="onboarding-channels" className="space-y-3">
+              <h2 id="onboarding-channels" className="text-base font-semibold">
+                Channels
+              </h2>
+              <ChannelSettings compact />
+            </section>
+            <DeliveryTimesStepForm {...step} />
+          </div>
+        )}
+        firstGoalStep={({ onSaved }) => <NewGoalFlow today={today} onSaved={onSaved} />}
+      />
+    </div>
   );
 }

@@ -86,9 +86,10 @@ function Steps({ current }: { current: keyof typeof stepTitles }) {
 
 /**
  * Declare → refine → review → save → offer a breakdown. The coach only proposes: nothing is
- * written until the person saves the goal they reviewed.
+ * written until the person saves the goal they reviewed. With `onSaved` (onboarding), the saved
+ * goal goes to the caller instead of the breakdown offer.
  */
-export function NewGoalFlow({ today }: { today: string }) {
+export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal: Goal) => void }) {
   const id = useId();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -156,7 +157,8 @@ export function NewGoalFlow({ today }: { today: string }) {
       {
         onSuccess: (saved) => {
           toast.success('Goal saved', { description: saved.title });
-          go({ kind: 'saved', goal: saved });
+          if (onSaved) onSaved(saved);
+          else go({ kind: 'saved', goal: saved });
         },
         onError: (error) => toast.error('The goal was not saved', { description: error.message }),
       },
