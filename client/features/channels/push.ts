@@ -38,9 +38,10 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
   return navigator.serviceWorker.ready;
 }
 
+/** The person (or an earlier choice) did not allow notifications: 'denied', or 'default' when the prompt was dismissed. */
 export class PushPermissionDenied extends Error {
-  constructor() {
-    super('Notifications are blocked for this site.');
+  constructor(readonly permission: NotificationPermission) {
+    super('Notifications are not allowed for this site.');
     this.name = 'PushPermissionDenied';
   }
 }
@@ -52,7 +53,7 @@ export class PushPermissionDenied extends Error {
  */
 export async function subscribeThisDevice(vapidPublicKey: string): Promise<PushSubscriptionInput> {
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new PushPermissionDenied();
+  if (permission !== 'granted') throw new PushPermissionDenied(permission);
   const registration = await registerServiceWorker();
   const key = base64UrlToBytes(vapidPublicKey);
   let subscription = await registration.pushManager.getSubscription();

@@ -64,7 +64,10 @@ export function PushChannel({
         description: 'Your top three will show up here as a notification.',
       });
     } catch (failure: unknown) {
-      if (failure instanceof PushPermissionDenied) setPermission(pushPermission());
+      if (failure instanceof PushPermissionDenied && failure.permission === 'denied')
+        setPermission('denied');
+      else if (failure instanceof PushPermissionDenied)
+        setError('Notifications were not allowed. Press the button again and choose Allow.');
       else
         setError(messageOf(failure, 'Could not turn on push for this device. Please try again.'));
     } finally {

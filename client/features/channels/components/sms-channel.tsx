@@ -64,7 +64,9 @@ export function SmsChannel({
   const [codeError, setCodeError] = useState<string | null>(null);
   const [resendIn, restartCountdown] = useCountdown();
 
-  const pending = sentTo !== null || (sms.pendingPhone !== null && !changing);
+  /** "Use another number" leaves a code sent earlier (in another visit) aside. */
+  const [ignorePending, setIgnorePending] = useState(false);
+  const pending = sentTo !== null || (sms.pendingPhone !== null && !ignorePending);
   const stage: Stage = pending ? 'code' : sms.phone && !changing ? 'verified' : 'number';
 
   const sendCode = (number: string) => {
@@ -119,6 +121,7 @@ export function SmsChannel({
 
   const startOver = () => {
     setSentTo(null);
+    setIgnorePending(true);
     setCode('');
     setCodeError(null);
     setChanging(true);
