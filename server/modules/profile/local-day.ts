@@ -2,17 +2,10 @@ import { DateTime } from 'luxon';
 
 /**
  * Calendar arithmetic for the planning modules. A user's "today" is resolved once from the
- * injected clock in their IANA zone; from there every date is a plain calendar day, computed in
- * UTC where each day has 24 hours, so a DST change never skips or repeats a date.
+ * injected clock by their day contract (server/delivery/schedule.ts localDayOf); from there every
+ * date is a plain calendar day, computed in UTC where each day has 24 hours, so a DST change never
+ * skips or repeats a date.
  */
-
-/** The calendar date `now` falls on in `timeZone`. */
-export function localDateOf(now: Date, timeZone: string): string {
-  const local = DateTime.fromJSDate(now, { zone: timeZone });
-  // Zones are validated before they are stored; an unknown one would be a bug, not user input.
-  if (!local.isValid) throw new RangeError(`Unknown time zone: ${timeZone}`);
-  return local.toISODate();
-}
 
 function day(date: string): DateTime<true> {
   const value = DateTime.fromISO(date, { zone: 'utc' });

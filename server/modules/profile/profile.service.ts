@@ -5,7 +5,7 @@ import {
   type ProfileUpdate,
 } from '#contracts/goals.ts';
 import type { Db } from '#server/db/client.ts';
-import { localDateOf } from './local-day.ts';
+import { localDayOf } from '#server/delivery/schedule.ts';
 import * as repo from './profile.repo.ts';
 
 export interface ProfileServiceDeps {
@@ -15,6 +15,7 @@ export interface ProfileServiceDeps {
 
 /** A user's day as the planning modules see it: their zone, today there, their capacity. */
 export interface UserDay {
+  /** The zone today follows: the home zone, or the travel zone during a trip. */
   timeZone: string;
   localDate: string;
   dailyCapacityMinutes: number;
@@ -28,7 +29,9 @@ export interface UserDay {
 export function createProfileService(deps: ProfileServiceDeps) {
   const { db, clock } = deps;
 
-  const toProfile = (row: repo.ProfileRow | null): Profile =>
+  const toProfile = (
+    row: Pick<repo.ProfileRow, 'timeZone' | 'dailyCapacityMinutes'> | null,
+  ): Profile =>
     row
       ? { timeZone: row.timeZone, dailyCapacityMinutes: row.dailyCapacityMinutes, saved: true }
       : {
@@ -58,13 +61,23 @@ export function createProfileService(deps: ProfileServiceDeps) {
       return toProfile(row);
     },
 
-    /** Today in the user's zone, read from the injected clock at the time of the call. */
+    /**
+     * Today for the user, read from the injected clock at the time of the call: by their day
+     * contract when they saved one (before the day-start hour the clock still belongs to the day
+     * before; a trip's days follow its zone), else the calendar date in their zone.
+     */
     async day(userId: string, tx: Db = db): Promise<UserDay> {
-      const profile = toProfile(await repo.findProfile(tx, userId));
-      return {
+      const { profile: row, schedule } = await repo.findDaySettings(tx, userId);
+      const profile = toProfile(row);
+      const today = localDayOf(clock(), {
         timeZone: profile.timeZone,
+        dayStartHour: schedule?.dayStartHour ?? 0,
+        travel: schedule?.travel ?? null,
+      });
+      return {
+        timeZone: today.timeZone,
         dailyCapacityMinutes: profile.dailyCapacityMinutes,
-        localDate: localDateOf(clock(), profile.timeZone),
+        localDate: today.localDate,
       };
     },
   };
