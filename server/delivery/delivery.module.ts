@@ -1,0 +1,308 @@
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { Database, Db } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import { createChannelSenders, type ChannelLog, type ChannelSenders } from './channels/index.ts';
+import { resolveDayPicks } from './day-picks.ts';
+import * as repo from './delivery.repo.ts';
+import { dispatchPass, type DispatcherDeps } from './dispatcher.ts';
+import { createLinkSigner, type LinkSigner } from './links.ts';
+import {
+  activeChannels as activeOf,
+  channelStates,
+  loadRecipients,
+  scheduledChannels,
+  type ChannelStates,
+} from './recipients.ts';
+import { localDayOf, nextDeliveryAt } from './schedule.ts';
+import { dayNotifications, deliveryRows, schedulePass } from './scheduler.ts';
+
+/** Workers wake each other through this channel (a send-now from any process). */
+const WAKE_CHANNEL = 'trellis_delivery';
+
+export interface DeliveryModule {
+  senders: ChannelSenders;
+  linkSigner: LinkSigner;
+  /**
+   * Recomputes delivery_schedules.next_delivery_at for a user after their schedule, channels or
+   * subscriptions change (inside the caller's transaction when given). A slot already due but not
+   * yet written keeps its place.
+   */
+  refreshSchedule(userId: string, tx?: Db): Promise<void>;
+  /**
+   * Today's top three now on every active channel (slot "now:<ISO instant>"); returns the
+   * delivery ids (none when no channel is active). A worker sends them at once.
+   */
+  sendNow(userId: string): Promise<string[]>;
+  /** Which channels can deliver to this user right now, and why not for the others. */
+  activeChannels(userId: string, tx?: Db): Promise<ChannelStates>;
+  /**
+   * Scheduler passes until no user is due, then dispatcher passes until nothing is due (tests and
+   * the bench drive the engine with this).
+   */
+  tick(): Promise<{ scheduled: number; sent: number; failed: number }>;
+  /** Runs the worker: scheduler and dispatcher loops, woken by work and by the tick. */
+  start(): void;
+  /** Stops the loops, lets in-flight sends finish (bounded) and gives back unsent claims. */
+  stop(): Promise<void>;
+}
+
+export interface DeliveryModuleDeps {
+  db: Db;
+  database: Pick<Database, 'listen' | 'notify'>;
+  env: Env;
+  clock: () => Date;
+  log: ChannelLog & { debug?(object: Record<string, unknown>, message: string): void };
+  /** Tests inject senders; otherwise the settings choose them (server/delivery/channels). */
+  senders?: ChannelSenders;
+  /** Deliveries counters and the queue gauge go here when given (the app's /metrics). */
+  metrics?: Registry;
+  random?: () => number;
+}
+
+const NO_ACCOUNT: ChannelStates = {
+  email: { active: false, reason: 'No account has this id.' },
+  sms: { active: false, reason: 'No account has this id.' },
+  push: { active: false, reason: 'No account has this id.' },
+};
+
+function registerMetrics(registry: Registry, db: Db) {
+  const outcomes = new Counter({
+    name: 'trellis_deliveries_total',
+    help: 'Delivery outcomes recorded by this process, by channel and status',
+    labelNames: ['channel', 'status'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'trellis_delivery_queue',
+    help: 'Deliveries waiting (queued) or in flight (sending), by channel',
+    labelNames: ['channel', 'status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await repo.queueDepth(db)) {
+        this.set({ channel: row.channel, status: row.status }, row.count);
+      }
+    },
+  });
+  return (channel: DeliveryChannel, status: string) => outcomes.inc({ channel, status });
+}
+
+export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<DeliveryModule> {
+  const { db, database, env, clock, log } = deps;
+  const senders = deps.senders ?? (await createChannelSenders({ env, db, log }));
+  const linkSigner = await createLinkSigner({ db, clock });
+  const onRecorded = deps.metrics ? registerMetrics(deps.metrics, db) : undefined;
+
+  let stopping = false;
+  const dispatcherDeps: DispatcherDeps = {
+    db,
+    clock,
+    senders,
+    linkSigner,
+    publicUrl: env.PUBLIC_URL,
+    batchSize: env.DELIVERY_BATCH_SIZE,
+    concurrency: env.DELIVERY_CONCURRENCY,
+    maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
+    leaseMs: env.DELIVERY_LEASE_SECONDS * 1000,
+    log,
+    stopping: () => stopping,
+    ...(deps.random ? { random: deps.random } : {}),
+    ...(onRecorded ? { onRecorded } : {}),
+  };
+  const schedulerDeps = { db, clock, batchSize: env.DELIVERY_BATCH_SIZE, log };
+
+  // --- The worker loops -------------------------------------------------------------------------
+  type Loop = 'scheduler' | 'dispatcher';
+  const wakers: Record<Loop, (() => void) | null> = { scheduler: null, dispatcher: null };
+  const pending: Record<Loop, boolean> = { scheduler: false, dispatcher: false };
+  const wake = (loop: Loop) => {
+    pending[loop] = true;
+    wakers[loop]?.();
+  };
+  const nap = (loop: Loop) =>
+    new Promise<void>((resolve) => {
+      if (pending[loop] || stopping) {
+        pending[loop] = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(done, env.DELIVERY_TICK_MS);
+      function done() {
+        clearTimeout(timer);
+        wakers[loop] = null;
+        pending[loop] = false;
+        resolve();
+      }
+      wakers[loop] = done;
+    });
+
+  const schedulerLoop = async () => {
+    while (!stopping) {
+      let more = false;
+      try {
+        const result = await schedulePass(schedulerDeps);
+        if (result.queued > 0) wake('dispatcher');
+        more = result.users === env.DELIVERY_BATCH_SIZE;
+      } catch (error: unknown) {
+        log.error({ err: error }, 'delivery scheduler pass failed; trying again at the next tick');
+      }
+      if (!more) await nap('scheduler');
+    }
+  };
+  const dispatcherLoop = async () => {
+    while (!stopping) {
+      let more = false;
+      try {
+        more = (await dispatchPass(dispatcherDeps)).claimed > 0;
+      } catch (error: unknown) {
+        log.error({ err: error }, 'delivery dispatcher pass failed; trying again at the next tick');
+      }
+      if (!more) await nap('dispatcher');
+    }
+  };
+
+  let loops: Promise<void> | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+
+  // --- The API's door ---------------------------------------------------------------------------
+  const states = async (tx: Db, userId: string): Promise<ChannelStates> => {
+    const facts = (await loadRecipients(tx, [userId])).get(userId);
+    return facts ? channelStates(facts) : NO_ACCOUNT;
+  };
+
+  const module: DeliveryModule = {
+    senders,
+    linkSigner,
+
+    async refreshSchedule(userId, tx) {
+      const run = async (t: Db) => {
+        const now = clock();
+        const state = await repo.loadSchedule(t, userId, { lock: true });
+        if (!state.saved) return;
+        let next: Date | null = null;
+        if (!state.paused) {
+          const facts = (await loadRecipients(t, [userId])).get(userId);
+          next = facts ? nextDeliveryAt(state.contract, now, scheduledChannels(facts)) : null;
+          // A slot already due keeps its place: the scheduler writes it with the new contract.
+          if (next && state.nextDeliveryAt && state.nextDeliveryAt <= now) {
+            next = state.nextDeliveryAt;
+          }
+        }
+        await repo.setNextDeliveryAt(t, [{ userId, next }], now);
+      };
+      if (tx) await run(tx);
+      else await db.transaction(run);
+    },
+
+    async sendNow(userId) {
+      const ids = await db.transaction(async (tx) => {
+        const now = clock();
+        const facts = (await loadRecipients(tx, [userId])).get(userId);
+        if (!facts) return [];
+        const channels = activeOf(facts);
+        if (channels.length === 0) return [];
+        const { contract } = await repo.loadSchedule(tx, userId);
+        const day = localDayOf(now, contract);
+        const picks = await resolveDayPicks(tx, [{ userId, localDate: day.localDate }], now);
+        const slot = `now:${now.toISOString()}`;
+        const rows = deliveryRows(
+          channels.map((channel) => ({
+            userId,
+            missed: false,
+            occurrence: {
+              channel,
+              localDate: day.localDate,
+              slot,
+              at: now,
+              localTime: '00:00',
+              timeZone: day.timeZone,
+              offsetChanged: false,
+              notes: [],
+            },
+          })),
+          picks,
+        );
+        const inserted = await repo.insertDeliveries(tx, rows, now);
+        await repo.insertDayNotifications(tx, dayNotifications(rows, inserted), now);
+        return inserted.map((row) => row.id);
+      });
+      if (ids.length > 0) {
+        wake('dispatcher');
+        await database
+          .notify(WAKE_CHANNEL, 'dispatch')
+          .catch((error: unknown) => log.warn({ err: error }, 'could not wake delivery workers'));
+      }
+      return ids;
+    },
+
+    async activeChannels(userId, tx) {
+      return states(tx ?? db, userId);
+    },
+
+    async tick() {
+      let scheduled = 0;
+      for (;;) {
+        const result = await schedulePass(schedulerDeps);
+        scheduled += result.queued;
+        if (result.users < env.DELIVERY_BATCH_SIZE) break;
+      }
+      let sent = 0;
+      let failed = 0;
+      for (;;) {
+        const result = await dispatchPass(dispatcherDeps);
+        sent += result.sent;
+        failed += result.failed;
+        if (result.claimed === 0) break;
+      }
+      return { scheduled, sent, failed };
+    },
+
+    start() {
+      if (loops) return;
+      stopping = false;
+      loops = Promise.all([schedulerLoop(), dispatcherLoop()]).then(() => undefined);
+      database
+        .listen(WAKE_CHANNEL, () => wake('dispatcher'))
+        .then((stop) => {
+          if (stopping) return stop();
+          unlisten = stop;
+        })
+        .catch((error: unknown) =>
+          log.warn({ err: error }, 'delivery workers cannot wake each other; the tick still runs'),
+        );
+      log.info(
+        {
+          tickMs: env.DELIVERY_TICK_MS,
+          batchSize: env.DELIVERY_BATCH_SIZE,
+          concurrency: env.DELIVERY_CONCURRENCY,
+        },
+        'delivery worker started',
+      );
+    },
+
+    async stop() {
+      stopping = true;
+      wake('scheduler');
+      wake('dispatcher');
+      const running = loops;
+      loops = null;
+      if (running) {
+        // In-flight sends finish; past the bound their rows come back when the lease runs out.
+        const bound = Math.max(1000, Math.floor(env.SHUTDOWN_TIMEOUT_MS * 0.8));
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), bound);
+        });
+        const how = await Promise.race([running.then(() => 'done' as const), timedOut]);
+        clearTimeout(timer);
+        if (how === 'timeout')
+          log.warn({ boundMs: bound }, 'delivery worker stopped before its sends finished');
+      }
+      const stop = unlisten;
+      unlisten = null;
+      await stop?.().catch(() => undefined);
+    },
+  };
+  return module;
+}

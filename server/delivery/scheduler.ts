@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { Db } from '#server/db/client.ts';
+import { dayKey, resolveDayPicks, type DayPicks } from './day-picks.ts';
+import * as repo from './delivery.repo.ts';
+import { activeChannels, loadRecipients, scheduledChannels } from './recipients.ts';
+import { localDayOf, nextDeliveryAt, occurrencesBetween } from './schedule.ts';
+import type { DayContract, SlotOccurrence } from './types.ts';
+
+/**
+ * The scheduler: due users → delivery rows (the outbox), one transaction per batch.
+ *
+ * A pass claims up to `batchSize` users whose `next_delivery_at` has come (FOR UPDATE SKIP LOCKED,
+ * so workers never wait for each other), and for each one writes a row per slot occurrence and
+ * active channel in (next_delivery_at − 1 ms, now] — the window starts at the user's watermark:
+ * `next_delivery_at` only moves forward after the rows of the slots before it are written, in the
+ * same transaction — then the in-app notification of each slot, then the next
+ * `next_delivery_at`. A crash before the commit leaves nothing behind and the user due; after it,
+ * everything. The unique key (user, local date, slot, channel) makes writing twice harmless.
+ *
+ * Catch-up after downtime: an occurrence of the current local day (or one that fell due less than
+ * LATE_GRACE_MS ago) still goes out; older ones from the last CATCH_UP_WINDOW_MS are recorded as
+ * skipped with MISSED_REASON, and anything older is not recorded. Nobody gets a flood of
+ * yesterday's messages.
+ */
+
+export const NO_TASKS_REASON = 'No open tasks for today';
+export const ALL_DONE_REASON = "Today's top three are all done";
+export const MISSED_REASON = 'The server was not running at the time';
+/** How far back missed slots are recorded after downtime. */
+export const CATCH_UP_WINDOW_MS = 48 * 60 * 60 * 1000;
+/** A slot of an earlier local day that fell due less than this ago is still sent. */
+export const LATE_GRACE_MS = 60 * 60 * 1000;
+/** When a user's contract cannot be computed (a bug or bad data), the next try. */
+const RETRY_BROKEN_MS = 60 * 60 * 1000;
+
+export interface SchedulerDeps {
+  db: Db;
+  clock: () => Date;
+  batchSize: number;
+  log: { error(details: object, message: string): void };
+}
+
+export interface SchedulePassResult {
+  /** Users claimed in this pass. */
+  users: number;
+  queued: number;
+  skipped: number;
+}
+
+/** What one slot of one user becomes. */
+interface Planned {
+  userId: string;
+  occurrence: SlotOccurrence;
+  missed: boolean;
+}
+
+/** The rows for planned slots, with their frozen top three (or why nothing is sent). */
+export function deliveryRows(
+  planned: readonly Planned[],
+  picks: ReadonlyMap<string, DayPicks>,
+): repo.NewDelivery[] {
+  return planned.map(({ userId, occurrence, missed }) => {
+    const base = {
+      id: randomUUID(),
+      userId,
+      localDate: occurrence.localDate,
+      slot: occurrence.slot,
+      channel: occurrence.channel,
+      scheduledFor: occurrence.at,
+      fallbackOf: null,
+    };
+    if (missed) return { ...base, status: 'skipped', payload: null, lastError: MISSED_REASON };
+    const day = picks.get(dayKey(userId, occurrence.localDate));
+    const tasks = day?.open ?? [];
+    const payload = { timeZone: occurrence.timeZone, tasks };
+    if (tasks.length === 0) {
+      const reason = day && day.total > 0 ? ALL_DONE_REASON : NO_TASKS_REASON;
+      return { ...base, status: 'skipped', payload, lastError: reason };
+    }
+    return { ...base, status: 'queued', payload, lastError: null };
+  });
+}
+
+/** One in-app notification per (user, local date, slot) that got a queued row now. */
+export function dayNotifications(
+  rows: readonly repo.NewDelivery[],
+  inserted: readonly repo.InsertedDelivery[],
+): repo.DayNotification[] {
+  const fresh = new Set(inserted.filter((r) => r.status === 'queued').map((r) => r.id));
+  const seen = new Set<string>();
+  const notes: repo.DayNotification[] = [];
+  for (const row of rows) {
+    if (!fresh.has(row.id) || !row.payload) continue;
+    const key = `${row.userId}|${row.localDate}|${row.slot}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    notes.push({
+      userId: row.userId,
+      localDate: row.localDate,
+      slot: row.slot,
+      tasks: row.payload.tasks,
+    });
+  }
+  return notes;
+}
+
+/** The slots of one user due in (from, now], each marked missed or not by the catch-up rule. */
+export function planSlots(
+  contract: DayContract,
+  userId: string,
+  from: Date,
+  now: Date,
+  channels: readonly DeliveryChannel[],
+): Planned[] {
+  if (channels.length === 0) return [];
+  const floor = new Date(Math.max(from.getTime(), now.getTime() - CATCH_UP_WINDOW_MS));
+  const today = localDayOf(now, contract).localDate;
+  return occurrencesBetween(contract, floor, now, channels).map((occurrence) => ({
+    userId,
+    occurrence,
+    missed: occurrence.localDate < today && now.getTime() - occurrence.at.getTime() > LATE_GRACE_MS,
+  }));
+}
+
+/** One scheduler pass over at most `batchSize` due users. */
+export async function schedulePass(deps: SchedulerDeps): Promise<SchedulePassResult> {
+  const { db, clock, batchSize, log } = deps;
+  return db.transaction(async (tx) => {
+    const now = clock();
+    const due = await repo.claimDueSchedules(tx, now, batchSize);
+    if (due.length === 0) return { users: 0, queued: 0, skipped: 0 };
+    const recipients = await loadRecipients(
+      tx,
+      due.map((state) => state.userId),
+    );
+
+    const planned: Planned[] = [];
+    const nexts: Array<{ userId: string; next: Date | null }> = [];
+    for (const state of due) {
+      const facts = recipients.get(state.userId);
+      if (!facts) {
+        nexts.push({ userId: state.userId, next: null });
+        continue;
+      }
+      try {
+        // The watermark: every slot up to next_delivery_at − 1 ms was written by an earlier pass.
+        const from = new Date((state.nextDeliveryAt ?? now).getTime() - 1);
+        planned.push(...planSlots(state.contract, state.userId, from, now, activeChannels(facts)));
+        nexts.push({
+          userId: state.userId,
+          next: nextDeliveryAt(state.contract, now, scheduledChannels(facts)),
+        });
+      } catch (error: unknown) {
+        log.error({ err: error, userId: state.userId }, 'delivery schedule could not be computed');
+        nexts.push({ userId: state.userId, next: new Date(now.getTime() + RETRY_BROKEN_MS) });
+      }
+    }
+
+    const requests = planned
+      .filter((p) => !p.missed)
+      .map((p) => ({ userId: p.userId, localDate: p.occurrence.localDate }));
+    const picks = await resolveDayPicks(tx, requests, now);
+    const rows = deliveryRows(planned, picks);
+    const inserted = await repo.insertDeliveries(tx, rows, now);
+    await repo.insertDayNotifications(tx, dayNotifications(rows, inserted), now);
+    await repo.setNextDeliveryAt(tx, nexts, now);
+    return {
+      users: due.length,
+      queued: inserted.filter((r) => r.status === 'queued').length,
+      skipped: inserted.filter((r) => r.status === 'skipped').length,
+    };
+  });
+}

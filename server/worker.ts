@@ -1,0 +1,103 @@
+import { openDatabase } from './db/client.ts';
+import { createDeliveryModule } from './delivery/delivery.module.ts';
+import { EnvError, loadEnv, type Env } from './env.ts';
+
+// `npm run worker`: the daily-delivery worker alone (scheduler and senders), for deployments that
+// run it beside the web processes (DELIVERY_WORKER=off there). Any number can run against the same
+// PostgreSQL: they share the work through SKIP LOCKED claims. SIGTERM or SIGINT stops it after
+// the sends in flight (bounded by SHUTDOWN_TIMEOUT_MS).
+
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
+
+/** JSON lines in the same shape as the web process's logs (pino's level numbers). */
+function createLog(env: Env) {
+  const threshold = env.LOG_LEVEL === 'silent' ? Infinity : LEVELS[env.LOG_LEVEL];
+  const write =
+    (level: keyof typeof LEVELS) =>
+    (details: Record<string, unknown>, message: string): void => {
+      if (LEVELS[level] < threshold) return;
+      const { err, ...rest } = details;
+      const line: Record<string, unknown> = {
+        level: LEVELS[level],
+        time: Date.now(),
+        pid: process.pid,
+        name: 'delivery-worker',
+        ...rest,
+        msg: message,
+      };
+      if (err instanceof Error) {
+        line.err = { type: err.name, message: err.message, stack: err.stack };
+      } else if (err !== undefined) {
+        line.err = err;
+      }
+      process.stdout.write(`${JSON.stringify(line)}\n`);
+    };
+  return {
+    debug: write('debug'),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+  };
+}
+
+async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error: unknown) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\nSee README.md (Configuration) or .env.example.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLog(env);
+  if (!env.DATABASE_URL) {
+    // Two processes on one PGlite data directory would corrupt it.
+    process.stderr.write(
+      'npm run worker needs DATABASE_URL (PostgreSQL): the embedded database serves one process, so without it the web process runs the delivery worker itself (DELIVERY_WORKER=in-process).\n',
+    );
+    process.exit(1);
+  }
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: env.DATABASE_URL,
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
+  await database.migrate();
+  const delivery = await createDeliveryModule({
+    db: database.db,
+    database,
+    env,
+    clock: () => new Date(),
+    log,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'delivery worker stopping: finishing the sends in flight');
+    const timer = setTimeout(() => {
+      log.error({}, 'delivery worker shutdown timed out; exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await delivery.stop();
+      await delivery.senders.close();
+      await database.close();
+      log.info({}, 'delivery worker stopped');
+      process.exit(0);
+    } catch (error: unknown) {
+      log.error({ err: error }, 'error while stopping the delivery worker');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  delivery.start();
+}
+
+await main();
