@@ -15,6 +15,8 @@ import { createAiGateway, type AiGateway } from './ai/gateway.ts';
 import { aiSettingsFromEnv } from './ai/settings.ts';
 import { createAccountSessionsService } from './auth/account-sessions.service.ts';
 import { createAuthModule, type AuthModule } from './auth/auth.module.ts';
+import type { ChannelSenders } from './delivery/channels/index.ts';
+import { createDeliveryModule, type DeliveryModule } from './delivery/delivery.module.ts';
 import type { MailTransport } from './auth/mail/mailer.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -46,6 +48,8 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** Replaces the AI gateway the AI_* settings would build (tests pass one with mock models). */
   ai?: AiGateway;
+  /** Replaces the delivery channels' senders the settings would choose (tests record messages). */
+  deliverySenders?: ChannelSenders;
 }
 
 declare module 'fastify' {
@@ -56,6 +60,11 @@ declare module 'fastify' {
     events: EventBus;
     /** `app.notifications.notify(userId, notification)`: how other modules reach a user in the app. */
     notifications: NotificationsService;
+    /**
+     * Daily delivery's engine (server/delivery): refreshSchedule, sendNow, activeChannels, the
+     * senders and the link signer. Absent only when the database is not migrated yet.
+     */
+    delivery: DeliveryModule;
   }
 }
 
@@ -219,6 +228,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(goals.routes);
+
+  // Daily delivery. Its worker runs only where main.ts starts it (DELIVERY_WORKER=in-process).
+  const delivery = await createDeliveryModule({
+    db: deps.database.db,
+    database: deps.database,
+    env: deps.env,
+    clock: deps.clock ?? (() => new Date()),
+    log: app.log,
+    metrics,
+    ...(deps.deliverySenders ? { senders: deps.deliverySenders } : {}),
+  }).catch((error: unknown) => {
+    app.log.error(
+      { err: error },
+      'daily delivery is not available yet (is the database migrated?)',
+    );
+    return null;
+  });
+  if (delivery) {
+    app.decorate('delivery', delivery);
+    app.addHook('onClose', async () => {
+      await delivery.stop();
+      await delivery.senders.close();
+    });
+  }
 
   const runtimeConfig = (): RuntimeConfig => ({
     supabaseUrl: null,

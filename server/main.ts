@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     { database: database.kind, url: env.PUBLIC_URL },
     `Trellis is ready at ${env.PUBLIC_URL}`,
   );
+  if (env.DELIVERY_WORKER === 'in-process' && app.hasDecorator('delivery')) app.delivery.start();
 }
 
 await main();
