@@ -1,15 +1,21 @@
 import { defineConfig } from 'vite';
 
-/** Bundles the server to dist/server/main.js; dependencies stay in node_modules. */
+/**
+ * Bundles the server to dist/server/main.js and the standalone delivery worker to
+ * dist/server/worker.js (their shared code in chunks beside them); dependencies stay in node_modules.
+ */
 export default defineConfig({
   build: {
-    ssr: 'server/main.ts',
+    ssr: true,
     outDir: 'dist/server',
     emptyOutDir: true,
     target: 'node20',
     sourcemap: true,
     minify: false,
-    rollupOptions: { output: { entryFileNames: 'main.js' } },
+    rollupOptions: {
+      input: { main: 'server/main.ts', worker: 'server/worker.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
   },
   ssr: { target: 'node' },
 });

@@ -1,5 +1,6 @@
 // `npm start`: builds the client and the server when their build is missing or older than the
 // sources, then runs the server (which applies migrations and serves the SPA and the API).
+// `npm run worker` (`start.mjs worker`): the same build, then the daily-delivery worker alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -47,8 +48,10 @@ function build(label, args) {
 // variables win over it.
 if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
 
+const entry = process.argv[2] === 'worker' ? 'worker' : 'main';
 const shared = ['contracts', 'package-lock.json', 'tsconfig.json'];
 if (
+  entry === 'main' &&
   isStale('dist/client/pages/pages.json', [
     'client',
     'vite.config.ts',
@@ -58,8 +61,8 @@ if (
 ) {
   build('client', [join(root, 'scripts/build-client.mjs')]);
 }
-if (isStale('dist/server/main.js', ['server', 'vite.server.config.ts', ...shared])) {
+if (isStale(`dist/server/${entry}.js`, ['server', 'vite.server.config.ts', ...shared])) {
   build('server', [vite, 'build', '--logLevel', 'warn', '--config', 'vite.server.config.ts']);
 }
 
-await import(pathToFileURL(join(root, 'dist/server/main.js')).href);
+await import(pathToFileURL(join(root, `dist/server/${entry}.js`)).href);
