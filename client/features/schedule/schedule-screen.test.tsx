@@ -97,6 +97,44 @@ describe('ScheduleScreen', { timeout: 20_000 }, () => {
     ).toBeVisible();
   });
 
+  it('shows the next seven first, and the rest of the week on request', async () => {
+    const user = userEvent.setup();
+    const week = Array.from({ length: 7 }, (_, index) =>
+      makePreviewItem({
+        localDate: `2026-10-${String(19 + index).padStart(2, '0')}`,
+        at: `2026-10-${String(19 + index).padStart(2, '0')}T05:30:00.000Z`,
+      }),
+    );
+    const fallBack = makePreviewItem({
+      localDate: '2026-10-25',
+      slot: '02:30',
+      localTime: '02:30',
+      at: '2026-10-25T00:30:00.000Z',
+      offsetChanged: true,
+      notes: ['dst_repeat'],
+    });
+    baseApi({
+      'GET /api/schedule': () => ({ body: scheduleAnswer(schedule, [...week, fallBack]) }),
+    });
+    renderSchedule();
+
+    const preview = await screen.findByRole('region', { name: 'Next deliveries' });
+    expect(within(preview).getAllByText('Email')).toHaveLength(7);
+    expect(within(preview).queryByText('Clocks change')).not.toBeInTheDocument();
+    const more = within(preview).getByRole('button', {
+      name: 'Show the whole week (1 more, with a clock change)',
+    });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(preview).getAllByText('Email')).toHaveLength(8);
+    expect(within(preview).getByText('Clocks change')).toBeVisible();
+    expect(
+      within(preview).getByText(
+        'Clocks go back that night: 02:30 happens twice, and it goes only once.',
+      ),
+    ).toBeVisible();
+  });
+
   it('saves the day contract and shows a refusal from the server beside the field it concerns', async () => {
     const user = userEvent.setup();
     let puts = 0;

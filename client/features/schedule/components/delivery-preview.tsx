@@ -1,12 +1,16 @@
 import { CalendarClock, Clock3, Moon, PauseCircle, Plane } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Channels, PreviewItem, Schedule } from '#contracts/delivery.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState } from '#client/components/ui/states.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatDate, formatRelativeDate, todayIn } from '#client/lib/local-date.ts';
 import { channelLabels, channelState } from '../channel-state.ts';
 import { zoneLabel, zoneOffset } from '../zones.ts';
 import { channelIcons } from './fields.tsx';
+
+/** The next seven deliveries show first; the rest of the week on request. */
+const SHOWN_FIRST = 7;
 
 type Tone = 'warning' | 'info' | 'neutral';
 
@@ -144,9 +148,14 @@ export function DeliveryPreview({
   preview: PreviewItem[];
   channels: Channels | undefined;
 }) {
+  const [wholeWeek, setWholeWeek] = useState(false);
   const today = todayIn(schedule.timeZone);
+  const shown = wholeWeek ? preview : preview.slice(0, SHOWN_FIRST);
+  const clockChangeLater = preview
+    .slice(SHOWN_FIRST)
+    .some((item) => item.notes.includes('dst_gap') || item.notes.includes('dst_repeat'));
   const days = new Map<string, PreviewItem[]>();
-  for (const item of preview) {
+  for (const item of shown) {
     const list = days.get(item.localDate) ?? [];
     list.push(item);
     days.set(item.localDate, list);
@@ -199,6 +208,19 @@ export function DeliveryPreview({
             );
           })}
         </ol>
+      )}
+      {preview.length > SHOWN_FIRST && (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={wholeWeek}
+          onClick={() => setWholeWeek((open) => !open)}
+          className="w-full text-primary"
+        >
+          {wholeWeek
+            ? 'Show the next seven only'
+            : `Show the whole week (${preview.length - SHOWN_FIRST} more${clockChangeLater ? ', with a clock change' : ''})`}
+        </Button>
       )}
     </div>
   );

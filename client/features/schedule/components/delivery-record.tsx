@@ -95,7 +95,16 @@ function DeliveryItem({
               ))}
             </ol>
           )}
-          {delivery.error && <p className="mt-1 text-sm text-danger">{delivery.error}</p>}
+          {delivery.error && (
+            <p
+              className={cn(
+                'mt-1 text-sm',
+                delivery.status === 'failed' ? 'text-danger' : 'text-muted-foreground',
+              )}
+            >
+              {delivery.error}
+            </p>
+          )}
           {count > 0 && (
             <details className="group mt-2">
               <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded text-xs font-medium text-primary [&::-webkit-details-marker]:hidden">

@@ -199,7 +199,8 @@ export function WeekdayChips({
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium">Days of the week</legend>
-      <div className="mt-2 flex flex-wrap gap-2">
+      {/* Seven across even on a phone. */}
+      <div className="mt-2 grid grid-cols-7 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
         {weekdayNames.map(({ day, short, long }, index) => {
           const on = value.includes(day);
           return (
@@ -216,7 +217,7 @@ export function WeekdayChips({
                 )
               }
               className={cn(
-                'h-11 min-w-12 rounded-full border px-3 text-sm font-medium transition',
+                'h-11 rounded-full border px-0 text-sm font-medium transition sm:min-w-12 sm:px-3',
                 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                 on
                   ? 'border-primary bg-primary text-primary-foreground'

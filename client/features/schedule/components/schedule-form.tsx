@@ -110,7 +110,8 @@ export function ScheduleForm({
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} className="space-y-4">
-      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+      {/* Beside the lists on a wide screen the cards speak for themselves. */}
+      <h2 id={`${id}-heading`} className="text-lg font-semibold lg:sr-only">
         Your day contract
       </h2>
       {formError && (

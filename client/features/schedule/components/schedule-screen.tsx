@@ -83,7 +83,7 @@ export function ScheduleScreen() {
               id="schedule-preview"
               className="order-1"
               title="Next deliveries"
-              description="The coming week, in local time."
+              description="The next seven, in local time."
               icon={<CalendarClock aria-hidden="true" />}
             >
               <DeliveryPreview
