@@ -1,0 +1,130 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { Db } from '#server/db/client.ts';
+import { deliveryChannelSettings, pushSubscriptions, users } from '#server/db/schema.ts';
+import { DEFAULT_CHANNEL_ENABLED } from '#server/delivery/recipients.ts';
+
+// The channel settings and push subscriptions of users. Every function takes `db`, which may be a
+// transaction: the service decides what is atomic.
+
+export type ChannelSettingsRow = typeof deliveryChannelSettings.$inferSelect;
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** The account's address and whether it is confirmed (daily emails go only to a confirmed one). */
+export async function findAccountEmail(
+  db: Db,
+  userId: string,
+): Promise<{ email: string | null; confirmed: boolean } | null> {
+  const [row] = await db
+    .select({ email: users.email, confirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { email: row.email, confirmed: row.confirmedAt !== null } : null;
+}
+
+export async function listChannelSettings(db: Db, userId: string): Promise<ChannelSettingsRow[]> {
+  return db
+    .select()
+    .from(deliveryChannelSettings)
+    .where(eq(deliveryChannelSettings.userId, userId));
+}
+
+/**
+ * Creates the user's row for `channel` if there is none (with the channel's default: email on,
+ * SMS and push off), then locks and returns it.
+ */
+export async function lockChannelSettings(
+  db: Db,
+  userId: string,
+  channel: DeliveryChannel,
+  now: Date,
+): Promise<ChannelSettingsRow> {
+  await db
+    .insert(deliveryChannelSettings)
+    .values({ userId, channel, enabled: DEFAULT_CHANNEL_ENABLED[channel], updatedAt: now })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(deliveryChannelSettings)
+    .where(
+      and(eq(deliveryChannelSettings.userId, userId), eq(deliveryChannelSettings.channel, channel)),
+    )
+    .for('update');
+  if (!row) throw new Error('channel settings row vanished');
+  return row;
+}
+
+export async function updateChannelSettings(
+  db: Db,
+  userId: string,
+  channel: DeliveryChannel,
+  set: Partial<Omit<ChannelSettingsRow, 'userId' | 'channel'>> & { updatedAt: Date },
+): Promise<void> {
+  await db
+    .update(deliveryChannelSettings)
+    .set(set)
+    .where(
+      and(eq(deliveryChannelSettings.userId, userId), eq(deliveryChannelSettings.channel, channel)),
+    );
+}
+
+/** The user's push subscriptions that the push service has not declared gone, oldest first. */
+export async function listLivePushSubscriptions(
+  db: Db,
+  userId: string,
+): Promise<PushSubscriptionRow[]> {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), isNull(pushSubscriptions.goneAt)))
+    .orderBy(pushSubscriptions.createdAt, pushSubscriptions.id);
+}
+
+/** Who the browser with this push endpoint is registered to, if anyone. */
+export async function findPushSubscriptionOwner(db: Db, endpoint: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, endpoint))
+    .for('update');
+  return row?.userId ?? null;
+}
+
+/**
+ * Saves a browser's subscription for `userId`. The endpoint is unique: one already registered,
+ * to this user or to another, now belongs to `userId` with the new keys (the browser belongs to
+ * whoever subscribed in it last).
+ */
+export async function upsertPushSubscription(
+  db: Db,
+  values: Omit<PushSubscriptionRow, 'lastSuccessAt' | 'goneAt'>,
+): Promise<PushSubscriptionRow> {
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values({ ...values, lastSuccessAt: null, goneAt: null })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: {
+        userId: values.userId,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        device: values.device,
+        goneAt: null,
+        // A browser that changed hands starts a new record; the same user's keeps its history.
+        createdAt: sql`case when ${pushSubscriptions.userId} = ${values.userId}::uuid then ${pushSubscriptions.createdAt} else ${values.createdAt} end`,
+        lastSuccessAt: sql`case when ${pushSubscriptions.userId} = ${values.userId}::uuid then ${pushSubscriptions.lastSuccessAt} else null end`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('upsert returned no row');
+  return row;
+}
+
+/** Deletes one of the user's subscriptions; false when the user has no such subscription. */
+export async function deletePushSubscription(db: Db, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id });
+  return deleted.length > 0;
+}

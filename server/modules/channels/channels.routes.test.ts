@@ -1,0 +1,436 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  channelsSchema,
+  sendNowResultSchema,
+  SMS_CODE_MAX_ATTEMPTS,
+  SMS_CODE_TTL_SECONDS,
+} from '#contracts/delivery.ts';
+import { deliveryChannelSettings, devOutbox } from '#server/db/schema.ts';
+import {
+  expectError,
+  startDeliveryApp,
+  type DeliveryTestApp,
+} from '#server/modules/deliveries/test-support.ts';
+import type { TestUser } from '#server/test/users.ts';
+
+const CHROME_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const FIREFOX_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0';
+
+const subscription = (endpoint: string) => ({
+  endpoint,
+  expirationTime: null,
+  keys: {
+    p256dh:
+      'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+});
+
+describe('channels API', () => {
+  let t: DeliveryTestApp;
+  let phoneCounter = 0;
+  /** A number no other test texted (the per-number limit is shared by the whole file). */
+  const nextPhone = () => `+1415555${String(1000 + (phoneCounter += 1)).padStart(4, '0')}`;
+
+  const channels = async (user: TestUser) => {
+    const response = await t.call(user, 'GET', '/api/channels');
+    expect(response.statusCode, response.body).toBe(200);
+    return channelsSchema.parse(response.json());
+  };
+  const toggle = (user: TestUser, channel: string, enabled: boolean) =>
+    t.call(user, 'PUT', `/api/channels/${channel}`, { enabled });
+  const askCode = (user: TestUser, phone: string) =>
+    t.call(user, 'POST', '/api/channels/sms/verification', { phone });
+  const confirm = (user: TestUser, code: string) =>
+    t.call(user, 'POST', '/api/channels/sms/verification/confirm', { code });
+  const texts = (to: string) =>
+    t.db
+      .select()
+      .from(devOutbox)
+      .where(and(eq(devOutbox.to, to), eq(devOutbox.channel, 'sms')))
+      .orderBy(desc(devOutbox.createdAt));
+  const lastCode = async (to: string) => {
+    const [text] = await texts(to);
+    const code = /\b(\d{6})\b/.exec(text?.text ?? '')?.[1];
+    if (!code) throw new Error(`no code texted to ${to}`);
+    return code;
+  };
+  const smsRow = async (user: TestUser) => {
+    const [row] = await t.db
+      .select()
+      .from(deliveryChannelSettings)
+      .where(
+        and(
+          eq(deliveryChannelSettings.userId, user.id),
+          eq(deliveryChannelSettings.channel, 'sms'),
+        ),
+      );
+    return row;
+  };
+  const subscribe = (user: TestUser, endpoint: string, userAgent = CHROME_ANDROID) =>
+    t.call(user, 'POST', '/api/channels/push/subscriptions', subscription(endpoint), {
+      'user-agent': userAgent,
+    });
+
+  beforeAll(async () => {
+    t = await startDeliveryApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('GET: email on at the account address (unconfirmed until confirmed), SMS and push off', async () => {
+    const user = await t.user();
+    expect(await channels(user)).toEqual({
+      email: { enabled: true, address: user.email, confirmed: false, unsubscribedAt: null },
+      sms: { enabled: false, phone: null, pendingPhone: null, unsubscribedAt: null },
+      push: { enabled: false, vapidPublicKey: 'BTestVapidPublicKey', subscriptions: [] },
+      transports: { email: 'dev-outbox', sms: 'dev-outbox', push: 'dev-outbox' },
+    });
+    await t.confirmEmail(user);
+    expect((await channels(user)).email.confirmed).toBe(true);
+  });
+
+  it('PUT /api/channels/email turns email off and on again; on clears an unsubscribe', async () => {
+    const user = await t.user();
+    const off = await toggle(user, 'email', false);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(channelsSchema.parse(off.json()).email.enabled).toBe(false);
+    expect(t.refreshed.at(-1)).toBe(user.id);
+
+    await t.db
+      .update(deliveryChannelSettings)
+      .set({ unsubscribedAt: t.clock.now() })
+      .where(eq(deliveryChannelSettings.userId, user.id));
+    expect((await channels(user)).email.unsubscribedAt).toBe(t.clock.now().toISOString());
+
+    const on = channelsSchema.parse((await toggle(user, 'email', true)).json());
+    expect(on.email).toMatchObject({ enabled: true, unsubscribedAt: null });
+  });
+
+  it('an unconfirmed address may be turned on: the answer says it is not confirmed', async () => {
+    const user = await t.user();
+    await toggle(user, 'email', false);
+    const on = channelsSchema.parse((await toggle(user, 'email', true)).json());
+    expect(on.email).toMatchObject({ enabled: true, confirmed: false });
+  });
+
+  it('409 turning SMS on without a verified number, and push on without a browser; nothing changes', async () => {
+    const user = await t.user();
+    const sms = expectError(await toggle(user, 'sms', true), 409, 'conflict');
+    expect(sms.message).toBe('Verify a phone number first.');
+    const push = expectError(await toggle(user, 'push', true), 409, 'conflict');
+    expect(push.message).toBe('Allow notifications in this browser first.');
+    const after = await channels(user);
+    expect(after.sms.enabled).toBe(false);
+    expect(after.push.enabled).toBe(false);
+  });
+
+  it('400 for a channel that does not exist and for a body without enabled', async () => {
+    const user = await t.user();
+    const channel = expectError(await toggle(user, 'fax', true), 400, 'invalid_input');
+    expect(channel.message).toMatch(/^params\.channel: must be one of email, sms, push/);
+    const body = expectError(
+      await t.call(user, 'PUT', '/api/channels/email', { enabled: 'yes' }),
+      400,
+      'invalid_input',
+    );
+    expect(body.message).toMatch(/^body\.enabled:/);
+  });
+
+  describe('SMS verification', () => {
+    it('texts a 6-digit code, keeps only its hash, and a right code verifies the number and turns SMS on', async () => {
+      const user = await t.user();
+      const phone = nextPhone();
+      const asked = await askCode(
+        user,
+        `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`,
+      );
+      expect(asked.statusCode, asked.body).toBe(202);
+      const pending = channelsSchema.parse(asked.json());
+      expect(pending.sms).toEqual({
+        enabled: false,
+        phone: null,
+        pendingPhone: `••• ${phone.slice(-4)}`,
+        unsubscribedAt: null,
+      });
+      const code = await lastCode(phone);
+      const [text] = await texts(phone);
+      expect(text?.text).toBe(
+        `Your Trellis verification code is ${code}. It expires in ${SMS_CODE_TTL_SECONDS / 60} minutes.`,
+      );
+      const row = await smsRow(user);
+      expect(row?.pendingPhone).toBe(phone);
+      expect(row?.codeHash).toBeTruthy();
+      expect(row?.codeHash).not.toContain(code);
+      expect(row?.codeExpiresAt?.getTime()).toBe(
+        t.clock.now().getTime() + SMS_CODE_TTL_SECONDS * 1000,
+      );
+
+      const confirmed = await confirm(user, code);
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(channelsSchema.parse(confirmed.json()).sms).toEqual({
+        enabled: true,
+        phone: `••• ${phone.slice(-4)}`,
+        pendingPhone: null,
+        unsubscribedAt: null,
+      });
+      expect(await smsRow(user)).toMatchObject({
+        phone,
+        pendingPhone: null,
+        codeHash: null,
+        codeAttempts: 0,
+      });
+      expect(t.refreshed.at(-1)).toBe(user.id);
+    });
+
+    it('an unverified number never receives deliveries', async () => {
+      const user = await t.user();
+      await t.confirmEmail(user);
+      const phone = nextPhone();
+      expect((await askCode(user, phone)).statusCode).toBe(202);
+      expectError(await toggle(user, 'sms', true), 409, 'conflict');
+      const sent = await t.call(user, 'POST', '/api/deliveries/send-now');
+      expect(sent.statusCode, sent.body).toBe(200);
+      const channelsSent = sendNowResultSchema.parse(sent.json()).deliveries.map((d) => d.channel);
+      expect(channelsSent).toEqual(['email']);
+      // The only text the number got is its code.
+      expect((await texts(phone)).map((row) => row.template)).toEqual(['sms.verification']);
+    });
+
+    it('a wrong code is refused and counted; the right one still works after it', async () => {
+      const user = await t.user();
+      const phone = nextPhone();
+      await askCode(user, phone);
+      const code = await lastCode(phone);
+      const wrong = code === '000000' ? '000001' : '000000';
+      const error = expectError(await confirm(user, wrong), 400, 'invalid_input');
+      expect(error.message).toBe('That code is not right.');
+      expect(error.details).toEqual([{ path: 'body.code', message: 'That code is not right.' }]);
+      expect((await smsRow(user))?.codeAttempts).toBe(1);
+      expect((await channels(user)).sms.phone).toBeNull();
+      expect((await confirm(user, code)).statusCode).toBe(200);
+    });
+
+    it(`after ${SMS_CODE_MAX_ATTEMPTS} wrong codes even the right one asks for a new code`, async () => {
+      const user = await t.user();
+      const phone = nextPhone();
+      await askCode(user, phone);
+      const code = await lastCode(phone);
+      const wrong = code === '999999' ? '999998' : '999999';
+      for (let i = 0; i < SMS_CODE_MAX_ATTEMPTS; i += 1) {
+        expectError(await confirm(user, wrong), 400, 'invalid_input');
+      }
+      const error = expectError(await confirm(user, code), 400, 'invalid_input');
+      expect(error.message).toBe('Too many wrong codes. Ask for a new code.');
+      expect((await channels(user)).sms.phone).toBeNull();
+    });
+
+    it('an expired code asks for a new one', async () => {
+      const user = await t.user();
+      const phone = nextPhone();
+      await askCode(user, phone);
+      const code = await lastCode(phone);
+      t.clock.advanceMinutes(SMS_CODE_TTL_SECONDS / 60);
+      const error = expectError(await confirm(user, code), 400, 'invalid_input');
+      expect(error.message).toBe('This code has expired. Ask for a new code.');
+      expect((await channels(user)).sms.phone).toBeNull();
+    });
+
+    it('confirming with no code asked for says so', async () => {
+      const user = await t.user();
+      const error = expectError(await confirm(user, '123456'), 400, 'invalid_input');
+      expect(error.message).toBe('There is no code waiting to be confirmed. Ask for a new code.');
+    });
+
+    it.each([
+      ['a number without its country code', { phone: '4155550123' }, 'body.phone'],
+      ['letters', { phone: '+1 call me' }, 'body.phone'],
+      ['no number', {}, 'body.phone'],
+    ])('400 for %s, and nothing is texted', async (_name, body, path) => {
+      const user = await t.user();
+      const before = (await t.db.select().from(devOutbox)).length;
+      const error = expectError(
+        await t.call(user, 'POST', '/api/channels/sms/verification', body),
+        400,
+        'invalid_input',
+      );
+      expect(error.message.startsWith(`${path}:`), error.message).toBe(true);
+      expect((await t.db.select().from(devOutbox)).length).toBe(before);
+      expect(await smsRow(user)).toBeUndefined();
+    });
+
+    it('400 for a code that is not 6 digits', async () => {
+      const user = await t.user();
+      const error = expectError(await confirm(user, '12345'), 400, 'invalid_input');
+      expect(error.message).toBe('body.code: must be the 6-digit code we sent');
+    });
+
+    it('one code a minute and five an hour per user (429), and five an hour per number', async () => {
+      const user = await t.user();
+      const phone = nextPhone();
+      expect((await askCode(user, phone)).statusCode).toBe(202);
+      const soon = expectError(await askCode(user, phone), 429, 'rate_limited');
+      expect(soon.message).toBe(
+        'A code is on its way. Wait a minute before asking for another one.',
+      );
+      for (let i = 0; i < 4; i += 1) {
+        t.clock.advanceMinutes(1);
+        expect((await askCode(user, phone)).statusCode).toBe(202);
+      }
+      t.clock.advanceMinutes(1);
+      const hourly = expectError(await askCode(user, phone), 429, 'rate_limited');
+      expect(hourly.message).toBe('You have asked for 5 codes in the last hour. Try again later.');
+
+      // Another account cannot text that number a sixth time this hour either.
+      const other = await t.user();
+      const perNumber = expectError(await askCode(other, phone), 429, 'rate_limited');
+      expect(perNumber.message).toBe(
+        'This number has been sent 5 codes in the last hour. Try again later.',
+      );
+      expect(await texts(phone)).toHaveLength(5);
+    });
+
+    it('a number the provider refuses: 400 naming the phone, and the pending number is withdrawn', async () => {
+      const user = await t.user();
+      t.smsFailure = { permanent: true, error: 'The phone number is not valid' };
+      try {
+        const error = expectError(await askCode(user, nextPhone()), 400, 'invalid_input');
+        expect(error.message).toBe(
+          'We could not send a text to this number: The phone number is not valid',
+        );
+        expect(error.details).toEqual([{ path: 'body.phone', message: error.message }]);
+      } finally {
+        t.smsFailure = null;
+      }
+      expect((await channels(user)).sms.pendingPhone).toBeNull();
+    });
+
+    it('a provider that is down: 502, and the pending number is withdrawn', async () => {
+      const user = await t.user();
+      t.smsFailure = { permanent: false, error: 'timed out' };
+      try {
+        expectError(await askCode(user, nextPhone()), 502, 'upstream_failed');
+      } finally {
+        t.smsFailure = null;
+      }
+      expect((await channels(user)).sms.pendingPhone).toBeNull();
+    });
+  });
+
+  describe('push subscriptions', () => {
+    it('saves the browser with a device label, turns push on, and saving it again changes nothing', async () => {
+      const user = await t.user();
+      const endpoint = 'https://fcm.googleapis.com/fcm/send/abc-1';
+      const saved = await subscribe(user, endpoint);
+      expect(saved.statusCode, saved.body).toBe(201);
+      const body = channelsSchema.parse(saved.json());
+      expect(body.push.enabled).toBe(true);
+      expect(body.push.subscriptions).toHaveLength(1);
+      expect(body.push.subscriptions[0]).toMatchObject({
+        device: 'Chrome on Android',
+        createdAt: t.clock.now().toISOString(),
+        lastSuccessAt: null,
+      });
+      const again = channelsSchema.parse((await subscribe(user, endpoint)).json());
+      expect(again.push.subscriptions).toHaveLength(1);
+      expect(again.push.subscriptions[0]?.id).toBe(body.push.subscriptions[0]?.id);
+      expect(t.refreshed.at(-1)).toBe(user.id);
+    });
+
+    it('a browser registered to another account moves to whoever subscribed last', async () => {
+      const first = await t.user();
+      const second = await t.user();
+      const endpoint = 'https://updates.push.services.mozilla.com/wpush/v2/shared';
+      await subscribe(first, endpoint, FIREFOX_MAC);
+      const moved = channelsSchema.parse((await subscribe(second, endpoint, FIREFOX_MAC)).json());
+      expect(moved.push.subscriptions.map((s) => s.device)).toEqual(['Firefox on macOS']);
+      const left = await channels(first);
+      expect(left.push).toMatchObject({ enabled: false, subscriptions: [] });
+      expect(t.refreshed).toContain(first.id);
+    });
+
+    it("DELETE forgets the browser (push goes off with the last one); another user's id is 404", async () => {
+      const owner = await t.user();
+      const stranger = await t.user();
+      const body = channelsSchema.parse(
+        (await subscribe(owner, 'https://fcm.googleapis.com/fcm/send/abc-2')).json(),
+      );
+      const id = body.push.subscriptions[0]?.id;
+      const notYours = expectError(
+        await t.call(stranger, 'DELETE', `/api/channels/push/subscriptions/${id}`),
+        404,
+        'not_found',
+      );
+      expect(notYours.message).toBe('No push subscription has this id.');
+      expect((await channels(owner)).push.subscriptions).toHaveLength(1);
+
+      const removed = await t.call(owner, 'DELETE', `/api/channels/push/subscriptions/${id}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(channelsSchema.parse(removed.json()).push).toMatchObject({
+        enabled: false,
+        subscriptions: [],
+      });
+      expectError(
+        await t.call(owner, 'DELETE', `/api/channels/push/subscriptions/${id}`),
+        404,
+        'not_found',
+      );
+      expectError(
+        await t.call(owner, 'DELETE', '/api/channels/push/subscriptions/not-a-uuid'),
+        400,
+        'invalid_input',
+      );
+    });
+
+    it('400 for a subscription that is not a push service URL with keys; nothing saved', async () => {
+      const user = await t.user();
+      const bad = expectError(
+        await t.call(user, 'POST', '/api/channels/push/subscriptions', {
+          ...subscription('javascript:alert(1)'),
+        }),
+        400,
+        'invalid_input',
+      );
+      expect(bad.message).toMatch(/^body\.endpoint:/);
+      const keys = expectError(
+        await t.call(user, 'POST', '/api/channels/push/subscriptions', {
+          endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+          keys: { p256dh: 'not base64!', auth: 'x' },
+        }),
+        400,
+        'invalid_input',
+      );
+      expect(keys.message).toBe('body.keys.p256dh: must be base64url');
+      expect((await channels(user)).push.subscriptions).toEqual([]);
+    });
+
+    it('push can be turned off and on again while a browser is subscribed', async () => {
+      const user = await t.user();
+      await subscribe(user, 'https://fcm.googleapis.com/fcm/send/abc-3');
+      expect(channelsSchema.parse((await toggle(user, 'push', false)).json()).push.enabled).toBe(
+        false,
+      );
+      expect(channelsSchema.parse((await toggle(user, 'push', true)).json()).push.enabled).toBe(
+        true,
+      );
+    });
+  });
+
+  it('401 on every channels route without a session', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url, body] of [
+      ['GET', '/api/channels', undefined],
+      ['PUT', '/api/channels/email', { enabled: true }],
+      ['POST', '/api/channels/sms/verification', { phone: '+14155550123' }],
+      ['POST', '/api/channels/sms/verification/confirm', { code: '123456' }],
+      ['POST', '/api/channels/push/subscriptions', subscription('https://push.example/x')],
+      ['DELETE', `/api/channels/push/subscriptions/${id}`, undefined],
+    ] as const) {
+      expectError(await t.call(null, method, url, body), 401, 'unauthenticated');
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  channelParamsSchema,
+  channelsSchema,
+  channelToggleSchema,
+  phoneVerificationConfirmSchema,
+  phoneVerificationStartSchema,
+  pushSubscriptionSchema,
+} from '#contracts/delivery.ts';
+import { errorBodySchema } from '#contracts/errors.ts';
+import type { AuthGuard } from '#server/auth/guard.ts';
+import type { ChannelsService } from './channels.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+const tags = ['delivery'];
+
+const subscriptionParamsSchema = z.object({
+  id: z.uuid({ message: 'must be a push subscription id (a UUID)' }),
+});
+
+export function channelsRoutes(deps: {
+  guard: AuthGuard;
+  channels: ChannelsService;
+}): FastifyPluginAsyncZod {
+  const { guard, channels } = deps;
+  return async (app) => {
+    app.get(
+      '/api/channels',
+      {
+        schema: {
+          summary: "The user's delivery channels: email, SMS and push, and their providers",
+          tags,
+          response: { 200: channelsSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return channels.get(userId);
+      },
+    );
+
+    app.put(
+      '/api/channels/:channel',
+      {
+        schema: {
+          summary: 'Turn a channel on or off',
+          description:
+            'SMS needs a verified number and push a subscribed browser (409 otherwise). Turning a channel on clears its unsubscribe.',
+          tags,
+          params: channelParamsSchema,
+          body: channelToggleSchema,
+          response: { 200: channelsSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return channels.setEnabled(userId, request.params.channel, request.body.enabled);
+      },
+    );
+
+    app.post(
+      '/api/channels/sms/verification',
+      {
+        schema: {
+          summary: 'Text a 6-digit code to a phone number (E.164) to verify it',
+          tags,
+          body: phoneVerificationStartSchema,
+          response: { 202: channelsSchema, ...errors, 502: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = await guard.authenticate(request);
+        return reply
+          .status(202)
+          .send(await channels.startPhoneVerification(userId, request.body.phone));
+      },
+    );
+
+    app.post(
+      '/api/channels/sms/verification/confirm',
+      {
+        schema: {
+          summary: 'Confirm the code: the number is verified and SMS turned on',
+          tags,
+          body: phoneVerificationConfirmSchema,
+          response: { 200: channelsSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return channels.confirmPhoneVerification(userId, request.body.code);
+      },
+    );
+
+    app.post(
+      '/api/channels/push/subscriptions',
+      {
+        schema: {
+          summary: "Save this browser's push subscription and turn push on",
+          description:
+            'An endpoint already saved for another account moves to this one: the browser belongs to whoever subscribed in it last.',
+          tags,
+          body: pushSubscriptionSchema,
+          response: { 201: channelsSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = await guard.authenticate(request);
+        const userAgent = request.headers['user-agent'];
+        return reply
+          .status(201)
+          .send(await channels.addPushSubscription(userId, request.body, userAgent));
+      },
+    );
+
+    app.delete(
+      '/api/channels/push/subscriptions/:id',
+      {
+        schema: {
+          summary: 'Forget a browser: it gets no more pushes (push goes off with the last one)',
+          tags,
+          params: subscriptionParamsSchema,
+          response: { 200: channelsSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return channels.removePushSubscription(userId, request.params.id);
+      },
+    );
+  };
+}

@@ -1,0 +1,153 @@
+import {
+  DEFAULT_SCHEDULE,
+  PREVIEW_DAYS,
+  type DeliveryChannel,
+  type Schedule,
+  type ScheduleResponse,
+  type ScheduleUpdate,
+} from '#contracts/delivery.ts';
+import { DEFAULT_DAILY_CAPACITY_MINUTES, DEFAULT_TIME_ZONE } from '#contracts/goals.ts';
+import type { Db } from '#server/db/client.ts';
+import type { DayContract, SlotOccurrence } from '#server/delivery/types.ts';
+import { type InputProblem, throwIfProblems } from '#server/modules/goals/input-problems.ts';
+import * as profileRepo from '#server/modules/profile/profile.repo.ts';
+import * as repo from './schedule.repo.ts';
+
+export interface ScheduleServiceDeps {
+  db: Db;
+  clock: () => Date;
+  /** The slots of `contract` over the next `days` local days from `from`, in time order. */
+  upcoming: (contract: DayContract, from: Date, days?: number) => SlotOccurrence[];
+  /** The channels that would be sent to now (on, set up, not unsubscribed). */
+  activeChannels: (userId: string, tx?: Db) => Promise<Iterable<DeliveryChannel>>;
+  /** Recomputes when the user's next delivery is due, inside the caller's transaction. */
+  refreshSchedule: (userId: string, tx: Db) => Promise<unknown>;
+}
+
+const channels: DeliveryChannel[] = ['email', 'sms', 'push'];
+
+/** Minutes since midnight of "HH:MM". */
+function minutes(time: string): number {
+  const [hours = 0, mins = 0] = time.split(':').map(Number);
+  return hours * 60 + mins;
+}
+
+/** When a slot goes out on a day without DST or travel: at the end of quiet hours if it falls in them. */
+function effectiveTime(time: string, quiet: Schedule['quietHours']): string {
+  if (!quiet) return time;
+  const t = minutes(time);
+  const start = minutes(quiet.start);
+  const end = minutes(quiet.end);
+  const inside = start < end ? t >= start && t < end : t >= start || t < end;
+  return inside ? quiet.end : time;
+}
+
+/**
+ * What the schema cannot check: two times of one channel that quiet hours would move to the same
+ * moment (they would arrive together, twice).
+ */
+function scheduleProblems(update: ScheduleUpdate): InputProblem[] {
+  const problems: InputProblem[] = [];
+  if (!update.quietHours) return problems;
+  for (const channel of channels) {
+    const seen = new Map<string, string>();
+    for (const time of [...update.times[channel]].sort()) {
+      const at = effectiveTime(time, update.quietHours);
+      const other = seen.get(at);
+      if (other !== undefined) {
+        problems.push({
+          path: `body.times.${channel}`,
+          message: `${other} and ${time} would both go out at ${at}, when quiet hours end; keep one of them or change the quiet hours`,
+        });
+        break;
+      }
+      seen.set(at, time);
+    }
+  }
+  return problems;
+}
+
+function toSchedule(row: repo.ScheduleRow | null, timeZone: string): Schedule {
+  if (!row) return { ...DEFAULT_SCHEDULE, timeZone };
+  return {
+    timeZone,
+    dayStartHour: row.dayStartHour,
+    times: { email: row.times.email ?? [], sms: row.times.sms ?? [], push: row.times.push ?? [] },
+    days: row.days,
+    quietHours: row.quietHours ?? null,
+    travel: row.travel ?? null,
+    saved: true,
+    paused: row.paused,
+  };
+}
+
+/** The day contract (/schedule): when the user's top three goes out, and a preview of the next. */
+export function createScheduleService(deps: ScheduleServiceDeps) {
+  const { db, clock } = deps;
+
+  async function get(userId: string): Promise<ScheduleResponse> {
+    const profile = await profileRepo.findProfile(db, userId);
+    const schedule = toSchedule(
+      await repo.findSchedule(db, userId),
+      profile?.timeZone ?? DEFAULT_TIME_ZONE,
+    );
+    const active = new Set(await deps.activeChannels(userId));
+    // Until a schedule is saved, or while it is paused, nothing goes out.
+    const sending = schedule.saved && !schedule.paused;
+    const contract: DayContract = {
+      timeZone: schedule.timeZone,
+      dayStartHour: schedule.dayStartHour,
+      times: schedule.times,
+      days: schedule.days,
+      quietHours: schedule.quietHours,
+      travel: schedule.travel,
+    };
+    const preview = deps.upcoming(contract, clock(), PREVIEW_DAYS).map((slot) => ({
+      ...slot,
+      at: slot.at.toISOString(),
+      inactive: !sending || !active.has(slot.channel),
+    }));
+    return { schedule, preview };
+  }
+
+  return {
+    get,
+
+    /** Saves the home zone (the planning profile's) and the day contract together. */
+    async save(userId: string, update: ScheduleUpdate): Promise<ScheduleResponse> {
+      throwIfProblems(scheduleProblems(update));
+      const sorted = (times: string[]) => [...times].sort();
+      await db.transaction(async (tx) => {
+        const now = clock();
+        const profile = await profileRepo.findProfile(tx, userId);
+        await profileRepo.upsertProfile(tx, {
+          userId,
+          timeZone: update.timeZone,
+          dailyCapacityMinutes: profile?.dailyCapacityMinutes ?? DEFAULT_DAILY_CAPACITY_MINUTES,
+          createdAt: profile?.createdAt ?? now,
+          updatedAt: now,
+        });
+        const existing = await repo.findSchedule(tx, userId);
+        await repo.upsertSchedule(tx, {
+          userId,
+          dayStartHour: update.dayStartHour,
+          times: {
+            email: sorted(update.times.email),
+            sms: sorted(update.times.sms),
+            push: sorted(update.times.push),
+          },
+          days: [...update.days].sort((a, b) => a - b),
+          quietHours: update.quietHours,
+          travel: update.travel,
+          paused: update.paused,
+          createdAt: existing?.createdAt ?? now,
+          updatedAt: now,
+        });
+        await deps.refreshSchedule(userId, tx);
+      });
+      return get(userId);
+    },
+  };
+}
+
+export type ScheduleService = ReturnType<typeof createScheduleService>;
