@@ -142,6 +142,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       let more = false;
       try {
         const result = await schedulePass(schedulerDeps);
+        if (result.users > 0) log.debug?.({ ...result }, 'delivery scheduler pass');
         if (result.queued > 0) wake('dispatcher');
         more = result.users === env.DELIVERY_BATCH_SIZE;
       } catch (error: unknown) {
@@ -154,7 +155,9 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
     while (!stopping) {
       let more = false;
       try {
-        more = (await dispatchPass(dispatcherDeps)).claimed > 0;
+        const result = await dispatchPass(dispatcherDeps);
+        if (result.claimed > 0) log.debug?.({ ...result }, 'delivery dispatcher pass');
+        more = result.claimed > 0;
       } catch (error: unknown) {
         log.error({ err: error }, 'delivery dispatcher pass failed; trying again at the next tick');
       }
