@@ -532,6 +532,25 @@ describe('properties', () => {
     );
   });
 
+  it('a window holds exactly the occurrences of whole local days that fall in it', () => {
+    fc.assert(
+      fc.property(
+        contractArb,
+        instantArb,
+        fc.integer({ min: 0, max: 3 * 24 * 60 }),
+        (c, from, minutes) => {
+          const to = new Date(from.getTime() + minutes * 60_000);
+          // upcoming() places every slot of whole local days; the window skips what cannot fit.
+          const reference = upcoming(c, new Date(from.getTime() - 4 * 86_400_000), 10).filter(
+            (o) => o.at > from && o.at <= to,
+          );
+          expect(serialise(occurrencesBetween(c, from, to))).toEqual(serialise(reference));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('nextDeliveryAt is the first occurrence within the horizon', () => {
     fc.assert(
       fc.property(contractArb, instantArb, fc.subarray(channels), (c, after, wanted) => {

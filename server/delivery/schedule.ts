@@ -1,11 +1,10 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import {
   deliveryChannels,
   PREVIEW_DAYS,
   type DeliveryChannel,
   type PreviewItem,
 } from '#contracts/delivery.ts';
-import { addDays, isoWeekday } from '#server/modules/profile/local-day.ts';
 import type { DayContract, SlotOccurrence } from './types.ts';
 
 /**
@@ -44,8 +43,13 @@ const DAY = 24 * HOUR;
 /** Every zone's offset lies within UTC−12 … UTC+14. */
 const MAX_BEHIND_UTC = 12 * HOUR;
 const MAX_AHEAD_OF_UTC = 14 * HOUR;
-/** Room for DST gaps (at most an hour today) on top of the offset bounds. */
+/**
+ * Room for a DST gap (an hour, two at most anywhere today) and for offsets between the ones
+ * sampled, in the bounds that spare Luxon work.
+ */
 const SLACK = 3 * HOUR;
+/** How often offset bounds sample a zone: DST changes are months apart (SLACK covers the rest). */
+const OFFSET_SAMPLE = 7 * DAY;
 
 /**
  * How far nextDeliveryAt looks ahead. With one weekday, deliveries are a week apart; travel across
@@ -54,6 +58,24 @@ const SLACK = 3 * HOUR;
  * reach costs nothing in the usual case.
  */
 export const NEXT_DELIVERY_HORIZON_DAYS = 10;
+
+// Calendar arithmetic on local dates ("YYYY-MM-DD") in UTC, where every day has 24 hours.
+function utcMidnight(localDate: string): number {
+  return Date.parse(`${localDate}T00:00:00Z`);
+}
+
+function utcDateOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function addDays(localDate: string, days: number): string {
+  return utcDateOf(utcMidnight(localDate) + days * DAY);
+}
+
+/** 1 = Monday … 7 = Sunday. */
+function isoWeekday(localDate: string): number {
+  return new Date(utcMidnight(localDate)).getUTCDay() || 7;
+}
 
 /** The zone date `localDate` follows: the travel zone during the trip, the home zone otherwise. */
 export function zoneOn(
@@ -129,6 +151,11 @@ function wallClock(zone: string, date: string, minutes: number): Placed {
   if (!at.isValid) throw new RangeError(`Unknown time zone or date: ${zone} ${date}`);
   // Luxon moves a time inside a gap forward by the gap.
   if (at.hour !== hour || at.minute !== minute || at.day !== day) return { at, notes: ['dst_gap'] };
+  // A repeat needs an offset change within hours of the instant: look for one cheaply first.
+  const tz = at.zone;
+  const ts = at.toMillis();
+  if (tz.offset(ts - SLACK) === at.offset && tz.offset(ts + SLACK) === at.offset)
+    return { at, notes: [] };
   const possible = at.getPossibleOffsets();
   if (possible.length > 1) {
     const first = possible.reduce((a, b) => (b.toMillis() < a.toMillis() ? b : a));
@@ -178,14 +205,6 @@ function slotsOf(contract: DayContract, channels: readonly DeliveryChannel[]): S
   );
 }
 
-function utcMidnight(localDate: string): number {
-  return Date.parse(`${localDate}T00:00:00Z`);
-}
-
-function utcDateOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
 /** The earliest instant any occurrence of `localDate` can have, whatever its zone. */
 function earliestOf(contract: DayContract, localDate: string): number {
   return utcMidnight(localDate) + contract.dayStartHour * HOUR - MAX_AHEAD_OF_UTC - SLACK;
@@ -217,10 +236,79 @@ function sortOccurrences(occurrences: SlotOccurrence[]): SlotOccurrence[] {
   );
 }
 
-/** Builds the occurrences of whole local dates, reusing each placement (offsetChanged looks back a day). */
-function occurrenceBuilder(contract: DayContract, channels: readonly DeliveryChannel[]) {
+/** The least and greatest UTC offset (ms) `zone` has between `from` and `to`, widened by SLACK. */
+function offsetBounds(zone: string, from: number, to: number): { min: number; max: number } {
+  const tz = IANAZone.create(zone);
+  if (!tz.isValid) throw new RangeError(`Unknown time zone: ${zone}`);
+  let min = Infinity;
+  let max = -Infinity;
+  for (let at = from; ; at += OFFSET_SAMPLE) {
+    const offset = tz.offset(Math.min(at, to)) * MINUTE;
+    min = Math.min(min, offset);
+    max = Math.max(max, offset);
+    if (at >= to) break;
+  }
+  return { min: min - SLACK, max: max + SLACK };
+}
+
+/** The next wall time (as UTC-naive ms) after `wall` at which the clock reads `minutes`. */
+function nextClock(wall: number, minutes: number): number {
+  const reading = Math.floor(wall / DAY) * DAY + minutes * MINUTE;
+  return reading > wall ? reading : reading + DAY;
+}
+
+/**
+ * Cheap bounds on the instant of a slot, from plain arithmetic on the wall clock and the offsets
+ * the zone has around the window: a slot whose bounds miss the window needs no Luxon work.
+ * A DST gap moves a clock time W forward by at most SLACK; if W … W + SLACK meets the quiet hours,
+ * a hold moves it to their next end (itself possibly moved by a gap). So the final wall time lies
+ * in [W, W + SLACK], or in [W, nextClock(W + SLACK, end) + SLACK] near quiet hours.
+ */
+function instantBounds(contract: DayContract, from: number, to: number) {
+  const sampleFrom = from - spanOf(contract) - 2 * DAY;
+  const sampleTo = to + 2 * DAY;
+  const zones = new Map<string, { min: number; max: number }>();
+  const quiet = contract.quietHours
+    ? { start: minutesOf(contract.quietHours.start), end: minutesOf(contract.quietHours.end) }
+    : null;
+  /** The clock from `clock` to `clock` + SLACK (minutes of the day) meets the quiet hours. */
+  const meetsQuiet = (clock: number, window: { start: number; end: number }) => {
+    const inside =
+      window.start < window.end
+        ? clock >= window.start && clock < window.end
+        : clock >= window.start || clock < window.end;
+    const untilStart = (window.start - clock + 1440) % 1440;
+    return inside || untilStart <= SLACK / MINUTE;
+  };
+  return (localDate: string, slotMinutes: number): { earliest: number; latest: number } => {
+    const zone = zoneOn(contract, localDate);
+    let offsets = zones.get(zone);
+    if (!offsets) {
+      offsets = offsetBounds(zone, sampleFrom, sampleTo);
+      zones.set(zone, offsets);
+    }
+    const calendarDay =
+      slotMinutes >= contract.dayStartHour * 60 ? localDate : addDays(localDate, 1);
+    const wall = utcMidnight(calendarDay) + slotMinutes * MINUTE;
+    let latest = wall + SLACK;
+    if (quiet && meetsQuiet(slotMinutes, quiet))
+      latest = Math.max(latest, nextClock(latest, quiet.end) + SLACK);
+    return { earliest: wall - offsets.max, latest: latest - offsets.min };
+  };
+}
+
+/**
+ * Builds the occurrences of whole local dates, reusing each placement (offsetChanged looks back a
+ * day). With a window, only the occurrences in (from, to], skipping slots that cannot be in it.
+ */
+function occurrenceBuilder(
+  contract: DayContract,
+  channels: readonly DeliveryChannel[],
+  window: { from: number; to: number } | null,
+) {
   const slots = slotsOf(contract, channels);
   const days = new Set(contract.days);
+  const bounds = window ? instantBounds(contract, window.from, window.to) : null;
   const cache = new Map<string, Placed & { zone: string }>();
   const placeCached = (date: string, minutes: number) => {
     const key = `${date} ${minutes}`;
@@ -235,22 +323,30 @@ function occurrenceBuilder(contract: DayContract, channels: readonly DeliveryCha
     if (slots.length === 0 || !days.has(isoWeekday(localDate))) return [];
     const travelling = zoneOn(contract, localDate) !== contract.timeZone;
     const yesterday = addDays(localDate, -1);
-    return slots.map((slot) => {
+    const found: SlotOccurrence[] = [];
+    for (const slot of slots) {
+      if (bounds && window) {
+        const { earliest, latest } = bounds(localDate, slot.minutes);
+        if (latest <= window.from || earliest > window.to) continue;
+      }
       const placed = placeCached(localDate, slot.minutes);
+      const at = placed.at.toMillis();
+      if (window && !(at > window.from && at <= window.to)) continue;
       const before = placeCached(yesterday, slot.minutes);
       const notes = new Set<Note>(placed.notes);
       if (travelling) notes.add('travel');
-      return {
+      found.push({
         channel: slot.channel,
         localDate,
         slot: slot.time,
-        at: placed.at.toJSDate(),
+        at: new Date(at),
         localTime: placed.at.toFormat('HH:mm'),
         timeZone: placed.zone,
         offsetChanged: placed.at.offset !== before.at.offset,
         notes: NOTE_ORDER.filter((note) => notes.has(note)),
-      };
-    });
+      });
+    }
+    return found;
   };
 }
 
@@ -264,17 +360,11 @@ export function occurrencesBetween(
   to: Date,
   channels: readonly DeliveryChannel[] = deliveryChannels,
 ): SlotOccurrence[] {
-  const start = from.getTime();
-  const end = to.getTime();
-  if (!(end > start)) return [];
-  const build = occurrenceBuilder(contract, channels);
+  const window = { from: from.getTime(), to: to.getTime() };
+  if (!(window.to > window.from)) return [];
+  const build = occurrenceBuilder(contract, channels, window);
   const found: SlotOccurrence[] = [];
-  for (const date of datesCovering(contract, start, end)) {
-    for (const occurrence of build(date)) {
-      const at = occurrence.at.getTime();
-      if (at > start && at <= end) found.push(occurrence);
-    }
-  }
+  for (const date of datesCovering(contract, window.from, window.to)) found.push(...build(date));
   return sortOccurrences(found);
 }
 
@@ -288,7 +378,7 @@ export function upcoming(
   days: number = PREVIEW_DAYS,
 ): SlotOccurrence[] {
   const today = localDayOf(from, contract).localDate;
-  const build = occurrenceBuilder(contract, deliveryChannels);
+  const build = occurrenceBuilder(contract, deliveryChannels, null);
   const found: SlotOccurrence[] = [];
   for (let offset = 0; offset < days; offset += 1) {
     for (const occurrence of build(addDays(today, offset))) {
@@ -315,11 +405,14 @@ export function nextDeliveryAt(
   const start = after.getTime();
   const end = start + NEXT_DELIVERY_HORIZON_DAYS * DAY;
   const minutes = [...new Set(slots.map((slot) => slot.minutes))];
+  const bounds = instantBounds(contract, start, end);
   let best: number | null = null;
   for (const date of datesCovering(contract, start, end)) {
     if (best !== null && earliestOf(contract, date) > best) break;
     if (!days.has(isoWeekday(date))) continue;
     for (const slotMinutes of minutes) {
+      const { earliest, latest } = bounds(date, slotMinutes);
+      if (latest <= start || earliest > (best ?? end)) continue;
       const at = place(contract, date, slotMinutes).at.toMillis();
       if (at > start && at <= end && (best === null || at < best)) best = at;
     }
