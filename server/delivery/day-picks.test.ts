@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { goalPaths, type Today } from '#contracts/goals.ts';
+import type { Database } from '#server/db/client.ts';
+import { goals, topThreeDays } from '#server/db/schema.ts';
+import { createTestApp } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
+import { signUpTestUser, type TestUser } from '#server/test/users.ts';
+import { dayKey, resolveDayPicks } from './day-picks.ts';
+
+// A delivery carries exactly the top three /api/tasks/today shows for the same local date: the
+// batch resolution of the scheduler and the tasks service's own agree, whichever runs first.
+
+let database: Database;
+let app: FastifyInstance;
+let now = new Date('2026-03-10T08:00:00.000Z');
+const clock = () => now;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database, { clock });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+async function today(user: TestUser): Promise<Today> {
+  const response = await app.inject({ method: 'GET', url: goalPaths.today, headers: user.headers });
+  expect(response.statusCode).toBe(200);
+  return response.json<Today>();
+}
+
+async function createTask(
+  user: TestUser,
+  body: { title: string; dueDate?: string; estimatedMinutes?: number; goalId?: string },
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: goalPaths.tasks,
+    headers: user.headers,
+    payload: { scheduledDate: '2026-03-10', ...body },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+async function insertGoal(
+  userId: string,
+  values: { title: string; pinned?: boolean; status?: 'active' | 'paused' },
+) {
+  const id = randomUUID();
+  await database.db.insert(goals).values({
+    id,
+    userId,
+    title: values.title,
+    domain: 'career',
+    specific: 'Something specific',
+    metric: { name: 'steps', target: 10, unit: 'steps' },
+    deadline: '2026-12-31',
+    why: 'Because',
+    firstStep: 'Start',
+    weeklyHours: 5,
+    priority: 'high',
+    pinned: values.pinned ?? false,
+    status: values.status ?? 'active',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+async function delivered(userId: string, localDate = '2026-03-10') {
+  const picks = await database.db.transaction((tx) =>
+    resolveDayPicks(tx, [{ userId, localDate }], now),
+  );
+  return picks.get(dayKey(userId, localDate));
+}
+
+const openOf = (day: Today) =>
+  day.topThree
+    .filter((pick) => pick.task.status === 'open')
+    .map((pick) => ({
+      taskId: pick.task.id,
+      title: pick.task.title,
+      reason: pick.reason,
+      goalTitle: pick.task.goalTitle,
+    }));
+
+describe('the delivered top three', () => {
+  let user: TestUser;
+  let tasks: Record<string, string>;
+
+  beforeAll(async () => {
+    now = new Date('2026-03-10T08:00:00.000Z');
+    user = await signUpTestUser(app);
+    const pinned = await insertGoal(user.id, { title: 'Ship the book', pinned: true });
+    const paused = await insertGoal(user.id, { title: 'Learn the cello', status: 'paused' });
+    tasks = {
+      outline: await createTask(user, { title: 'Finish the outline', dueDate: '2026-03-10' }),
+      chapter: await createTask(user, { title: 'Draft chapter two', goalId: pinned }),
+      call: await createTask(user, { title: 'Call the printer', dueDate: '2026-03-12' }),
+      tidy: await createTask(user, { title: 'Tidy the desk', estimatedMinutes: 600 }),
+      // Its goal is paused: it waits, out of the top three.
+      scales: await createTask(user, {
+        title: 'Practise scales',
+        dueDate: '2026-03-10',
+        goalId: paused,
+      }),
+    };
+  });
+
+  it('freezes a day nobody has looked at yet, and the app then shows the same three', async () => {
+    const picks = await delivered(user.id);
+    expect(picks?.total).toBe(3);
+    expect(picks?.open.map((t) => t.title)).toEqual([
+      'Finish the outline',
+      'Draft chapter two',
+      'Call the printer',
+    ]);
+    expect(picks?.open[1]?.goalTitle).toBe('Ship the book');
+    expect(openOf(await today(user))).toEqual(picks?.open);
+    // Asking again changes nothing.
+    expect(await delivered(user.id)).toEqual(picks);
+  });
+
+  it('follows a swap, a completed task (kept, not sent) and a deleted one (refilled)', async () => {
+    const swapped = await app.inject({
+      method: 'POST',
+      url: goalPaths.swap,
+      headers: user.headers,
+      payload: { taskId: tasks.call },
+    });
+    expect(swapped.statusCode).toBe(200);
+    expect(await delivered(user.id)).toEqual({ total: 3, open: openOf(await today(user)) });
+    expect((await delivered(user.id))?.open.map((t) => t.title)).toContain('Tidy the desk');
+
+    const done = await app.inject({
+      method: 'PATCH',
+      url: goalPaths.task(tasks.outline ?? ''),
+      headers: user.headers,
+      payload: { action: 'complete' },
+    });
+    expect(done.statusCode).toBe(200);
+    const afterDone = await delivered(user.id);
+    expect(afterDone?.total).toBe(3);
+    expect(afterDone?.open.map((t) => t.title)).toEqual(['Draft chapter two', 'Tidy the desk']);
+    expect(afterDone?.open).toEqual(openOf(await today(user)));
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: goalPaths.task(tasks.chapter ?? ''),
+      headers: user.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    // Only the swapped-out task and the paused goal's are left: nothing refills the place.
+    const afterDelete = await delivered(user.id);
+    expect(afterDelete).toEqual({ total: 2, open: openOf(await today(user)) });
+    expect(afterDelete?.open.map((t) => t.title)).toEqual(['Tidy the desk']);
+  });
+
+  it('starts afresh on the next local date', async () => {
+    now = new Date('2026-03-11T08:00:00.000Z');
+    // Yesterday's access token has expired: sign in again.
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      headers: { apikey: app.auth.keys.publishableKey },
+      payload: { email: user.email, password: 'correct-horse-battery' },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    user = {
+      ...user,
+      headers: {
+        authorization: `Bearer ${signedIn.json<{ access_token: string }>().access_token}`,
+      },
+    };
+    const next = await delivered(user.id, '2026-03-11');
+    expect(next?.open.map((t) => t.title)).toEqual(['Call the printer', 'Tidy the desk']);
+    expect(openOf(await today(user))).toEqual(next?.open);
+    const rows = await database.db
+      .select({ localDate: topThreeDays.localDate })
+      .from(topThreeDays)
+      .where(eq(topThreeDays.userId, user.id));
+    expect(rows.map((r) => r.localDate).sort()).toEqual(['2026-03-10', '2026-03-11']);
+  });
+
+  it('has nothing for a user without open tasks and freezes nothing', async () => {
+    const empty = await signUpTestUser(app);
+    expect(await delivered(empty.id, '2026-03-11')).toEqual({ total: 0, open: [] });
+    expect(
+      await database.db.select().from(topThreeDays).where(eq(topThreeDays.userId, empty.id)),
+    ).toEqual([]);
+  });
+});
