@@ -113,14 +113,23 @@ function PreviewRow({
       : `Not sent: ${channelLabels[item.channel]} is not set up`
     : null;
   return (
-    <li className={cn('flex gap-3 py-2.5', item.inactive && 'opacity-60')}>
-      <span className="w-12 shrink-0 pt-0.5 text-base font-semibold tabular-nums">
+    // Dimmed in colour rather than opacity, so the reason stays readable.
+    <li className={cn('flex gap-3 py-2.5', item.inactive && 'text-muted-foreground')}>
+      <span
+        className={cn(
+          'w-12 shrink-0 pt-0.5 text-base font-semibold tabular-nums',
+          item.inactive && 'font-medium line-through decoration-1',
+        )}
+      >
         {item.localTime}
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="inline-flex items-center gap-1.5 text-sm font-medium">
-            <Icon aria-hidden="true" className="size-4 text-primary" />
+            <Icon
+              aria-hidden="true"
+              className={cn('size-4', item.inactive ? 'text-muted-foreground' : 'text-primary')}
+            />
             {channelLabels[item.channel]}
           </span>
           {notes.map((note) => (

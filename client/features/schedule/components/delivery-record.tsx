@@ -25,7 +25,7 @@ const statusClasses: Record<DeliveryStatus, string> = {
   sent: 'bg-primary-soft text-accent-foreground',
   delivered: 'bg-primary-soft text-accent-foreground',
   opened: 'bg-primary text-primary-foreground',
-  failed: 'bg-danger/15 text-danger',
+  failed: 'bg-danger text-danger-foreground',
   skipped: 'bg-warning/15 text-foreground',
 };
 
