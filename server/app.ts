@@ -17,6 +17,8 @@ import { createAccountSessionsService } from './auth/account-sessions.service.ts
 import { createAuthModule, type AuthModule } from './auth/auth.module.ts';
 import type { ChannelSenders } from './delivery/channels/index.ts';
 import { createDeliveryModule, type DeliveryModule } from './delivery/delivery.module.ts';
+import { upcoming } from './delivery/schedule.ts';
+import { verificationSmsText } from './delivery/channels/sms.ts';
 import type { MailTransport } from './auth/mail/mailer.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -27,6 +29,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { registerSpa } from './http/spa.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { createGoalsModule } from './modules/goals/goals.module.ts';
+import { createDeliveryApi } from './modules/deliveries/delivery-api.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import {
@@ -251,6 +254,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await delivery.stop();
       await delivery.senders.close();
     });
+    // Its API: schedule, channels, deliveries, onboarding, signed links, the admins' dev outbox.
+    const deliveryApi = createDeliveryApi({
+      db: deps.database.db,
+      clock: deps.clock ?? (() => new Date()),
+      guard: auth.guard,
+      engine: delivery,
+      senders: delivery.senders,
+      upcoming,
+      verificationSmsText,
+      tasks: goals.tasks,
+      log: app.log,
+    });
+    await app.register(deliveryApi.routes);
   }
 
   const runtimeConfig = (): RuntimeConfig => ({

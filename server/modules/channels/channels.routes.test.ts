@@ -31,6 +31,8 @@ const subscription = (endpoint: string) => ({
 
 describe('channels API', () => {
   let t: DeliveryTestApp;
+  /** Today at a UTC clock time, where the tests' schedules are. */
+  const at = (time: string) => `${t.clock.now().toISOString().slice(0, 10)}T${time}:00.000Z`;
   let phoneCounter = 0;
   /** A number no other test texted (the per-number limit is shared by the whole file). */
   const nextPhone = () => `+1415555${String(1000 + (phoneCounter += 1)).padStart(4, '0')}`;
@@ -87,7 +89,11 @@ describe('channels API', () => {
     expect(await channels(user)).toEqual({
       email: { enabled: true, address: user.email, confirmed: false, unsubscribedAt: null },
       sms: { enabled: false, phone: null, pendingPhone: null, unsubscribedAt: null },
-      push: { enabled: false, vapidPublicKey: 'BTestVapidPublicKey', subscriptions: [] },
+      push: {
+        enabled: false,
+        vapidPublicKey: t.app.delivery.senders.vapidPublicKey,
+        subscriptions: [],
+      },
       transports: { email: 'dev-outbox', sms: 'dev-outbox', push: 'dev-outbox' },
     });
     await t.confirmEmail(user);
@@ -96,10 +102,12 @@ describe('channels API', () => {
 
   it('PUT /api/channels/email turns email off and on again; on clears an unsubscribe', async () => {
     const user = await t.user();
+    await t.saveSchedule(user, { email: ['20:00'] });
+    expect(await t.nextDeliveryAt(user)).toBe(at('20:00'));
     const off = await toggle(user, 'email', false);
     expect(off.statusCode, off.body).toBe(200);
     expect(channelsSchema.parse(off.json()).email.enabled).toBe(false);
-    expect(t.refreshed.at(-1)).toBe(user.id);
+    expect(await t.nextDeliveryAt(user)).toBeNull();
 
     await t.db
       .update(deliveryChannelSettings)
@@ -109,6 +117,7 @@ describe('channels API', () => {
 
     const on = channelsSchema.parse((await toggle(user, 'email', true)).json());
     expect(on.email).toMatchObject({ enabled: true, unsubscribedAt: null });
+    expect(await t.nextDeliveryAt(user)).toBe(at('20:00'));
   });
 
   it('an unconfirmed address may be turned on: the answer says it is not confirmed', async () => {
@@ -144,6 +153,7 @@ describe('channels API', () => {
   describe('SMS verification', () => {
     it('texts a 6-digit code, keeps only its hash, and a right code verifies the number and turns SMS on', async () => {
       const user = await t.user();
+      await t.saveSchedule(user, { sms: ['21:00'] });
       const phone = nextPhone();
       const asked = await askCode(
         user,
@@ -184,7 +194,7 @@ describe('channels API', () => {
         codeHash: null,
         codeAttempts: 0,
       });
-      expect(t.refreshed.at(-1)).toBe(user.id);
+      expect(await t.nextDeliveryAt(user)).toBe(at('21:00'));
     });
 
     it('an unverified number never receives deliveries', async () => {
@@ -324,6 +334,8 @@ describe('channels API', () => {
   describe('push subscriptions', () => {
     it('saves the browser with a device label, turns push on, and saving it again changes nothing', async () => {
       const user = await t.user();
+      await t.saveSchedule(user, { push: ['22:00'] });
+      expect(await t.nextDeliveryAt(user)).toBeNull();
       const endpoint = 'https://fcm.googleapis.com/fcm/send/abc-1';
       const saved = await subscribe(user, endpoint);
       expect(saved.statusCode, saved.body).toBe(201);
@@ -338,19 +350,21 @@ describe('channels API', () => {
       const again = channelsSchema.parse((await subscribe(user, endpoint)).json());
       expect(again.push.subscriptions).toHaveLength(1);
       expect(again.push.subscriptions[0]?.id).toBe(body.push.subscriptions[0]?.id);
-      expect(t.refreshed.at(-1)).toBe(user.id);
+      expect(await t.nextDeliveryAt(user)).toBe(at('22:00'));
     });
 
     it('a browser registered to another account moves to whoever subscribed last', async () => {
       const first = await t.user();
       const second = await t.user();
       const endpoint = 'https://updates.push.services.mozilla.com/wpush/v2/shared';
+      await t.saveSchedule(first, { push: ['22:00'] });
       await subscribe(first, endpoint, FIREFOX_MAC);
+      expect(await t.nextDeliveryAt(first)).toBe(at('22:00'));
       const moved = channelsSchema.parse((await subscribe(second, endpoint, FIREFOX_MAC)).json());
       expect(moved.push.subscriptions.map((s) => s.device)).toEqual(['Firefox on macOS']);
       const left = await channels(first);
       expect(left.push).toMatchObject({ enabled: false, subscriptions: [] });
-      expect(t.refreshed).toContain(first.id);
+      expect(await t.nextDeliveryAt(first)).toBeNull();
     });
 
     it("DELETE forgets the browser (push goes off with the last one); another user's id is 404", async () => {

@@ -140,6 +140,9 @@ describe('deliveries API', () => {
     it("queues today's top three on every active channel and answers the deliveries", async () => {
       const user = await t.user();
       await t.confirmEmail(user);
+      expect(
+        (await t.call(user, 'POST', '/api/tasks', { title: 'Call the bank' })).statusCode,
+      ).toBe(201);
       const response = await sendNow(user);
       expect(response.statusCode, response.body).toBe(200);
       const { deliveries } = sendNowResultSchema.parse(response.json());
@@ -148,7 +151,9 @@ describe('deliveries API', () => {
         channel: 'email',
         slot: 'now',
         status: 'queued',
+        to: null,
         scheduledFor: t.clock.now().toISOString(),
+        tasks: ['Call the bank'],
         attempts: [],
       });
       expect((await list(user)).deliveries.map((d) => d.id)).toEqual([deliveries[0]?.id]);

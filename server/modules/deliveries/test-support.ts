@@ -1,38 +1,35 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel, ScheduleUpdate } from '#contracts/delivery.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import type { Database, Db } from '#server/db/client.ts';
-import { eq } from 'drizzle-orm';
-import { deliveries, deliveryAttempts, users, type DeliveryPayload } from '#server/db/schema.ts';
-import { createDevOutboxSender } from '#server/delivery/channels/dev-outbox.ts';
-import { verificationSmsText } from '#server/delivery/channels/sms.ts';
-import { createLinkSigner, type LinkClaims } from '#server/delivery/links.ts';
-import { activeChannels, channelStates, loadRecipients } from '#server/delivery/recipients.ts';
-import { upcoming } from '#server/delivery/schedule.ts';
-import type { ChannelSender } from '#server/delivery/types.ts';
-import { createAiGateway } from '#server/ai/gateway.ts';
-import { aiSettingsFromEnv } from '#server/ai/settings.ts';
+import {
+  deliveries,
+  deliveryAttempts,
+  deliverySchedules,
+  users,
+  type DeliveryPayload,
+} from '#server/db/schema.ts';
+import { createChannelSenders, type ChannelSenders } from '#server/delivery/channels/index.ts';
+import type { LinkClaims } from '#server/delivery/links.ts';
 import { loadEnv } from '#server/env.ts';
-import { createGoalsModule } from '#server/modules/goals/goals.module.ts';
 import { createMovableClock } from '#server/modules/goals/test-support.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { signUpTestUser, type TestUser } from '#server/test/users.ts';
-import { createDeliveryApi, type DeliveryEngine } from './delivery-api.ts';
 
 const quietLog = { info() {}, warn() {}, error() {} };
+
+/** Every provider unconfigured: messages land in the dev outbox. */
+const testEnv = { AUTH_RATE_LIMITS: 'false', PUSH_TRANSPORT: 'dev-outbox' };
 
 export interface DeliveryTestApp {
   app: FastifyInstance;
   database: Database;
   db: Db;
   clock: ReturnType<typeof createMovableClock>;
-  /** Users whose next delivery was recomputed, in order. */
-  refreshed: string[];
-  /** Users whose next recomputation fails (to prove writes roll back with it). */
-  failRefresh: Set<string>;
   /** When set, the SMS provider refuses every text with this failure. */
   smsFailure: { permanent: boolean; error: string } | null;
   user(options?: { role?: 'admin' | 'coach' }): Promise<TestUser>;
@@ -45,6 +42,10 @@ export interface DeliveryTestApp {
   ): Promise<LightMyRequestResponse>;
   /** Marks the account's address confirmed (daily emails go only to a confirmed one). */
   confirmEmail(user: TestUser): Promise<void>;
+  /** Saves a day contract in UTC with these times (every day, no quiet hours). */
+  saveSchedule(user: TestUser, times: Partial<ScheduleUpdate['times']>): Promise<void>;
+  /** When the scheduler will next look at the user (delivery_schedules.next_delivery_at). */
+  nextDeliveryAt(user: TestUser): Promise<string | null>;
   /** A genuine signed link, as the messages carry them. */
   signLink(claims: LinkClaims): Promise<string>;
   /** A delivery row as the dispatcher leaves it, with attempts. */
@@ -64,100 +65,33 @@ export interface DeliveryTestApp {
 }
 
 /**
- * The app with the delivery API on a test database. The engine's scheduling and sending are
- * stand-ins (refreshes are recorded; send-now writes queued rows); which channels are active is
- * the engine's own rule (server/delivery/recipients.ts) and links are signed by the real signer.
+ * The whole app, delivery engine included, on a test database; its worker does not run, so
+ * queued deliveries stay queued. Every provider writes to the dev outbox; `smsFailure` makes the
+ * SMS provider refuse texts.
  */
 export async function startDeliveryApp(options: { start?: string } = {}): Promise<DeliveryTestApp> {
   const database = await createTestDatabase();
   const db = database.db;
   const clock = createMovableClock(options.start ?? '2025-03-03T08:00:00.000Z');
+  const real = await createChannelSenders({
+    env: loadEnv({ NODE_ENV: 'test', ...testEnv }),
+    db,
+    log: quietLog,
+  });
+  const senders: ChannelSenders = {
+    ...real,
+    sms: {
+      ...real.sms,
+      async send(message) {
+        return harness.smsFailure ? { ok: false, ...harness.smsFailure } : real.sms.send(message);
+      },
+    },
+  };
   const app = await createTestApp(database, {
-    env: { AUTH_RATE_LIMITS: 'false' },
+    env: testEnv,
     clock: clock.now,
+    deliverySenders: senders,
   });
-  const refreshed: string[] = [];
-  const failRefresh = new Set<string>();
-
-  const active = async (userId: string, tx: Db = db) => {
-    const facts = (await loadRecipients(tx, [userId])).get(userId);
-    return facts ? activeChannels(facts) : [];
-  };
-  const states = async (userId: string, tx: Db = db) => {
-    const facts = (await loadRecipients(tx, [userId])).get(userId);
-    if (!facts) throw new Error('no such user');
-    return channelStates(facts);
-  };
-
-  const linkSigner = await createLinkSigner({ db, clock: clock.now });
-
-  const engine: DeliveryEngine = {
-    async refreshSchedule(userId) {
-      if (failRefresh.has(userId)) throw new Error('the scheduler is down');
-      refreshed.push(userId);
-    },
-    activeChannels: states,
-    async sendNow(userId) {
-      const now = clock.now();
-      const ids: string[] = [];
-      for (const channel of await active(userId)) {
-        const id = randomUUID();
-        await db.insert(deliveries).values({
-          id,
-          userId,
-          localDate: now.toISOString().slice(0, 10),
-          slot: `now:${now.toISOString()}`,
-          channel,
-          status: 'queued',
-          scheduledFor: now,
-          payload: { timeZone: 'UTC', tasks: [] },
-          createdAt: now,
-          updatedAt: now,
-        });
-        ids.push(id);
-      }
-      return ids;
-    },
-    linkSigner,
-  };
-
-  // The planning services the app builds too, for the one-tap complete link.
-  const planning = createGoalsModule({
-    db,
-    clock: clock.now,
-    guard: app.auth.guard,
-    ai: createAiGateway({
-      settings: aiSettingsFromEnv(loadEnv({ NODE_ENV: 'test' })),
-      clock: { now: clock.now },
-      recordCall: () => undefined,
-    }),
-    log: quietLog,
-  });
-
-  const outboxSms = createDevOutboxSender('sms', { db, log: quietLog });
-  const sms: ChannelSender = {
-    ...outboxSms,
-    async send(message) {
-      return harness.smsFailure ? { ok: false, ...harness.smsFailure } : outboxSms.send(message);
-    },
-  };
-
-  const api = createDeliveryApi({
-    db,
-    clock: clock.now,
-    guard: app.auth.guard,
-    engine,
-    senders: {
-      sms,
-      transports: { email: 'dev-outbox', sms: 'dev-outbox', push: 'dev-outbox' },
-      vapidPublicKey: 'BTestVapidPublicKey',
-    },
-    upcoming,
-    verificationSmsText,
-    tasks: planning.tasks,
-    log: quietLog,
-  });
-  await app.register(api.routes);
   await app.ready();
 
   const call: DeliveryTestApp['call'] = (user, method, url, payload, headers = {}) =>
@@ -174,14 +108,30 @@ export async function startDeliveryApp(options: { start?: string } = {}): Promis
     database,
     db,
     clock,
-    refreshed,
-    failRefresh,
     user: (userOptions = {}) => signUpTestUser(app, userOptions),
     call,
     async confirmEmail(user) {
       await db.update(users).set({ emailConfirmedAt: clock.now() }).where(eq(users.id, user.id));
     },
-    signLink: (claims) => linkSigner.sign(claims),
+    async saveSchedule(user, times) {
+      const response = await call(user, 'PUT', '/api/schedule', {
+        timeZone: 'UTC',
+        dayStartHour: 0,
+        times: { email: [], sms: [], push: [], ...times },
+        days: [1, 2, 3, 4, 5, 6, 7],
+        quietHours: null,
+        travel: null,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    },
+    async nextDeliveryAt(user) {
+      const [row] = await db
+        .select({ next: deliverySchedules.nextDeliveryAt })
+        .from(deliverySchedules)
+        .where(eq(deliverySchedules.userId, user.id));
+      return row?.next?.toISOString() ?? null;
+    },
+    signLink: (claims) => app.delivery.linkSigner.sign(claims),
     async insertDelivery(user, values) {
       const id = randomUUID();
       const at = new Date(values.scheduledFor);

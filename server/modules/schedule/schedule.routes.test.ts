@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scheduleResponseSchema, type ScheduleUpdate } from '#contracts/delivery.ts';
 import { profileSchema } from '#contracts/goals.ts';
 import {
@@ -77,7 +77,8 @@ describe('schedule API', () => {
       days: [1, 2, 3, 4, 5],
       saved: true,
     });
-    expect(t.refreshed).toContain(alice.id);
+    // The scheduler's next look: 18:00 in Paris today, on email (push has no browser yet).
+    expect(await t.nextDeliveryAt(alice)).toBe('2025-03-03T17:00:00.000Z');
 
     const profile = profileSchema.parse((await t.call(alice, 'GET', '/api/profile')).json());
     expect(profile).toMatchObject({ timeZone: 'Europe/Paris', saved: true });
@@ -219,14 +220,13 @@ describe('schedule API', () => {
     ],
   ])('400 for %s, naming the field, and nothing is written', async (_name, change, path) => {
     const user = await t.user();
-    const refreshes = t.refreshed.length;
     const error = expectError(await put(user, { ...contract, ...change }), 400, 'invalid_input');
     expect(error.message.startsWith(`${path}:`), error.message).toBe(true);
     expect(error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
     expect((await getSchedule(user)).schedule.saved).toBe(false);
     const profile = profileSchema.parse((await t.call(user, 'GET', '/api/profile')).json());
     expect(profile.saved).toBe(false);
-    expect(t.refreshed.length).toBe(refreshes);
+    expect(await t.nextDeliveryAt(user)).toBeNull();
   });
 
   it('says which times collide in quiet hours', async () => {
@@ -243,12 +243,15 @@ describe('schedule API', () => {
 
   it('writes nothing when recomputing the next delivery fails: zone and contract roll back together', async () => {
     const user = await t.user();
-    t.failRefresh.add(user.id);
+    const refresh = vi
+      .spyOn(t.app.delivery, 'refreshSchedule')
+      .mockRejectedValueOnce(new Error('the scheduler is down'));
     try {
       const response = await put(user, contract);
       expect(response.statusCode).toBe(500);
+      expect(refresh).toHaveBeenCalledWith(user.id, expect.anything());
     } finally {
-      t.failRefresh.delete(user.id);
+      refresh.mockRestore();
     }
     expect((await getSchedule(user)).schedule.saved).toBe(false);
     const profile = profileSchema.parse((await t.call(user, 'GET', '/api/profile')).json());
