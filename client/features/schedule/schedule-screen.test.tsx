@@ -91,7 +91,13 @@ describe('ScheduleScreen', { timeout: 20_000 }, () => {
     ).toBeVisible();
     expect(within(preview).getAllByText('Clocks change')).toHaveLength(1);
 
-    expect(within(preview).getByText('Not sent: SMS — off')).toBeVisible();
+    // The channel that cannot deliver says why once, and its delivery is marked.
+    expect(within(preview).getByText(/Not sent by SMS — off\./)).toBeVisible();
+    expect(within(preview).getByRole('link', { name: 'SMS settings' })).toHaveAttribute(
+      'href',
+      '/settings#notifications',
+    );
+    expect(within(preview).getAllByText('Not sent')).toHaveLength(1);
     expect(
       within(preview).getByText('Held by your quiet hours: set for 06:00, it goes when they end.'),
     ).toBeVisible();

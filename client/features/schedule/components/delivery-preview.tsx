@@ -1,10 +1,17 @@
-import { CalendarClock, Clock3, Moon, PauseCircle, Plane } from 'lucide-react';
+import { BellOff, CalendarClock, Clock3, Moon, PauseCircle, Plane } from 'lucide-react';
+import { Link } from 'react-router';
 import { useState, type ReactNode } from 'react';
-import type { Channels, PreviewItem, Schedule } from '#contracts/delivery.ts';
+import {
+  deliveryChannels,
+  type Channels,
+  type PreviewItem,
+  type Schedule,
+} from '#contracts/delivery.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState } from '#client/components/ui/states.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatDate, formatRelativeDate, todayIn } from '#client/lib/local-date.ts';
+import { paths } from '#client/lib/paths.ts';
 import { channelLabels, channelState } from '../channel-state.ts';
 import { zoneLabel, zoneOffset } from '../zones.ts';
 import { channelIcons } from './fields.tsx';
@@ -95,25 +102,11 @@ function notesOf(
   return notes;
 }
 
-function PreviewRow({
-  item,
-  homeZone,
-  channels,
-}: {
-  item: PreviewItem;
-  homeZone: string;
-  channels: Channels | undefined;
-}) {
+function PreviewRow({ item, homeZone }: { item: PreviewItem; homeZone: string }) {
   const Icon = channelIcons[item.channel];
   const notes = notesOf(item, homeZone);
-  const state = channels ? channelState(channels, item.channel) : null;
-  const reason = item.inactive
-    ? state && !state.active
-      ? `Not sent: ${channelLabels[item.channel]} — ${state.reason.toLowerCase()}`
-      : `Not sent: ${channelLabels[item.channel]} is not set up`
-    : null;
   return (
-    // Dimmed in colour rather than opacity, so the reason stays readable.
+    // Dimmed in colour rather than opacity, so the words stay readable.
     <li className={cn('flex gap-3 py-2.5', item.inactive && 'text-muted-foreground')}>
       <span
         className={cn(
@@ -132,6 +125,14 @@ function PreviewRow({
             />
             {channelLabels[item.channel]}
           </span>
+          {item.inactive && (
+            <Badge
+              tone="neutral"
+              icon={<BellOff aria-hidden="true" />}
+              label="Not sent"
+              title={`${channelLabels[item.channel]} cannot deliver yet: see above.`}
+            />
+          )}
           {notes.map((note) => (
             <span key={note.key}>{note.badge}</span>
           ))}
@@ -141,9 +142,44 @@ function PreviewRow({
             {note.text}
           </p>
         ))}
-        {reason && <p className="mt-1 text-xs text-muted-foreground">{reason}</p>}
       </div>
     </li>
+  );
+}
+
+/** Once per channel that cannot deliver: why, and where to change it. */
+function InactiveNotices({
+  preview,
+  channels,
+}: {
+  preview: PreviewItem[];
+  channels: Channels | undefined;
+}) {
+  const inactive = deliveryChannels.filter((channel) =>
+    preview.some((item) => item.channel === channel && item.inactive),
+  );
+  if (inactive.length === 0) return null;
+  return (
+    <ul className="space-y-1.5 rounded-xl bg-muted px-3 py-2.5 text-sm">
+      {inactive.map((channel) => {
+        const state = channels ? channelState(channels, channel) : null;
+        const reason = state && !state.active ? state.reason.toLowerCase() : 'not set up';
+        return (
+          <li key={channel} className="flex items-start gap-2">
+            <BellOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+            <span>
+              Not sent by {channelLabels[channel]} — {reason}.{' '}
+              <Link
+                to={`${paths.settings}#notifications`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {channelLabels[channel]} settings
+              </Link>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -186,6 +222,7 @@ export function DeliveryPreview({
           Nothing is sent until you save your schedule. This is what the defaults would do.
         </p>
       ) : null}
+      <InactiveNotices preview={preview} channels={channels} />
       {days.size === 0 ? (
         <EmptyState icon={<CalendarClock aria-hidden="true" />} title="Nothing planned">
           Add a delivery time and keep at least one channel on.
@@ -209,7 +246,6 @@ export function DeliveryPreview({
                       key={`${item.channel}-${item.slot}-${item.at}`}
                       item={item}
                       homeZone={schedule.timeZone}
-                      channels={channels}
                     />
                   ))}
                 </ul>
