@@ -186,6 +186,35 @@ describe('deliveries API', () => {
     });
   });
 
+  it('the OpenAPI document lists the delivery API; the signed links need no token', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>>;
+    }>();
+    for (const path of [
+      '/api/schedule',
+      '/api/deliveries',
+      '/api/deliveries/send-now',
+      '/api/channels',
+      '/api/channels/{channel}',
+      '/api/channels/sms/verification',
+      '/api/channels/sms/verification/confirm',
+      '/api/channels/push/subscriptions',
+      '/api/channels/push/subscriptions/{id}',
+      '/api/onboarding',
+      '/api/links/complete',
+      '/api/links/unsubscribe',
+      '/api/admin/outbox',
+      '/api/admin/outbox/{id}',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect(doc.paths['/api/links/unsubscribe']?.post?.security).toEqual([]);
+    expect(doc.paths['/api/links/complete']?.post?.security).toEqual([]);
+    expect(doc.paths['/api/schedule']?.get?.security).toBeUndefined();
+  });
+
   it('401 without a session', async () => {
     expectError(await t.call(null, 'GET', '/api/deliveries'), 401, 'unauthenticated');
     expectError(await t.call(null, 'POST', '/api/deliveries/send-now'), 401, 'unauthenticated');

@@ -168,6 +168,20 @@ describe('signed links API (no sign-in)', () => {
       expect((await channels(user)).email.enabled).toBe(false);
     });
 
+    it('takes the one-click form as multipart/form-data too (RFC 8058 allows either)', async () => {
+      const user = await t.user();
+      const token = await t.signLink({ kind: 'unsubscribe', userId: user.id, channel: 'email' });
+      const boundary = '----trellis-test';
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/links/unsubscribe?token=${encodeURIComponent(token)}`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await channels(user)).email.enabled).toBe(false);
+    });
+
     it('only this route reads form bodies', async () => {
       const task = await createTask(alice, 'Form body');
       const token = await completeLink(alice, task.id);

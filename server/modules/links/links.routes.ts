@@ -13,7 +13,10 @@ const errors = { 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchem
 const tags = ['delivery'];
 const token = linkTokenBodySchema.shape.token;
 
-/** A JSON `{ token }`, or RFC 8058's one-click form (`List-Unsubscribe=One-Click`, token in the URL). */
+/**
+ * A JSON `{ token }`, or RFC 8058's one-click form (`List-Unsubscribe=One-Click`, urlencoded or
+ * multipart, with the token in the URL).
+ */
 const unsubscribeBodySchema = z
   .object({ token: token.optional(), 'List-Unsubscribe': z.literal('One-Click').optional() })
   .nullish();
@@ -43,6 +46,15 @@ export function linksRoutes(deps: { links: LinksService }): FastifyPluginAsyncZo
         { parseAs: 'string', bodyLimit: 4096 },
         (_request, body, done) => {
           done(null, Object.fromEntries(new URLSearchParams(String(body))));
+        },
+      );
+      // RFC 8058 lets a mail client send the same one field as multipart/form-data.
+      scope.addContentTypeParser(
+        'multipart/form-data',
+        { parseAs: 'string', bodyLimit: 4096 },
+        (_request, body, done) => {
+          const oneClick = /name="List-Unsubscribe"\r?\n\r?\nOne-Click\r?\n/.test(String(body));
+          done(null, oneClick ? { 'List-Unsubscribe': 'One-Click' } : {});
         },
       );
       scope.withTypeProvider<ZodTypeProvider>().post(
