@@ -1,5 +1,5 @@
 import { ChevronRight, History, LoaderCircle, Undo2 } from 'lucide-react';
-import type { Delivery, DeliveryStatus } from '#contracts/delivery.ts';
+import type { Attempt, Delivery, DeliveryStatus } from '#contracts/delivery.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
@@ -43,7 +43,7 @@ export function StatusBadge({ status }: { status: DeliveryStatus }) {
   );
 }
 
-const attemptLabels: Record<Delivery['attempts'][number]['status'], string> = {
+const attemptLabels: Record<Attempt['status'], string> = {
   sent: 'Sent',
   delivered: 'Delivered',
   opened: 'Opened',
