@@ -8,6 +8,7 @@ import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
 import { useDashboard } from '#client/features/dashboard/api.ts';
 import { NextMilestones } from '#client/features/dashboard/components/next-milestones.tsx';
 import { StreakCard } from '#client/features/dashboard/components/streak-card.tsx';
+import { NextDelivery } from '#client/features/schedule/components/next-delivery.tsx';
 import { GoalProgressList } from '#client/features/goals/components/goal-progress-list.tsx';
 import { useUserDay } from '#client/features/profile/api.ts';
 import { useToday } from '#client/features/tasks/api.ts';
@@ -129,6 +130,7 @@ export function DashboardPage() {
                 }
               />
             )}
+            <NextDelivery today={localDate} />
           </Panel>
           <Panel
             order="order-3"
