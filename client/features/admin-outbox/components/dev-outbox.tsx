@@ -127,19 +127,14 @@ export function DevOutbox() {
                       <span className="block truncate font-medium">{titleOf(message)}</span>
                       <span className="block truncate text-sm text-muted-foreground">
                         {message.to}
-                        {message.template ? (
-                          <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">
-                            {message.template}
-                          </span>
-                        ) : null}
+                      </span>
+                      <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground sm:hidden">
+                        <MessageMeta message={message} />
                       </span>
                     </span>
-                    <time
-                      dateTime={message.createdAt}
-                      className="shrink-0 text-xs text-muted-foreground sm:text-sm"
-                    >
-                      {formatTime.format(new Date(message.createdAt))}
-                    </time>
+                    <span className="hidden shrink-0 flex-col items-end gap-1 text-sm text-muted-foreground sm:flex">
+                      <MessageMeta message={message} />
+                    </span>
                   </button>
                 </li>
               ))}
@@ -160,5 +155,17 @@ export function DevOutbox() {
       </div>
       <OutboxDetail summary={open} onClose={() => setOpen(null)} />
     </div>
+  );
+}
+
+/** When a message was kept, and what produced it. */
+function MessageMeta({ message }: { message: OutboxMessage }) {
+  return (
+    <>
+      <time dateTime={message.createdAt}>{formatTime.format(new Date(message.createdAt))}</time>
+      {message.template ? (
+        <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{message.template}</span>
+      ) : null}
+    </>
   );
 }

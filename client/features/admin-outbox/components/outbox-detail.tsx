@@ -36,7 +36,7 @@ export function OutboxDetail({
 
   return (
     <Dialog open={summary !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl!">
         {full ? (
           <>
             <DialogTitle>{titleOf(full)}</DialogTitle>

@@ -1,11 +1,13 @@
 import { FlaskConical } from 'lucide-react';
-import { ChannelNote } from './channel-card.tsx';
 
 /** Said under a channel whose provider this server has no settings for. */
 export function DevOutboxNote() {
   return (
-    <ChannelNote icon={<FlaskConical aria-hidden="true" />}>
-      Not configured on this server: messages go to the dev outbox (admins can read it).
-    </ChannelNote>
+    <p className="flex items-start gap-1.5 text-xs text-muted-foreground">
+      <FlaskConical aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+      <span>
+        Not configured on this server: messages go to the dev outbox (admins can read it).
+      </span>
+    </p>
   );
 }
