@@ -1,0 +1,330 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+
+// Daily delivery and the dev outbox as people use them: a password reset whose email an admin
+// reads in the dev outbox; and a new user from sign-up through onboarding (a phone verified by a
+// code read from the outbox) to /dashboard, then today's top three sent from /schedule, visible in
+// the outbox and in the record, and one task completed from the message's one-tap link.
+// The admin comes from the admin API with the service-role key (.tmp/e2e-keys.json, written by
+// scripts/e2e-server.mjs, or E2E_SERVICE_ROLE_KEY); without it these journeys skip.
+
+const PASSWORD = 'correct horse battery staple';
+
+function serviceRoleKey(): string | null {
+  if (process.env.E2E_SERVICE_ROLE_KEY) return process.env.E2E_SERVICE_ROLE_KEY;
+  const file = new URL('../.tmp/e2e-keys.json', import.meta.url);
+  if (!existsSync(file)) return null;
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return typeof parsed === 'object' &&
+    parsed !== null &&
+    'serviceRoleKey' in parsed &&
+    typeof parsed.serviceRoleKey === 'string'
+    ? parsed.serviceRoleKey
+    : null;
+}
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** An account made through the admin API (confirmed), with a role if given. */
+async function createAccount(page: Page, key: string, role?: 'admin'): Promise<string> {
+  const email = uniqueEmail(role ?? 'user');
+  const response = await page.request.post('/auth/v1/admin/users', {
+    headers: { apikey: key, authorization: `Bearer ${key}` },
+    data: {
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      ...(role ? { app_metadata: { role } } : {}),
+    },
+  });
+  test.skip(
+    response.status() === 401 || response.status() === 403,
+    'the service-role key does not belong to this server',
+  );
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}
+
+async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** A signed-in admin in a browser context of their own. */
+async function adminPage(browser: Browser, key: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = await createAccount(page, key, 'admin');
+  await logIn(page, email);
+  // An admin's home is /admin.
+  await expect(page).toHaveURL('/admin');
+  return page;
+}
+
+/**
+ * Opens the newest dev outbox message to `to` whose row matches `name`, on /admin, looking again
+ * until it arrives (mail and deliveries are sent after the request that makes them).
+ */
+async function openOutboxMessage(
+  admin: Page,
+  filter: { to: string; channel?: 'email' | 'sms' | 'push'; name: RegExp },
+): Promise<Locator> {
+  const rows = admin.getByRole('list', { name: 'Messages in the dev outbox' });
+  const row = rows.getByRole('button', { name: filter.name }).first();
+  await expect(async () => {
+    await admin.goto('/admin');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+    if (filter.channel) await admin.getByLabel('Channel').selectOption(filter.channel);
+    await admin.getByLabel('Recipient').fill(filter.to);
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await row.click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Text' })).toBeVisible();
+  return dialog;
+}
+
+/** axe, once the toasts have gone (it reads one mid-animation as text of too little contrast). */
+async function checkAccessibility(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+}
+
+async function linkIn(dialog: Locator): Promise<string> {
+  const href = await dialog.getByRole('link', { name: /^http/ }).getAttribute('href');
+  expect(href, 'the message has a link').toBeTruthy();
+  return href ?? '';
+}
+
+test('password reset through the dev outbox: an admin reads the email, its link sets a new password', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const key = serviceRoleKey();
+  test.skip(!key, 'needs the service-role key');
+  const email = await createAccount(page, key ?? '');
+
+  // The person asks for a reset.
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+
+  // The admin finds the email in the dev outbox.
+  const admin = await adminPage(browser, key ?? '');
+  const dialog = await openOutboxMessage(admin, {
+    to: email,
+    channel: 'email',
+    name: /Reset your Trellis password/,
+  });
+  await expect(dialog.getByRole('heading', { name: 'Reset your Trellis password' })).toBeVisible();
+  await expect(dialog.getByTitle('HTML of “Reset your Trellis password”')).toHaveAttribute(
+    'sandbox',
+    '',
+  );
+  const link = await linkIn(dialog);
+  // axe cannot look inside the sandboxed frame (no scripts run there): the list is checked.
+  await admin.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await checkAccessibility(admin);
+  await admin.context().close();
+
+  // The link works in the browser that asked for it.
+  await page.goto(link);
+  await expect(page).toHaveURL('/reset-password');
+  const newPassword = 'a brand new garden path';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Password updated')).toBeVisible();
+  // Home for the role: /goals, or /admin when this was the instance's first account.
+  await expect(page).toHaveURL(/\/(goals|admin)$/);
+
+  // The new password signs in; the old one no longer does.
+  const fresh = await browser.newContext();
+  const later = await fresh.newPage();
+  await logIn(later, email, newPassword);
+  await expect(later).toHaveURL(/\/(goals|admin)$/);
+  await fresh.close();
+  const other = await browser.newContext();
+  const old = await other.newPage();
+  await logIn(old, email, PASSWORD);
+  await expect(old.getByText('Invalid login credentials')).toBeVisible();
+  await other.close();
+});
+
+test('onboarding from sign-up to /dashboard, then today’s top three by email and SMS, in the outbox and the record', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const key = serviceRoleKey();
+  test.skip(!key, 'needs the service-role key');
+  const admin = await adminPage(browser, key ?? '');
+  const email = uniqueEmail('onboarding');
+  const phone = `+4477009${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
+
+  // Sign up: onboarding starts.
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/onboarding');
+
+  // The confirmation email is in the dev outbox; its link confirms the address in this browser.
+  const confirmation = await openOutboxMessage(admin, {
+    to: email,
+    channel: 'email',
+    name: /Confirm your email/,
+  });
+  await page.goto(await linkIn(confirmation));
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await page.goto('/onboarding');
+
+  // Welcome.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Trellis' })).toBeVisible();
+  await checkAccessibility(page);
+  await page.getByRole('button', { name: 'Get started' }).focus();
+  await page.keyboard.press('Enter');
+
+  // Time zone: the one this browser reports, confirmed.
+  await expect(page.getByRole('heading', { level: 1, name: 'Where are you?' })).toBeFocused();
+  await expect(page.getByLabel('Your time zone')).toBeVisible();
+  await checkAccessibility(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Channels: the email is confirmed; a phone is verified with the code from the outbox.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'How should your top three reach you?' }),
+  ).toBeVisible();
+  const emailCard = page.getByRole('region', { name: 'Email', exact: true });
+  await expect(emailCard.getByText('Confirmed')).toBeVisible();
+  await expect(emailCard.getByRole('switch', { name: 'Daily email' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await checkAccessibility(page);
+  const sms = page.getByRole('region', { name: 'SMS' });
+  await sms.getByLabel('Phone number').fill(phone);
+  await sms.getByLabel('Phone number').press('Enter');
+  const codeInput = sms.getByLabel('Code');
+  await expect(codeInput).toBeVisible();
+  await expect(codeInput).toHaveAttribute('autocomplete', 'one-time-code');
+  const codeMessage = await openOutboxMessage(admin, {
+    to: phone,
+    channel: 'sms',
+    name: /verification code/,
+  });
+  const code = /\b(\d{6})\b/.exec(await codeMessage.getByRole('heading').first().innerText())?.[1];
+  expect(code, 'the code in the text message').toBeTruthy();
+  await codeInput.fill(code ?? '');
+  await codeInput.press('Enter');
+  await expect(sms.getByText(/^Verified: /)).toBeVisible();
+  await expect(sms.getByRole('switch', { name: 'Daily text message' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await checkAccessibility(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Focus: chosen with the keyboard.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'What do you want to focus on?' }),
+  ).toBeFocused();
+  await checkAccessibility(page);
+  await page.getByRole('checkbox', { name: /^Health/ }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('1 chosen.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // First goal: declared and shaped with the offline coach, then saved.
+  await expect(page.getByRole('heading', { name: 'What do you want to achieve?' })).toBeVisible();
+  await checkAccessibility(page);
+  await page.getByLabel('Your goal in one sentence').fill('I want to run a 10 km race');
+  await page.getByRole('button', { name: 'Shape it with the coach' }).click();
+  const review = page.getByRole('heading', { name: 'Review your SMART goal' });
+  await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
+  for (let round = 0; round < 3 && !(await review.isVisible()); round += 1) {
+    const groups = page.getByRole('group', { name: /^Suggestions for question/ });
+    for (const group of await groups.all()) await group.getByRole('button').first().click();
+    for (const box of await page.getByRole('main').getByRole('textbox').all()) {
+      if ((await box.inputValue()) === '') await box.fill('To feel strong again');
+    }
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
+  }
+  await expect(review).toBeVisible();
+  await page.getByRole('button', { name: 'Save goal' }).click();
+
+  // Coach tone: a radio group, arrows move the choice; Finish ends on /dashboard.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'How should your coach talk to you?' }),
+  ).toBeFocused();
+  await checkAccessibility(page);
+  await page.getByRole('radio', { name: /^Encouraging/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: /^Direct/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL('/dashboard');
+
+  // Three tasks of one's own for today.
+  await page.goto('/tasks');
+  const titles = ['Run 5 km by the river', 'Book the race entry', 'Stretch for ten minutes'];
+  for (const title of titles) {
+    await page.getByLabel('New task').fill(title);
+    await page.getByLabel('New task').press('Enter');
+    await expect(page.getByText(title).first()).toBeVisible();
+  }
+
+  // /schedule: send today's top three now; the record shows both deliveries with their tasks.
+  await page.goto('/schedule');
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+  await checkAccessibility(page);
+  await page.getByRole('button', { name: 'Send today’s top three now' }).click();
+  await expect(page.getByText('Today’s top three is on its way')).toBeVisible();
+  const record = page.getByRole('region', { name: 'Record' });
+  await expect(async () => {
+    await page.reload();
+    await expect(record.getByText(/^Email/).first()).toBeVisible({ timeout: 2_000 });
+    await expect(record.getByText(/^SMS/).first()).toBeVisible({ timeout: 2_000 });
+    await expect(record.getByText(/^(Sent|Delivered)$/).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(record.getByText(titles[0] ?? '').first()).toBeVisible();
+
+  // The admin sees both in the dev outbox; the email's link marks its first task done.
+  const smsMessage = await openOutboxMessage(admin, {
+    to: phone,
+    channel: 'sms',
+    name: /Your top three for/,
+  });
+  await expect(smsMessage.getByText(new RegExp(titles.join('|'))).first()).toBeVisible();
+  await admin.keyboard.press('Escape');
+  const delivery = await openOutboxMessage(admin, {
+    to: email,
+    channel: 'email',
+    name: /Your top three for/,
+  });
+  const done = await linkIn(delivery);
+  expect(new URL(done).pathname).toBe('/done');
+  await admin.context().close();
+
+  await page.goto(new URL(done).pathname + new URL(done).search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Marked done' })).toBeVisible();
+  await expect(page.getByText(/^Marked done: /)).toBeVisible();
+  await checkAccessibility(page);
+
+  // Settings › Notifications shows the channels as onboarding left them.
+  await page.goto('/settings#notifications');
+  await expect(page.getByRole('region', { name: 'SMS' }).getByText(/^Verified: /)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Daily top three' })).toBeInViewport();
+  await checkAccessibility(page);
+});
