@@ -4,6 +4,7 @@ import { DEFAULT_DAILY_CAPACITY_MINUTES } from '#contracts/goals.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import type { DeliveryPayload, FrozenPick } from '#server/db/schema.ts';
 import { weekStart } from '#server/modules/profile/local-day.ts';
+import { uuidList } from './delivery.repo.ts';
 import {
   selectTopThree,
   type GoalPriority,
@@ -132,52 +133,66 @@ export async function resolveDayPicks(
   const result = new Map<string, DayPicks>();
   const unique = new Map(requests.map((r) => [dayKey(r.userId, r.localDate), r]));
   if (unique.size === 0) return result;
-  const pairs = JSON.stringify(
-    [...unique.values()].map((r) => ({ user_id: r.userId, local_date: r.localDate })),
-  );
-  const userIds = JSON.stringify([...new Set([...unique.values()].map((r) => r.userId))]);
+  const userIds = uuidList([...new Set([...unique.values()].map((r) => r.userId))]);
 
-  const [frozen, candidates, goals, milestones, capacities] = await Promise.all([
+  const dates = [...new Set([...unique.values()].map((r) => r.localDate))];
+  const latest = dates.reduce((a, b) => (a > b ? a : b));
+  // Lists of keys with `= any(...)`, so each lookup walks its index whatever the statistics say.
+  const [frozenRows, taskRows, goals, milestones, capacities] = await Promise.all([
     queryRows<DayRow>(
       tx,
       sql`select t.id, t.user_id, t.local_date::text as local_date, t.picks, t.swapped_out
           from top_three_days t
-          join jsonb_to_recordset(${pairs}::jsonb) as r(user_id uuid, local_date date)
-            on t.user_id = r.user_id and t.local_date = r.local_date
+          where t.user_id = any(${userIds}) and t.local_date = any(${`{${dates.join(',')}}`}::date[])
           for update of t`,
     ),
-    queryRows<TaskRow>(
+    queryRows<Omit<TaskRow, 'local_date'>>(
       tx,
-      sql`select t.id, t.user_id, r.local_date::text as local_date, t.title, t.status, t.goal_id,
+      sql`select t.id, t.user_id, t.title, t.status, t.goal_id,
                  t.milestone_id, t.scheduled_date::text as scheduled_date, t.due_date::text as due_date,
                  t.snoozed_until::text as snoozed_until, t.estimated_minutes,
                  t.open_since::text as open_since, t.recurrence_kind, t.series_id
-          from jsonb_to_recordset(${pairs}::jsonb) as r(user_id uuid, local_date date)
-          join tasks t on t.user_id = r.user_id
-          where t.status = 'open'
-            and (t.scheduled_date is null or t.scheduled_date <= r.local_date)
-            and (t.snoozed_until is null or t.snoozed_until <= r.local_date)
-          order by t.scheduled_date asc nulls last, t.created_at asc, t.id asc`,
+          from tasks t
+          where t.user_id = any(${userIds}) and t.status = 'open'
+            and (t.scheduled_date is null or t.scheduled_date <= ${latest}::date)`,
     ),
     queryRows<GoalRow>(
       tx,
       sql`select g.id, g.user_id, g.title, g.priority, g.pinned, g.status
           from goals g
-          where g.user_id in (select value::uuid from jsonb_array_elements_text(${userIds}::jsonb))`,
+          where g.user_id = any(${userIds})`,
     ),
     queryRows<MilestoneRow>(
       tx,
       sql`select m.id, m.title, m.due_date::text as due_date
           from milestones m
-          where m.user_id in (select value::uuid from jsonb_array_elements_text(${userIds}::jsonb))`,
+          where m.user_id = any(${userIds})`,
     ),
     queryRows<{ user_id: string; capacity: number }>(
       tx,
       sql`select p.user_id, p.daily_capacity_minutes as capacity
           from profiles p
-          where p.user_id in (select value::uuid from jsonb_array_elements_text(${userIds}::jsonb))`,
+          where p.user_id = any(${userIds})`,
     ),
   ]);
+
+  const frozen = frozenRows.filter((row) => unique.has(dayKey(row.user_id, row.local_date)));
+  const datesOf = new Map<string, string[]>();
+  for (const request of unique.values()) {
+    const list = datesOf.get(request.userId) ?? [];
+    list.push(request.localDate);
+    datesOf.set(request.userId, list);
+  }
+  // A task of today's view on each requested date: scheduled and snoozed until then at the latest.
+  const candidates: TaskRow[] = taskRows.flatMap((row) =>
+    (datesOf.get(row.user_id) ?? [])
+      .filter(
+        (date) =>
+          (row.scheduled_date === null || row.scheduled_date <= date) &&
+          (row.snoozed_until === null || row.snoozed_until <= date),
+      )
+      .map((date) => ({ ...row, local_date: date })),
+  );
 
   const goalsByUser = new Map<string, GoalRow[]>();
   const goalById = new Map<string, GoalRow>();
@@ -220,7 +235,7 @@ export async function resolveDayPicks(
     const rows = await queryRows<PickedTask>(
       tx,
       sql`select t.id, t.user_id, t.title, t.status, t.goal_id from tasks t
-          where t.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(missingIds)}::jsonb))
+          where t.id = any(${uuidList(missingIds)})
             and t.status <> 'open'`,
     );
     for (const row of rows) closedById.set(row.id, row);
@@ -308,7 +323,7 @@ export async function resolveDayPicks(
     await tx.execute(
       sql`update top_three_days t set picks = u.picks, updated_at = ${stamp}::timestamptz
           from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as u(id uuid, picks jsonb)
-          where t.id = u.id`,
+          where t.id = any(${uuidList(updates.map((u) => u.id))}) and t.id = u.id`,
     );
   }
   if (inserts.length > 0) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_SCHEDULE,
   type DeliveryChannel,
@@ -19,6 +19,18 @@ import type { DayContract } from './types.ts';
 
 const json = (value: unknown) => JSON.stringify(value);
 const iso = (date: Date) => date.toISOString();
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A list of ids as one uuid[] parameter: `column = any(${uuidList(ids)})` lets the planner use
+ * the column's index (a subquery over a JSON list is estimated at 100 rows and may be hashed
+ * against a whole table instead).
+ */
+export function uuidList(ids: readonly string[]): SQL {
+  for (const id of ids) if (!UUID.test(id)) throw new TypeError(`not a uuid: ${id}`);
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
 
 // --- Schedules --------------------------------------------------------------------------------
 
@@ -78,8 +90,10 @@ const scheduleColumns = sql`s.user_id, s.day_start_hour, s.times, s.days, s.quie
   coalesce(p.time_zone, ${DEFAULT_TIME_ZONE}) as time_zone`;
 
 /**
- * Claims up to `limit` users whose next delivery is due, oldest first, locking their schedule rows
- * until the caller's transaction ends; rows another worker holds are skipped, not waited for.
+ * Claims up to `limit` users whose next delivery is due, locking their schedule rows until the
+ * caller's transaction ends; rows another worker holds are skipped, not waited for. No ORDER BY on
+ * purpose: every due row is overdue alike, and with stale planner statistics (PGlite has no
+ * autovacuum) an ordered claim sorts the whole due set on every pass, a limited scan never does.
  */
 export async function claimDueSchedules(
   tx: Db,
@@ -91,7 +105,6 @@ export async function claimDueSchedules(
     sql`select ${scheduleColumns}
         from delivery_schedules s left join profiles p on p.user_id = s.user_id
         where s.next_delivery_at <= ${iso(now)}::timestamptz and not s.paused
-        order by s.next_delivery_at
         limit ${limit}
         for update of s skip locked`,
   );
@@ -147,7 +160,7 @@ export async function setNextDeliveryAt(
         set next_delivery_at = v.next, updated_at = ${iso(now)}::timestamptz
         from jsonb_to_recordset(${json(rows.map((r) => ({ user_id: r.userId, next: r.next && iso(r.next) })))}::jsonb)
           as v(user_id uuid, next timestamptz)
-        where s.user_id = v.user_id`,
+        where s.user_id = any(${uuidList(rows.map((r) => r.userId))}) and s.user_id = v.user_id`,
   );
 }
 
@@ -377,7 +390,8 @@ export const INTERRUPTED_ATTEMPT =
   'The worker sending this stopped before the provider answered; it is being sent again';
 
 /**
- * Claims up to `limit` deliveries due now, oldest first: queued ones whose next attempt has come,
+ * Claims up to `limit` deliveries due now (in no particular order, see claimDueSchedules): queued
+ * ones whose next attempt has come,
  * and sending ones whose lease ran out (their worker died: that attempt is recorded as
  * interrupted). Each becomes 'sending' with attempts + 1 and a lease until `leaseUntil`;
  * next_attempt_at moves to the lease's end, so the same index finds it again only if the lease
@@ -394,7 +408,6 @@ export async function claimDeliveries(
     sql`with due as (
           select id, status as was from deliveries
           where status in ('queued', 'sending') and next_attempt_at <= ${iso(now)}::timestamptz
-          order by next_attempt_at, id
           limit ${limit}
           for update skip locked
         ), claimed as (
@@ -446,9 +459,13 @@ export interface DeliveryOutcome {
 }
 
 /**
- * Records outcomes in one transaction. Each row is updated only while this claim still holds it
- * (status 'sending' and the same attempt number): a worker that outlived its lease cannot
- * overwrite the outcome of the one that took over. Returns the ids recorded.
+ * Records outcomes in one statement (its parts commit together). Each row is updated only while
+ * this claim still holds it (a lease, which only 'sending' rows have, and the same attempt number;
+ * the status itself is left out of the condition, or the planner may scan the partial index of
+ * every row in flight instead of looking these up by id): a worker that outlived
+ * its lease cannot overwrite the outcome of the one that took over, and the attempt, the fallback
+ * and the push subscriptions of an outcome not recorded are not written either. Returns the ids
+ * recorded.
  */
 export async function recordOutcomes(
   db: Db,
@@ -456,72 +473,91 @@ export async function recordOutcomes(
   now: Date,
 ): Promise<Set<string>> {
   if (outcomes.length === 0) return new Set();
-  return db.transaction(async (tx) => {
-    const values = outcomes.map((o) => ({
-      id: o.id,
-      attempt: o.attempt,
-      status: o.status,
-      recipient: o.recipient,
-      provider_message_id: o.providerMessageId,
-      last_error: o.error,
-      next_attempt_at: o.nextAttemptAt && iso(o.nextAttemptAt),
-    }));
-    const updated = await queryRows<{ id: string }>(
-      tx,
-      sql`update deliveries d
+  const at = iso(now);
+  const values = outcomes.map((o) => ({
+    id: o.id,
+    attempt: o.attempt,
+    status: o.status,
+    recipient: o.recipient,
+    provider_message_id: o.providerMessageId,
+    last_error: o.error,
+    next_attempt_at: o.nextAttemptAt && iso(o.nextAttemptAt),
+  }));
+  const attempts = outcomes.flatMap((o) =>
+    o.attemptRecord
+      ? [
+          {
+            delivery_id: o.id,
+            attempt: o.attempt,
+            status: o.attemptRecord.status,
+            error: o.attemptRecord.error,
+            permanent: o.attemptRecord.permanent,
+          },
+        ]
+      : [],
+  );
+  const fallbacks = outcomes.flatMap((o) =>
+    o.fallback
+      ? [
+          {
+            id: o.fallback.id,
+            user_id: o.fallback.userId,
+            local_date: o.fallback.localDate,
+            slot: o.fallback.slot,
+            channel: o.fallback.channel,
+            scheduled_for: iso(o.fallback.scheduledFor),
+            payload: o.fallback.payload,
+            fallback_of: o.id,
+          },
+        ]
+      : [],
+  );
+  const subscriptions = outcomes.flatMap((o) => [
+    ...o.goneSubscriptions.map((id) => ({ id, delivery_id: o.id, gone: true })),
+    ...o.reachedSubscriptions.map((id) => ({ id, delivery_id: o.id, gone: false })),
+  ]);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with updated as (
+          update deliveries d
           set status = v.status, recipient = coalesce(v.recipient, d.recipient),
             provider_message_id = coalesce(v.provider_message_id, d.provider_message_id),
             last_error = v.last_error, next_attempt_at = v.next_attempt_at, lease_until = null,
-            sent_at = case when v.status = 'sent' then ${iso(now)}::timestamptz else d.sent_at end,
-            updated_at = ${iso(now)}::timestamptz
+            sent_at = case when v.status = 'sent' then ${at}::timestamptz else d.sent_at end,
+            updated_at = ${at}::timestamptz
           from jsonb_to_recordset(${json(values)}::jsonb) as v(id uuid, attempt int, status text,
             recipient text, provider_message_id text, last_error text, next_attempt_at timestamptz)
-          where d.id = v.id and d.status = 'sending' and d.attempts = v.attempt
-          returning d.id`,
-    );
-    const recorded = new Set(updated.map((r) => r.id));
-    const held = outcomes.filter((o) => recorded.has(o.id));
-    const attempts = held.flatMap((o) =>
-      o.attemptRecord
-        ? [
-            {
-              delivery_id: o.id,
-              attempt: o.attempt,
-              status: o.attemptRecord.status,
-              error: o.attemptRecord.error,
-              permanent: o.attemptRecord.permanent,
-            },
-          ]
-        : [],
-    );
-    if (attempts.length > 0) {
-      await tx.execute(
-        sql`insert into delivery_attempts (id, delivery_id, attempt, status, error, permanent, at)
-            select gen_random_uuid(), v.delivery_id, v.attempt, v.status, v.error, v.permanent,
-              ${iso(now)}::timestamptz
-            from jsonb_to_recordset(${json(attempts)}::jsonb) as v(delivery_id uuid, attempt int,
-              status text, error text, permanent boolean)`,
-      );
-    }
-    const fallbacks = held.flatMap((o) => (o.fallback ? [o.fallback] : []));
-    if (fallbacks.length > 0) await insertDeliveries(tx, fallbacks, now);
-    const gone = held.flatMap((o) => o.goneSubscriptions);
-    if (gone.length > 0) {
-      await tx.execute(
-        sql`update push_subscriptions set gone_at = ${iso(now)}::timestamptz
-            where id in (select value::uuid from jsonb_array_elements_text(${json(gone)}::jsonb))
-              and gone_at is null`,
-      );
-    }
-    const reached = held.flatMap((o) => o.reachedSubscriptions);
-    if (reached.length > 0) {
-      await tx.execute(
-        sql`update push_subscriptions set last_success_at = ${iso(now)}::timestamptz
-            where id in (select value::uuid from jsonb_array_elements_text(${json(reached)}::jsonb))`,
-      );
-    }
-    return recorded;
-  });
+          where d.id = any(${uuidList(outcomes.map((o) => o.id))}) and d.id = v.id
+            and d.attempts = v.attempt and d.lease_until is not null
+          returning d.id
+        ), attempts as (
+          insert into delivery_attempts (id, delivery_id, attempt, status, error, permanent, at)
+          select gen_random_uuid(), a.delivery_id, a.attempt, a.status, a.error, a.permanent,
+            ${at}::timestamptz
+          from jsonb_to_recordset(${json(attempts)}::jsonb) as a(delivery_id uuid, attempt int,
+            status text, error text, permanent boolean)
+          where a.delivery_id in (select id from updated)
+        ), fallbacks as (
+          insert into deliveries (id, user_id, local_date, slot, channel, status, scheduled_for,
+            attempts, next_attempt_at, payload, fallback_of, created_at, updated_at)
+          select f.id, f.user_id, f.local_date, f.slot, f.channel, 'queued', f.scheduled_for, 0,
+            ${at}::timestamptz, f.payload, f.fallback_of, ${at}::timestamptz, ${at}::timestamptz
+          from jsonb_to_recordset(${json(fallbacks)}::jsonb) as f(id uuid, user_id uuid,
+            local_date date, slot text, channel text, scheduled_for timestamptz, payload jsonb,
+            fallback_of uuid)
+          where f.fallback_of in (select id from updated)
+          on conflict (user_id, local_date, slot, channel) do nothing
+        ), subscriptions as (
+          update push_subscriptions p
+          set gone_at = case when s.gone then coalesce(p.gone_at, ${at}::timestamptz) else p.gone_at end,
+            last_success_at = case when s.gone then p.last_success_at else ${at}::timestamptz end
+          from jsonb_to_recordset(${json(subscriptions)}::jsonb) as s(id uuid, delivery_id uuid, gone boolean)
+          where p.id = any(${uuidList(subscriptions.map((x) => x.id))}) and p.id = s.id
+            and s.delivery_id in (select id from updated)
+        )
+        select id from updated`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
@@ -539,7 +575,8 @@ export async function releaseClaims(
         set status = 'queued', attempts = d.attempts - 1, lease_until = null,
           next_attempt_at = ${iso(now)}::timestamptz, updated_at = ${iso(now)}::timestamptz
         from jsonb_to_recordset(${json(claims)}::jsonb) as v(id uuid, attempt int)
-        where d.id = v.id and d.status = 'sending' and d.attempts = v.attempt`,
+        where d.id = any(${uuidList(claims.map((c) => c.id))}) and d.id = v.id
+          and d.attempts = v.attempt and d.lease_until is not null`,
   );
 }
 

@@ -47,6 +47,14 @@ export const FALLBACK: Record<DeliveryChannel, DeliveryChannel[]> = {
   email: ['push'],
 };
 
+/**
+ * Outcomes are written together: at most FLUSH_LINGER_MS after the first one of a batch arrived,
+ * or at once when FLUSH_ROWS are waiting. This is the only time between a provider accepting a
+ * message and its 'sent' being committed beyond the write itself (see the ADR's crash windows).
+ */
+const FLUSH_LINGER_MS = 20;
+const FLUSH_ROWS = 100;
+
 const BACKOFF_BASE_MS = 60_000;
 const BACKOFF_CAP_MS = 60 * 60_000;
 
@@ -91,6 +99,7 @@ function outcomeWriter(deps: DispatcherDeps, claims: Map<string, repo.ClaimedDel
   const { db, clock, log } = deps;
   let pending: repo.DeliveryOutcome[] = [];
   let running: Promise<void> | null = null;
+  let linger: NodeJS.Timeout | undefined;
   const counts = { sent: 0, failed: 0, retried: 0, skipped: 0 };
 
   const write = async (batch: repo.DeliveryOutcome[]) => {
@@ -134,20 +143,26 @@ function outcomeWriter(deps: DispatcherDeps, claims: Map<string, repo.ClaimedDel
       await write(batch);
     }
   };
+  const start = () => {
+    clearTimeout(linger);
+    linger = undefined;
+    running ??= run().finally(() => {
+      running = null;
+    });
+  };
 
   return {
     counts,
     add(outcome: repo.DeliveryOutcome) {
       pending.push(outcome);
-      running ??= run().finally(() => {
-        running = null;
-      });
+      if (running) return;
+      // A transaction costs about the same for one row or a hundred: let a few gather first.
+      if (pending.length >= FLUSH_ROWS) start();
+      else linger ??= setTimeout(start, FLUSH_LINGER_MS);
     },
     async drain() {
       while (running || pending.length > 0) {
-        running ??= run().finally(() => {
-          running = null;
-        });
+        start();
         await running;
       }
     },

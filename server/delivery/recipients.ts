@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { deliveryChannels, type DeliveryChannel } from '#contracts/delivery.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
+import { uuidList } from './delivery.repo.ts';
 import type { PushTarget } from './types.ts';
 
 /**
@@ -152,13 +153,13 @@ export async function loadRecipients(
 ): Promise<Map<string, RecipientFacts>> {
   const found = new Map<string, RecipientFacts>();
   if (userIds.length === 0) return found;
-  const ids = JSON.stringify([...new Set(userIds)]);
+  const ids = uuidList([...new Set(userIds)]);
   const [users, settings, subscriptions] = await Promise.all([
     queryRows<UserRow>(
       db,
       sql`select u.id as user_id, u.email, u.email_confirmed_at is not null as email_confirmed
           from users u
-          where u.id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))
+          where u.id = any(${ids})
             and u.deleted_at is null`,
     ),
     queryRows<SettingRow>(
@@ -166,13 +167,13 @@ export async function loadRecipients(
       sql`select s.user_id, s.channel, s.enabled, s.phone,
                  (extract(epoch from s.unsubscribed_at) * 1000)::float8 as unsubscribed_ms
           from delivery_channel_settings s
-          where s.user_id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))`,
+          where s.user_id = any(${ids})`,
     ),
     queryRows<PushRow>(
       db,
       sql`select p.id, p.user_id, p.endpoint, p.p256dh, p.auth, p.device
           from push_subscriptions p
-          where p.user_id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))
+          where p.user_id = any(${ids})
             and p.gone_at is null
           order by p.created_at, p.id`,
     ),

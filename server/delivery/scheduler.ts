@@ -105,22 +105,50 @@ export function dayNotifications(
   return notes;
 }
 
-/** The slots of one user due in (from, now], each marked missed or not by the catch-up rule. */
-export function planSlots(
+/** The slots due in (from, now], each marked missed or not by the catch-up rule. */
+function slotsDue(
   contract: DayContract,
-  userId: string,
   from: Date,
   now: Date,
   channels: readonly DeliveryChannel[],
-): Planned[] {
+): Array<Omit<Planned, 'userId'>> {
   if (channels.length === 0) return [];
   const floor = new Date(Math.max(from.getTime(), now.getTime() - CATCH_UP_WINDOW_MS));
   const today = localDayOf(now, contract).localDate;
   return occurrencesBetween(contract, floor, now, channels).map((occurrence) => ({
-    userId,
     occurrence,
     missed: occurrence.localDate < today && now.getTime() - occurrence.at.getTime() > LATE_GRACE_MS,
   }));
+}
+
+/**
+ * The day-contract arithmetic of one pass, remembered per contract: the users of a morning batch
+ * mostly share a zone, times and watermark, and Luxon is the costliest part of a pass otherwise.
+ */
+function passArithmetic(now: Date) {
+  const due = new Map<string, Array<Omit<Planned, 'userId'>>>();
+  const next = new Map<string, Date | null>();
+  return {
+    planSlots(
+      contract: DayContract,
+      userId: string,
+      from: Date,
+      channels: readonly DeliveryChannel[],
+    ): Planned[] {
+      const key = `${JSON.stringify(contract)}|${from.getTime()}|${channels.join()}`;
+      let slots = due.get(key);
+      if (!slots) {
+        slots = slotsDue(contract, from, now, channels);
+        due.set(key, slots);
+      }
+      return slots.map((slot) => ({ userId, ...slot }));
+    },
+    nextDeliveryAt(contract: DayContract, channels: readonly DeliveryChannel[]): Date | null {
+      const key = `${JSON.stringify(contract)}|${channels.join()}`;
+      if (!next.has(key)) next.set(key, nextDeliveryAt(contract, now, channels));
+      return next.get(key) ?? null;
+    },
+  };
 }
 
 /** One scheduler pass over at most `batchSize` due users. */
@@ -135,6 +163,7 @@ export async function schedulePass(deps: SchedulerDeps): Promise<SchedulePassRes
       due.map((state) => state.userId),
     );
 
+    const arithmetic = passArithmetic(now);
     const planned: Planned[] = [];
     const nexts: Array<{ userId: string; next: Date | null }> = [];
     for (const state of due) {
@@ -146,10 +175,12 @@ export async function schedulePass(deps: SchedulerDeps): Promise<SchedulePassRes
       try {
         // The watermark: every slot up to next_delivery_at − 1 ms was written by an earlier pass.
         const from = new Date((state.nextDeliveryAt ?? now).getTime() - 1);
-        planned.push(...planSlots(state.contract, state.userId, from, now, activeChannels(facts)));
+        planned.push(
+          ...arithmetic.planSlots(state.contract, state.userId, from, activeChannels(facts)),
+        );
         nexts.push({
           userId: state.userId,
-          next: nextDeliveryAt(state.contract, now, scheduledChannels(facts)),
+          next: arithmetic.nextDeliveryAt(state.contract, scheduledChannels(facts)),
         });
       } catch (error: unknown) {
         log.error({ err: error, userId: state.userId }, 'delivery schedule could not be computed');
