@@ -21,7 +21,7 @@ interface FakeWindow {
 function startWorker(options: { fetch?: typeof fetch; windows?: FakeWindow[] } = {}) {
   const listeners = new Map<string, Listener>();
   const showNotification = vi.fn(
-    async (_title: string, _options: NotificationOptions) => undefined,
+    async (_title: string, _options: Record<string, unknown>) => undefined,
   );
   const openWindow = vi.fn(async (_url: string) => null);
   const fetchMock = vi.fn(options.fetch ?? (async () => new Response('{}')));
@@ -71,7 +71,7 @@ const pushContent = {
 
 const pushEvent = (payload: unknown) => ({
   data: {
-    json: () => (typeof payload === 'string' ? JSON.parse(payload) : payload),
+    json: (): unknown => (typeof payload === 'string' ? JSON.parse(payload) : payload),
     text: () => (typeof payload === 'string' ? payload : JSON.stringify(payload)),
   },
 });
