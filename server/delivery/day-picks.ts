@@ -138,43 +138,42 @@ export async function resolveDayPicks(
   const dates = [...new Set([...unique.values()].map((r) => r.localDate))];
   const latest = dates.reduce((a, b) => (a > b ? a : b));
   // Lists of keys with `= any(...)`, so each lookup walks its index whatever the statistics say.
-  const [frozenRows, taskRows, goals, milestones, capacities] = await Promise.all([
-    queryRows<DayRow>(
-      tx,
-      sql`select t.id, t.user_id, t.local_date::text as local_date, t.picks, t.swapped_out
-          from top_three_days t
-          where t.user_id = any(${userIds}) and t.local_date = any(${`{${dates.join(',')}}`}::date[])
-          for update of t`,
-    ),
-    queryRows<Omit<TaskRow, 'local_date'>>(
-      tx,
-      sql`select t.id, t.user_id, t.title, t.status, t.goal_id,
-                 t.milestone_id, t.scheduled_date::text as scheduled_date, t.due_date::text as due_date,
-                 t.snoozed_until::text as snoozed_until, t.estimated_minutes,
-                 t.open_since::text as open_since, t.recurrence_kind, t.series_id
-          from tasks t
-          where t.user_id = any(${userIds}) and t.status = 'open'
-            and (t.scheduled_date is null or t.scheduled_date <= ${latest}::date)`,
-    ),
-    queryRows<GoalRow>(
-      tx,
-      sql`select g.id, g.user_id, g.title, g.priority, g.pinned, g.status
-          from goals g
-          where g.user_id = any(${userIds})`,
-    ),
-    queryRows<MilestoneRow>(
-      tx,
-      sql`select m.id, m.title, m.due_date::text as due_date
-          from milestones m
-          where m.user_id = any(${userIds})`,
-    ),
-    queryRows<{ user_id: string; capacity: number }>(
-      tx,
-      sql`select p.user_id, p.daily_capacity_minutes as capacity
-          from profiles p
-          where p.user_id = any(${userIds})`,
-    ),
-  ]);
+  // One after the other: a transaction's connection runs one statement at a time.
+  const frozenRows = await queryRows<DayRow>(
+    tx,
+    sql`select t.id, t.user_id, t.local_date::text as local_date, t.picks, t.swapped_out
+        from top_three_days t
+        where t.user_id = any(${userIds}) and t.local_date = any(${`{${dates.join(',')}}`}::date[])
+        for update of t`,
+  );
+  const taskRows = await queryRows<Omit<TaskRow, 'local_date'>>(
+    tx,
+    sql`select t.id, t.user_id, t.title, t.status, t.goal_id,
+               t.milestone_id, t.scheduled_date::text as scheduled_date, t.due_date::text as due_date,
+               t.snoozed_until::text as snoozed_until, t.estimated_minutes,
+               t.open_since::text as open_since, t.recurrence_kind, t.series_id
+        from tasks t
+        where t.user_id = any(${userIds}) and t.status = 'open'
+          and (t.scheduled_date is null or t.scheduled_date <= ${latest}::date)`,
+  );
+  const goals = await queryRows<GoalRow>(
+    tx,
+    sql`select g.id, g.user_id, g.title, g.priority, g.pinned, g.status
+        from goals g
+        where g.user_id = any(${userIds})`,
+  );
+  const milestones = await queryRows<MilestoneRow>(
+    tx,
+    sql`select m.id, m.title, m.due_date::text as due_date
+        from milestones m
+        where m.user_id = any(${userIds})`,
+  );
+  const capacities = await queryRows<{ user_id: string; capacity: number }>(
+    tx,
+    sql`select p.user_id, p.daily_capacity_minutes as capacity
+        from profiles p
+        where p.user_id = any(${userIds})`,
+  );
 
   const frozen = frozenRows.filter((row) => unique.has(dayKey(row.user_id, row.local_date)));
   const datesOf = new Map<string, string[]>();

@@ -154,30 +154,29 @@ export async function loadRecipients(
   const found = new Map<string, RecipientFacts>();
   if (userIds.length === 0) return found;
   const ids = uuidList([...new Set(userIds)]);
-  const [users, settings, subscriptions] = await Promise.all([
-    queryRows<UserRow>(
-      db,
-      sql`select u.id as user_id, u.email, u.email_confirmed_at is not null as email_confirmed
-          from users u
-          where u.id = any(${ids})
-            and u.deleted_at is null`,
-    ),
-    queryRows<SettingRow>(
-      db,
-      sql`select s.user_id, s.channel, s.enabled, s.phone,
-                 (extract(epoch from s.unsubscribed_at) * 1000)::float8 as unsubscribed_ms
-          from delivery_channel_settings s
-          where s.user_id = any(${ids})`,
-    ),
-    queryRows<PushRow>(
-      db,
-      sql`select p.id, p.user_id, p.endpoint, p.p256dh, p.auth, p.device
-          from push_subscriptions p
-          where p.user_id = any(${ids})
-            and p.gone_at is null
-          order by p.created_at, p.id`,
-    ),
-  ]);
+  // One after the other: a transaction's connection runs one statement at a time.
+  const users = await queryRows<UserRow>(
+    db,
+    sql`select u.id as user_id, u.email, u.email_confirmed_at is not null as email_confirmed
+        from users u
+        where u.id = any(${ids})
+          and u.deleted_at is null`,
+  );
+  const settings = await queryRows<SettingRow>(
+    db,
+    sql`select s.user_id, s.channel, s.enabled, s.phone,
+               (extract(epoch from s.unsubscribed_at) * 1000)::float8 as unsubscribed_ms
+        from delivery_channel_settings s
+        where s.user_id = any(${ids})`,
+  );
+  const subscriptions = await queryRows<PushRow>(
+    db,
+    sql`select p.id, p.user_id, p.endpoint, p.p256dh, p.auth, p.device
+        from push_subscriptions p
+        where p.user_id = any(${ids})
+          and p.gone_at is null
+        order by p.created_at, p.id`,
+  );
   for (const user of users) {
     found.set(user.user_id, {
       userId: user.user_id,
