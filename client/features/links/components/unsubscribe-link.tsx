@@ -59,7 +59,7 @@ export function UnsubscribeLink() {
         >
           <Button
             size="lg"
-            className="h-auto min-h-12 w-full py-3 whitespace-normal"
+            className="h-auto! min-h-12 w-full py-3 whitespace-normal"
             disabled={stage.kind === 'working'}
             onClick={() => void unsubscribe()}
           >
