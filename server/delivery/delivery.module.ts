@@ -80,9 +80,9 @@ function registerMetrics(registry: Registry, db: Db) {
     registers: [registry],
     async collect() {
       this.reset();
-      for (const row of await repo.queueDepth(db)) {
-        this.set({ channel: row.channel, status: row.status }, row.count);
-      }
+      // A scrape while the database is away shows no queue rather than failing /metrics.
+      const rows = await repo.queueDepth(db).catch(() => []);
+      for (const row of rows) this.set({ channel: row.channel, status: row.status }, row.count);
     },
   });
   return (channel: DeliveryChannel, status: string) => outcomes.inc({ channel, status });
