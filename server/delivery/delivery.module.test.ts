@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#server/db/client.ts';
+import { queryRows, type Database } from '#server/db/client.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { recordingSenders, seedDueUsers, type RecordingSenders } from './engine-test-support.ts';
@@ -46,9 +46,10 @@ describe('app.delivery', () => {
     const metrics = await app.inject('/metrics');
     expect(metrics.body).toMatch(/^trellis_deliveries_total\{channel="email",status="sent"\} 2$/m);
     expect(metrics.body).not.toMatch(/^trellis_delivery_queue\{/m);
-    const [row] = await database.db
-      .execute(sql`select count(*)::int as n from deliveries`)
-      .then((result) => (result as unknown as { rows: Array<{ n: number }> }).rows);
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from deliveries`,
+    );
     expect(row?.n).toBe(2);
   });
 
@@ -65,10 +66,11 @@ describe('app.delivery', () => {
     app.delivery.start();
     await expect
       .poll(async () => {
-        const result = await database.db.execute(
+        const rows = await queryRows<{ status: string }>(
+          database.db,
           sql`select status from deliveries where user_id = ${user}::uuid`,
         );
-        return (result as unknown as { rows: Array<{ status: string }> }).rows.map((r) => r.status);
+        return rows.map((r) => r.status);
       })
       .toEqual(['sent']);
     await app.delivery.stop();
