@@ -19,6 +19,7 @@ import { dayNotifications, deliveryRows, schedulePass } from './scheduler.ts';
 
 /** Workers wake each other through this channel (a send-now from any process). */
 const WAKE_CHANNEL = 'trellis_delivery';
+const STATISTICS_EVERY_MS = 5 * 60_000;
 
 export interface DeliveryModule {
   senders: ChannelSenders;
@@ -49,7 +50,7 @@ export interface DeliveryModule {
 
 export interface DeliveryModuleDeps {
   db: Db;
-  database: Pick<Database, 'listen' | 'notify'>;
+  database: Pick<Database, 'listen' | 'notify' | 'kind'>;
   env: Env;
   clock: () => Date;
   log: ChannelLog & { debug?(object: Record<string, unknown>, message: string): void };
@@ -112,6 +113,19 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
   };
   const schedulerDeps = { db, clock, batchSize: env.DELIVERY_BATCH_SIZE, log };
 
+  // PGlite has no autovacuum: a full claim (a busy morning) refreshes the queue tables' planner
+  // statistics, at most every STATISTICS_EVERY_MS, so claims keep walking their index.
+  let analyzedAt = Number.NEGATIVE_INFINITY;
+  const busy = async (claimedFull: boolean) => {
+    if (!claimedFull || database.kind !== 'pglite') return;
+    const at = performance.now();
+    if (at - analyzedAt < STATISTICS_EVERY_MS) return;
+    analyzedAt = at;
+    await repo
+      .refreshStatistics(db)
+      .catch((error: unknown) => log.warn({ err: error }, 'could not refresh planner statistics'));
+  };
+
   // --- The worker loops -------------------------------------------------------------------------
   type Loop = 'scheduler' | 'dispatcher';
   const wakers: Record<Loop, (() => void) | null> = { scheduler: null, dispatcher: null };
@@ -145,6 +159,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
         if (result.users > 0) log.debug?.({ ...result }, 'delivery scheduler pass');
         if (result.queued > 0) wake('dispatcher');
         more = result.users === env.DELIVERY_BATCH_SIZE;
+        await busy(more);
       } catch (error: unknown) {
         log.error({ err: error }, 'delivery scheduler pass failed; trying again at the next tick');
       }
@@ -158,6 +173,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
         const result = await dispatchPass(dispatcherDeps);
         if (result.claimed > 0) log.debug?.({ ...result }, 'delivery dispatcher pass');
         more = result.claimed > 0;
+        await busy(result.claimed === env.DELIVERY_BATCH_SIZE);
       } catch (error: unknown) {
         log.error({ err: error }, 'delivery dispatcher pass failed; trying again at the next tick');
       }
@@ -249,6 +265,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
         const result = await schedulePass(schedulerDeps);
         scheduled += result.queued;
         if (result.users < env.DELIVERY_BATCH_SIZE) break;
+        await busy(true);
       }
       let sent = 0;
       let failed = 0;
@@ -257,6 +274,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
         sent += result.sent;
         failed += result.failed;
         if (result.claimed === 0) break;
+        await busy(result.claimed === env.DELIVERY_BATCH_SIZE);
       }
       return { scheduled, sent, failed };
     },

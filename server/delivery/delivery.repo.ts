@@ -90,10 +90,10 @@ const scheduleColumns = sql`s.user_id, s.day_start_hour, s.times, s.days, s.quie
   coalesce(p.time_zone, ${DEFAULT_TIME_ZONE}) as time_zone`;
 
 /**
- * Claims up to `limit` users whose next delivery is due, locking their schedule rows until the
- * caller's transaction ends; rows another worker holds are skipped, not waited for. No ORDER BY on
- * purpose: every due row is overdue alike, and with stale planner statistics (PGlite has no
- * autovacuum) an ordered claim sorts the whole due set on every pass, a limited scan never does.
+ * Claims up to `limit` users whose next delivery is due, longest due first, locking their schedule
+ * rows until the caller's transaction ends; rows another worker holds are skipped, not waited for.
+ * The order walks the partial index on next_delivery_at and stops after `limit` rows, provided the
+ * planner knows how many rows are due: see refreshStatistics.
  */
 export async function claimDueSchedules(
   tx: Db,
@@ -105,6 +105,7 @@ export async function claimDueSchedules(
     sql`select ${scheduleColumns}
         from delivery_schedules s left join profiles p on p.user_id = s.user_id
         where s.next_delivery_at <= ${iso(now)}::timestamptz and not s.paused
+        order by s.next_delivery_at
         limit ${limit}
         for update of s skip locked`,
   );
@@ -390,8 +391,8 @@ export const INTERRUPTED_ATTEMPT =
   'The worker sending this stopped before the provider answered; it is being sent again';
 
 /**
- * Claims up to `limit` deliveries due now (in no particular order, see claimDueSchedules): queued
- * ones whose next attempt has come,
+ * Claims up to `limit` deliveries due now, longest due first (see claimDueSchedules): queued ones
+ * whose next attempt has come,
  * and sending ones whose lease ran out (their worker died: that attempt is recorded as
  * interrupted). Each becomes 'sending' with attempts + 1 and a lease until `leaseUntil`;
  * next_attempt_at moves to the lease's end, so the same index finds it again only if the lease
@@ -408,6 +409,7 @@ export async function claimDeliveries(
     sql`with due as (
           select id, status as was from deliveries
           where status in ('queued', 'sending') and next_attempt_at <= ${iso(now)}::timestamptz
+          order by next_attempt_at
           limit ${limit}
           for update skip locked
         ), claimed as (
@@ -578,6 +580,15 @@ export async function releaseClaims(
         where d.id = any(${uuidList(claims.map((c) => c.id))}) and d.id = v.id
           and d.attempts = v.attempt and d.lease_until is not null`,
   );
+}
+
+/**
+ * Fresh planner statistics for the two queue tables. PostgreSQL's autovacuum keeps them; PGlite
+ * has none, and statistics that still describe a quiet outbox while a morning's 100,000 rows wait
+ * turn each ordered claim into a sort of all of them.
+ */
+export async function refreshStatistics(db: Db): Promise<void> {
+  await db.execute(sql`analyze delivery_schedules, deliveries`);
 }
 
 /** Deliveries waiting or in flight, per channel and status (the queue-depth gauge). */
