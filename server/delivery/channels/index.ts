@@ -8,7 +8,6 @@ import { createHttpSmsSender } from './sms.ts';
 import { loadVapidKeys } from './vapid.ts';
 
 export { PUSH_SUBSCRIPTION_EXPIRED } from './push.ts';
-export { verificationSmsText } from './sms.ts';
 export { loadVapidKeys } from './vapid.ts';
 export type { ChannelLog } from './dev-outbox.ts';
 
