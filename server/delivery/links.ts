@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { createHmac, randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
 import { getSetting, insertSettingIfAbsent } from '#server/auth/auth.repo.ts';
@@ -117,6 +117,8 @@ async function ensureLinkSecret(db: Db, now: Date): Promise<Uint8Array> {
   return new Uint8Array(Buffer.from(parsed.data.secret, 'base64url'));
 }
 
+const HEADER = Buffer.from(JSON.stringify({ alg: ALGORITHM })).toString('base64url');
+
 export async function createLinkSigner(deps: { db: Db; clock: () => Date }): Promise<LinkSigner> {
   const { db, clock } = deps;
   const secret = await ensureLinkSecret(db, clock());
@@ -126,10 +128,14 @@ export async function createLinkSigner(deps: { db: Db; clock: () => Date }): Pro
       const now = Math.floor(clock().getTime() / 1000);
       const ttl =
         claims.kind === 'complete' ? COMPLETE_LINK_TTL_SECONDS : UNSUBSCRIBE_LINK_TTL_SECONDS;
-      return new SignJWT(compactClaims(claims))
-        .setProtectedHeader({ alg: ALGORITHM })
-        .setExpirationTime(now + ttl)
-        .sign(secret);
+      // Signed with node:crypto: a delivery signs four links per message, and jose's WebCrypto
+      // path costs about ten times as much per signature. The token is the JWS jose verifies.
+      const payload = Buffer.from(
+        JSON.stringify({ ...compactClaims(claims), exp: now + ttl }),
+      ).toString('base64url');
+      const signingInput = `${HEADER}.${payload}`;
+      const signature = createHmac('sha256', secret).update(signingInput).digest('base64url');
+      return `${signingInput}.${signature}`;
     },
 
     async verify(token) {
