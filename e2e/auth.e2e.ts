@@ -1,31 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { PASSWORD, serviceRoleKey, uniqueEmail } from './support.ts';
 
 // Sign-up, log-in, guards, sign-out and two-step login, as a person does them in the browser.
 // Accounts of a given role need the service-role key (the admin API): from E2E_SERVICE_ROLE_KEY or
 // .tmp/e2e-keys.json, which scripts/e2e-server.mjs writes. Without it the coach and admin journeys skip.
-
-const PASSWORD = 'correct horse battery staple';
-
-function serviceRoleKey(): string | null {
-  if (process.env.E2E_SERVICE_ROLE_KEY) return process.env.E2E_SERVICE_ROLE_KEY;
-  // Written by scripts/e2e-server.mjs for the instance it starts.
-  const file = new URL('../.tmp/e2e-keys.json', import.meta.url);
-  if (!existsSync(file)) return null;
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  return typeof parsed === 'object' &&
-    parsed !== null &&
-    'serviceRoleKey' in parsed &&
-    typeof parsed.serviceRoleKey === 'string'
-    ? parsed.serviceRoleKey
-    : null;
-}
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 async function publishableKey(page: Page): Promise<string> {
   const response = await page.request.get('/api/runtime-config');

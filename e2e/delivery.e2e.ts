@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { PASSWORD, serviceRoleKey, uniqueEmail } from './support.ts';
 
 // Daily delivery and the dev outbox as people use them: a password reset whose email an admin
 // reads in the dev outbox; and a new user from sign-up through onboarding (a phone verified by a
@@ -8,25 +8,6 @@ import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 // the outbox and in the record, and one task completed from the message's one-tap link.
 // The admin comes from the admin API with the service-role key (.tmp/e2e-keys.json, written by
 // scripts/e2e-server.mjs, or E2E_SERVICE_ROLE_KEY); without it these journeys skip.
-
-const PASSWORD = 'correct horse battery staple';
-
-function serviceRoleKey(): string | null {
-  if (process.env.E2E_SERVICE_ROLE_KEY) return process.env.E2E_SERVICE_ROLE_KEY;
-  const file = new URL('../.tmp/e2e-keys.json', import.meta.url);
-  if (!existsSync(file)) return null;
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  return typeof parsed === 'object' &&
-    parsed !== null &&
-    'serviceRoleKey' in parsed &&
-    typeof parsed.serviceRoleKey === 'string'
-    ? parsed.serviceRoleKey
-    : null;
-}
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 /** An account made through the admin API (confirmed), with a role if given. */
 async function createAccount(page: Page, key: string, role?: 'admin'): Promise<string> {

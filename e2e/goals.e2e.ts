@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { PASSWORD } from './support.ts';
 
 // The goals journey as a person takes it: declare a goal in one sentence, answer the coach's
 // questions, review and save the SMART goal, break it down and accept part of the plan, see
 // today's top three on /tasks and /dashboard, complete one, and watch the goal's progress move.
-
-const PASSWORD = 'correct horse battery staple';
 
 function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

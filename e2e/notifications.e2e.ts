@@ -1,26 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { PASSWORD, serviceRoleKey } from './support.ts';
 
 // The notifications pop-over and /notifications as a person uses them (spec §2, §4, §7, §9).
 // Notifications are made the way an operator makes them: POST /api/admin/notifications with the
 // instance's service-role key (from E2E_SERVICE_ROLE_KEY or .tmp/e2e-keys.json, which
 // scripts/e2e-server.mjs writes). Without the key these journeys skip.
-
-const PASSWORD = 'correct horse battery staple';
-
-function serviceRoleKey(): string | null {
-  if (process.env.E2E_SERVICE_ROLE_KEY) return process.env.E2E_SERVICE_ROLE_KEY;
-  const file = new URL('../.tmp/e2e-keys.json', import.meta.url);
-  if (!existsSync(file)) return null;
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  return typeof parsed === 'object' &&
-    parsed !== null &&
-    'serviceRoleKey' in parsed &&
-    typeof parsed.serviceRoleKey === 'string'
-    ? parsed.serviceRoleKey
-    : null;
-}
 
 interface Account {
   id: string;
