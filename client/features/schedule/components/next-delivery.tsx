@@ -29,22 +29,19 @@ export function NextDelivery({ today }: { today: string }) {
     : [];
 
   return (
-    <p className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 border-t pt-3 text-sm text-muted-foreground">
-      <BellRing aria-hidden="true" className="size-4 shrink-0 text-primary" />
-      {next ? (
-        <span>
-          Next delivery {when(next.localDate, today)} at {next.localTime} by{' '}
-          {channels.join(' and ')}.
-        </span>
-      ) : (
-        <span>Your top three is not delivered by email, SMS or push yet.</span>
-      )}
-      <Link
-        to={paths.schedule}
-        className="font-medium text-primary underline-offset-4 hover:underline"
-      >
-        {next ? 'Delivery times' : 'Set delivery times'}
-      </Link>
+    <p className="mt-4 flex items-start gap-2 border-t pt-3 text-sm text-muted-foreground">
+      <BellRing aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+      <span>
+        {next
+          ? `Next delivery ${when(next.localDate, today)} at ${next.localTime} by ${channels.join(' and ')}.`
+          : 'Your top three is not delivered by email, SMS or push yet.'}{' '}
+        <Link
+          to={paths.schedule}
+          className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline"
+        >
+          {next ? 'Delivery times' : 'Set delivery times'}
+        </Link>
+      </span>
     </p>
   );
 }
