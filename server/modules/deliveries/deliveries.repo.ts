@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
 import { deliveries, deliveryAttempts, pushSubscriptions } from '#server/db/schema.ts';
 import type { PagePosition } from './page-cursor.ts';
 
@@ -64,4 +64,32 @@ export async function listAttempts(db: Db, deliveryIds: string[]): Promise<Attem
     .from(deliveryAttempts)
     .where(inArray(deliveryAttempts.deliveryId, deliveryIds))
     .orderBy(asc(deliveryAttempts.at), asc(deliveryAttempts.attempt));
+}
+
+/**
+ * A link in a sent message was followed: the delivery reached its reader. Marks it opened and
+ * records that as an attempt row, once (a second tap finds it opened already); only the user the
+ * link was made for, and only a delivery that was sent.
+ */
+export async function markOpened(
+  db: Db,
+  userId: string,
+  deliveryId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with opened as (
+          update deliveries set status = 'opened', updated_at = ${at.toISOString()}::timestamptz
+          where id = ${deliveryId}::uuid and user_id = ${userId}::uuid
+            and status in ('sent', 'delivered')
+          returning id, attempts
+        )
+        insert into delivery_attempts (id, delivery_id, attempt, status, error, permanent, at)
+        select gen_random_uuid(), id, greatest(attempts, 1), 'opened', null, false,
+               ${at.toISOString()}::timestamptz
+        from opened
+        returning delivery_id as id`,
+  );
+  return rows.length > 0;
 }

@@ -17,6 +17,7 @@ import { scheduleRoutes } from '#server/modules/schedule/schedule.routes.ts';
 import { createScheduleService } from '#server/modules/schedule/schedule.service.ts';
 import type { TasksService } from '#server/modules/tasks/tasks.service.ts';
 import { deliveriesRoutes } from './deliveries.routes.ts';
+import { markOpened } from './deliveries.repo.ts';
 import { createDeliveriesService } from './deliveries.service.ts';
 import { createRateLimiter } from './rate-limit.ts';
 
@@ -88,6 +89,7 @@ export function createDeliveryApi(deps: DeliveryApiDeps) {
     clock,
     verifyLink: (token) => engine.linkSigner.verify(token),
     actOnTask: (userId, taskId, action) => deps.tasks.act(userId, taskId, action),
+    markOpened: (userId, deliveryId) => markOpened(db, userId, deliveryId, clock()),
     unsubscribe: (userId, channel) => channels.unsubscribe(userId, channel),
     limiter,
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   channelsSchema,
   completeLinkResultSchema,
+  deliveryListSchema,
   unsubscribeResultSchema,
 } from '#contracts/delivery.ts';
 import { taskListSchema, taskSchema, type Task } from '#contracts/goals.ts';
@@ -60,6 +61,45 @@ describe('signed links API (no sign-in)', () => {
         taskTitle: 'Call the bank',
         outcome: 'already_done',
       });
+    });
+
+    it('marks the delivery the link came from opened, once, and only for the user it was made for', async () => {
+      const bob = await t.user();
+      const task = await createTask(alice, 'Stretch for ten minutes');
+      const delivery = await t.insertDelivery(alice, {
+        channel: 'email',
+        scheduledFor: '2025-03-01T07:30:00.000Z',
+        tasks: ['Stretch for ten minutes'],
+        attempts: [{ status: 'sent' }],
+      });
+      const record = async (user: TestUser) =>
+        deliveryListSchema
+          .parse((await t.call(user, 'GET', '/api/deliveries')).json())
+          .deliveries.find((d) => d.id === delivery);
+
+      // A link made for Bob that names Alice's delivery opens nothing of hers.
+      const bobTask = await createTask(bob, 'Bob’s task');
+      await complete(
+        await t.signLink({
+          kind: 'complete',
+          userId: bob.id,
+          taskId: bobTask.id,
+          deliveryId: delivery,
+        }),
+      );
+      expect((await record(alice))?.status).toBe('sent');
+
+      const token = await t.signLink({
+        kind: 'complete',
+        userId: alice.id,
+        taskId: task.id,
+        deliveryId: delivery,
+      });
+      expect((await complete(token)).statusCode).toBe(200);
+      await complete(token);
+      const opened = await record(alice);
+      expect(opened?.status).toBe('opened');
+      expect(opened?.attempts.map((a) => a.status)).toEqual(['sent', 'opened']);
     });
 
     it('a task done in the app before the tap is already done', async () => {

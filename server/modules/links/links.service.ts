@@ -14,6 +14,8 @@ export interface LinksServiceDeps {
   verifyLink: (token: string) => Promise<LinkClaims>;
   /** The tasks service's act, scoped to the user the link was made for. */
   actOnTask: (userId: string, taskId: string, action: TaskAction) => Promise<TaskActionResult>;
+  /** Records that the message a link came from was opened (its reader followed the link). */
+  markOpened: (userId: string, deliveryId: string) => Promise<unknown>;
   /** Turns a channel off for the user, remembering the unsubscribe. */
   unsubscribe: (userId: string, channel: DeliveryChannel) => Promise<void>;
   limiter: RateLimiter;
@@ -64,6 +66,7 @@ export function createLinksService(deps: LinksServiceDeps) {
       await deps.limiter.hit(`ip:${ip}`, linkRule);
       const claims = await claimsOf(token, 'complete', linkMessages.expired);
       if (claims.kind !== 'complete') throw new AppError('invalid_input', linkMessages.invalid);
+      await deps.markOpened(claims.userId, claims.deliveryId);
       const before = deps.clock().getTime();
       let result: TaskActionResult;
       try {
