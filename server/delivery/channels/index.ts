@@ -4,7 +4,7 @@ import type { ChannelSender } from '../types.ts';
 import { createDevOutboxSender, type ChannelLog } from './dev-outbox.ts';
 import { createSmtpSender } from './email.ts';
 import { createWebPushSender } from './push.ts';
-import { createHttpSmsSender } from './sms.ts';
+import { createHttpSmsSender, smsStatusCallbackUrl } from './sms.ts';
 import { loadVapidKeys } from './vapid.ts';
 
 export { PUSH_SUBSCRIPTION_EXPIRED } from './push.ts';
@@ -55,6 +55,9 @@ export async function createChannelSenders(deps: {
           authToken: env.SMS_AUTH_TOKEN,
           from: env.SMS_FROM,
           timeoutMs: env.SMS_TIMEOUT_MS,
+          // Delivery receipts come back to /api/webhooks/sms/status only when PUBLIC_URL is
+          // https: the provider must be able to reach it from the internet.
+          statusCallbackUrl: smsStatusCallbackUrl(env.PUBLIC_URL),
           ...(deps.fetch ? { fetch: deps.fetch } : {}),
         })
       : createDevOutboxSender('sms', outbox);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '#server/env.ts';
 import type { ChannelSender } from '../types.ts';
-import { createHttpSmsSender, verificationSmsText } from './sms.ts';
+import { createHttpSmsSender, smsStatusCallbackUrl, verificationSmsText } from './sms.ts';
 import { smsMessage } from './test-support.ts';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
@@ -99,6 +99,32 @@ describe('the HTTP SMS sender', () => {
       contentType: 'application/x-www-form-urlencoded',
       form: { To: '+14155550123', From: '+15005550006', Body: message.text },
     });
+  });
+
+  it('asks the provider for delivery receipts at the status callback when given one', async () => {
+    const withReceipts = createHttpSmsSender({
+      baseUrl: peer.baseUrl,
+      accountSid: SID,
+      authToken: TOKEN,
+      from: '+15005550006',
+      timeoutMs: 5000,
+      statusCallbackUrl: 'https://trellis.example/api/webhooks/sms/status',
+    });
+    const message = smsMessage();
+    expect((await withReceipts.send(message)).ok).toBe(true);
+    expect(peer.seen.at(-1)?.form).toEqual({
+      To: '+14155550123',
+      From: '+15005550006',
+      Body: message.text,
+      StatusCallback: 'https://trellis.example/api/webhooks/sms/status',
+    });
+  });
+
+  it('gives a receipts URL only for an https PUBLIC_URL, which the provider can reach', () => {
+    expect(smsStatusCallbackUrl('https://trellis.example')).toBe(
+      'https://trellis.example/api/webhooks/sms/status',
+    );
+    expect(smsStatusCallbackUrl('http://localhost:3000')).toBeNull();
   });
 
   it('counts an invalid number (21211) as permanent, saying so', async () => {

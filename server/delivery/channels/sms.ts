@@ -11,7 +11,20 @@ export interface HttpSmsSenderOptions {
   from: string;
   /** SMS_TIMEOUT_MS. */
   timeoutMs: number;
+  /** Where the provider posts delivery receipts (smsStatusCallbackUrl); none when unset. */
+  statusCallbackUrl?: string | null;
   fetch?: typeof fetch;
+}
+
+/** The path of the webhook the provider posts delivery receipts to. */
+export const SMS_STATUS_PATH = '/api/webhooks/sms/status';
+
+/**
+ * The receipts URL to hand the provider with each text: only over https, because the provider
+ * must reach it from the internet (a localhost or plain-http PUBLIC_URL gets no receipts).
+ */
+export function smsStatusCallbackUrl(publicUrl: string): string | null {
+  return publicUrl.startsWith('https://') ? `${publicUrl}${SMS_STATUS_PATH}` : null;
 }
 
 /** The text of the phone verification SMS. */
@@ -129,7 +142,12 @@ export function createHttpSmsSender(options: HttpSmsSenderOptions): ChannelSende
             // The provider drops a second request with the same token: a retry cannot send twice.
             'i-twilio-idempotency-token': message.idempotencyKey,
           },
-          body: new URLSearchParams({ To: message.to, From: options.from, Body: message.text }),
+          body: new URLSearchParams({
+            To: message.to,
+            From: options.from,
+            Body: message.text,
+            ...(options.statusCallbackUrl ? { StatusCallback: options.statusCallbackUrl } : {}),
+          }),
           signal: AbortSignal.timeout(options.timeoutMs),
         });
       } catch (error: unknown) {
