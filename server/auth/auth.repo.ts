@@ -158,7 +158,7 @@ async function runPrepared<T>(db: Db, statement: PreparedStatement, values: Para
     let preparing = prepared.get(statement.name);
     if (!preparing) {
       preparing = client
-        .query(`prepare ${statement.name} (${statement.types.join(', ')}) as ${statement.text}`)
+        .exec(`prepare ${statement.name} (${statement.types.join(', ')}) as ${statement.text}`)
         .catch((error: unknown) => {
           prepared.delete(statement.name);
           throw error;
@@ -167,7 +167,10 @@ async function runPrepared<T>(db: Db, statement: PreparedStatement, values: Para
     }
     await preparing;
     const args = values.map(literal).join(', ');
-    return (await client.query<T>(`execute ${statement.name}(${args})`)).rows;
+    // The simple protocol: one exchange with PostgreSQL, where query() makes three (parse and
+    // describe, bind and describe, execute).
+    const [result] = await client.exec(`execute ${statement.name}(${args})`);
+    return (result?.rows ?? []) as T[];
   }
   if (client && typeof (client as { query?: unknown }).query === 'function') {
     const pool = client as {
