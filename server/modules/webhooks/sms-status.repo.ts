@@ -22,10 +22,16 @@ export async function markSmsDelivered(db: Db, messageSid: string, at: Date): Pr
   return rows.length > 0;
 }
 
+/** A text reported undelivered this long after it was sent still falls back to email. */
+export const SMS_FALLBACK_WINDOW_MS = 2 * 60 * 60 * 1000;
+
 /**
  * The phone network gave up on a sent text: the delivery fails for good, with the reason and a
- * permanent failed attempt row, in one statement. No fallback to another channel starts from
- * here: the receipt can come hours later, when the day's tasks are old news.
+ * permanent failed attempt row, in one statement. When the receipt comes within
+ * SMS_FALLBACK_WINDOW_MS of the send, the same slot goes out by email (a queued row with
+ * fallback_of set, as the dispatcher does after a permanent failure; the dispatcher skips it with
+ * the reason if email is not active for the user, and the unique key makes it a no-op when email
+ * already had that slot). A later receipt falls back to nothing: the day's tasks are old news.
  */
 export async function markSmsUndelivered(
   db: Db,
@@ -33,19 +39,32 @@ export async function markSmsUndelivered(
   error: string,
   at: Date,
 ): Promise<boolean> {
+  const now = at.toISOString();
+  const fallbackAfter = new Date(at.getTime() - SMS_FALLBACK_WINDOW_MS).toISOString();
   const rows = await queryRows<{ id: string }>(
     db,
     sql`with undelivered as (
           update deliveries
-          set status = 'failed', last_error = ${error}, updated_at = ${at.toISOString()}::timestamptz
+          set status = 'failed', last_error = ${error}, updated_at = ${now}::timestamptz
           where provider_message_id = ${messageSid} and channel = 'sms' and status = 'sent'
-          returning id, attempts
+          returning id, attempts, user_id, local_date, slot, scheduled_for, payload, sent_at
+        ),
+        attempt as (
+          insert into delivery_attempts (id, delivery_id, attempt, status, error, permanent, at)
+          select gen_random_uuid(), id, greatest(attempts, 1), 'failed', ${error}, true,
+                 ${now}::timestamptz
+          from undelivered
+        ),
+        fallback as (
+          insert into deliveries (id, user_id, local_date, slot, channel, status, scheduled_for,
+            attempts, next_attempt_at, payload, fallback_of, created_at, updated_at)
+          select gen_random_uuid(), user_id, local_date, slot, 'email', 'queued', scheduled_for,
+                 0, ${now}::timestamptz, payload, id, ${now}::timestamptz, ${now}::timestamptz
+          from undelivered
+          where sent_at is not null and sent_at > ${fallbackAfter}::timestamptz
+          on conflict (user_id, local_date, slot, channel) do nothing
         )
-        insert into delivery_attempts (id, delivery_id, attempt, status, error, permanent, at)
-        select gen_random_uuid(), id, greatest(attempts, 1), 'failed', ${error}, true,
-               ${at.toISOString()}::timestamptz
-        from undelivered
-        returning delivery_id as id`,
+        select id from undelivered`,
   );
   return rows.length > 0;
 }

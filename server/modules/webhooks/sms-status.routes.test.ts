@@ -187,11 +187,29 @@ describe('SMS delivery receipts (POST /api/webhooks/sms/status)', () => {
     });
     expect(delivery?.attempts).toHaveLength(2);
 
+    // Two minutes after the send: the same slot goes out by email instead.
+    const fallback = (await snapshot()).rows.filter((row) => row.fallbackOf === id);
+    expect(fallback).toMatchObject([
+      { channel: 'email', status: 'queued', userId: user.id, localDate: '2025-03-03' },
+    ]);
+
     // A later "delivered" or "failed" for the same text changes nothing more.
     const before = await snapshot();
     expect((await post(receipt(sid, 'failed', { ErrorCode: '30005' }))).statusCode).toBe(204);
     expect((await post(receipt(sid, 'delivered'))).statusCode).toBe(204);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('a text reported undelivered hours after it was sent does not fall back to email', async () => {
+    const sid = 'SM00000000000000000000000000000008';
+    const id = await insertSentSms(user, sid);
+    const before = clock.now().toISOString();
+    clock.set('2025-03-03T10:31:00.000Z');
+    expect((await post(receipt(sid, 'undelivered'))).statusCode).toBe(204);
+    // Back within the test user's session, which lasts an hour.
+    clock.set(before);
+    expect((await listed(user, id))?.status).toBe('failed');
+    expect((await snapshot()).rows.filter((row) => row.fallbackOf === id)).toEqual([]);
   });
 
   it('says "failed" without a code when the provider gives none', async () => {
