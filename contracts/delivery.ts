@@ -294,6 +294,17 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
+/**
+ * The service worker's renewal when the push service replaced the browser's subscription
+ * (`pushsubscriptionchange`). No sign-in: the old endpoint, known only to the browser, the push
+ * service and us, shows it is the same browser.
+ */
+export const pushRenewSchema = z.object({
+  oldEndpoint: pushSubscriptionSchema.shape.endpoint,
+  subscription: pushSubscriptionSchema,
+});
+export type PushRenewInput = z.infer<typeof pushRenewSchema>;
+
 // --- Onboarding -------------------------------------------------------------------------------
 
 export const onboardingSteps = [

@@ -117,3 +117,33 @@ sw.addEventListener('notificationclick', (event) => {
       : openApp(notification.data?.url),
   );
 });
+
+/**
+ * The push service replaced this browser's subscription. The worker has no sign-in: it sends the
+ * old endpoint, which only this browser, the push service and the server know, with the new
+ * subscription, and the server moves the saved browser over. Without an old subscription there is
+ * nothing to prove which browser this is; the app subscribes again on its next visit.
+ */
+async function renewSubscription(event) {
+  const old = event.oldSubscription;
+  if (!old) return;
+  try {
+    const renewed =
+      event.newSubscription ??
+      (await sw.registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: old.options?.applicationServerKey,
+      }));
+    await fetch('/api/channels/push/renew', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ oldEndpoint: old.endpoint, subscription: renewed.toJSON() }),
+    });
+  } catch {
+    // Notifications withdrawn or offline: the server falls back to email when pushes stop arriving.
+  }
+}
+
+sw.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(renewSubscription(event));
+});

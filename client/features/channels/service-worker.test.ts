@@ -18,18 +18,25 @@ interface FakeWindow {
   navigate: (url: string) => Promise<FakeWindow>;
 }
 
-function startWorker(options: { fetch?: typeof fetch; windows?: FakeWindow[] } = {}) {
+function startWorker(
+  options: {
+    fetch?: typeof fetch;
+    windows?: FakeWindow[];
+    subscribe?: () => Promise<unknown>;
+  } = {},
+) {
   const listeners = new Map<string, Listener>();
   const showNotification = vi.fn(
     async (_title: string, _options: Record<string, unknown>) => undefined,
   );
   const openWindow = vi.fn(async (_url: string) => null);
   const fetchMock = vi.fn(options.fetch ?? (async () => new Response('{}')));
+  const subscribe = vi.fn(options.subscribe ?? (async () => null));
   const scope = {
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
     skipWaiting: vi.fn(async () => undefined),
     location: { origin: ORIGIN },
-    registration: { showNotification },
+    registration: { showNotification, pushManager: { subscribe } },
     clients: {
       claim: vi.fn(async () => undefined),
       matchAll: vi.fn(async () => options.windows ?? []),
@@ -51,7 +58,7 @@ function startWorker(options: { fetch?: typeof fetch; windows?: FakeWindow[] } =
     });
     await Promise.all(pending);
   };
-  return { dispatch, showNotification, openWindow, fetchMock, scope };
+  return { dispatch, showNotification, openWindow, fetchMock, subscribe, scope };
 }
 
 const pushContent = {
@@ -164,5 +171,62 @@ describe('the service worker', () => {
     const without = startWorker();
     await without.dispatch('notificationclick', click(''));
     expect(without.openWindow).toHaveBeenCalledWith(`${ORIGIN}/tasks`);
+  });
+
+  describe('a subscription the push service replaced', () => {
+    const oldEndpoint = 'https://fcm.googleapis.com/fcm/send/old';
+    const applicationServerKey = new Uint8Array([4, 1, 2, 3]).buffer;
+    const oldSubscription = { endpoint: oldEndpoint, options: { applicationServerKey } };
+    const fresh = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/new',
+      expirationTime: null,
+      keys: { p256dh: 'BNewKey', auth: 'newAuth' },
+    };
+    /** The one request the worker made: a POST of `body` to the renewal route. */
+    const expectRenewal = (worker: ReturnType<typeof startWorker>, body: object) => {
+      expect(worker.fetchMock).toHaveBeenCalledTimes(1);
+      const [url, init] = worker.fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe('/api/channels/push/renew');
+      expect(init.method).toBe('POST');
+      expect(init.body).toBe(JSON.stringify(body));
+    };
+
+    it('sends the old endpoint with the new subscription the browser gave', async () => {
+      const worker = startWorker({ fetch: async () => new Response(null, { status: 204 }) });
+      await worker.dispatch('pushsubscriptionchange', {
+        oldSubscription,
+        newSubscription: { toJSON: () => fresh },
+      });
+      expect(worker.subscribe).not.toHaveBeenCalled();
+      expectRenewal(worker, { oldEndpoint, subscription: fresh });
+    });
+
+    it('subscribes again with the old key when the browser gave no new subscription', async () => {
+      const worker = startWorker({
+        fetch: async () => new Response(null, { status: 204 }),
+        subscribe: async () => ({ toJSON: () => fresh }),
+      });
+      await worker.dispatch('pushsubscriptionchange', { oldSubscription, newSubscription: null });
+      expect(worker.subscribe).toHaveBeenCalledWith({
+        userVisibleOnly: true,
+        applicationServerKey,
+      });
+      expectRenewal(worker, { oldEndpoint, subscription: fresh });
+    });
+
+    it('does nothing without an old subscription, and gives up quietly when notifications were withdrawn', async () => {
+      const worker = startWorker({
+        subscribe: async () => {
+          throw new Error('NotAllowedError');
+        },
+      });
+      await worker.dispatch('pushsubscriptionchange', {
+        oldSubscription: null,
+        newSubscription: { toJSON: () => fresh },
+      });
+      await worker.dispatch('pushsubscriptionchange', { oldSubscription, newSubscription: null });
+      expect(worker.subscribe).toHaveBeenCalledTimes(1);
+      expect(worker.fetchMock).not.toHaveBeenCalled();
+    });
   });
 });

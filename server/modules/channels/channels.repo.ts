@@ -128,3 +128,32 @@ export async function deletePushSubscription(db: Db, userId: string, id: string)
     .returning({ id: pushSubscriptions.id });
   return deleted.length > 0;
 }
+
+/** The subscription with this endpoint, gone or not, locked; null when there is none. */
+export async function lockPushSubscriptionByEndpoint(
+  db: Db,
+  endpoint: string,
+): Promise<PushSubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, endpoint))
+    .for('update');
+  return row ?? null;
+}
+
+/** The same browser under a new endpoint and keys: its user, device and history stay. */
+export async function replacePushEndpoint(
+  db: Db,
+  id: string,
+  values: { endpoint: string; p256dh: string; auth: string },
+): Promise<void> {
+  await db
+    .update(pushSubscriptions)
+    .set({ ...values, goneAt: null })
+    .where(eq(pushSubscriptions.id, id));
+}
+
+export async function deletePushSubscriptionById(db: Db, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}

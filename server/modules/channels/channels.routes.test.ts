@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   channelsSchema,
@@ -6,7 +6,7 @@ import {
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_TTL_SECONDS,
 } from '#contracts/delivery.ts';
-import { deliveryChannelSettings, devOutbox } from '#server/db/schema.ts';
+import { deliveryChannelSettings, devOutbox, pushSubscriptions } from '#server/db/schema.ts';
 import {
   expectError,
   startDeliveryApp,
@@ -433,6 +433,158 @@ describe('channels API', () => {
       );
       expect(channelsSchema.parse((await toggle(user, 'push', true)).json()).push.enabled).toBe(
         true,
+      );
+    });
+  });
+
+  describe('push renewal (the service worker, no sign-in)', () => {
+    const renewed = (endpoint: string) => ({
+      ...subscription(endpoint),
+      keys: { p256dh: 'BNewKeyFromThePushService_-', auth: 'newAuthSecret' },
+    });
+    const renew = (oldEndpoint: string, next: unknown, ip = '198.51.100.7') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/channels/push/renew',
+        payload: { oldEndpoint, subscription: next },
+        remoteAddress: ip,
+      });
+    const rows = (...endpoints: string[]) =>
+      t.db
+        .select()
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.endpoint, endpoints))
+        .orderBy(pushSubscriptions.endpoint);
+
+    it('moves the browser to its new endpoint and keys: same device, same user, no longer gone', async () => {
+      const user = await t.user();
+      await t.saveSchedule(user, { push: ['22:00'] });
+      const oldEndpoint = 'https://fcm.googleapis.com/fcm/send/renew-old-1';
+      const newEndpoint = 'https://fcm.googleapis.com/fcm/send/renew-new-1';
+      const before = channelsSchema.parse((await subscribe(user, oldEndpoint)).json());
+      await t.db
+        .update(pushSubscriptions)
+        .set({ goneAt: t.clock.now() })
+        .where(eq(pushSubscriptions.endpoint, oldEndpoint));
+      expect((await channels(user)).push.subscriptions).toEqual([]);
+
+      const response = await renew(oldEndpoint, renewed(newEndpoint));
+      expect(response.statusCode, response.body).toBe(204);
+      expect(response.body).toBe('');
+
+      expect((await channels(user)).push.subscriptions).toEqual(before.push.subscriptions);
+      const [row, ...others] = await rows(oldEndpoint, newEndpoint);
+      expect(others).toEqual([]);
+      expect(row).toMatchObject({
+        id: before.push.subscriptions[0]?.id,
+        userId: user.id,
+        endpoint: newEndpoint,
+        p256dh: 'BNewKeyFromThePushService_-',
+        auth: 'newAuthSecret',
+        device: 'Chrome on Android',
+        goneAt: null,
+      });
+      expect(await t.nextDeliveryAt(user)).toBe(at('22:00'));
+    });
+
+    it('an old endpoint not known here: 404 and nothing changes', async () => {
+      const user = await t.user();
+      const endpoint = 'https://fcm.googleapis.com/fcm/send/renew-known-2';
+      await subscribe(user, endpoint);
+      const before = await rows(endpoint);
+      const unknown = expectError(
+        await renew(
+          'https://fcm.googleapis.com/fcm/send/renew-unknown-2',
+          renewed('https://fcm.googleapis.com/fcm/send/renew-new-2'),
+        ),
+        404,
+        'not_found',
+      );
+      expect(unknown.message).toBe("This browser's old subscription is not known here");
+      expect(await rows(endpoint, 'https://fcm.googleapis.com/fcm/send/renew-new-2')).toEqual(
+        before,
+      );
+    });
+
+    it('400 for a body that is not an old endpoint and a subscription; nothing changes', async () => {
+      const user = await t.user();
+      const endpoint = 'https://fcm.googleapis.com/fcm/send/renew-bad-3';
+      await subscribe(user, endpoint);
+      const before = await rows(endpoint);
+      const noOld = expectError(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/channels/push/renew',
+          payload: { subscription: renewed('https://fcm.googleapis.com/fcm/send/renew-x-3') },
+        }),
+        400,
+        'invalid_input',
+      );
+      expect(noOld.message).toMatch(/^body\.oldEndpoint:/);
+      const badKeys = expectError(
+        await renew(endpoint, {
+          endpoint: 'https://fcm.googleapis.com/fcm/send/renew-x-3',
+          keys: { p256dh: 'not base64!', auth: 'x' },
+        }),
+        400,
+        'invalid_input',
+      );
+      expect(badKeys.message).toBe('body.subscription.keys.p256dh: must be base64url');
+      expectError(
+        await renew('javascript:alert(1)', renewed('https://push.example/y')),
+        400,
+        'invalid_input',
+      );
+      expect(await rows(endpoint)).toEqual(before);
+    });
+
+    it("changes only the row whose endpoint matched: another user's browser is never touched", async () => {
+      const owner = await t.user();
+      const other = await t.user();
+      const ownerEndpoint = 'https://fcm.googleapis.com/fcm/send/renew-owner-4';
+      const otherEndpoint = 'https://fcm.googleapis.com/fcm/send/renew-other-4';
+      await subscribe(owner, ownerEndpoint);
+      await subscribe(other, otherEndpoint, FIREFOX_MAC);
+      const [otherBefore] = await rows(otherEndpoint);
+
+      // Renewing the owner's browser onto the other user's endpoint drops the owner's old row
+      // and leaves the other user's row as it was.
+      const onto = await renew(ownerEndpoint, renewed(otherEndpoint));
+      expect(onto.statusCode, onto.body).toBe(204);
+      expect(await rows(ownerEndpoint, otherEndpoint)).toEqual([otherBefore]);
+      expect((await channels(owner)).push).toMatchObject({ enabled: false, subscriptions: [] });
+      expect((await channels(other)).push.subscriptions).toHaveLength(1);
+
+      // The owner's old endpoint now proves nothing: it cannot reach the other user's row.
+      expectError(
+        await renew(ownerEndpoint, renewed('https://fcm.googleapis.com/fcm/send/renew-steal-4')),
+        404,
+        'not_found',
+      );
+      expect(await rows(otherEndpoint)).toEqual([otherBefore]);
+    });
+
+    it('limits renewals per IP address (429)', async () => {
+      const ip = '203.0.113.99';
+      for (let i = 0; i < 60; i += 1) {
+        expectError(
+          await renew('https://push.example/never-saved', renewed('https://push.example/n'), ip),
+          404,
+          'not_found',
+        );
+      }
+      const limited = expectError(
+        await renew('https://push.example/never-saved', renewed('https://push.example/n'), ip),
+        429,
+        'rate_limited',
+      );
+      expect(limited.message).toBe(
+        'Too many push renewals from this network. Wait a few minutes and try again.',
+      );
+      expectError(
+        await renew('https://push.example/never-saved', renewed('https://push.example/n')),
+        404,
+        'not_found',
       );
     });
   });

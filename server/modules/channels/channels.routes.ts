@@ -6,6 +6,7 @@ import {
   channelToggleSchema,
   phoneVerificationConfirmSchema,
   phoneVerificationStartSchema,
+  pushRenewSchema,
   pushSubscriptionSchema,
 } from '#contracts/delivery.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
@@ -117,6 +118,30 @@ export function channelsRoutes(deps: {
         return reply
           .status(201)
           .send(await channels.addPushSubscription(userId, request.body, userAgent));
+      },
+    );
+
+    app.post(
+      '/api/channels/push/renew',
+      {
+        schema: {
+          summary: "The service worker's new push subscription for this browser (no sign-in)",
+          description:
+            'Sent when the push service replaces the subscription. The old endpoint shows it is the same browser: its saved subscription takes the new endpoint and keys. 404 for an old endpoint not saved here. Limited per IP.',
+          tags,
+          security: [],
+          body: pushRenewSchema,
+          response: {
+            204: z.null().describe('Renewed'),
+            400: errorBodySchema,
+            404: errorBodySchema,
+            429: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        await channels.renewPushSubscription(request.body, request.ip);
+        return reply.status(204).send(null);
       },
     );
 

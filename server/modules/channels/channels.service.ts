@@ -5,6 +5,7 @@ import {
   SMS_CODE_TTL_SECONDS,
   type Channels,
   type DeliveryChannel,
+  type PushRenewInput,
   type PushSubscriptionInput,
 } from '#contracts/delivery.ts';
 import type { Db } from '#server/db/client.ts';
@@ -41,6 +42,7 @@ export const channelMessages = {
   codeExpired: 'This code has expired. Ask for a new code.',
   tooManyTries: 'Too many wrong codes. Ask for a new code.',
   subscriptionNotFound: 'No push subscription has this id.',
+  oldSubscriptionUnknown: "This browser's old subscription is not known here",
 } as const;
 
 const codeRules = {
@@ -63,6 +65,14 @@ const codeRules = {
     message: 'This number has been sent 5 codes in the last hour. Try again later.',
   },
 } satisfies Record<string, RateRule>;
+
+/** Renewals come from service workers, without sign-in: limited per IP like the links in messages. */
+const renewRule: RateRule = {
+  name: 'push_renew_ip',
+  limit: 60,
+  windowSeconds: 600,
+  message: 'Too many push renewals from this network. Wait a few minutes and try again.',
+};
 
 /** "<salt>:<HMAC-SHA256(salt, user:phone:code)>": the code never rests in the table. */
 function hashCode(userId: string, phone: string, code: string, salt: string): string {
@@ -300,6 +310,36 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
         await deps.refreshSchedule(userId, tx);
       });
       return get(userId);
+    },
+
+    /**
+     * The push service replaced a browser's subscription: the row with the old endpoint (gone or
+     * not) takes the new endpoint and keys and keeps its user and device. If the new endpoint is
+     * already saved (the app subscribed again first), the old row is simply dropped. Only the row
+     * whose endpoint matched ever changes.
+     */
+    async renewPushSubscription(input: PushRenewInput, ip: string): Promise<void> {
+      await limiter.hit(`ip:${ip}`, renewRule);
+      const { endpoint, keys } = input.subscription;
+      await db.transaction(async (tx) => {
+        const old = await repo.lockPushSubscriptionByEndpoint(tx, input.oldEndpoint);
+        if (!old) throw new AppError('not_found', channelMessages.oldSubscriptionUnknown);
+        const taken =
+          endpoint === old.endpoint
+            ? null
+            : await repo.lockPushSubscriptionByEndpoint(tx, endpoint);
+        if (taken) {
+          await repo.deletePushSubscriptionById(tx, old.id);
+          await turnPushOffIfNoBrowser(tx, old.userId, clock());
+        } else {
+          await repo.replacePushEndpoint(tx, old.id, {
+            endpoint,
+            p256dh: keys.p256dh,
+            auth: keys.auth,
+          });
+        }
+        await deps.refreshSchedule(old.userId, tx);
+      });
     },
 
     /** The unsubscribe link: the channel goes off and remembers when. */
