@@ -202,6 +202,7 @@ describe('deliveries API', () => {
       '/api/channels/sms/verification/confirm',
       '/api/channels/push/subscriptions',
       '/api/channels/push/subscriptions/{id}',
+      '/api/channels/push/renew',
       '/api/onboarding',
       '/api/links/complete',
       '/api/links/unsubscribe',
@@ -212,6 +213,7 @@ describe('deliveries API', () => {
     }
     expect(doc.paths['/api/links/unsubscribe']?.post?.security).toEqual([]);
     expect(doc.paths['/api/links/complete']?.post?.security).toEqual([]);
+    expect(doc.paths['/api/channels/push/renew']?.post?.security).toEqual([]);
     expect(doc.paths['/api/schedule']?.get?.security).toBeUndefined();
   });
 
