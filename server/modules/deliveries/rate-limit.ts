@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { hitWindow } from './rate-limit.repo.ts';
+import { hitRateLimit } from '#server/auth/auth.repo.ts';
 
 /** One limit: at most `limit` hits per `windowSeconds` per subject, else 429 with `message`. */
 export interface RateRule {
@@ -27,7 +27,7 @@ export function createRateLimiter(deps: { db: Db; clock: () => Date }): RateLimi
       const digest = createHash('sha256').update(subject).digest('base64url').slice(0, 32);
       const now = deps.clock();
       for (const rule of rules) {
-        const hits = await hitWindow(
+        const { hits } = await hitRateLimit(
           deps.db,
           `delivery.${rule.name}:${digest}`,
           rule.windowSeconds,
