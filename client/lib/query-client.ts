@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError } from './api-client.ts';
+import { messageOf } from './error-message.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -18,7 +19,7 @@ function notify(error: unknown, meta: QueryMeta | undefined): void {
   if (meta?.silentError) return;
   // A lost session is the auth guard's business (it sends the person to /login), not a toast.
   if (error instanceof ApiError && error.code === 'unauthenticated') return;
-  toast.error(error instanceof Error && error.message ? error.message : 'Something went wrong.');
+  toast.error(messageOf(error, 'Something went wrong.'));
 }
 
 /** TanStack Query's client for the signed-in area: failures toast unless `meta.silentError`. */

@@ -8,11 +8,6 @@ export type AccountAuthApi = Pick<SupabaseAuth, 'updateUser' | 'reauthenticate' 
   mfa: Pick<SupabaseAuth['mfa'], 'listFactors' | 'enroll' | 'challengeAndVerify' | 'unenroll'>;
 };
 
-/** The message of a thrown value, or the fallback. */
-export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message.trim() ? error.message : fallback;
-}
-
 /** The machine-readable code of a supabase-js AuthError. */
 export function codeOf(error: unknown): string | undefined {
   return typeof error === 'object' &&

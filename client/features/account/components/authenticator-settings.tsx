@@ -6,7 +6,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { messageOf, type AccountAuthApi } from '../account-api.ts';
+import { type AccountAuthApi } from '../account-api.ts';
+import { messageOf } from '#client/lib/error-message.ts';
 import { SettingsCard } from './settings-card.tsx';
 
 interface Enrollment {

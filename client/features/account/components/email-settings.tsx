@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { confirmRedirect, messageOf, type AccountAuthApi } from '../account-api.ts';
+import { confirmRedirect, type AccountAuthApi } from '../account-api.ts';
+import { messageOf } from '#client/lib/error-message.ts';
 import { SettingsCard } from './settings-card.tsx';
 
 /** Shows the account's address and starts a change, which the new address must confirm. */

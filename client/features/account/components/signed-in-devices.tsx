@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { messageOf, type AccountAuthApi } from '../account-api.ts';
+import { type AccountAuthApi } from '../account-api.ts';
+import { messageOf } from '#client/lib/error-message.ts';
 import {
   describeDevice,
   useAccountSessions,

@@ -13,10 +13,7 @@ import {
 } from '../push.ts';
 import { ChannelCard, ChannelNote, InlineError, formatDay } from './channel-card.tsx';
 import { DevOutboxNote } from './dev-outbox-note.tsx';
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
+import { messageOf } from '#client/lib/error-message.ts';
 
 /** Push: this browser subscribed through its permission prompt, the devices that are, on or off. */
 export function PushChannel({

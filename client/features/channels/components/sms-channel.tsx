@@ -8,13 +8,10 @@ import { Label } from '#client/components/ui/label.tsx';
 import { useConfirmPhone, useStartPhoneVerification } from '../api.ts';
 import { ChannelCard, ChannelNote, InlineError, formatDay } from './channel-card.tsx';
 import { DevOutboxNote } from './dev-outbox-note.tsx';
+import { messageOf } from '#client/lib/error-message.ts';
 
 /** Seconds before another code can be asked for. */
 export const RESEND_AFTER_SECONDS = 60;
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
 
 /** A countdown in whole seconds: `restart(seconds)` starts it again; it ticks each second. */
 function useCountdown() {

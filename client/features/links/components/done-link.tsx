@@ -11,6 +11,7 @@ import { loginPathFor } from '#client/features/auth/redirects.ts';
 import { paths } from '#client/lib/paths.ts';
 import { completeByLink } from '../api.ts';
 import { LinkOutcome } from './link-outcome.tsx';
+import { messageOf } from '#client/lib/error-message.ts';
 
 type Stage =
   | { kind: 'working' }
@@ -43,10 +44,7 @@ export function DoneLink() {
         if (!active) return;
         setStage({
           kind: 'failed',
-          message:
-            error instanceof Error && error.message
-              ? error.message
-              : 'Could not mark the task done. Please try again.',
+          message: messageOf(error, 'Could not mark the task done. Please try again.'),
         });
       },
     );

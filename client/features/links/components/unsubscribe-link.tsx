@@ -7,6 +7,7 @@ import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { channelOfUnsubscribeToken, channelWords, unsubscribeByLink } from '../api.ts';
 import { LinkOutcome } from './link-outcome.tsx';
+import { messageOf } from '#client/lib/error-message.ts';
 
 type Stage =
   | { kind: 'asking' }
@@ -41,10 +42,7 @@ export function UnsubscribeLink() {
     } catch (error: unknown) {
       setStage({
         kind: 'failed',
-        message:
-          error instanceof Error && error.message
-            ? error.message
-            : 'Could not unsubscribe. Please try again.',
+        message: messageOf(error, 'Could not unsubscribe. Please try again.'),
       });
     }
   };
