@@ -1,8 +1,8 @@
 import { ArrowRight, Flag, Plus, Sprout, Sun, Target } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
 import { buttonClasses } from '#client/components/ui/button.tsx';
+import { Panel } from '#client/components/ui/panel.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
 import { useDashboard } from '#client/features/dashboard/api.ts';
@@ -16,47 +16,16 @@ import { TopThree } from '#client/features/tasks/components/top-three.tsx';
 import { formatDate } from '#client/lib/local-date.ts';
 import { paths } from '#client/lib/paths.ts';
 
-function Panel({
-  order,
-  id,
-  title,
-  icon,
-  link,
-  children,
-}: {
-  /** Its place in the phone's single column. */
-  order: string;
-  id: string;
-  title: string;
-  icon: ReactNode;
-  link?: { to: string; label: string };
-  children: ReactNode;
-}) {
+/** The "All tasks →" link at the right of a panel's heading. */
+function PanelLink({ to, label }: { to: string; label: string }) {
   return (
-    <section
-      aria-labelledby={id}
-      className={`${order} rounded-2xl border bg-card p-4 shadow-sm sm:p-5`}
+    <Link
+      to={to}
+      className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
     >
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2
-          id={id}
-          className="flex items-center gap-2 text-lg font-semibold [&_svg]:size-5 [&_svg]:text-primary"
-        >
-          {icon}
-          {title}
-        </h2>
-        {link && (
-          <Link
-            to={link.to}
-            className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            {link.label}
-            <ArrowRight aria-hidden="true" className="size-3.5" />
-          </Link>
-        )}
-      </div>
-      {children}
-    </section>
+      {label}
+      <ArrowRight aria-hidden="true" className="size-3.5" />
+    </Link>
   );
 }
 
@@ -98,11 +67,11 @@ export function DashboardPage() {
       <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-6">
         <div className="contents lg:block lg:space-y-6">
           <Panel
-            order="order-1"
+            className="order-1"
             id="dashboard-top-three"
             title="Today’s top three"
             icon={<Sun aria-hidden="true" />}
-            link={{ to: paths.tasks, label: 'All tasks' }}
+            action={<PanelLink to={paths.tasks} label="All tasks" />}
           >
             {today.isPending ? (
               <div role="status" aria-label="Loading today’s top three" className="space-y-3">
@@ -133,11 +102,11 @@ export function DashboardPage() {
             <NextDelivery today={localDate} />
           </Panel>
           <Panel
-            order="order-3"
+            className="order-3"
             id="dashboard-goals"
             title="Goals"
             icon={<Target aria-hidden="true" />}
-            link={{ to: paths.goals, label: 'All goals' }}
+            action={<PanelLink to={paths.goals} label="All goals" />}
           >
             {dashboard.isPending ? (
               <div role="status" aria-label="Loading goals" className="space-y-4">
@@ -174,7 +143,7 @@ export function DashboardPage() {
             ) : null}
           </div>
           <Panel
-            order="order-4"
+            className="order-4"
             id="dashboard-milestones"
             title="Next milestones"
             icon={<Flag aria-hidden="true" />}

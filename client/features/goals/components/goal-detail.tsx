@@ -15,7 +15,7 @@ import {
   Target,
   Trash2,
 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { SmartGoal } from '#contracts/coach.ts';
@@ -38,6 +38,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
+import { Panel } from '#client/components/ui/panel.tsx';
 import { ProgressRing } from '#client/components/ui/progress.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
@@ -85,35 +86,6 @@ function changesBetween(before: Goal, after: SmartGoal): UpdateGoal {
 
 function formatAmount(value: number): string {
   return new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value);
-}
-
-function Section({
-  title,
-  icon,
-  action,
-  children,
-}: {
-  title: string;
-  icon: ReactNode;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2
-          id={id}
-          className="flex items-center gap-2 text-lg font-semibold [&_svg]:size-5 [&_svg]:text-primary"
-        >
-          {icon}
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
 }
 
 function MilestoneList({
@@ -492,7 +464,7 @@ export function GoalDetailView({ goalId, today, timeZone, renderTasks }: GoalDet
         </>
       )}
 
-      <Section
+      <Panel
         title="Milestones"
         icon={<ListChecks aria-hidden="true" />}
         action={
@@ -507,15 +479,15 @@ export function GoalDetailView({ goalId, today, timeZone, renderTasks }: GoalDet
         }
       >
         <MilestoneList goal={goal} milestones={milestones} today={today} />
-      </Section>
+      </Panel>
 
-      <Section title="Tasks" icon={<CheckCircle2 aria-hidden="true" />}>
+      <Panel title="Tasks" icon={<CheckCircle2 aria-hidden="true" />}>
         {renderTasks(tasks, goal)}
-      </Section>
+      </Panel>
 
-      <Section title="History" icon={<History aria-hidden="true" />}>
+      <Panel title="History" icon={<History aria-hidden="true" />}>
         <HistoryList detail={detail.data} timeZone={timeZone} />
-      </Section>
+      </Panel>
 
       <ConfirmDialog
         open={confirm === 'complete'}

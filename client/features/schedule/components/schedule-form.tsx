@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { Panel } from '#client/components/ui/panel.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { useSaveSchedule } from '../api.ts';
 import { channelState } from '../channel-state.ts';
@@ -31,17 +32,9 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border bg-card p-4 shadow-sm sm:p-5">
-      <h3
-        id={id}
-        className="flex items-center gap-2 font-semibold [&_svg]:size-4 [&_svg]:text-primary"
-      >
-        {icon}
-        {title}
-      </h3>
-      {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
-      <div className="mt-4 space-y-4">{children}</div>
-    </section>
+    <Panel id={id} headingLevel="h3" icon={icon} title={title} description={description}>
+      <div className="space-y-4">{children}</div>
+    </Panel>
   );
 }
 

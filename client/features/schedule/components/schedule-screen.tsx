@@ -1,6 +1,6 @@
 import { CalendarClock, History } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
+import { Panel } from '#client/components/ui/panel.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { useChannelStates, useSchedule } from '../api.ts';
@@ -8,46 +8,6 @@ import { DeliveryPreview } from './delivery-preview.tsx';
 import { DeliveryRecord } from './delivery-record.tsx';
 import { ScheduleForm } from './schedule-form.tsx';
 import { SendNowButton } from './send-now-button.tsx';
-
-function Panel({
-  id,
-  title,
-  description,
-  icon,
-  action,
-  className,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  icon: ReactNode;
-  action?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className={`rounded-2xl border bg-card p-4 shadow-sm sm:p-5 ${className ?? ''}`}
-    >
-      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2
-            id={id}
-            className="flex items-center gap-2 text-lg font-semibold [&_svg]:size-5 [&_svg]:text-primary"
-          >
-            {icon}
-            {title}
-          </h2>
-          {description && <p className="mt-0.5 text-sm text-muted-foreground">{description}</p>}
-        </div>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 /** /schedule: the day contract, the next deliveries it makes, and the record of past ones. */
 export function ScheduleScreen() {
