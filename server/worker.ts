@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { openDatabase } from './db/client.ts';
 import { createDeliveryModule } from './delivery/delivery.module.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
@@ -6,39 +7,6 @@ import { EnvError, loadEnv, type Env } from './env.ts';
 // run it beside the web processes (DELIVERY_WORKER=off there). Any number can run against the same
 // PostgreSQL: they share the work through SKIP LOCKED claims. SIGTERM or SIGINT stops it after
 // the sends in flight (bounded by SHUTDOWN_TIMEOUT_MS).
-
-const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
-
-/** JSON lines in the same shape as the web process's logs (pino's level numbers). */
-function createLog(env: Env) {
-  const threshold = env.LOG_LEVEL === 'silent' ? Infinity : LEVELS[env.LOG_LEVEL];
-  const write =
-    (level: keyof typeof LEVELS) =>
-    (details: Record<string, unknown>, message: string): void => {
-      if (LEVELS[level] < threshold) return;
-      const { err, ...rest } = details;
-      const line: Record<string, unknown> = {
-        level: LEVELS[level],
-        time: Date.now(),
-        pid: process.pid,
-        name: 'delivery-worker',
-        ...rest,
-        msg: message,
-      };
-      if (err instanceof Error) {
-        line.err = { type: err.name, message: err.message, stack: err.stack };
-      } else if (err !== undefined) {
-        line.err = err;
-      }
-      process.stdout.write(`${JSON.stringify(line)}\n`);
-    };
-  return {
-    debug: write('debug'),
-    info: write('info'),
-    warn: write('warn'),
-    error: write('error'),
-  };
-}
 
 async function main(): Promise<void> {
   let env: Env;
@@ -51,7 +19,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLog(env);
+  // JSON lines like the web process's (Fastify logs through pino too).
+  const log = pino({ level: env.LOG_LEVEL, name: 'delivery-worker' });
   if (!env.DATABASE_URL) {
     // Two processes on one PGlite data directory would corrupt it.
     process.stderr.write(
