@@ -12,6 +12,7 @@ import { NOTIFICATION_MESSAGE_MAX } from '#contracts/notifications.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import type { DeliveryPayload } from '#server/db/schema.ts';
 import type { DayContract } from './types.ts';
+import { UUID } from '#server/auth/validation.ts';
 
 // The statements of the delivery engine. Set-based on purpose: a scheduler pass or a dispatcher
 // flush is a few statements whatever the batch size, with rows passed as one JSON parameter
@@ -19,8 +20,6 @@ import type { DayContract } from './types.ts';
 
 const json = (value: unknown) => JSON.stringify(value);
 const iso = (date: Date) => date.toISOString();
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A list of ids as one uuid[] parameter: `column = any(${uuidList(ids)})` lets the planner use

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
 import type { Db } from '#server/db/client.ts';
 import { devOutbox } from '#server/db/schema.ts';
-import type { PagePosition } from '#server/modules/deliveries/page-cursor.ts';
+import type { PagePosition } from '#server/http/page-cursor.ts';
 
 export type OutboxRow = typeof devOutbox.$inferSelect;
 export type ListedOutboxRow = Omit<OutboxRow, 'html'>;

@@ -8,7 +8,7 @@ import type {
 import { deliveryChannels } from '#contracts/delivery.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { decodeCursor, encodeCursor } from '#server/modules/deliveries/page-cursor.ts';
+import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
 import * as repo from './admin-outbox.repo.ts';
 
 function channelOf(value: string): DeliveryChannel {

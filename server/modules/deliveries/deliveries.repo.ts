@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { deliveries, deliveryAttempts, pushSubscriptions } from '#server/db/schema.ts';
-import type { PagePosition } from './page-cursor.ts';
+import type { PagePosition } from '#server/http/page-cursor.ts';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type AttemptRow = typeof deliveryAttempts.$inferSelect;

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { maskPhone } from '#server/modules/channels/mask-phone.ts';
-import { decodeCursor, encodeCursor } from './page-cursor.ts';
+import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
 import type { RateLimiter, RateRule } from './rate-limit.ts';
 import * as repo from './deliveries.repo.ts';
 

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '#contracts/notifications.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { notificationCounts, notificationPreferences, notifications } from '../../db/schema.ts';
+import type { PagePosition } from '#server/http/page-cursor.ts';
 
 // The only module that touches the notification tables. Every function takes `db`, which may be a
 // transaction: the service decides what is atomic. The unread count in notification_counts moves
@@ -14,7 +15,7 @@ export interface ListFilter {
   userId: string;
   limit: number;
   /** Older than this (created_at, id), exclusive. */
-  before?: { createdAt: Date; id: string };
+  before?: PagePosition;
   type?: NotificationType;
   read?: boolean;
 }
@@ -24,7 +25,7 @@ function listConditions(filter: ListFilter): SQL | undefined {
   if (filter.type) conditions.push(eq(notifications.type, filter.type));
   if (filter.read !== undefined) conditions.push(eq(notifications.read, filter.read));
   if (filter.before) {
-    const { createdAt, id } = filter.before;
+    const { at: createdAt, id } = filter.before;
     // A row comparison, which the index can start from (an OR of two conditions it cannot).
     conditions.push(
       sql`(${notifications.createdAt}, ${notifications.id}) < (${createdAt.toISOString()}::timestamptz, ${id}::uuid)`,

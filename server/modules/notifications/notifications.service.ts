@@ -15,6 +15,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import * as repo from './notifications.repo.ts';
+import { UUID } from '#server/auth/validation.ts';
+import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
 
 export interface NotificationsServiceDeps {
   db: Db;
@@ -22,8 +24,6 @@ export interface NotificationsServiceDeps {
   clock: () => Date;
   log: { error(details: object, message: string): void };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toNotification(row: repo.NotificationRow): Notification {
   return {
@@ -51,34 +51,6 @@ function toListedNotification(row: repo.ListedNotification): Notification {
     ...(row.coach_id === null ? {} : { coach_id: row.coach_id }),
     ...(row.data === null ? {} : { data: row.data }),
   };
-}
-
-/** The cursor is opaque to clients: base64url of "<created_at ms>:<id>" of the last row sent. */
-function encodeCursor(row: { created_at: string; id: string }): string {
-  return Buffer.from(`${Date.parse(row.created_at)}:${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [ms, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
-  const createdAt = new Date(Number(ms));
-  if (
-    extra !== undefined ||
-    !id ||
-    !UUID.test(id) ||
-    !/^\d{1,15}$/.test(ms ?? '') ||
-    Number.isNaN(createdAt.getTime())
-  ) {
-    throw new AppError(
-      'invalid_input',
-      'querystring.cursor: must be a nextCursor from a previous page',
-      {
-        details: [
-          { path: 'querystring.cursor', message: 'must be a nextCursor from a previous page' },
-        ],
-      },
-    );
-  }
-  return { createdAt, id };
 }
 
 function notFound(): AppError {
@@ -186,7 +158,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       return {
         notifications: page.map(toListedNotification),
         unreadCount: count,
-        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor({ at: new Date(last.created_at), id: last.id })
+            : null,
       };
     },
 

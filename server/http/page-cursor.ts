@@ -1,8 +1,10 @@
+import { UUID } from '#server/auth/validation.ts';
 import { AppError } from '#server/errors.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Where a page newest-first by (time, id) ended: opaque to clients, base64url of "<ms>:<id>". */
+/**
+ * Where a page newest-first by (time, id) ended, for every keyset-paged list of the API
+ * (notifications, deliveries, the dev outbox): opaque to clients, base64url of "<ms>:<id>".
+ */
 export interface PagePosition {
   at: Date;
   id: string;
