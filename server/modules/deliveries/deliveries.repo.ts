@@ -67,29 +67,46 @@ export async function listAttempts(db: Db, deliveryIds: string[]): Promise<Attem
 }
 
 /**
- * A link in a sent message was followed: the delivery reached its reader. Marks it opened and
- * records that as an attempt row, once (a second tap finds it opened already); only the user the
- * link was made for, and only a delivery that was sent.
+ * What the recipient's side reported about a sent delivery (the provider: delivered; a followed
+ * link: opened): the matching delivery in one of the `from` statuses moves to `status`, with an
+ * attempt row, in one statement. A repeated report finds it moved already and changes nothing.
  */
-export async function markOpened(
+export async function recordReceipt(
   db: Db,
-  userId: string,
-  deliveryId: string,
+  match: SQL,
+  status: 'delivered' | 'opened',
+  from: readonly ('sent' | 'delivered')[],
   at: Date,
 ): Promise<boolean> {
+  const now = at.toISOString();
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`with opened as (
-          update deliveries set status = 'opened', updated_at = ${at.toISOString()}::timestamptz
-          where id = ${deliveryId}::uuid and user_id = ${userId}::uuid
-            and status in ('sent', 'delivered')
+    sql`with moved as (
+          update deliveries set status = ${status}, updated_at = ${now}::timestamptz
+          where ${match} and status in (${sql.join(
+            from.map((value) => sql`${value}`),
+            sql`, `,
+          )})
           returning id, attempts
         )
         insert into delivery_attempts (id, delivery_id, attempt, status, error, permanent, at)
-        select gen_random_uuid(), id, greatest(attempts, 1), 'opened', null, false,
-               ${at.toISOString()}::timestamptz
-        from opened
+        select gen_random_uuid(), id, greatest(attempts, 1), ${status}, null, false, ${now}::timestamptz
+        from moved
         returning delivery_id as id`,
   );
   return rows.length > 0;
+}
+
+/**
+ * A link in a sent message was followed: the delivery reached its reader. Only the user the link
+ * was made for, and only a delivery that was sent (or reported delivered).
+ */
+export function markOpened(db: Db, userId: string, deliveryId: string, at: Date): Promise<boolean> {
+  return recordReceipt(
+    db,
+    sql`id = ${deliveryId}::uuid and user_id = ${userId}::uuid`,
+    'opened',
+    ['sent', 'delivered'],
+    at,
+  );
 }

@@ -1,25 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#server/db/client.ts';
+import { recordReceipt } from '#server/modules/deliveries/deliveries.repo.ts';
 
-/**
- * The provider says the text reached the phone: a sent SMS delivery becomes delivered, with an
- * attempt row, in one statement. A repeated receipt finds it delivered already and changes nothing.
- */
-export async function markSmsDelivered(db: Db, messageSid: string, at: Date): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+/** The provider says the text reached the phone: a sent SMS delivery becomes delivered. */
+export function markSmsDelivered(db: Db, messageSid: string, at: Date): Promise<boolean> {
+  return recordReceipt(
     db,
-    sql`with delivered as (
-          update deliveries set status = 'delivered', updated_at = ${at.toISOString()}::timestamptz
-          where provider_message_id = ${messageSid} and channel = 'sms' and status = 'sent'
-          returning id, attempts
-        )
-        insert into delivery_attempts (id, delivery_id, attempt, status, error, permanent, at)
-        select gen_random_uuid(), id, greatest(attempts, 1), 'delivered', null, false,
-               ${at.toISOString()}::timestamptz
-        from delivered
-        returning delivery_id as id`,
+    sql`provider_message_id = ${messageSid} and channel = 'sms'`,
+    'delivered',
+    ['sent'],
+    at,
   );
-  return rows.length > 0;
 }
 
 /** A text reported undelivered this long after it was sent still falls back to email. */
