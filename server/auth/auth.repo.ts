@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { queryRows, type Db } from '../db/client.ts';
+import { simpleQuery } from '../db/pglite-simple-query.ts';
 import {
   auditLog,
   devOutbox,
@@ -168,9 +169,8 @@ async function runPrepared<T>(db: Db, statement: PreparedStatement, values: Para
     await preparing;
     const args = values.map(literal).join(', ');
     // The simple protocol: one exchange with PostgreSQL, where query() makes three (parse and
-    // describe, bind and describe, execute).
-    const [result] = await client.exec(`execute ${statement.name}(${args})`);
-    return (result?.rows ?? []) as T[];
+    // describe, bind and describe, execute) and exec() two (the query, then a sync).
+    return simpleQuery<T>(client, `execute ${statement.name}(${args})`);
   }
   if (client && typeof (client as { query?: unknown }).query === 'function') {
     const pool = client as {
