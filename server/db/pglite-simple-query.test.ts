@@ -1,5 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
 import { queryRows, type Database } from './client.ts';
@@ -54,6 +56,19 @@ describe.runIf(!inject('postgresTemplate'))('simpleQuery on PGlite', () => {
     expect(await simpleQuery(client, 'select note from simple_query_probe')).toEqual([
       { note: 'one' },
     ]);
+  });
+
+  it('keeps nothing of an answer once it has been read', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const statement = `select repeat('x', 20000) as big`;
+    await simpleQuery(client, statement);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 500; i += 1) await simpleQuery(client, statement);
+    gc();
+    // 500 answers of 20 kB: 10 MB if any of them were kept.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(3_000_000);
   });
 
   it('waits for another caller’s open transaction instead of joining it', async () => {

@@ -96,9 +96,27 @@ function readRows<T>(bytes: Uint8Array, parsers: PGlite['parsers']): T[] {
 export async function simpleQuery<T>(client: PGlite, text: string): Promise<T[]> {
   const rows = await client.runExclusive(async () => {
     if (client.isInTransaction()) return null;
-    return readRows<T>(await client.execProtocolRaw(queryMessage(text)), client.parsers);
+    // The raw stream hands over PostgreSQL's bytes as they are; the other raw calls also run
+    // PGlite's message parser and keep what it parsed until the next exec.
+    const chunks: Uint8Array[] = [];
+    await client.execProtocolRawStream(queryMessage(text), {
+      onRawData: (bytes) => {
+        chunks.push(bytes.slice());
+      },
+    });
+    return readRows<T>(chunks.length === 1 ? chunks[0]! : concat(chunks), client.parsers);
   });
   if (rows) return rows;
   const [result] = await client.exec(text);
   return (result?.rows ?? []) as T[];
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return all;
 }
