@@ -113,8 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback rather than returning a promise: one microtask fewer each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // The policy is built once here: @fastify/helmet would rebuild and re-parse it on every request.
@@ -149,10 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Registered before any route: pages and API answers; static assets are served precompressed by the SPA plugin.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
+    done(null, payload);
   });
 
   await app.register(swagger, {
