@@ -17,7 +17,7 @@ import { report } from './support.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 13);
 /**
  * Seconds of load on each path before its rounds: the server is measured in its steady state,
  * after V8 has optimised the request path (and PGlite's WebAssembly has tiered up), as it is
