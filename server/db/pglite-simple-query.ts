@@ -6,23 +6,11 @@ import { protocol, types, type PGlite } from '@electric-sql/pglite';
 // CPU as PostgreSQL's own work. Only for a single statement that returns rows and sends no
 // NOTIFY; everything else goes through Drizzle (`query`) or `exec`.
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-const QUERY = 0x51; // 'Q'
 const ROW_DESCRIPTION = 0x54; // 'T'
 const DATA_ROW = 0x44; // 'D'
 const ERROR_RESPONSE = 0x45; // 'E'
-
-/** The frontend Query message: its type, its length, then the statement as a C string. */
-function queryMessage(text: string): Uint8Array {
-  const body = encoder.encode(text);
-  const message = new Uint8Array(body.length + 6);
-  message[0] = QUERY;
-  new DataView(message.buffer).setInt32(1, body.length + 5);
-  message.set(body, 5);
-  return message;
-}
 
 interface Column {
   name: string;
@@ -99,24 +87,14 @@ export async function simpleQuery<T>(client: PGlite, text: string): Promise<T[]>
     // The raw stream hands over PostgreSQL's bytes as they are; the other raw calls also run
     // PGlite's message parser and keep what it parsed until the next exec.
     const chunks: Uint8Array[] = [];
-    await client.execProtocolRawStream(queryMessage(text), {
+    await client.execProtocolRawStream(protocol.serialize.query(text), {
       onRawData: (bytes) => {
         chunks.push(bytes.slice());
       },
     });
-    return readRows<T>(chunks.length === 1 ? chunks[0]! : concat(chunks), client.parsers);
+    return readRows<T>(Buffer.concat(chunks), client.parsers);
   });
   if (rows) return rows;
   const [result] = await client.exec(text);
   return (result?.rows ?? []) as T[];
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.length;
-  }
-  return all;
 }
