@@ -35,6 +35,24 @@ export default tseslint.config(
     },
   },
   {
+    // One way to import across server folders: the #server alias, so a file can move inside its
+    // folder without breaking, and a reader sees which part of the server it reaches into.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./',
+              message: 'Import from another server folder with #server/… (server/modules/README.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,5 +1,4 @@
 import type { CoachEngine } from '#contracts/coach.ts';
-import type { Env } from '../env.ts';
 
 /** How the gateway reaches a model; built from the AI_* settings in env.ts. */
 export interface AiSettings {
@@ -50,7 +49,16 @@ export function aiSettingsProblems(
   return problems;
 }
 
-export function aiSettingsFromEnv(env: Env): AiSettings {
+/** The AI_* settings as env.ts parses them (declared here because env.ts imports this file). */
+interface AiEnv {
+  AI_ENGINE: CoachEngine;
+  AI_MODEL?: string | undefined;
+  AI_API_KEY?: string | undefined;
+  AI_BASE_URL?: string | undefined;
+  AI_TIMEOUT_MS: number;
+}
+
+export function aiSettingsFromEnv(env: AiEnv): AiSettings {
   return {
     engine: env.AI_ENGINE,
     ...(env.AI_MODEL ? { model: env.AI_MODEL } : {}),
