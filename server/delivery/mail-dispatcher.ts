@@ -274,5 +274,3 @@ export function createMailDispatcher(deps: MailDispatcherDeps) {
     },
   };
 }
-
-export type MailDispatcher = ReturnType<typeof createMailDispatcher>;
