@@ -63,7 +63,11 @@ async function main(): Promise<void> {
     { database: database.kind, url: env.PUBLIC_URL },
     `Trellis is ready at ${env.PUBLIC_URL}`,
   );
-  if (env.DELIVERY_WORKER === 'in-process' && app.hasDecorator('delivery')) app.delivery.start();
+  if (env.DELIVERY_WORKER === 'in-process') {
+    // The mail outbox's sender runs with the delivery worker (`npm run worker` when off).
+    app.auth.mailSender.start();
+    if (app.hasDecorator('delivery')) app.delivery.start();
+  }
 }
 
 await main();

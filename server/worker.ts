@@ -1,12 +1,15 @@
 import { pino } from 'pino';
 import { openDatabase } from './db/client.ts';
 import { createDeliveryModule } from './delivery/delivery.module.ts';
+import { createMailDispatcher, mailDispatcherSettings } from './delivery/mail-dispatcher.ts';
+import { mailTransportFromEnv } from './auth/mail/mailer.ts';
+import { createMailOutbox } from './modules/mail/mail.service.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 
-// `npm run worker`: the daily-delivery worker alone (scheduler and senders), for deployments that
-// run it beside the web processes (DELIVERY_WORKER=off there). Any number can run against the same
-// PostgreSQL: they share the work through SKIP LOCKED claims. SIGTERM or SIGINT stops it after
-// the sends in flight (bounded by SHUTDOWN_TIMEOUT_MS).
+// `npm run worker`: the daily-delivery worker alone (scheduler and senders) and the mail outbox's
+// sender, for deployments that run it beside the web processes (DELIVERY_WORKER=off there). Any
+// number can run against the same PostgreSQL: they share the work through SKIP LOCKED claims.
+// SIGTERM or SIGINT stops it after the sends in flight (bounded by SHUTDOWN_TIMEOUT_MS).
 
 async function main(): Promise<void> {
   let env: Env;
@@ -41,6 +44,16 @@ async function main(): Promise<void> {
     clock: () => new Date(),
     log,
   });
+  const mailTransport = mailTransportFromEnv(env, database.db, log);
+  const mailSender = createMailDispatcher({
+    outbox: createMailOutbox({ db: database.db, clock: () => new Date() }),
+    transport: mailTransport,
+    clock: () => new Date(),
+    settings: mailDispatcherSettings(env),
+    log,
+    // Emails enqueued by the web processes wake it (NOTIFY when their row commits).
+    listen: (channel, onPayload) => database.listen(channel, onPayload),
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -53,8 +66,9 @@ async function main(): Promise<void> {
     }, env.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
-      await delivery.stop();
+      await Promise.all([delivery.stop(), mailSender.stop()]);
       await delivery.senders.close();
+      await mailTransport.close?.();
       await database.close();
       log.info({}, 'delivery worker stopped');
       process.exit(0);
@@ -67,6 +81,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   delivery.start();
+  mailSender.start();
 }
 
 await main();

@@ -10,15 +10,20 @@ import { secretsEqual } from './crypto.ts';
 import type { AuthDeps } from './deps.ts';
 import { createAuthGuard } from './guard.ts';
 import { ensureAuthKeys, type AuthKeys } from './keys.ts';
-import { createDevOutboxTransport } from './mail/dev-outbox.ts';
-import { createMailer, type MailLog, type MailTransport } from './mail/mailer.ts';
-import { createSmtpTransport } from './mail/smtp.ts';
+import {
+  createMailer,
+  mailTransportFromEnv,
+  type MailLog,
+  type MailTransport,
+} from './mail/mailer.ts';
 import { createMfaService } from './mfa.service.ts';
 import { warmPasswordHashing } from './passwords.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
 import { authenticateAuthRequest, bearerToken } from './sessions.ts';
 import { createTokenService, type TokenService } from './tokens.ts';
+import { createMailDispatcher, mailDispatcherSettings } from '#server/delivery/mail-dispatcher.ts';
+import { createMailOutbox, createMailService } from '#server/modules/mail/mail.service.ts';
 
 export interface AuthModuleOptions {
   db: Db;
@@ -63,12 +68,23 @@ export async function createAuthModule(options: AuthModuleOptions) {
     verify: async (token) => (await loadKeys()).verify(token),
     jwks: () => loadedTokens?.jwks() ?? { keys: [] },
   };
-  const transport =
-    options.mailTransport ??
-    (env.SMTP_URL
-      ? createSmtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM })
-      : createDevOutboxTransport(db, options.log));
-  const mailer = createMailer(transport, options.log);
+  // Auth emails go through the mail outbox; this process's sender runs where the delivery worker
+  // does (main.ts starts it), and is woken by each email enqueued here.
+  const transport = options.mailTransport ?? mailTransportFromEnv(env, db, options.log);
+  const mailSender = createMailDispatcher({
+    outbox: createMailOutbox({ db, clock }),
+    transport,
+    clock,
+    settings: mailDispatcherSettings(env),
+    log: options.log,
+  });
+  const mail = createMailService({ db, clock, onEnqueued: mailSender.wake });
+  const mailer = createMailer({
+    mail,
+    transport: transport.kind,
+    sender: mailSender,
+    log: options.log,
+  });
   const background = createBackground(options.log);
   const deps: AuthDeps = {
     db,
@@ -164,14 +180,20 @@ export async function createAuthModule(options: AuthModuleOptions) {
       saml_private_key_next_configured: false,
       passkeys_enabled: false,
     }),
-    /** Waits for queued background work and emails (tests, shutdown). */
+    /** The outbox every non-daily email goes through: `mail.enqueue(message, tx?)`. */
+    mail,
+    /** This process's mail sender: main.ts starts it beside the delivery worker. */
+    mailSender,
+    /** Waits for queued background work, then sends every email due (tests). */
     async drain(): Promise<void> {
       await background.drain();
       await mailer.drain();
     },
+    /** Shutdown: emails not sent yet stay queued in the outbox for the next start. */
     async close(): Promise<void> {
       await background.drain();
-      await mailer.drain();
+      await mailer.settle();
+      await mailSender.stop();
       await transport.close?.();
     },
     routes: undefined as unknown as FastifyPluginAsyncZod,

@@ -5,3 +5,4 @@ export * from './schema/dev-outbox.ts';
 export * from './schema/notifications.ts';
 export * from './schema/goals.ts';
 export * from './schema/delivery.ts';
+export * from './schema/mail.ts';

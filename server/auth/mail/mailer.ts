@@ -1,55 +1,79 @@
-/** An email ready to go: both an accessible HTML body and a plain-text one. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  /** The link the person is meant to follow, if the email has one. */
-  link: string | null;
-  /** Which template produced it, e.g. auth.confirmation. */
-  template: string;
-}
+import type { Db } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import type { MailMessage, MailService, MailTransport } from '#server/modules/mail/mail.service.ts';
+import { createDevOutboxTransport } from './dev-outbox.ts';
+import { createSmtpTransport } from './smtp.ts';
 
-/** Something that delivers one email (SMTP, or the dev outbox). */
-export interface MailTransport {
-  readonly kind: 'smtp' | 'dev-outbox';
-  deliver(message: MailMessage): Promise<void>;
-  close?(): Promise<void>;
-}
+// The message and transport types belong to the mail module (server/modules/mail); auth's files
+// keep importing them from here.
+export type { MailMessage, MailTransport };
 
 export interface MailLog {
   info(object: Record<string, unknown>, message: string): void;
   error(object: Record<string, unknown>, message: string): void;
 }
 
+/** SMTP when SMTP_URL is set, the dev outbox otherwise (the web process and `npm run worker`). */
+export function mailTransportFromEnv(env: Env, db: Db, log: MailLog): MailTransport {
+  return env.SMTP_URL
+    ? createSmtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM })
+    : createDevOutboxTransport(db, log);
+}
+
 /**
- * Sends in the background: the HTTP answer never waits for (or reveals through its timing)
- * whether an email went out. `drain()` waits for everything queued, for tests and shutdown.
+ * Queues in the background: the HTTP answer never waits for (or reveals through its timing)
+ * whether an email went out, nor even for its row. The mail outbox sends it, with retries.
+ * `drain()` waits for the rows and then for the sender to send everything due (tests).
  */
 export interface Mailer {
   readonly transport: MailTransport['kind'];
   send(message: MailMessage): void;
   drain(): Promise<void>;
+  /** Waits for the rows still being written (shutdown: the sender sends them later). */
+  settle(): Promise<void>;
 }
 
-export function createMailer(transport: MailTransport, log: MailLog): Mailer {
+/** The driver's error code (e.g. 42P01), looked for on the error and on what it wraps. */
+function errorCode(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; depth < 3; depth += 1) {
+    if (typeof current !== 'object' || current === null) return null;
+    if ('code' in current && typeof current.code === 'string') return current.code;
+    current = 'cause' in current ? current.cause : null;
+  }
+  return null;
+}
+
+export function createMailer(options: {
+  mail: Pick<MailService, 'enqueue'>;
+  transport: MailTransport['kind'];
+  sender: { drain(): Promise<void> };
+  log: MailLog;
+}): Mailer {
+  const { mail, log } = options;
   const pending = new Set<Promise<void>>();
+  const settle = async () => {
+    while (pending.size > 0) await Promise.all([...pending]);
+  };
   return {
-    transport: transport.kind,
+    transport: options.transport,
     send(message) {
-      const job = transport
-        .deliver(message)
+      const job: Promise<void> = mail
+        .enqueue(message)
+        .then(() => undefined)
         .catch((error: unknown) => {
+          // Not the error itself: a failed query's message carries its parameters (the body).
           log.error(
-            { err: error, template: message.template, transport: transport.kind },
-            'could not send an email',
+            { code: errorCode(error), template: message.template, transport: options.transport },
+            'could not queue an email',
           );
         })
         .finally(() => pending.delete(job));
       pending.add(job);
     },
     async drain() {
-      while (pending.size > 0) await Promise.all([...pending]);
+      await settle();
+      await options.sender.drain();
     },
+    settle,
   };
 }
