@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { openDatabase } from './db/client.ts';
 import { createDeliveryModule } from './delivery/delivery.module.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
+import { resolveDayPicks } from './modules/tasks/day-picks.ts';
 
 // `npm run worker`: the daily-delivery worker alone (scheduler and senders), for deployments that
 // run it beside the web processes (DELIVERY_WORKER=off there). Any number can run against the same
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     env,
     clock: () => new Date(),
     log,
+    dayPicks: resolveDayPicks,
   });
 
   let stopping = false;

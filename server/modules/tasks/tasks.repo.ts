@@ -24,6 +24,7 @@ import { tasks, topThreeDays } from '#server/db/schema.ts';
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
 export type TopThreeDayRow = typeof topThreeDays.$inferSelect;
+export type FrozenPick = TopThreeDayRow['picks'][number];
 
 export async function insertTasks(db: Db, rows: readonly NewTaskRow[]): Promise<TaskRow[]> {
   if (rows.length === 0) return [];
