@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { UUID } from '#server/auth/validation.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
-import type { FrozenPick } from './tasks.repo.ts';
+import type { FrozenPick } from './today.repo.ts';
 import type { GoalPriority, TaskStatus } from './top-three.ts';
 
 // The batch statements of the delivery's top three (day-picks.ts): a handful per scheduler pass

@@ -11,7 +11,7 @@ import {
   type BatchTaskRow,
   type PickedTask,
 } from './day-picks.repo.ts';
-import type { FrozenPick } from './tasks.repo.ts';
+import type { FrozenPick } from './today.repo.ts';
 import { frozenPick, toScoringTask } from './today-scoring.ts';
 import { selectTopThree, type TopThreeContext } from './top-three.ts';
 

@@ -1,6 +1,6 @@
 import type { GoalFacts } from '#server/modules/goals/goal-views.ts';
 import type { UserDay } from '#server/modules/profile/profile.service.ts';
-import type { FrozenPick } from './tasks.repo.ts';
+import type { FrozenPick } from './today.repo.ts';
 import type { TopThreeContext, TopThreePick, TopThreeTask } from './top-three.ts';
 
 /** The columns of a task the scoring reads (a tasks row, or a row of the delivery's batch read). */

@@ -9,6 +9,7 @@ import type { ProfileService, UserDay } from '#server/modules/profile/profile.se
 import type { Occurrences } from './occurrences.service.ts';
 import { isWorkable, notFound, toTask } from './task-views.ts';
 import * as repo from './tasks.repo.ts';
+import * as todayRepo from './today.repo.ts';
 import { frozenPick, scoringContext, toScoringTask } from './today-scoring.ts';
 import { scoreTask, selectTopThree, type TopThreeContext } from './top-three.ts';
 
@@ -24,8 +25,8 @@ interface ResolvedToday {
   day: UserDay;
   facts: GoalFacts;
   context: TopThreeContext;
-  row: repo.TopThreeDayRow | null;
-  picks: Array<{ pick: repo.FrozenPick; task: repo.TaskRow }>;
+  row: todayRepo.TopThreeDayRow | null;
+  picks: Array<{ pick: todayRepo.FrozenPick; task: repo.TaskRow }>;
   /** Open tasks for today of active goals (or none), in no particular order. */
   candidates: repo.TaskRow[];
 }
@@ -62,8 +63,8 @@ export function createTodayService(deps: TodayServiceDeps) {
     const candidates = rows.filter((row) => isWorkable(row, facts));
     const byId = new Map(candidates.map((row) => [row.id, row]));
 
-    let row = await repo.findTopThreeDay(tx, userId, day.localDate, options);
-    let kept: Array<{ pick: repo.FrozenPick; task: repo.TaskRow }> = [];
+    let row = await todayRepo.findTopThreeDay(tx, userId, day.localDate, options);
+    let kept: Array<{ pick: todayRepo.FrozenPick; task: repo.TaskRow }> = [];
     if (row) {
       const missing = row.picks.filter((pick) => !byId.has(pick.taskId)).map((pick) => pick.taskId);
       const closed = new Map(
@@ -92,13 +93,13 @@ export function createTodayService(deps: TodayServiceDeps) {
       if (changed && (row || picks.length > 0)) {
         const now = clock();
         if (row) {
-          await repo.updateTopThreeDay(tx, row.id, {
+          await todayRepo.updateTopThreeDay(tx, row.id, {
             picks: picks.map((p) => p.pick),
             updatedAt: now,
           });
           row = { ...row, picks: picks.map((p) => p.pick), updatedAt: now };
         } else {
-          row = await repo.insertTopThreeDay(tx, {
+          row = await todayRepo.insertTopThreeDay(tx, {
             id: randomUUID(),
             userId,
             localDate: day.localDate,
@@ -182,7 +183,7 @@ export function createTodayService(deps: TodayServiceDeps) {
         if (best && bestTask) picks.splice(index, 1, { pick: frozenPick(best), task: bestTask });
         else picks.splice(index, 1);
         const now = clock();
-        await repo.updateTopThreeDay(tx, resolved.row.id, {
+        await todayRepo.updateTopThreeDay(tx, resolved.row.id, {
           picks: picks.map((p) => p.pick),
           swappedOut,
           updatedAt: now,
@@ -201,8 +202,8 @@ export function createTodayService(deps: TodayServiceDeps) {
 
     /** The local dates whose frozen three (at least one task) were all done, oldest first. */
     async doneDays(userId: string): Promise<string[]> {
-      const days = await repo.listTopThreeDays(db, userId);
-      const statuses = await repo.taskStatuses(
+      const days = await todayRepo.listTopThreeDays(db, userId);
+      const statuses = await todayRepo.taskStatuses(
         db,
         userId,
         days.flatMap((d) => d.picks.map((p) => p.taskId)),
