@@ -18,7 +18,7 @@ import {
   selectTopThree,
   type TopThreeContext,
   type TopThreeTask,
-} from '#server/delivery/top-three.ts';
+} from '#server/modules/tasks/top-three.ts';
 import { median, report } from './support.ts';
 
 const TODAY = '2026-03-10';

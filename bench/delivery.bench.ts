@@ -24,6 +24,7 @@ import pg from 'pg';
 import { openDatabase, queryRows, type Database } from '#server/db/client.ts';
 import { composeEmail } from '#server/delivery/compose.ts';
 import { createDeliveryModule } from '#server/delivery/delivery.module.ts';
+import { resolveDayPicks } from '#server/modules/tasks/day-picks.ts';
 import { seedDueUsers } from '#server/delivery/engine-test-support.ts';
 import { loadEnv } from '#server/env.ts';
 import { sql } from 'drizzle-orm';
@@ -172,6 +173,7 @@ const delivery = await createDeliveryModule({
   env,
   clock: () => NOW,
   metrics: registry,
+  dayPicks: resolveDayPicks,
   log: {
     info() {},
     warn() {},

@@ -249,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? (() => new Date()),
     log: app.log,
     metrics,
+    dayPicks: goals.dayPicks,
     ...(deps.deliverySenders ? { senders: deps.deliverySenders } : {}),
   }).catch((error: unknown) => {
     app.log.error(

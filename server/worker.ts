@@ -5,6 +5,7 @@ import { createMailDispatcher, mailDispatcherSettings } from './delivery/mail-di
 import { mailTransportFromEnv } from './auth/mail/mailer.ts';
 import { createMailOutbox } from './modules/mail/mail.service.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
+import { resolveDayPicks } from './modules/tasks/day-picks.ts';
 
 // `npm run worker`: the daily-delivery worker alone (scheduler and senders) and the mail outbox's
 // sender, for deployments that run it beside the web processes (DELIVERY_WORKER=off there). Any
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     env,
     clock: () => new Date(),
     log,
+    dayPicks: resolveDayPicks,
   });
   const mailTransport = mailTransportFromEnv(env, database.db, log);
   const mailSender = createMailDispatcher({

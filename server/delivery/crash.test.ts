@@ -218,9 +218,10 @@ describe.skipIf(!serverUrl)(
           '-e',
           `import { openDatabase } from './server/db/client.ts';
          import { schedulePass } from './server/delivery/scheduler.ts';
+         import { resolveDayPicks } from './server/modules/tasks/day-picks.ts';
          const database = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL });
          const log = { error: (details, message) => process.stderr.write(message + '\\n') };
-         const result = await schedulePass({ db: database.db, clock: () => new Date(), batchSize: 500, log });
+         const result = await schedulePass({ db: database.db, clock: () => new Date(), batchSize: 500, log, dayPicks: resolveDayPicks });
          process.stdout.write('scheduled ' + result.queued + '\\n');
          setInterval(() => {}, 60_000);`,
         ],

@@ -2,8 +2,8 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
+import type { ResolveDayPicks } from '#server/modules/tasks/day-picks.ts';
 import { createChannelSenders, type ChannelLog, type ChannelSenders } from './channels/index.ts';
-import { resolveDayPicks } from './day-picks.ts';
 import * as repo from './delivery.repo.ts';
 import { dispatchPass, type DispatcherDeps } from './dispatcher.ts';
 import { createLinkSigner, type LinkSigner } from './links.ts';
@@ -59,6 +59,8 @@ export interface DeliveryModuleDeps {
   /** Deliveries counters and the queue gauge go here when given (the app's /metrics). */
   metrics?: Registry;
   random?: () => number;
+  /** The tasks module's resolveDayPicks: freezes the day's top three inside the caller's transaction. */
+  dayPicks: ResolveDayPicks;
 }
 
 const NO_ACCOUNT: ChannelStates = {
@@ -111,7 +113,13 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
     ...(deps.random ? { random: deps.random } : {}),
     ...(onRecorded ? { onRecorded } : {}),
   };
-  const schedulerDeps = { db, clock, batchSize: env.DELIVERY_BATCH_SIZE, log };
+  const schedulerDeps = {
+    db,
+    clock,
+    batchSize: env.DELIVERY_BATCH_SIZE,
+    log,
+    dayPicks: deps.dayPicks,
+  };
 
   // PGlite has no autovacuum: a full claim (a busy morning) refreshes the queue tables' planner
   // statistics, at most every STATISTICS_EVERY_MS, so claims keep walking their index.
@@ -223,7 +231,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
         if (channels.length === 0) return [];
         const { contract } = await repo.loadSchedule(tx, userId);
         const day = localDayOf(now, contract);
-        const picks = await resolveDayPicks(tx, [{ userId, localDate: day.localDate }], now);
+        const picks = await deps.dayPicks(tx, [{ userId, localDate: day.localDate }], now);
         const slot = `now:${now.toISOString()}`;
         const rows = deliveryRows(
           channels.map((channel) => ({

@@ -13,6 +13,7 @@ import {
   pushSubscriptions,
 } from '#server/db/schema.ts';
 import { loadEnv } from '#server/env.ts';
+import { resolveDayPicks } from '#server/modules/tasks/day-picks.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { PUSH_SUBSCRIPTION_EXPIRED } from './channels/index.ts';
@@ -56,6 +57,7 @@ beforeAll(async () => {
     }),
     clock,
     log: silentLog,
+    dayPicks: resolveDayPicks,
     senders,
     // Full backoff, no jitter: the waits are exact.
     random: () => 1,
@@ -441,7 +443,13 @@ describe('scheduler and dispatcher', () => {
   it('skips a channel turned off between queueing and sending', async () => {
     now = at('2026-03-10T07:30:30.000Z');
     const [user] = (await seed({ count: 1 })) as [string];
-    await schedulePass({ db: database.db, clock, batchSize: 10, log: silentLog });
+    await schedulePass({
+      db: database.db,
+      clock,
+      batchSize: 10,
+      log: silentLog,
+      dayPicks: resolveDayPicks,
+    });
     await setChannel(user, 'email', { enabled: true, unsubscribedAt: now });
     await delivery.tick();
     const [row] = await rowsOf([user]);
@@ -474,7 +482,13 @@ describe('scheduler and dispatcher', () => {
   it('takes over a delivery whose worker died after claiming it, once its lease runs out', async () => {
     now = at('2026-03-10T07:30:30.000Z');
     const [user] = (await seed({ count: 1 })) as [string];
-    await schedulePass({ db: database.db, clock, batchSize: 10, log: silentLog });
+    await schedulePass({
+      db: database.db,
+      clock,
+      batchSize: 10,
+      log: silentLog,
+      dayPicks: resolveDayPicks,
+    });
     // A worker claims it and dies before the provider answers.
     const [claim] = await repo.claimDeliveries(
       database.db,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
 import type { Db } from '#server/db/client.ts';
-import { dayKey, resolveDayPicks, type DayPicks } from './day-picks.ts';
+import { dayKey, type DayPicks, type ResolveDayPicks } from '#server/modules/tasks/day-picks.ts';
 import * as repo from './delivery.repo.ts';
 import { activeChannels, loadRecipients, scheduledChannels } from './recipients.ts';
 import { localDayOf, nextDeliveryAt, occurrencesBetween } from './schedule.ts';
@@ -39,6 +39,8 @@ export interface SchedulerDeps {
   clock: () => Date;
   batchSize: number;
   log: { error(details: object, message: string): void };
+  /** The tasks module's batch freeze of the day's top three, run inside the pass's transaction. */
+  dayPicks: ResolveDayPicks;
 }
 
 export interface SchedulePassResult {
@@ -153,7 +155,7 @@ function passArithmetic(now: Date) {
 
 /** One scheduler pass over at most `batchSize` due users. */
 export async function schedulePass(deps: SchedulerDeps): Promise<SchedulePassResult> {
-  const { db, clock, batchSize, log } = deps;
+  const { db, clock, batchSize, log, dayPicks } = deps;
   return db.transaction(async (tx) => {
     const now = clock();
     const due = await repo.claimDueSchedules(tx, now, batchSize);
@@ -191,7 +193,7 @@ export async function schedulePass(deps: SchedulerDeps): Promise<SchedulePassRes
     const requests = planned
       .filter((p) => !p.missed)
       .map((p) => ({ userId: p.userId, localDate: p.occurrence.localDate }));
-    const picks = await resolveDayPicks(tx, requests, now);
+    const picks = await dayPicks(tx, requests, now);
     const rows = deliveryRows(planned, picks);
     const inserted = await repo.insertDeliveries(tx, rows, now);
     await repo.insertDayNotifications(tx, dayNotifications(rows, inserted), now);

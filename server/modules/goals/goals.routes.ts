@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contracts/coach.ts';
-import { errorBodySchema } from '#contracts/errors.ts';
 import {
   acceptPlanResultSchema,
   acceptPlanSchema,
-  breakdownRequestSchema,
   createGoalSchema,
   deletedSchema,
   goalDetailSchema,
@@ -15,44 +12,24 @@ import {
   idParamsSchema,
   milestoneParamsSchema,
   milestoneSchema,
-  refineGoalRequestSchema,
   updateGoalSchema,
   updateMilestoneSchema,
 } from '#contracts/goals.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { GoalsService } from './goals.service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+import type { MilestonesService } from './milestones.service.ts';
+import type { PlanService } from './plan.service.ts';
+import { planningErrors as errors } from './route-errors.ts';
 const tags = ['goals'];
 
 export function goalsRoutes(deps: {
   guard: AuthGuard;
   goals: GoalsService;
+  milestones: MilestonesService;
+  plan: PlanService;
 }): FastifyPluginAsyncZod {
-  const { guard, goals } = deps;
+  const { guard, goals, milestones, plan } = deps;
   return async (app) => {
-    app.post(
-      goalPaths.refineGoal,
-      {
-        schema: {
-          summary:
-            'The coach refines a goal sentence into questions or a SMART goal (writes nothing)',
-          tags: ['coach', ...tags],
-          body: refineGoalRequestSchema,
-          response: { 200: refineGoalResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const { userId } = await guard.authenticate(request);
-        return goals.refine(userId, request.body);
-      },
-    );
-
     app.get(
       goalPaths.goals,
       {
@@ -136,24 +113,6 @@ export function goalsRoutes(deps: {
     );
 
     app.post(
-      '/api/goals/:id/breakdown',
-      {
-        schema: {
-          summary:
-            'The coach proposes milestones and tasks for a goal, from today (writes nothing)',
-          tags: ['coach', ...tags],
-          params: idParamsSchema,
-          body: breakdownRequestSchema.nullish(),
-          response: { 200: breakDownGoalResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const { userId } = await guard.authenticate(request);
-        return goals.breakdown(userId, request.params.id, request.body ?? {});
-      },
-    );
-
-    app.post(
       '/api/goals/:id/plan',
       {
         schema: {
@@ -168,7 +127,7 @@ export function goalsRoutes(deps: {
         const { userId } = await guard.authenticate(request);
         return reply
           .status(201)
-          .send(await goals.acceptPlan(userId, request.params.id, request.body));
+          .send(await plan.acceptPlan(userId, request.params.id, request.body));
       },
     );
 
@@ -186,7 +145,7 @@ export function goalsRoutes(deps: {
       async (request) => {
         const { userId } = await guard.authenticate(request);
         const { id, milestoneId } = request.params;
-        return goals.updateMilestone(userId, id, milestoneId, request.body);
+        return milestones.updateMilestone(userId, id, milestoneId, request.body);
       },
     );
 
@@ -203,7 +162,7 @@ export function goalsRoutes(deps: {
       async (request) => {
         const { userId } = await guard.authenticate(request);
         const { id, milestoneId } = request.params;
-        await goals.deleteMilestone(userId, id, milestoneId);
+        await milestones.deleteMilestone(userId, id, milestoneId);
         return { deleted: true as const };
       },
     );

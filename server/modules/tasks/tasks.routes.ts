@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '#contracts/errors.ts';
 import {
   createTaskSchema,
-  dashboardSchema,
   deletedSchema,
   goalPaths,
   idParamsSchema,
@@ -16,21 +14,17 @@ import {
   todaySchema,
 } from '#contracts/goals.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
+import { planningErrors as errors } from '#server/modules/goals/route-errors.ts';
 import type { TasksService } from './tasks.service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+import type { TodayService } from './today.service.ts';
 const tags = ['tasks'];
 
 export function tasksRoutes(deps: {
   guard: AuthGuard;
   tasks: TasksService;
+  today: TodayService;
 }): FastifyPluginAsyncZod {
-  const { guard, tasks } = deps;
+  const { guard, tasks, today } = deps;
   return async (app) => {
     app.get(
       goalPaths.tasks,
@@ -59,7 +53,7 @@ export function tasksRoutes(deps: {
       },
       async (request) => {
         const { userId } = await guard.authenticate(request);
-        return tasks.today(userId);
+        return today.today(userId);
       },
     );
 
@@ -75,7 +69,7 @@ export function tasksRoutes(deps: {
       },
       async (request) => {
         const { userId } = await guard.authenticate(request);
-        return tasks.swap(userId, request.body);
+        return today.swap(userId, request.body);
       },
     );
 
@@ -127,21 +121,6 @@ export function tasksRoutes(deps: {
         const { userId } = await guard.authenticate(request);
         await tasks.remove(userId, request.params.id);
         return { deleted: true as const };
-      },
-    );
-
-    app.get(
-      goalPaths.dashboard,
-      {
-        schema: {
-          summary: "Today's top three, active goals, next milestones and the streak",
-          tags: ['dashboard', ...tags],
-          response: { 200: dashboardSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const { userId } = await guard.authenticate(request);
-        return tasks.dashboard(userId);
       },
     );
   };

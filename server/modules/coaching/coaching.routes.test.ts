@@ -8,7 +8,12 @@ import {
 import { goalDetailSchema } from '#contracts/goals.ts';
 import { createAiGateway, type AiCallRecord } from '#server/ai/gateway.ts';
 import type { TestUser } from '#server/test/users.ts';
-import { createGoal, smartGoal, startPlanningApp, type PlanningTestApp } from './test-support.ts';
+import {
+  createGoal,
+  smartGoal,
+  startPlanningApp,
+  type PlanningTestApp,
+} from '#server/modules/goals/test-support.ts';
 
 // The coach routes with a model engine behind the gateway (the gateway's own tests cover each
 // engine in depth): the answer says which engine answered, a failure falls back to the offline

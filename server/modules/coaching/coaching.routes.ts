@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contracts/coach.ts';
+import {
+  breakdownRequestSchema,
+  goalPaths,
+  idParamsSchema,
+  refineGoalRequestSchema,
+} from '#contracts/goals.ts';
+import type { AuthGuard } from '#server/auth/guard.ts';
+import { planningErrors } from '#server/modules/goals/route-errors.ts';
+import type { CoachingService } from './coaching.service.ts';
+
+const tags = ['coach', 'goals'];
+
+export function coachingRoutes(deps: {
+  guard: AuthGuard;
+  coaching: CoachingService;
+}): FastifyPluginAsyncZod {
+  const { guard, coaching } = deps;
+  return async (app) => {
+    app.post(
+      goalPaths.refineGoal,
+      {
+        schema: {
+          summary:
+            'The coach refines a goal sentence into questions or a SMART goal (writes nothing)',
+          tags,
+          body: refineGoalRequestSchema,
+          response: { 200: refineGoalResponseSchema, ...planningErrors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return coaching.refine(userId, request.body);
+      },
+    );
+
+    app.post(
+      '/api/goals/:id/breakdown',
+      {
+        schema: {
+          summary:
+            'The coach proposes milestones and tasks for a goal, from today (writes nothing)',
+          tags,
+          params: idParamsSchema,
+          body: breakdownRequestSchema.nullish(),
+          response: { 200: breakDownGoalResponseSchema, ...planningErrors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return coaching.breakdown(userId, request.params.id, request.body ?? {});
+      },
+    );
+  };
+}

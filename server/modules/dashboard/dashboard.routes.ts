@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardSchema, goalPaths } from '#contracts/goals.ts';
+import type { AuthGuard } from '#server/auth/guard.ts';
+import { planningErrors } from '#server/modules/goals/route-errors.ts';
+import type { DashboardService } from './dashboard.service.ts';
+
+export function dashboardRoutes(deps: {
+  guard: AuthGuard;
+  dashboard: DashboardService;
+}): FastifyPluginAsyncZod {
+  const { guard, dashboard } = deps;
+  return async (app) => {
+    app.get(
+      goalPaths.dashboard,
+      {
+        schema: {
+          summary: "Today's top three, active goals, next milestones and the streak",
+          tags: ['dashboard', 'tasks'],
+          response: { 200: dashboardSchema, ...planningErrors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return dashboard.dashboard(userId);
+      },
+    );
+  };
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { type AcceptPlan, type AcceptPlanResult, acceptPlanSchema } from '#contracts/goals.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import type { ProfileService } from '#server/modules/profile/profile.service.ts';
+import type { TaskRecords } from '#server/modules/tasks/task-records.service.ts';
+import type { HistoryEntry } from './goal-history.ts';
+import type { GoalReads } from './goal-reads.service.ts';
+import { factsOf, toMilestone } from './goal-views.ts';
+import * as repo from './goals.repo.ts';
+import { lockedGoal } from './goals.service.ts';
+import { type InputProblem, throwIfProblems } from './input-problems.ts';
+import type { ProgressCrossing, ProgressService } from './progress.service.ts';
+
+export interface PlanServiceDeps {
+  db: Db;
+  clock: () => Date;
+  profile: ProfileService;
+  history: HistoryEntry;
+  reads: Pick<GoalReads, 'goalById'>;
+  progress: ProgressService;
+  tasks: Pick<TaskRecords, 'createPlanned'>;
+}
+
+/** Accepting a plan (the coach's or the user's own): a goal's milestones and tasks at once. */
+export function createPlanService(deps: PlanServiceDeps) {
+  const { db, clock, profile, history, reads, progress, tasks: taskRecords } = deps;
+  return {
+    /**
+     * Writes the accepted part of a plan in one transaction: every date is checked first (nothing
+     * before today, milestones on or before the deadline, tasks on or before their milestone), and
+     * one bad date writes nothing.
+     */
+    async acceptPlan(userId: string, id: string, input: AcceptPlan): Promise<AcceptPlanResult> {
+      const plan = acceptPlanSchema.parse(input);
+      let crossings: ProgressCrossing[] = [];
+      const result = await db.transaction(async (tx) => {
+        const goal = await lockedGoal(tx, userId, id);
+        if (goal.status === 'completed' || goal.status === 'archived') {
+          throw new AppError(
+            'conflict',
+            `This goal is ${goal.status}: make it active again to plan it.`,
+          );
+        }
+        const day = await profile.day(userId, tx);
+        const today = day.localDate;
+        const existing = await repo.listMilestones(tx, userId, [id]);
+        const existingById = new Map(existing.map((m) => [m.id, m]));
+        const problems: InputProblem[] = [];
+        const checkDate = (
+          path: string,
+          date: string,
+          limits: Array<{ date: string; what: string }>,
+        ) => {
+          if (date < today) {
+            problems.push({ path, message: `must be today (${today}) or later` });
+            return;
+          }
+          for (const limit of limits) {
+            if (date > limit.date) {
+              problems.push({
+                path,
+                message: `must be on or before ${limit.what} (${limit.date})`,
+              });
+              return;
+            }
+          }
+        };
+        const deadlineLimit = { date: goal.deadline, what: "the goal's deadline" };
+        plan.milestones.forEach((milestone, index) => {
+          checkDate(`body.milestones.${index}.dueDate`, milestone.dueDate, [deadlineLimit]);
+        });
+        plan.tasks.forEach((task, index) => {
+          const path = `body.tasks.${index}`;
+          if (task.milestoneIndex !== undefined && task.milestoneId !== undefined) {
+            problems.push({ path, message: 'give milestoneIndex or milestoneId, not both' });
+            return;
+          }
+          let milestone: { dueDate: string; title: string } | null = null;
+          if (task.milestoneIndex !== undefined) {
+            const planned = plan.milestones[task.milestoneIndex];
+            if (!planned) {
+              problems.push({
+                path: `${path}.milestoneIndex`,
+                message: `there is no milestone ${task.milestoneIndex} in this plan (it has ${plan.milestones.length})`,
+              });
+              return;
+            }
+            milestone = planned;
+          } else if (task.milestoneId !== undefined) {
+            const found = existingById.get(task.milestoneId);
+            if (!found) {
+              problems.push({
+                path: `${path}.milestoneId`,
+                message: 'is not a milestone of this goal',
+              });
+              return;
+            }
+            milestone = { dueDate: found.dueDate, title: found.title };
+          }
+          checkDate(`${path}.scheduledDate`, task.scheduledDate, [
+            ...(milestone
+              ? [{ date: milestone.dueDate, what: `its milestone "${milestone.title}"` }]
+              : []),
+            deadlineLimit,
+          ]);
+        });
+        throwIfProblems(problems);
+
+        const now = clock();
+        const first = await repo.nextPosition(tx, id);
+        const createdMilestones = await repo.insertMilestones(
+          tx,
+          plan.milestones.map((milestone, index) => ({
+            id: randomUUID(),
+            goalId: id,
+            userId,
+            title: milestone.title,
+            description: milestone.description,
+            dueDate: milestone.dueDate,
+            position: first + index,
+            progress: 0,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        );
+        const allMilestones = [...existing, ...createdMilestones];
+        const tasks = await taskRecords.createPlanned(
+          tx,
+          userId,
+          {
+            goal: { id, deadline: goal.deadline },
+            today,
+            tasks: plan.tasks.map((task) => {
+              const target =
+                task.milestoneIndex !== undefined
+                  ? createdMilestones[task.milestoneIndex]
+                  : task.milestoneId !== undefined
+                    ? existingById.get(task.milestoneId)
+                    : undefined;
+              return {
+                title: task.title,
+                milestone: target ? { id: target.id, dueDate: target.dueDate } : null,
+                scheduledDate: task.scheduledDate,
+                estimatedMinutes: task.estimatedMinutes,
+                recurrence: task.recurrence ?? null,
+              };
+            }),
+          },
+          factsOf([goal], allMilestones),
+        );
+        await repo.insertHistory(tx, [
+          history(
+            goal,
+            'plan_accepted',
+            `Plan accepted: ${plan.milestones.length} milestone${plan.milestones.length === 1 ? '' : 's'}, ${plan.tasks.length} task${plan.tasks.length === 1 ? '' : 's'}`,
+            {
+              milestones: plan.milestones.length,
+              tasks: plan.tasks.length,
+              proposedBy: plan.proposedBy,
+            },
+          ),
+        ]);
+        await repo.updateGoal(tx, userId, id, { updatedAt: now });
+        crossings = await progress.refreshProgress(tx, userId, [id]);
+        const sorted = await repo.listMilestones(tx, userId, [id]);
+        const positions = new Map(sorted.map((m, index) => [m.id, index]));
+        return {
+          goal: await reads.goalById(tx, userId, id),
+          milestones: createdMilestones.map((m) =>
+            toMilestone(m, positions.get(m.id) ?? m.position),
+          ),
+          tasks,
+        };
+      });
+      await progress.announce(userId, crossings);
+      return result;
+    },
+  };
+}
+
+export type PlanService = ReturnType<typeof createPlanService>;

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { TaskRecurrence } from '#contracts/coach.ts';
+import type { Goal, Task } from '#contracts/goals.ts';
+import type { Db } from '#server/db/client.ts';
+import type { GoalFacts } from '#server/modules/goals/goal-views.ts';
+import type { ProgressTask } from '#server/modules/goals/progress.ts';
+import * as repo from './tasks.repo.ts';
+import { recurrenceColumns, recurrenceOf, toTask } from './task-views.ts';
+
+/** A planned task the plan service asks the tasks module to write. */
+export interface PlannedTaskInput {
+  title: string;
+  milestone: { id: string; dueDate: string } | null;
+  scheduledDate: string;
+  estimatedMinutes: number;
+  recurrence: TaskRecurrence | null;
+}
+
+export interface TaskRecordsDeps {
+  /** The tasks table's monotonic clock, shared with the tasks service (rows sort by creation). */
+  stamp: () => Date;
+}
+
+/**
+ * What the goals module reads and writes of a goal's tasks: the bottom of the planning graph
+ * (goals, milestones and tasks are one aggregate; the goals module reaches the tasks table only
+ * through these functions). Every function takes the caller's `db | tx`.
+ */
+export function createTaskRecords(deps: TaskRecordsDeps) {
+  const { stamp } = deps;
+  return {
+    async listForGoal(tx: Db, userId: string, goalId: string, facts: GoalFacts): Promise<Task[]> {
+      const rows = await repo.listGoalTasks(tx, userId, [goalId]);
+      return rows.map((row) => toTask(row, facts));
+    },
+
+    async createPlanned(
+      tx: Db,
+      userId: string,
+      input: { goal: { id: string; deadline: string }; today: string; tasks: PlannedTaskInput[] },
+      facts: GoalFacts,
+    ): Promise<Task[]> {
+      const rows = input.tasks.map((task: PlannedTaskInput): repo.NewTaskRow => {
+        const now = stamp();
+        return {
+          id: randomUUID(),
+          userId,
+          goalId: input.goal.id,
+          milestoneId: task.milestone?.id ?? null,
+          title: task.title,
+          status: 'open',
+          scheduledDate: task.scheduledDate,
+          estimatedMinutes: task.estimatedMinutes,
+          ...recurrenceColumns(task.recurrence),
+          seriesId: task.recurrence ? randomUUID() : null,
+          repeatsUntil: task.recurrence ? (task.milestone?.dueDate ?? input.goal.deadline) : null,
+          openSince: input.today,
+          createdAt: now,
+          updatedAt: now,
+        };
+      });
+      return (await repo.insertTasks(tx, rows)).map((row) => toTask(row, facts));
+    },
+
+    async progressTasks(
+      tx: Db,
+      userId: string,
+      goalIds: readonly string[],
+    ): Promise<Array<ProgressTask & { goalId: string }>> {
+      const rows = await repo.listGoalTasks(tx, userId, goalIds);
+      return rows.flatMap((row): Array<ProgressTask & { goalId: string }> =>
+        row.goalId === null
+          ? []
+          : [
+              {
+                goalId: row.goalId,
+                milestoneId: row.milestoneId,
+                status: row.status,
+                seriesId: row.seriesId,
+                scheduledDate: row.scheduledDate,
+                recurrence: recurrenceOf(row),
+                repeatsUntil: row.repeatsUntil,
+              },
+            ],
+      );
+    },
+
+    async countsByGoal(
+      tx: Db,
+      userId: string,
+      goalIds: readonly string[],
+    ): Promise<Map<string, Goal['taskCounts']>> {
+      const counts = new Map<string, Goal['taskCounts']>();
+      for (const row of await repo.countByGoalAndStatus(tx, userId, goalIds)) {
+        if (row.goalId === null) continue;
+        const entry = counts.get(row.goalId) ?? { open: 0, done: 0, skipped: 0 };
+        entry[row.status] = row.count;
+        counts.set(row.goalId, entry);
+      }
+      return counts;
+    },
+  };
+}
+
+export type TaskRecords = ReturnType<typeof createTaskRecords>;

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { SwapRequest, SwapResult, Today, TopThreePick } from '#contracts/goals.ts';
+import { TODAY_OTHERS_LIMIT } from '#contracts/goals.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import type { GoalReads } from '#server/modules/goals/goal-reads.service.ts';
+import type { GoalFacts } from '#server/modules/goals/goal-views.ts';
+import type { ProfileService, UserDay } from '#server/modules/profile/profile.service.ts';
+import type { Occurrences } from './occurrences.service.ts';
+import { isWorkable, notFound, toTask } from './task-views.ts';
+import * as repo from './tasks.repo.ts';
+import * as todayRepo from './today.repo.ts';
+import { frozenPick, scoringContext, toScoringTask } from './today-scoring.ts';
+import { scoreTask, selectTopThree, type TopThreeContext } from './top-three.ts';
+
+export interface TodayServiceDeps {
+  db: Db;
+  clock: () => Date;
+  profile: ProfileService;
+  goals: Pick<GoalReads, 'facts'>;
+  occurrences: Pick<Occurrences, 'rollMissedWeeks'>;
+}
+
+interface ResolvedToday {
+  day: UserDay;
+  facts: GoalFacts;
+  context: TopThreeContext;
+  row: todayRepo.TopThreeDayRow | null;
+  picks: Array<{ pick: todayRepo.FrozenPick; task: repo.TaskRow }>;
+  /** Open tasks for today of active goals (or none), in no particular order. */
+  candidates: repo.TaskRow[];
+}
+
+function scoringTask(row: repo.TaskRow, facts: GoalFacts) {
+  return toScoringTask(
+    row,
+    row.milestoneId === null ? undefined : facts.milestones.get(row.milestoneId),
+  );
+}
+
+/**
+ * Today's top three, frozen per local date (the delivery's batch form is day-picks.ts), the swap,
+ * and the days whose three were all done (the dashboard's streak).
+ */
+export function createTodayService(deps: TodayServiceDeps) {
+  const { db, clock, profile, goals, occurrences } = deps;
+
+  /**
+   * Today's selection: the frozen one, or a new one frozen now. A frozen pick stays for the whole
+   * local day while its task exists and is done, skipped or still on today (one the user moved to
+   * another day or whose goal was paused leaves); an empty place is filled with the best task not
+   * yet picked or swapped out. The next local day starts afresh.
+   */
+  async function resolveToday(
+    tx: Db,
+    userId: string,
+    options: { lock?: boolean } = {},
+  ): Promise<ResolvedToday> {
+    const day = await profile.day(userId, tx);
+    const facts = await goals.facts(tx, userId);
+    const context = scoringContext(day, facts);
+    const rows = await repo.listTasks(tx, userId, { view: 'today', localDate: day.localDate });
+    const candidates = rows.filter((row) => isWorkable(row, facts));
+    const byId = new Map(candidates.map((row) => [row.id, row]));
+
+    let row = await todayRepo.findTopThreeDay(tx, userId, day.localDate, options);
+    let kept: Array<{ pick: todayRepo.FrozenPick; task: repo.TaskRow }> = [];
+    if (row) {
+      const missing = row.picks.filter((pick) => !byId.has(pick.taskId)).map((pick) => pick.taskId);
+      const closed = new Map(
+        (await repo.findTasks(tx, userId, missing))
+          .filter((task) => task.status !== 'open')
+          .map((task) => [task.id, task]),
+      );
+      kept = row.picks.flatMap((pick) => {
+        const task = byId.get(pick.taskId) ?? closed.get(pick.taskId);
+        return task ? [{ pick, task }] : [];
+      });
+    }
+    if (kept.length < 3) {
+      const excluded = new Set([...kept.map((k) => k.pick.taskId), ...(row?.swappedOut ?? [])]);
+      const pool = candidates.filter((task) => !excluded.has(task.id));
+      const fill = selectTopThree(
+        pool.map((task) => scoringTask(task, facts)),
+        context,
+      ).slice(0, 3 - kept.length);
+      const added = fill.flatMap((pick) => {
+        const task = byId.get(pick.taskId);
+        return task ? [{ pick: frozenPick(pick), task }] : [];
+      });
+      const picks = [...kept, ...added];
+      const changed = !row || added.length > 0 || kept.length !== row.picks.length;
+      if (changed && (row || picks.length > 0)) {
+        const now = clock();
+        if (row) {
+          await todayRepo.updateTopThreeDay(tx, row.id, {
+            picks: picks.map((p) => p.pick),
+            updatedAt: now,
+          });
+          row = { ...row, picks: picks.map((p) => p.pick), updatedAt: now };
+        } else {
+          row = await todayRepo.insertTopThreeDay(tx, {
+            id: randomUUID(),
+            userId,
+            localDate: day.localDate,
+            picks: picks.map((p) => p.pick),
+            swappedOut: [],
+            frozenAt: now,
+            updatedAt: now,
+          });
+          // Another request froze the day first: theirs stands.
+          if (!row) return resolveToday(tx, userId, options);
+        }
+      }
+      kept = picks;
+    }
+    return { day, facts, context, row, picks: kept, candidates };
+  }
+
+  function todayOf(resolved: ResolvedToday): Today {
+    const { facts, context, picks, candidates } = resolved;
+    const picked = new Set(picks.map((p) => p.pick.taskId));
+    const rest = candidates.filter((task) => !picked.has(task.id));
+    const others = rest
+      .map((task) => ({ task, score: scoreTask(scoringTask(task, facts), context).score }))
+      .sort(
+        (a, b) => b.score - a.score || (a.task.id < b.task.id ? -1 : a.task.id > b.task.id ? 1 : 0),
+      )
+      .slice(0, TODAY_OTHERS_LIMIT)
+      .map(({ task }) => toTask(task, facts));
+    return {
+      localDate: resolved.day.localDate,
+      timeZone: resolved.day.timeZone,
+      topThree: picks.map(({ pick, task }): TopThreePick => ({
+        task: toTask(task, facts),
+        reason: pick.reason,
+        reasons: pick.reasons,
+        score: pick.score,
+        breakdown: pick.breakdown,
+      })),
+      others,
+      othersTotal: rest.length,
+      frozenAt: resolved.row?.frozenAt.toISOString() ?? null,
+    };
+  }
+
+  async function today(userId: string): Promise<Today> {
+    const day = await profile.day(userId);
+    await occurrences.rollMissedWeeks(userId, day);
+    return todayOf(await resolveToday(db, userId));
+  }
+
+  return {
+    today,
+
+    /** Replaces one of today's three with the best task not yet picked or swapped out today. */
+    async swap(userId: string, { taskId }: SwapRequest): Promise<SwapResult> {
+      const day = await profile.day(userId);
+      await occurrences.rollMissedWeeks(userId, day);
+      return db.transaction(async (tx) => {
+        const resolved = await resolveToday(tx, userId, { lock: true });
+        const index = resolved.picks.findIndex((p) => p.pick.taskId === taskId);
+        const current = resolved.picks[index];
+        if (!current || !resolved.row) {
+          if (!(await repo.findTask(tx, userId, taskId))) throw notFound();
+          throw new AppError('conflict', "This task is not in today's top three.");
+        }
+        if (current.task.status === 'done') {
+          throw new AppError(
+            'conflict',
+            "A done task stays in today's three: it counts toward your streak.",
+          );
+        }
+        const swappedOut = [...new Set([...resolved.row.swappedOut, taskId])];
+        const excluded = new Set([...resolved.picks.map((p) => p.pick.taskId), ...swappedOut]);
+        const pool = resolved.candidates.filter((task) => !excluded.has(task.id));
+        const [best] = selectTopThree(
+          pool.map((task) => scoringTask(task, resolved.facts)),
+          resolved.context,
+        );
+        const bestTask = best ? pool.find((task) => task.id === best.taskId) : undefined;
+        const picks = [...resolved.picks];
+        if (best && bestTask) picks.splice(index, 1, { pick: frozenPick(best), task: bestTask });
+        else picks.splice(index, 1);
+        const now = clock();
+        await todayRepo.updateTopThreeDay(tx, resolved.row.id, {
+          picks: picks.map((p) => p.pick),
+          swappedOut,
+          updatedAt: now,
+        });
+        const after = { ...resolved, picks, row: { ...resolved.row, swappedOut } };
+        return {
+          ...todayOf(after),
+          swap: {
+            removedTaskId: taskId,
+            addedTaskId: best?.taskId ?? null,
+            reason: best ? `Next best: ${best.reason}` : 'No other task is open for today.',
+          },
+        };
+      });
+    },
+
+    /** The local dates whose frozen three (at least one task) were all done, oldest first. */
+    async doneDays(userId: string): Promise<string[]> {
+      const days = await todayRepo.listTopThreeDays(db, userId);
+      const statuses = await todayRepo.taskStatuses(
+        db,
+        userId,
+        days.flatMap((d) => d.picks.map((p) => p.taskId)),
+      );
+      return days
+        .filter(
+          (d) => d.picks.length > 0 && d.picks.every((p) => statuses.get(p.taskId) === 'done'),
+        )
+        .map((d) => d.localDate);
+    },
+  };
+}
+
+export type TodayService = ReturnType<typeof createTodayService>;
