@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_DAILY_CAPACITY_MINUTES } from '#contracts/goals.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import type { DeliveryPayload, FrozenPick } from '#server/db/schema.ts';
-import { weekStart } from '#server/modules/profile/local-day.ts';
-import { uuidList } from './delivery.repo.ts';
+import { weekStart } from '#contracts/local-date.ts';
+import { uuidList } from '#server/db/uuid-list.ts';
 import {
   selectTopThree,
   type GoalPriority,

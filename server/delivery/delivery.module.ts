@@ -6,15 +6,17 @@ import { createChannelSenders, type ChannelLog, type ChannelSenders } from './ch
 import { resolveDayPicks } from './day-picks.ts';
 import * as repo from './delivery.repo.ts';
 import { dispatchPass, type DispatcherDeps } from './dispatcher.ts';
-import { createLinkSigner, type LinkSigner } from './links.ts';
+import { loadRecipients } from '#server/modules/channels/channels.service.ts';
 import {
   activeChannels as activeOf,
   channelStates,
-  loadRecipients,
   scheduledChannels,
   type ChannelStates,
-} from './recipients.ts';
-import { localDayOf, nextDeliveryAt } from './schedule.ts';
+} from '#server/modules/channels/recipients.ts';
+import type { LinkSigner } from '#server/modules/links/link-claims.ts';
+import { localDayOf, nextDeliveryAt } from '#server/modules/schedule/day-contract.ts';
+import { loadScheduleState, setNextDeliveryAt } from '#server/modules/schedule/schedule.service.ts';
+import { createLinkSigner } from './links.ts';
 import { dayNotifications, deliveryRows, schedulePass } from './scheduler.ts';
 
 /** Workers wake each other through this channel (a send-now from any process). */
@@ -197,7 +199,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
     async refreshSchedule(userId, tx) {
       const run = async (t: Db) => {
         const now = clock();
-        const state = await repo.loadSchedule(t, userId, { lock: true });
+        const state = await loadScheduleState(t, userId, { lock: true });
         if (!state.saved) return;
         let next: Date | null = null;
         if (!state.paused) {
@@ -208,7 +210,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
             next = state.nextDeliveryAt;
           }
         }
-        await repo.setNextDeliveryAt(t, [{ userId, next }], now);
+        await setNextDeliveryAt(t, [{ userId, next }], now);
       };
       if (tx) await run(tx);
       else await db.transaction(run);
@@ -221,7 +223,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
         if (!facts) return [];
         const channels = activeOf(facts);
         if (channels.length === 0) return [];
-        const { contract } = await repo.loadSchedule(tx, userId);
+        const { contract } = await loadScheduleState(tx, userId);
         const day = localDayOf(now, contract);
         const picks = await resolveDayPicks(tx, [{ userId, localDate: day.localDate }], now);
         const slot = `now:${now.toISOString()}`;

@@ -26,7 +26,7 @@ import {
   type RecordingSenders,
 } from './engine-test-support.ts';
 import { MISSED_REASON, NO_TASKS_REASON, schedulePass } from './scheduler.ts';
-import type { OutgoingMessage } from './types.ts';
+import type { OutgoingMessage } from '#server/modules/channels/channel-sender.ts';
 
 // The scheduler and the dispatcher on the test database, with an injected clock and senders that
 // record what they are given. 2026-03-10 is a Tuesday.

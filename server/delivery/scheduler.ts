@@ -2,10 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
 import type { Db } from '#server/db/client.ts';
 import { dayKey, resolveDayPicks, type DayPicks } from './day-picks.ts';
+import { loadRecipients } from '#server/modules/channels/channels.service.ts';
+import { activeChannels, scheduledChannels } from '#server/modules/channels/recipients.ts';
+import {
+  localDayOf,
+  nextDeliveryAt,
+  occurrencesBetween,
+  type DayContract,
+  type SlotOccurrence,
+} from '#server/modules/schedule/day-contract.ts';
+import { claimDueSchedules, setNextDeliveryAt } from '#server/modules/schedule/schedule.service.ts';
 import * as repo from './delivery.repo.ts';
-import { activeChannels, loadRecipients, scheduledChannels } from './recipients.ts';
-import { localDayOf, nextDeliveryAt, occurrencesBetween } from './schedule.ts';
-import type { DayContract, SlotOccurrence } from './types.ts';
 
 /**
  * The scheduler: due users → delivery rows (the outbox), one transaction per batch.
@@ -156,7 +163,7 @@ export async function schedulePass(deps: SchedulerDeps): Promise<SchedulePassRes
   const { db, clock, batchSize, log } = deps;
   return db.transaction(async (tx) => {
     const now = clock();
-    const due = await repo.claimDueSchedules(tx, now, batchSize);
+    const due = await claimDueSchedules(tx, now, batchSize);
     if (due.length === 0) return { users: 0, queued: 0, skipped: 0 };
     const recipients = await loadRecipients(
       tx,
@@ -195,7 +202,7 @@ export async function schedulePass(deps: SchedulerDeps): Promise<SchedulePassRes
     const rows = deliveryRows(planned, picks);
     const inserted = await repo.insertDeliveries(tx, rows, now);
     await repo.insertDayNotifications(tx, dayNotifications(rows, inserted), now);
-    await repo.setNextDeliveryAt(tx, nexts, now);
+    await setNextDeliveryAt(tx, nexts, now);
     return {
       users: due.length,
       queued: inserted.filter((r) => r.status === 'queued').length,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import { devOutbox } from '#server/db/schema/dev-outbox.ts';
+import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { createDevOutboxSender, firstUrl } from './dev-outbox.ts';
 import {
@@ -33,7 +34,10 @@ describe('the dev outbox', () => {
 
   it('keeps an email with both parts and its first link, and logs where it went', async () => {
     const log = recordingLog();
-    const sender = createDevOutboxSender('email', { db: database.db, log });
+    const sender = createDevOutboxSender('email', {
+      outbox: createDevOutboxService({ db: database.db }),
+      log,
+    });
     const message = emailMessage();
     const outcome = await sender.send(message);
 
@@ -65,7 +69,10 @@ describe('the dev outbox', () => {
 
   it('keeps an SMS with its body and link, and no subject or HTML', async () => {
     const log = recordingLog();
-    const sender = createDevOutboxSender('sms', { db: database.db, log });
+    const sender = createDevOutboxSender('sms', {
+      outbox: createDevOutboxService({ db: database.db }),
+      log,
+    });
     const message = smsMessage();
     const outcome = await sender.send(message);
 
@@ -83,7 +90,10 @@ describe('the dev outbox', () => {
 
   it('keeps a push with its title, body and the app link, addressed to the user', async () => {
     const log = recordingLog();
-    const sender = createDevOutboxSender('push', { db: database.db, log });
+    const sender = createDevOutboxSender('push', {
+      outbox: createDevOutboxService({ db: database.db }),
+      log,
+    });
     const message = pushMessage(pushSubscriber('https://push.example/abc').target);
     const outcome = await sender.send(message);
 
@@ -100,7 +110,10 @@ describe('the dev outbox', () => {
   });
 
   it('refuses a message of another channel, storing nothing', async () => {
-    const sender = createDevOutboxSender('sms', { db: database.db, log: recordingLog() });
+    const sender = createDevOutboxSender('sms', {
+      outbox: createDevOutboxService({ db: database.db }),
+      log: recordingLog(),
+    });
     const before = await database.db.$count(devOutbox);
     const outcome = await sender.send(emailMessage());
     expect(outcome).toMatchObject({ ok: false, permanent: true });

@@ -1,5 +1,5 @@
 import { createDecipheriv, createECDH, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { OutgoingMessage, PushTarget } from '../types.ts';
+import type { OutgoingMessage, PushTarget } from '#server/modules/channels/channel-sender.ts';
 import type { ChannelLog } from './dev-outbox.ts';
 
 /** A logger that keeps what it is told, for assertions. */

@@ -37,7 +37,7 @@ import {
   throwIfProblems,
 } from '#server/modules/goals/input-problems.ts';
 import type { ProgressTask } from '#server/modules/goals/progress.ts';
-import { addDays, weekStart } from '#server/modules/profile/local-day.ts';
+import { addDays, weekStart } from '#contracts/local-date.ts';
 import type { ProfileService, UserDay } from '#server/modules/profile/profile.service.ts';
 import { nextOccurrenceDate } from './recurrence.ts';
 import * as repo from './tasks.repo.ts';
