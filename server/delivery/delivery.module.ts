@@ -3,6 +3,7 @@ import type { DeliveryChannel } from '#contracts/delivery.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import { createChannelSenders, type ChannelLog, type ChannelSenders } from './channels/index.ts';
+import { dayNotifications, insertDayNotifications } from './day-notifications.ts';
 import { resolveDayPicks } from './day-picks.ts';
 import * as repo from './delivery.repo.ts';
 import { dispatchPass, type DispatcherDeps } from './dispatcher.ts';
@@ -17,7 +18,7 @@ import type { LinkSigner } from '#server/modules/links/link-claims.ts';
 import { localDayOf, nextDeliveryAt } from '#server/modules/schedule/day-contract.ts';
 import { loadScheduleState, setNextDeliveryAt } from '#server/modules/schedule/schedule.service.ts';
 import { createLinkSigner } from './links.ts';
-import { dayNotifications, deliveryRows, schedulePass } from './scheduler.ts';
+import { deliveryRows, schedulePass } from './scheduler.ts';
 
 /** Workers wake each other through this channel (a send-now from any process). */
 const WAKE_CHANNEL = 'trellis_delivery';
@@ -245,7 +246,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
           picks,
         );
         const inserted = await repo.insertDeliveries(tx, rows, now);
-        await repo.insertDayNotifications(tx, dayNotifications(rows, inserted), now);
+        await insertDayNotifications(tx, dayNotifications(rows, inserted), now);
         return inserted.map((row) => row.id);
       });
       if (ids.length > 0) {

@@ -16,6 +16,7 @@ import { loadEnv } from '#server/env.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { PUSH_SUBSCRIPTION_EXPIRED } from './channels/index.ts';
+import { insertDayNotifications } from './day-notifications.ts';
 import * as repo from './delivery.repo.ts';
 import { createDeliveryModule, type DeliveryModule } from './delivery.module.ts';
 import { backoffMs } from './dispatcher.ts';
@@ -601,12 +602,8 @@ describe('the API door', () => {
     const [user] = (await seed({ count: 1 })) as [string];
     const note = { userId: user, localDate: '2026-03-10', slot: '07:30', tasks: [] };
     const tasks = [{ taskId: randomUUID(), title: 'Write', reason: 'Due today', goalTitle: null }];
-    await database.db.transaction((tx) =>
-      repo.insertDayNotifications(tx, [{ ...note, tasks }], now),
-    );
-    await database.db.transaction((tx) =>
-      repo.insertDayNotifications(tx, [{ ...note, tasks }], now),
-    );
+    await database.db.transaction((tx) => insertDayNotifications(tx, [{ ...note, tasks }], now));
+    await database.db.transaction((tx) => insertDayNotifications(tx, [{ ...note, tasks }], now));
     const rows = await database.db
       .select()
       .from(notifications)

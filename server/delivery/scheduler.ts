@@ -12,6 +12,7 @@ import {
   type SlotOccurrence,
 } from '#server/modules/schedule/day-contract.ts';
 import { claimDueSchedules, setNextDeliveryAt } from '#server/modules/schedule/schedule.service.ts';
+import { dayNotifications, insertDayNotifications } from './day-notifications.ts';
 import * as repo from './delivery.repo.ts';
 
 /**
@@ -87,29 +88,6 @@ export function deliveryRows(
     }
     return { ...base, status: 'queued', payload, lastError: null };
   });
-}
-
-/** One in-app notification per (user, local date, slot) that got a queued row now. */
-export function dayNotifications(
-  rows: readonly repo.NewDelivery[],
-  inserted: readonly repo.InsertedDelivery[],
-): repo.DayNotification[] {
-  const fresh = new Set(inserted.filter((r) => r.status === 'queued').map((r) => r.id));
-  const seen = new Set<string>();
-  const notes: repo.DayNotification[] = [];
-  for (const row of rows) {
-    if (!fresh.has(row.id) || !row.payload) continue;
-    const key = `${row.userId}|${row.localDate}|${row.slot}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    notes.push({
-      userId: row.userId,
-      localDate: row.localDate,
-      slot: row.slot,
-      tasks: row.payload.tasks,
-    });
-  }
-  return notes;
 }
 
 /** The slots due in (from, now], each marked missed or not by the catch-up rule. */
@@ -201,7 +179,7 @@ export async function schedulePass(deps: SchedulerDeps): Promise<SchedulePassRes
     const picks = await resolveDayPicks(tx, requests, now);
     const rows = deliveryRows(planned, picks);
     const inserted = await repo.insertDeliveries(tx, rows, now);
-    await repo.insertDayNotifications(tx, dayNotifications(rows, inserted), now);
+    await insertDayNotifications(tx, dayNotifications(rows, inserted), now);
     await setNextDeliveryAt(tx, nexts, now);
     return {
       users: due.length,
