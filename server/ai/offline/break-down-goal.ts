@@ -5,7 +5,7 @@ import type {
   Milestone,
   PlannedTask,
 } from '#contracts/coach.ts';
-import { withHealthNote } from '../safety.ts';
+import { withHealthNote } from '#server/ai/safety.ts';
 import { detectActivity } from './activity.ts';
 import { addDays, daysBetween } from '#contracts/local-date.ts';
 import { formatLongDate } from './dates.ts';

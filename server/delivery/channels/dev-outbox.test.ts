@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#server/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { devOutbox } from '#server/db/schema/dev-outbox.ts';
 import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
-import { createTestDatabase } from '#server/test/database.ts';
 import { createDevOutboxSender, firstUrl } from './dev-outbox.ts';
 import {
   emailMessage,
@@ -11,18 +9,11 @@ import {
   pushSubscriber,
   recordingLog,
   smsMessage,
+  suiteDatabase,
 } from './test-support.ts';
 
 describe('the dev outbox', () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = suiteDatabase();
 
   async function row(id: string | null) {
     const [stored] = await database.db
