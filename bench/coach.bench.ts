@@ -11,7 +11,7 @@ import {
 } from '#contracts/coach.ts';
 import { createAiGateway } from '#server/ai/gateway.ts';
 import { breakDownGoalOffline } from '#server/ai/offline/break-down-goal.ts';
-import { addDays } from '#server/ai/offline/dates.ts';
+import { addDays } from '#contracts/local-date.ts';
 import { refineGoalOffline } from '#server/ai/offline/refine-goal.ts';
 import {
   type GoalPriority,

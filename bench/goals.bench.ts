@@ -9,7 +9,7 @@ import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { goals, milestones, tasks, topThreeDays } from '#server/db/schema.ts';
 import { loadEnv } from '#server/env.ts';
-import { addDays } from '#server/modules/profile/local-day.ts';
+import { addDays } from '#contracts/local-date.ts';
 import { signUpTestUser } from '#server/test/users.ts';
 import { median, report } from './support.ts';
 

@@ -17,7 +17,7 @@ import { createAccountSessionsService } from './auth/account-sessions.service.ts
 import { createAuthModule, type AuthModule } from './auth/auth.module.ts';
 import type { ChannelSenders } from './delivery/channels/index.ts';
 import { createDeliveryModule, type DeliveryModule } from './delivery/delivery.module.ts';
-import { upcoming } from './delivery/schedule.ts';
+import { upcoming } from './modules/schedule/day-contract.ts';
 import { verificationSmsText } from './delivery/channels/sms.ts';
 import type { MailTransport } from './auth/mail/mailer.ts';
 import type { Database } from './db/client.ts';

@@ -7,7 +7,7 @@ import {
   type SmartGoal,
 } from '#contracts/coach.ts';
 import { breakDownGoalOffline } from './offline/break-down-goal.ts';
-import { addDays } from './offline/dates.ts';
+import { addDays } from '#contracts/local-date.ts';
 import { planProblems, refineProblems, weeklyMinutes } from './plan-rules.ts';
 
 const goal: SmartGoal = {

@@ -4,7 +4,7 @@ import type {
   RefineGoalInput,
   RefineGoalOutput,
 } from '#contracts/coach.ts';
-import { daysBetween } from './offline/dates.ts';
+import { daysBetween } from '#contracts/local-date.ts';
 
 /**
  * The rules a coach answer must meet beyond its schema: they depend on the input (start date,

@@ -936,10 +936,6 @@ export async function purgeRateLimits(db: Db, now: Date): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Dev outbox
 
-export async function insertOutbox(db: Db, row: typeof devOutbox.$inferInsert): Promise<void> {
-  await db.insert(devOutbox).values(row);
-}
-
 export async function listOutbox(
   db: Db,
   options: { to?: string; limit: number },

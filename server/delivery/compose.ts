@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { escapeHtml } from '#server/auth/mail/templates.ts';
 import type { DeliveryPayload } from '#server/db/schema/delivery.ts';
-import type { EmailContent, PushContent } from './types.ts';
+import type { EmailContent, PushContent } from '#server/modules/channels/channel-sender.ts';
 
 /**
  * The message of one delivery, per channel (pure): today's top three with their reasons and a

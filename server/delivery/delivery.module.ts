@@ -4,18 +4,21 @@ import type { Database, Db } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { ResolveDayPicks } from '#server/modules/tasks/day-picks.ts';
 import { createChannelSenders, type ChannelLog, type ChannelSenders } from './channels/index.ts';
+import { dayNotifications, insertDayNotifications } from './day-notifications.ts';
 import * as repo from './delivery.repo.ts';
 import { dispatchPass, type DispatcherDeps } from './dispatcher.ts';
-import { createLinkSigner, type LinkSigner } from './links.ts';
+import { loadRecipients } from '#server/modules/channels/channels.service.ts';
 import {
   activeChannels as activeOf,
   channelStates,
-  loadRecipients,
   scheduledChannels,
   type ChannelStates,
-} from './recipients.ts';
-import { localDayOf, nextDeliveryAt } from './schedule.ts';
-import { dayNotifications, deliveryRows, schedulePass } from './scheduler.ts';
+} from '#server/modules/channels/recipients.ts';
+import type { LinkSigner } from '#server/modules/links/link-claims.ts';
+import { localDayOf, nextDeliveryAt } from '#server/modules/schedule/day-contract.ts';
+import { loadScheduleState, setNextDeliveryAt } from '#server/modules/schedule/schedule.service.ts';
+import { createLinkSigner } from './links.ts';
+import { deliveryRows, schedulePass } from './scheduler.ts';
 
 /** Workers wake each other through this channel (a send-now from any process). */
 const WAKE_CHANNEL = 'trellis_delivery';
@@ -205,7 +208,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
     async refreshSchedule(userId, tx) {
       const run = async (t: Db) => {
         const now = clock();
-        const state = await repo.loadSchedule(t, userId, { lock: true });
+        const state = await loadScheduleState(t, userId, { lock: true });
         if (!state.saved) return;
         let next: Date | null = null;
         if (!state.paused) {
@@ -216,7 +219,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
             next = state.nextDeliveryAt;
           }
         }
-        await repo.setNextDeliveryAt(t, [{ userId, next }], now);
+        await setNextDeliveryAt(t, [{ userId, next }], now);
       };
       if (tx) await run(tx);
       else await db.transaction(run);
@@ -229,7 +232,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
         if (!facts) return [];
         const channels = activeOf(facts);
         if (channels.length === 0) return [];
-        const { contract } = await repo.loadSchedule(tx, userId);
+        const { contract } = await loadScheduleState(tx, userId);
         const day = localDayOf(now, contract);
         const picks = await deps.dayPicks(tx, [{ userId, localDate: day.localDate }], now);
         const slot = `now:${now.toISOString()}`;
@@ -251,7 +254,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
           picks,
         );
         const inserted = await repo.insertDeliveries(tx, rows, now);
-        await repo.insertDayNotifications(tx, dayNotifications(rows, inserted), now);
+        await insertDayNotifications(tx, dayNotifications(rows, inserted), now);
         return inserted.map((row) => row.id);
       });
       if (ids.length > 0) {

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
 import type { Db } from '#server/db/client.ts';
-import type { ChannelSenders } from './channels/index.ts';
-import { PUSH_SUBSCRIPTION_EXPIRED } from './channels/index.ts';
-import { composeEmail, composePush, composeSms, type ComposeInput } from './compose.ts';
-import * as repo from './delivery.repo.ts';
-import { linkUrls, type LinkSigner } from './links.ts';
+import type { OutgoingMessage, SendOutcome } from '#server/modules/channels/channel-sender.ts';
+import { loadRecipients, recordPushResults } from '#server/modules/channels/channels.service.ts';
 import {
   channelStates,
-  loadRecipients,
   recipientLabel,
   type RecipientFacts,
-} from './recipients.ts';
+} from '#server/modules/channels/recipients.ts';
+import type { LinkSigner } from '#server/modules/links/link-claims.ts';
+import { PUSH_SUBSCRIPTION_EXPIRED, type ChannelSenders } from './channels/index.ts';
+import { composeEmail, composePush, composeSms, type ComposeInput } from './compose.ts';
+import * as repo from './delivery.repo.ts';
+import { linkUrls } from './links.ts';
 import { NO_TASKS_REASON } from './scheduler.ts';
-import type { OutgoingMessage, SendOutcome } from './types.ts';
 
 /**
  * The dispatcher: queued delivery rows → the channel senders.
@@ -94,6 +94,25 @@ export interface DispatchPassResult {
   released: number;
 }
 
+/** A batch of outcomes, and the push subscriptions of those recorded, in one transaction. */
+function recordBatch(
+  db: Db,
+  batch: readonly repo.DeliveryOutcome[],
+  now: Date,
+): Promise<Set<string>> {
+  return db.transaction(async (tx) => {
+    const recorded = await repo.recordOutcomes(tx, batch, now);
+    const results = batch
+      .filter((outcome) => recorded.has(outcome.id))
+      .flatMap((outcome) => [
+        ...outcome.goneSubscriptions.map((id) => ({ id, gone: true })),
+        ...outcome.reachedSubscriptions.map((id) => ({ id, gone: false })),
+      ]);
+    await recordPushResults(tx, results, now);
+    return recorded;
+  });
+}
+
 /** Writes outcomes as they come, coalescing those that arrive while a write is under way. */
 function outcomeWriter(deps: DispatcherDeps, claims: Map<string, repo.ClaimedDelivery>) {
   const { db, clock, log } = deps;
@@ -105,7 +124,7 @@ function outcomeWriter(deps: DispatcherDeps, claims: Map<string, repo.ClaimedDel
   const write = async (batch: repo.DeliveryOutcome[]) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const recorded = await repo.recordOutcomes(db, batch, clock());
+        const recorded = await recordBatch(db, batch, clock());
         for (const outcome of batch) {
           if (!recorded.has(outcome.id)) {
             log.warn(

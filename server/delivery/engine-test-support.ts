@@ -5,7 +5,11 @@ import { SMTPServer } from 'smtp-server';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import type { ChannelSenders } from './channels/index.ts';
-import type { ChannelSender, OutgoingMessage, SendOutcome } from './types.ts';
+import type {
+  ChannelSender,
+  OutgoingMessage,
+  SendOutcome,
+} from '#server/modules/channels/channel-sender.ts';
 
 // Shared by the engine's tests and the delivery benchmark: set-based seeding, senders that record
 // what they are given, and a real SMTP peer.

@@ -17,6 +17,7 @@ import { resolveDayPicks } from '#server/modules/tasks/day-picks.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { PUSH_SUBSCRIPTION_EXPIRED } from './channels/index.ts';
+import { insertDayNotifications } from './day-notifications.ts';
 import * as repo from './delivery.repo.ts';
 import { createDeliveryModule, type DeliveryModule } from './delivery.module.ts';
 import { backoffMs } from './dispatcher.ts';
@@ -27,7 +28,7 @@ import {
   type RecordingSenders,
 } from './engine-test-support.ts';
 import { MISSED_REASON, NO_TASKS_REASON, schedulePass } from './scheduler.ts';
-import type { OutgoingMessage } from './types.ts';
+import type { OutgoingMessage } from '#server/modules/channels/channel-sender.ts';
 
 // The scheduler and the dispatcher on the test database, with an injected clock and senders that
 // record what they are given. 2026-03-10 is a Tuesday.
@@ -615,12 +616,8 @@ describe('the API door', () => {
     const [user] = (await seed({ count: 1 })) as [string];
     const note = { userId: user, localDate: '2026-03-10', slot: '07:30', tasks: [] };
     const tasks = [{ taskId: randomUUID(), title: 'Write', reason: 'Due today', goalTitle: null }];
-    await database.db.transaction((tx) =>
-      repo.insertDayNotifications(tx, [{ ...note, tasks }], now),
-    );
-    await database.db.transaction((tx) =>
-      repo.insertDayNotifications(tx, [{ ...note, tasks }], now),
-    );
+    await database.db.transaction((tx) => insertDayNotifications(tx, [{ ...note, tasks }], now));
+    await database.db.transaction((tx) => insertDayNotifications(tx, [{ ...note, tasks }], now));
     const rows = await database.db
       .select()
       .from(notifications)

@@ -4,12 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSetting } from '#server/auth/auth.repo.ts';
 import type { Database } from '#server/db/client.ts';
 import { createTestDatabase } from '#server/test/database.ts';
+import { LinkError, type LinkClaims, type LinkSigner } from '#server/modules/links/link-claims.ts';
 import {
   COMPLETE_LINK_TTL_SECONDS,
   createLinkSigner,
-  type LinkClaims,
-  LinkError,
-  type LinkSigner,
   linkUrls,
   UNSUBSCRIBE_LINK_TTL_SECONDS,
 } from './links.ts';

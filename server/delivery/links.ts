@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
 import { getSetting, insertSettingIfAbsent } from '#server/auth/auth.repo.ts';
 import type { Db } from '#server/db/client.ts';
+import { LinkError, type LinkClaims, type LinkSigner } from '#server/modules/links/link-claims.ts';
 
 /**
  * Signed one-tap links in delivery messages: complete a task, or unsubscribe from a channel,
@@ -12,26 +13,6 @@ import type { Db } from '#server/db/client.ts';
  * to keep URLs small, and carry only an expiry besides: a week for "done", a year for unsubscribe
  * (an old email must still let its reader stop the mail).
  */
-
-export type LinkClaims =
-  | { kind: 'complete'; userId: string; taskId: string; deliveryId: string }
-  | { kind: 'unsubscribe'; userId: string; channel: DeliveryChannel };
-
-export class LinkError extends Error {
-  constructor(
-    readonly reason: 'invalid' | 'expired',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'LinkError';
-  }
-}
-
-export interface LinkSigner {
-  sign(claims: LinkClaims): Promise<string>;
-  /** The claims of a genuine, unexpired link; a LinkError otherwise. */
-  verify(token: string): Promise<LinkClaims>;
-}
 
 export const COMPLETE_LINK_TTL_SECONDS = 7 * 24 * 3600;
 export const UNSUBSCRIBE_LINK_TTL_SECONDS = 365 * 24 * 3600;

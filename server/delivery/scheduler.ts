@@ -2,10 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
 import type { Db } from '#server/db/client.ts';
 import { dayKey, type DayPicks, type ResolveDayPicks } from '#server/modules/tasks/day-picks.ts';
+import { loadRecipients } from '#server/modules/channels/channels.service.ts';
+import { activeChannels, scheduledChannels } from '#server/modules/channels/recipients.ts';
+import {
+  localDayOf,
+  nextDeliveryAt,
+  occurrencesBetween,
+  type DayContract,
+  type SlotOccurrence,
+} from '#server/modules/schedule/day-contract.ts';
+import { claimDueSchedules, setNextDeliveryAt } from '#server/modules/schedule/schedule.service.ts';
+import { dayNotifications, insertDayNotifications } from './day-notifications.ts';
 import * as repo from './delivery.repo.ts';
-import { activeChannels, loadRecipients, scheduledChannels } from './recipients.ts';
-import { localDayOf, nextDeliveryAt, occurrencesBetween } from './schedule.ts';
-import type { DayContract, SlotOccurrence } from './types.ts';
 
 /**
  * The scheduler: due users → delivery rows (the outbox), one transaction per batch.
@@ -84,29 +92,6 @@ export function deliveryRows(
   });
 }
 
-/** One in-app notification per (user, local date, slot) that got a queued row now. */
-export function dayNotifications(
-  rows: readonly repo.NewDelivery[],
-  inserted: readonly repo.InsertedDelivery[],
-): repo.DayNotification[] {
-  const fresh = new Set(inserted.filter((r) => r.status === 'queued').map((r) => r.id));
-  const seen = new Set<string>();
-  const notes: repo.DayNotification[] = [];
-  for (const row of rows) {
-    if (!fresh.has(row.id) || !row.payload) continue;
-    const key = `${row.userId}|${row.localDate}|${row.slot}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    notes.push({
-      userId: row.userId,
-      localDate: row.localDate,
-      slot: row.slot,
-      tasks: row.payload.tasks,
-    });
-  }
-  return notes;
-}
-
 /** The slots due in (from, now], each marked missed or not by the catch-up rule. */
 function slotsDue(
   contract: DayContract,
@@ -158,7 +143,7 @@ export async function schedulePass(deps: SchedulerDeps): Promise<SchedulePassRes
   const { db, clock, batchSize, log, dayPicks } = deps;
   return db.transaction(async (tx) => {
     const now = clock();
-    const due = await repo.claimDueSchedules(tx, now, batchSize);
+    const due = await claimDueSchedules(tx, now, batchSize);
     if (due.length === 0) return { users: 0, queued: 0, skipped: 0 };
     const recipients = await loadRecipients(
       tx,
@@ -196,8 +181,8 @@ export async function schedulePass(deps: SchedulerDeps): Promise<SchedulePassRes
     const picks = await dayPicks(tx, requests, now);
     const rows = deliveryRows(planned, picks);
     const inserted = await repo.insertDeliveries(tx, rows, now);
-    await repo.insertDayNotifications(tx, dayNotifications(rows, inserted), now);
-    await repo.setNextDeliveryAt(tx, nexts, now);
+    await insertDayNotifications(tx, dayNotifications(rows, inserted), now);
+    await setNextDeliveryAt(tx, nexts, now);
     return {
       users: due.length,
       queued: inserted.filter((r) => r.status === 'queued').length,

@@ -1,8 +1,8 @@
 import type { ServerEvent } from '#contracts/events.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 
 /** Every Trellis process listens on this one channel; a message names the user it is for. */
-const CHANNEL = 'trellis_events';
+export const EVENTS_CHANNEL = 'trellis_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7900;
 
@@ -37,6 +37,20 @@ function isEnvelope(value: unknown): value is Envelope {
 }
 
 /**
+ * The NOTIFY payload that carries `event` to `userId`'s subscribers on EVENTS_CHANNEL. An event too
+ * large for NOTIFY becomes `stale` (read again). Exported for writers that notify inside their own
+ * transaction (sent when it commits), such as the notifications module's batch insert.
+ */
+export function encodeEvent(userId: string, event: ServerEvent): string {
+  const payload = JSON.stringify({ u: userId, e: event } satisfies Envelope);
+  if (Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
+  return JSON.stringify({
+    u: userId,
+    e: { type: 'stale', data: { type: event.type } },
+  } satisfies Envelope);
+}
+
+/**
  * Per-user events over LISTEN/NOTIFY, so a stream held by one server process hears what another
  * process published. One LISTEN per process, started on the first subscription.
  */
@@ -67,7 +81,7 @@ export function createEventBus(
   };
 
   const ensureListening = () => {
-    listening ??= database.listen(CHANNEL, deliver).catch((error: unknown) => {
+    listening ??= database.listen(EVENTS_CHANNEL, deliver).catch((error: unknown) => {
       listening = null;
       throw error;
     });
@@ -76,14 +90,7 @@ export function createEventBus(
 
   return {
     async publish(userId, event) {
-      let payload = JSON.stringify({ u: userId, e: event } satisfies Envelope);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-        payload = JSON.stringify({
-          u: userId,
-          e: { type: 'stale', data: { type: event.type } },
-        } satisfies Envelope);
-      }
-      await database.notify(CHANNEL, payload);
+      await database.notify(EVENTS_CHANNEL, encodeEvent(userId, event));
     },
     async subscribe(userId, handler) {
       if (closed) throw new Error('the event bus is closed');

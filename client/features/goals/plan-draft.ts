@@ -1,6 +1,6 @@
 import type { BreakDownGoalOutput, CoachEngine, TaskRecurrence } from '#contracts/coach.ts';
 import type { AcceptPlan } from '#contracts/goals.ts';
-import { addDays, daysBetween } from '#client/lib/local-date.ts';
+import { addDays, daysBetween } from '#contracts/local-date.ts';
 
 /**
  * The breakdown editor's state: the coach's proposal as the person edits, reorders and picks

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import { goalPaths, profileSchema, type ProfileUpdate } from '#contracts/goals.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { browserTimeZone, todayIn } from '#client/lib/local-date.ts';
+import { browserTimeZone, todayIn } from '#contracts/local-date.ts';
 
 /** Clients that already sent the browser's zone: one request, however many screens ask. */
 const zoneSent = new WeakSet<object>();

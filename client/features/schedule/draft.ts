@@ -6,7 +6,7 @@ import {
   type Schedule,
   type ScheduleUpdate,
 } from '#contracts/delivery.ts';
-import { addDays, todayIn } from '#client/lib/local-date.ts';
+import { addDays, todayIn } from '#contracts/local-date.ts';
 import { sortProblems, type FieldErrors } from './field-errors.ts';
 
 /** The day contract as the form edits it: switched-off parts keep what was typed. */

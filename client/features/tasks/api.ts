@@ -20,7 +20,7 @@ import {
   type Today,
 } from '#contracts/goals.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-import { addDays, formatDate, formatRelativeDate } from '#client/lib/local-date.ts';
+import { addDays, formatDate, formatRelativeDate } from '#contracts/local-date.ts';
 
 const taskViewNames = ['today', 'upcoming', 'overdue', 'all'] as const;
 export type TaskView = (typeof taskViewNames)[number];

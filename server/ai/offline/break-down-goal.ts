@@ -5,9 +5,10 @@ import type {
   Milestone,
   PlannedTask,
 } from '#contracts/coach.ts';
-import { withHealthNote } from '../safety.ts';
+import { withHealthNote } from '#server/ai/safety.ts';
 import { detectActivity } from './activity.ts';
-import { addDays, daysBetween, formatLongDate } from './dates.ts';
+import { addDays, daysBetween } from '#contracts/local-date.ts';
+import { formatLongDate } from './dates.ts';
 import { type ActivityTemplate, clamp, type PlanContext } from './templates/kit.ts';
 
 /**

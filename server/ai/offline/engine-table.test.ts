@@ -7,10 +7,10 @@ import {
   refineGoalOutputSchema,
   type SmartGoal,
 } from '#contracts/coach.ts';
-import { planProblems, refineProblems, weeklyMinutes } from '../plan-rules.ts';
-import { HEALTH_NOTE } from '../safety.ts';
+import { planProblems, refineProblems, weeklyMinutes } from '#server/ai/plan-rules.ts';
+import { HEALTH_NOTE } from '#server/ai/safety.ts';
 import { breakDownGoalOffline } from './break-down-goal.ts';
-import { addDays } from './dates.ts';
+import { addDays } from '#contracts/local-date.ts';
 import { refineGoalOffline } from './refine-goal.ts';
 
 /**

@@ -1,6 +1,7 @@
 import * as chrono from 'chrono-node';
 import { DateTime } from 'luxon';
-import { addDays, formatLongDate, toDateTime, toIsoDate } from './dates.ts';
+import { addDays } from '#contracts/local-date.ts';
+import { formatLongDate, toDateTime, toIsoDate } from './dates.ts';
 
 /**
  * Reads deadlines and quantities out of a goal written in plain English. Deterministic: "today"

@@ -5,9 +5,10 @@ import type {
   RefineGoalInput,
   RefineGoalOutput,
 } from '#contracts/coach.ts';
-import { withHealthNote } from '../safety.ts';
+import { withHealthNote } from '#server/ai/safety.ts';
 import { detectActivity, genericTemplate } from './activity.ts';
-import { addDays, daysBetween, formatLongDate } from './dates.ts';
+import { addDays, daysBetween } from '#contracts/local-date.ts';
+import { formatLongDate } from './dates.ts';
 import {
   extractWhy,
   normalizeGoalText,

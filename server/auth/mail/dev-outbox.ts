@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
-import { insertOutbox } from '../auth.repo.ts';
+import type { Db } from '#server/db/client.ts';
+import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
 import type { MailLog, MailTransport } from './mailer.ts';
 
 /**
@@ -8,11 +7,11 @@ import type { MailLog, MailTransport } from './mailer.ts';
  * on a fresh machine can follow it. Logging the link is deliberate (and only happens here).
  */
 export function createDevOutboxTransport(db: Db, log: MailLog): MailTransport {
+  const outbox = createDevOutboxService({ db });
   return {
     kind: 'dev-outbox',
     async deliver(message) {
-      await insertOutbox(db, {
-        id: randomUUID(),
+      await outbox.record({
         channel: 'email',
         to: message.to,
         subject: message.subject,

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#server/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { devOutbox } from '#server/db/schema/dev-outbox.ts';
-import { createTestDatabase } from '#server/test/database.ts';
+import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
 import { createDevOutboxSender, firstUrl } from './dev-outbox.ts';
 import {
   emailMessage,
@@ -10,18 +9,11 @@ import {
   pushSubscriber,
   recordingLog,
   smsMessage,
+  suiteDatabase,
 } from './test-support.ts';
 
 describe('the dev outbox', () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = suiteDatabase();
 
   async function row(id: string | null) {
     const [stored] = await database.db
@@ -33,7 +25,10 @@ describe('the dev outbox', () => {
 
   it('keeps an email with both parts and its first link, and logs where it went', async () => {
     const log = recordingLog();
-    const sender = createDevOutboxSender('email', { db: database.db, log });
+    const sender = createDevOutboxSender('email', {
+      outbox: createDevOutboxService({ db: database.db }),
+      log,
+    });
     const message = emailMessage();
     const outcome = await sender.send(message);
 
@@ -65,7 +60,10 @@ describe('the dev outbox', () => {
 
   it('keeps an SMS with its body and link, and no subject or HTML', async () => {
     const log = recordingLog();
-    const sender = createDevOutboxSender('sms', { db: database.db, log });
+    const sender = createDevOutboxSender('sms', {
+      outbox: createDevOutboxService({ db: database.db }),
+      log,
+    });
     const message = smsMessage();
     const outcome = await sender.send(message);
 
@@ -83,7 +81,10 @@ describe('the dev outbox', () => {
 
   it('keeps a push with its title, body and the app link, addressed to the user', async () => {
     const log = recordingLog();
-    const sender = createDevOutboxSender('push', { db: database.db, log });
+    const sender = createDevOutboxSender('push', {
+      outbox: createDevOutboxService({ db: database.db }),
+      log,
+    });
     const message = pushMessage(pushSubscriber('https://push.example/abc').target);
     const outcome = await sender.send(message);
 
@@ -100,7 +101,10 @@ describe('the dev outbox', () => {
   });
 
   it('refuses a message of another channel, storing nothing', async () => {
-    const sender = createDevOutboxSender('sms', { db: database.db, log: recordingLog() });
+    const sender = createDevOutboxSender('sms', {
+      outbox: createDevOutboxService({ db: database.db }),
+      log: recordingLog(),
+    });
     const before = await database.db.$count(devOutbox);
     const outcome = await sender.send(emailMessage());
     expect(outcome).toMatchObject({ ok: false, permanent: true });

@@ -1,8 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
-import type { Db } from '#server/db/client.ts';
-import { devOutbox } from '#server/db/schema/dev-outbox.ts';
-import type { ChannelSender, OutgoingMessage, SendOutcome } from '../types.ts';
+import type {
+  ChannelSender,
+  OutgoingMessage,
+  SendOutcome,
+} from '#server/modules/channels/channel-sender.ts';
+import type {
+  DevOutboxService,
+  OutboxEntry,
+} from '#server/modules/dev-outbox/dev-outbox.service.ts';
 
 /** What the senders log through (Fastify's logger fits). */
 export interface ChannelLog {
@@ -16,9 +21,9 @@ export function firstUrl(text: string): string | null {
   return /https?:\/\/[^\s<>"']+/.exec(text)?.[0]?.replace(/[.,;:!?)\]]+$/, '') ?? null;
 }
 
-/** The outbox row a message becomes: what a person on a fresh machine reads instead. */
-export function outboxRow(message: OutgoingMessage): typeof devOutbox.$inferInsert {
-  const base = { id: randomUUID(), channel: message.channel, to: message.to };
+/** The outbox entry a message becomes: what a person on a fresh machine reads instead. */
+function outboxEntry(message: OutgoingMessage): OutboxEntry {
+  const base = { channel: message.channel, to: message.to };
   switch (message.channel) {
     case 'email':
       return {
@@ -56,7 +61,7 @@ export function outboxRow(message: OutgoingMessage): typeof devOutbox.$inferInse
  */
 export function createDevOutboxSender(
   channel: DeliveryChannel,
-  deps: { db: Db; log: ChannelLog },
+  deps: { outbox: Pick<DevOutboxService, 'record'>; log: ChannelLog },
 ): ChannelSender {
   return {
     channel,
@@ -69,9 +74,10 @@ export function createDevOutboxSender(
           error: `A ${message.channel} message reached the ${channel} sender`,
         };
       }
-      const row = outboxRow(message);
+      const row = outboxEntry(message);
+      let id: string;
       try {
-        await deps.db.insert(devOutbox).values(row);
+        id = await deps.outbox.record(row);
       } catch (error: unknown) {
         deps.log.error({ err: error, channel }, 'dev outbox: could not store a message');
         return {
@@ -84,7 +90,7 @@ export function createDevOutboxSender(
         { channel, to: row.to, link: row.link, template: row.template },
         `dev outbox: ${channel} stored`,
       );
-      return { ok: true, providerMessageId: row.id };
+      return { ok: true, providerMessageId: id };
     },
     async close() {},
   };

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelSender } from '../types.ts';
+import type { ChannelSender } from '#server/modules/channels/channel-sender.ts';
 import { classifySmtpError, createSmtpSender } from './email.ts';
 import { emailMessage } from './test-support.ts';
 

@@ -1,5 +1,9 @@
 import nodemailer from 'nodemailer';
-import type { ChannelSender, OutgoingMessage, SendOutcome } from '../types.ts';
+import type {
+  ChannelSender,
+  OutgoingMessage,
+  SendOutcome,
+} from '#server/modules/channels/channel-sender.ts';
 
 /** How long the SMTP server may take to accept a connection, greet, and answer a command. */
 const CONNECTION_TIMEOUT_MS = 10_000;

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#server/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { devOutbox } from '#server/db/schema/dev-outbox.ts';
 import { systemSettings } from '#server/db/schema/system-settings.ts';
 import { loadEnv } from '#server/env.ts';
-import { createTestDatabase } from '#server/test/database.ts';
 import { createChannelSenders, loadVapidKeys } from './index.ts';
 import {
   emailMessage,
@@ -12,18 +10,11 @@ import {
   pushSubscriber,
   recordingLog,
   smsMessage,
+  suiteDatabase,
 } from './test-support.ts';
 
 describe('the channel senders', () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = suiteDatabase();
 
   it('make the VAPID keys once, even when two processes start together', async () => {
     const [first, second] = await Promise.all([

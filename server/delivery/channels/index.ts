@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
-import type { ChannelSender } from '../types.ts';
+import type { ChannelSender } from '#server/modules/channels/channel-sender.ts';
+import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
 import { createDevOutboxSender, type ChannelLog } from './dev-outbox.ts';
 import { createSmtpSender } from './email.ts';
 import { createWebPushSender } from './push.ts';
@@ -35,7 +36,7 @@ export async function createChannelSenders(deps: {
 }): Promise<ChannelSenders> {
   const { env, db, log } = deps;
   const vapid = await loadVapidKeys(db);
-  const outbox = { db, log };
+  const outbox = { outbox: createDevOutboxService({ db }), log };
 
   const email = env.SMTP_URL
     ? createSmtpSender({

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelSender } from '../types.ts';
+import type { ChannelSender } from '#server/modules/channels/channel-sender.ts';
 import { createWebPushSender, PUSH_SUBSCRIPTION_EXPIRED, pushTopic } from './push.ts';
 import { pushMessage, pushSubscriber } from './test-support.ts';
 

@@ -1,5 +1,9 @@
 import webpush from 'web-push';
-import type { ChannelSender, OutgoingMessage, SendOutcome } from '../types.ts';
+import type {
+  ChannelSender,
+  OutgoingMessage,
+  SendOutcome,
+} from '#server/modules/channels/channel-sender.ts';
 
 /** A push the browser cannot show within 12 hours is stale: tomorrow brings a new top three. */
 const PUSH_TTL_SECONDS = 12 * 60 * 60;

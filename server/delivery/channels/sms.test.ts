@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '#server/env.ts';
-import type { ChannelSender } from '../types.ts';
+import type { ChannelSender } from '#server/modules/channels/channel-sender.ts';
 import { createHttpSmsSender, smsStatusCallbackUrl, verificationSmsText } from './sms.ts';
 import { smsMessage } from './test-support.ts';
 

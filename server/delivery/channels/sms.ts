@@ -1,5 +1,10 @@
 import { SMS_CODE_TTL_SECONDS } from '#contracts/delivery.ts';
-import type { ChannelSender, OutgoingMessage, SendOutcome } from '../types.ts';
+import type {
+  ChannelSender,
+  OutgoingMessage,
+  SendOutcome,
+} from '#server/modules/channels/channel-sender.ts';
+import { SMS_STATUS_PATH } from '#server/modules/webhooks/sms-status.routes.ts';
 
 export interface HttpSmsSenderOptions {
   /** SMS_BASE_URL, without a trailing slash (https://api.twilio.com). */
@@ -15,9 +20,6 @@ export interface HttpSmsSenderOptions {
   statusCallbackUrl?: string | null;
   fetch?: typeof fetch;
 }
-
-/** The path of the webhook the provider posts delivery receipts to. */
-export const SMS_STATUS_PATH = '/api/webhooks/sms/status';
 
 /**
  * The receipts URL to hand the provider with each text: only over https, because the provider

@@ -1,6 +1,26 @@
 import { createDecipheriv, createECDH, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { OutgoingMessage, PushTarget } from '../types.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { Db } from '#server/db/client.ts';
+import type { OutgoingMessage, PushTarget } from '#server/modules/channels/channel-sender.ts';
+import { createTestDatabase } from '#server/test/database.ts';
 import type { ChannelLog } from './dev-outbox.ts';
+
+/** A test database of the enclosing suite: opened before its tests, closed after them. */
+export function suiteDatabase(): { readonly db: Db } {
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return {
+    get db() {
+      if (!database) throw new Error('the suite database opens in beforeAll');
+      return database.db;
+    },
+  };
+}
 
 /** A logger that keeps what it is told, for assertions. */
 export function recordingLog(): ChannelLog & {

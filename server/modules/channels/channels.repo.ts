@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
-import type { Db } from '#server/db/client.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
 import { deliveryChannelSettings, pushSubscriptions, users } from '#server/db/schema.ts';
-import { DEFAULT_CHANNEL_ENABLED } from '#server/delivery/recipients.ts';
+import { uuidList } from '#server/db/uuid-list.ts';
+import { DEFAULT_CHANNEL_ENABLED, defaultSetting, type RecipientFacts } from './recipients.ts';
 
 // The channel settings and push subscriptions of users. Every function takes `db`, which may be a
 // transaction: the service decides what is atomic.
@@ -156,4 +157,117 @@ export async function replacePushEndpoint(
 
 export async function deletePushSubscriptionById(db: Db, id: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+// --- The delivery worker's reads and writes ---------------------------------------------------
+
+interface UserRow {
+  user_id: string;
+  email: string | null;
+  email_confirmed: boolean;
+}
+
+interface SettingRow {
+  user_id: string;
+  channel: DeliveryChannel;
+  enabled: boolean;
+  phone: string | null;
+  unsubscribed_ms: number | null;
+}
+
+interface PushRow {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device: string;
+}
+
+/**
+ * Who can receive a delivery on which channel (./recipients.ts), for many users in three
+ * statements (deleted accounts are left out).
+ */
+export async function loadRecipients(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, RecipientFacts>> {
+  const found = new Map<string, RecipientFacts>();
+  if (userIds.length === 0) return found;
+  const ids = uuidList([...new Set(userIds)]);
+  // One after the other: a transaction's connection runs one statement at a time.
+  const users = await queryRows<UserRow>(
+    db,
+    sql`select u.id as user_id, u.email, u.email_confirmed_at is not null as email_confirmed
+        from users u
+        where u.id = any(${ids})
+          and u.deleted_at is null`,
+  );
+  const settings = await queryRows<SettingRow>(
+    db,
+    sql`select s.user_id, s.channel, s.enabled, s.phone,
+               (extract(epoch from s.unsubscribed_at) * 1000)::float8 as unsubscribed_ms
+        from delivery_channel_settings s
+        where s.user_id = any(${ids})`,
+  );
+  const subscriptions = await queryRows<PushRow>(
+    db,
+    sql`select p.id, p.user_id, p.endpoint, p.p256dh, p.auth, p.device
+        from push_subscriptions p
+        where p.user_id = any(${ids})
+          and p.gone_at is null
+        order by p.created_at, p.id`,
+  );
+  for (const user of users) {
+    found.set(user.user_id, {
+      userId: user.user_id,
+      email: user.email,
+      emailConfirmed: user.email_confirmed,
+      settings: {
+        email: defaultSetting('email'),
+        sms: defaultSetting('sms'),
+        push: defaultSetting('push'),
+      },
+      pushTargets: [],
+    });
+  }
+  for (const row of settings) {
+    const facts = found.get(row.user_id);
+    if (!facts) continue;
+    facts.settings[row.channel] = {
+      enabled: row.enabled,
+      phone: row.phone,
+      unsubscribedAt: row.unsubscribed_ms === null ? null : new Date(row.unsubscribed_ms),
+    };
+  }
+  for (const row of subscriptions) {
+    found.get(row.user_id)?.pushTargets.push({
+      id: row.id,
+      endpoint: row.endpoint,
+      keys: { p256dh: row.p256dh, auth: row.auth },
+      device: row.device,
+    });
+  }
+  return found;
+}
+
+/**
+ * What the push service said of subscriptions a delivery went to: gone ones are marked gone (the
+ * first time only), the ones that took a message get their last success. One statement whatever
+ * the batch size.
+ */
+export async function recordPushResults(
+  db: Db,
+  results: ReadonlyArray<{ id: string; gone: boolean }>,
+  now: Date,
+): Promise<void> {
+  if (results.length === 0) return;
+  const at = now.toISOString();
+  await db.execute(
+    sql`update push_subscriptions p
+        set gone_at = case when s.gone then coalesce(p.gone_at, ${at}::timestamptz) else p.gone_at end,
+          last_success_at = case when s.gone then p.last_success_at else ${at}::timestamptz end
+        from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as s(id uuid, gone boolean)
+        where p.id = any(${uuidList(results.map((r) => r.id))}) and p.id = s.id`,
+  );
 }

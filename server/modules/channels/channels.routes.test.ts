@@ -7,11 +7,7 @@ import {
   SMS_CODE_TTL_SECONDS,
 } from '#contracts/delivery.ts';
 import { deliveryChannelSettings, devOutbox, pushSubscriptions } from '#server/db/schema.ts';
-import {
-  expectError,
-  startDeliveryApp,
-  type DeliveryTestApp,
-} from '#server/modules/deliveries/test-support.ts';
+import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
 import type { TestUser } from '#server/test/users.ts';
 
 const CHROME_ANDROID =

@@ -9,13 +9,13 @@ import {
   type PushSubscriptionInput,
 } from '#contracts/delivery.ts';
 import type { Db } from '#server/db/client.ts';
-import { DEFAULT_CHANNEL_ENABLED } from '#server/delivery/recipients.ts';
-import type { ChannelSender } from '#server/delivery/types.ts';
 import { AppError } from '#server/errors.ts';
 import type { RateLimiter, RateRule } from '#server/modules/deliveries/rate-limit.ts';
+import type { ChannelSender } from './channel-sender.ts';
+import * as repo from './channels.repo.ts';
 import { deviceLabel } from './device-label.ts';
 import { maskPhone } from './mask-phone.ts';
-import * as repo from './channels.repo.ts';
+import { DEFAULT_CHANNEL_ENABLED, type RecipientFacts } from './recipients.ts';
 
 export interface ChannelsServiceDeps {
   db: Db;
@@ -361,3 +361,23 @@ export function createChannelsService(deps: ChannelsServiceDeps) {
 }
 
 export type ChannelsService = ReturnType<typeof createChannelsService>;
+
+// The delivery worker's door (server/delivery): plain functions that run in the worker's
+// transaction, so a scheduler pass or an outcome batch stays one unit.
+
+/** Who can receive a delivery on which channel, for many users; deleted accounts are left out. */
+export function loadRecipients(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, RecipientFacts>> {
+  return repo.loadRecipients(db, userIds);
+}
+
+/** Gone push subscriptions and ones that took a message, as the push service answered. */
+export function recordPushResults(
+  db: Db,
+  results: ReadonlyArray<{ id: string; gone: boolean }>,
+  now: Date,
+): Promise<void> {
+  return repo.recordPushResults(db, results, now);
+}

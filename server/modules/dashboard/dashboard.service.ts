@@ -1,6 +1,6 @@
 import type { Dashboard } from '#contracts/goals.ts';
 import type { GoalReads } from '#server/modules/goals/goal-reads.service.ts';
-import { addDays } from '#server/modules/profile/local-day.ts';
+import { addDays } from '#contracts/local-date.ts';
 import type { TodayService } from '#server/modules/tasks/today.service.ts';
 
 const MAX_NEXT_MILESTONES = 5;

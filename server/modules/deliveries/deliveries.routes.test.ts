@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelsSchema, deliveryListSchema, sendNowResultSchema } from '#contracts/delivery.ts';
 import type { TestUser } from '#server/test/users.ts';
-import { expectError, startDeliveryApp, type DeliveryTestApp } from './test-support.ts';
+import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
 
 describe('deliveries API', () => {
   let t: DeliveryTestApp;

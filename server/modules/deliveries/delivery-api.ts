@@ -2,17 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deliveryChannels, type Channels } from '#contracts/delivery.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { Db } from '#server/db/client.ts';
-import type { LinkSigner } from '#server/delivery/links.ts';
-import type { ChannelStates } from '#server/delivery/recipients.ts';
-import type { ChannelSender, DayContract, SlotOccurrence } from '#server/delivery/types.ts';
-import { adminOutboxRoutes } from '#server/modules/admin-outbox/admin-outbox.routes.ts';
-import { createAdminOutboxService } from '#server/modules/admin-outbox/admin-outbox.service.ts';
+import type { ChannelSender } from '#server/modules/channels/channel-sender.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
+import type { ChannelStates } from '#server/modules/channels/recipients.ts';
+import { devOutboxRoutes } from '#server/modules/dev-outbox/dev-outbox.routes.ts';
+import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
+import type { LinkSigner } from '#server/modules/links/link-claims.ts';
 import { linksRoutes } from '#server/modules/links/links.routes.ts';
 import { createLinksService } from '#server/modules/links/links.service.ts';
 import { onboardingRoutes } from '#server/modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from '#server/modules/onboarding/onboarding.service.ts';
+import type { DayContract, SlotOccurrence } from '#server/modules/schedule/day-contract.ts';
 import { scheduleRoutes } from '#server/modules/schedule/schedule.routes.ts';
 import { createScheduleService } from '#server/modules/schedule/schedule.service.ts';
 import type { TasksService } from '#server/modules/tasks/tasks.service.ts';
@@ -21,7 +22,10 @@ import { markOpened } from './deliveries.repo.ts';
 import { createDeliveriesService } from './deliveries.service.ts';
 import { createRateLimiter } from './rate-limit.ts';
 
-/** What the delivery API needs from the delivery engine (server/delivery/delivery.module.ts). */
+/**
+ * What the delivery API needs from the delivery engine (server/delivery/delivery.module.ts),
+ * declared here so the modules never import the engine: app.ts hands the engine in.
+ */
 export interface DeliveryEngine {
   /** Recomputes when the user's next delivery is due; inside `tx` when given. */
   refreshSchedule(userId: string, tx?: Db): Promise<unknown>;
@@ -40,7 +44,7 @@ export interface DeliveryApiDeps {
   engine: DeliveryEngine;
   /** The SMS sender (for verification codes), the providers in use and the VAPID public key. */
   senders: { sms: ChannelSender; transports: Channels['transports']; vapidPublicKey: string };
-  /** The day-contract arithmetic: the slots ahead (server/delivery/schedule.ts). */
+  /** The day-contract arithmetic: the slots ahead (upcoming in #server/modules/schedule/day-contract.ts). */
   upcoming: (contract: DayContract, from: Date, days?: number) => SlotOccurrence[];
   verificationSmsText: (code: string) => string;
   /** Completing a task from a one-tap link goes through the tasks service. */
@@ -94,7 +98,7 @@ export function createDeliveryApi(deps: DeliveryApiDeps) {
     limiter,
   });
   const onboarding = createOnboardingService({ db, clock });
-  const outbox = createAdminOutboxService({ db });
+  const outbox = createDevOutboxService({ db });
 
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(scheduleRoutes({ guard, schedule }));
@@ -102,7 +106,7 @@ export function createDeliveryApi(deps: DeliveryApiDeps) {
     await app.register(deliveriesRoutes({ guard, deliveries }));
     await app.register(onboardingRoutes({ guard, onboarding }));
     await app.register(linksRoutes({ links }));
-    await app.register(adminOutboxRoutes({ guard, outbox }));
+    await app.register(devOutboxRoutes({ guard, outbox }));
   };
   return { schedule, channels, deliveries, links, onboarding, outbox, routes };
 }

@@ -1,6 +1,6 @@
 import type { TaskRecurrence } from '#contracts/coach.ts';
 import type { GoalStatus, TaskStatus } from '#contracts/goals.ts';
-import { daysBetween } from '#server/modules/profile/local-day.ts';
+import { daysBetween } from '#contracts/local-date.ts';
 
 /**
  * Goal progress, 0–100, from milestones and tasks. The rule:

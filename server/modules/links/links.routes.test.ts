@@ -7,11 +7,7 @@ import {
   unsubscribeResultSchema,
 } from '#contracts/delivery.ts';
 import { taskListSchema, taskSchema, type Task } from '#contracts/goals.ts';
-import {
-  expectError,
-  startDeliveryApp,
-  type DeliveryTestApp,
-} from '#server/modules/deliveries/test-support.ts';
+import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
 import type { TestUser } from '#server/test/users.ts';
 
 describe('signed links API (no sign-in)', () => {

@@ -4,7 +4,7 @@ import type {
   UnsubscribeResult,
 } from '#contracts/delivery.ts';
 import type { TaskAction, TaskActionResult } from '#contracts/goals.ts';
-import { LinkError, type LinkClaims } from '#server/delivery/links.ts';
+import { LinkError, type LinkClaims } from './link-claims.ts';
 import { AppError } from '#server/errors.ts';
 import type { RateLimiter, RateRule } from '#server/modules/deliveries/rate-limit.ts';
 

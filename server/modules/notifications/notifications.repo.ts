@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '#contracts/notifications.ts';
-import { queryRows, type Db } from '../../db/client.ts';
-import { notificationCounts, notificationPreferences, notifications } from '../../db/schema.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { notificationCounts, notificationPreferences, notifications } from '#server/db/schema.ts';
 import type { PagePosition } from '#server/http/page-cursor.ts';
 
 // The only module that touches the notification tables. Every function takes `db`, which may be a
@@ -34,19 +34,18 @@ function listConditions(filter: ListFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** A listed notification as the list query answers it: created_at already in ISO 8601 (UTC, ms). */
-export interface ListedNotification {
-  id: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  read: boolean;
-  priority: NotificationRow['priority'];
-  created_at: string;
-  coach_id: string | null;
-  data: Record<string, unknown> | null;
-  unread: number | null;
-}
+/**
+ * A notification as the plain-SQL statements answer it: the row's fields with createdAt already
+ * in ISO 8601 (UTC, ms).
+ */
+export type NotificationRecord = Omit<NotificationRow, 'userId' | 'createdAt'> & {
+  createdAt: string;
+};
+
+/** created_at as the API writes it, computed by the database (no Date round trip per row). */
+const isoCreatedAt = sql`to_char(${notifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+type ListedNotification = NotificationRecord & { unread: number | null };
 
 /**
  * A page and the user's unread count in one statement (the list is the hot path: every open app
@@ -56,13 +55,12 @@ export interface ListedNotification {
 export async function listWithUnreadCount(
   db: Db,
   filter: ListFilter,
-): Promise<{ rows: ListedNotification[]; unreadCount: number | null }> {
+): Promise<{ rows: NotificationRecord[]; unreadCount: number | null }> {
   const rows = await queryRows<ListedNotification>(
     db,
     sql`select ${notifications.id} as id, ${notifications.type} as type, ${notifications.title} as title,
           ${notifications.message} as message, ${notifications.read} as read, ${notifications.priority} as priority,
-          to_char(${notifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-          ${notifications.coachId} as coach_id, ${notifications.data} as data,
+          ${isoCreatedAt} as "createdAt", ${notifications.coachId} as "coachId", ${notifications.data} as data,
           (select ${notificationCounts.unread} from ${notificationCounts}
             where ${notificationCounts.userId} = ${filter.userId}::uuid) as unread
         from ${notifications}
@@ -71,7 +69,10 @@ export async function listWithUnreadCount(
         limit ${filter.limit}`,
   );
   const [first] = rows;
-  return { rows, unreadCount: first ? (first.unread ?? 0) : null };
+  return {
+    rows: rows.map(({ unread: _unread, ...row }) => row),
+    unreadCount: first ? (first.unread ?? 0) : null,
+  };
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
@@ -103,6 +104,67 @@ export async function insertNotification(
   if (!row) throw new Error('insert returned no row');
   if (!row.read) await addToUnread(db, row.userId, 1);
   return row;
+}
+
+/**
+ * Writes many unread notifications at once, each with the id the caller chose (one already there
+ * is kept, so writing the same batch twice writes it once), skipping users who muted its type, and
+ * moves their unread counts. Returns the ones written, for the caller to announce.
+ */
+export async function insertUnreadNotifications(
+  db: Db,
+  rows: ReadonlyArray<Omit<NewNotificationRow, 'read' | 'createdAt'>>,
+  now: Date,
+): Promise<Array<NotificationRecord & { userId: string }>> {
+  if (rows.length === 0) return [];
+  const values = rows.map((row) => ({
+    id: row.id,
+    user_id: row.userId,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    priority: row.priority ?? 'medium',
+    coach_id: row.coachId ?? null,
+    data: row.data ?? null,
+  }));
+  const created = await queryRows<NotificationRecord & { userId: string }>(
+    db,
+    sql`insert into notifications (id, user_id, type, title, message, read, priority, coach_id, created_at, data)
+        select v.id, v.user_id, v.type, v.title, v.message, false, v.priority, v.coach_id,
+          ${now.toISOString()}::timestamptz, v.data
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, user_id uuid,
+          type text, title text, message text, priority text, coach_id uuid, data jsonb)
+        where not exists (
+          select 1 from notification_preferences np
+          where np.user_id = v.user_id and v.type = any(np.muted_types))
+        on conflict (id) do nothing
+        returning id, user_id as "userId", type, title, message, read, priority,
+          coach_id as "coachId", data,
+          to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`,
+  );
+  if (created.length === 0) return [];
+  const perUser = new Map<string, number>();
+  for (const row of created) perUser.set(row.userId, (perUser.get(row.userId) ?? 0) + 1);
+  await db.execute(
+    sql`insert into notification_counts (user_id, unread)
+        select v.user_id, v.n from jsonb_to_recordset(${JSON.stringify([...perUser].map(([user_id, n]) => ({ user_id, n })))}::jsonb)
+          as v(user_id uuid, n int)
+        on conflict (user_id) do update set unread = notification_counts.unread + excluded.unread`,
+  );
+  return created;
+}
+
+/** NOTIFY of each payload on `channel`; inside a transaction they are sent when it commits. */
+export async function notifyWithin(
+  db: Db,
+  channel: string,
+  payloads: readonly string[],
+): Promise<void> {
+  if (payloads.length === 0) return;
+  await db.execute(
+    sql`select pg_notify(${channel}, p)
+        from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) as p`,
+  );
 }
 
 /**

@@ -11,12 +11,12 @@ import {
   type NotificationPreferences,
   type NotificationType,
 } from '#contracts/notifications.ts';
-import type { Db } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
-import type { EventBus } from '../../events/event-bus.ts';
-import * as repo from './notifications.repo.ts';
 import { UUID } from '#server/auth/validation.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { encodeEvent, EVENTS_CHANNEL, type EventBus } from '#server/events/event-bus.ts';
 import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
+import * as repo from './notifications.repo.ts';
 
 export interface NotificationsServiceDeps {
   db: Db;
@@ -25,7 +25,10 @@ export interface NotificationsServiceDeps {
   log: { error(details: object, message: string): void };
 }
 
-function toNotification(row: repo.NotificationRow): Notification {
+/** A stored notification as the API shows it, whichever statement read it. */
+function toNotification(
+  row: Omit<repo.NotificationRecord, 'createdAt'> & { createdAt: Date | string },
+): Notification {
   return {
     id: row.id,
     type: row.type,
@@ -33,22 +36,8 @@ function toNotification(row: repo.NotificationRow): Notification {
     message: row.message,
     read: row.read,
     priority: row.priority,
-    created_at: row.createdAt.toISOString(),
+    created_at: typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString(),
     ...(row.coachId === null ? {} : { coach_id: row.coachId }),
-    ...(row.data === null ? {} : { data: row.data }),
-  };
-}
-
-function toListedNotification(row: repo.ListedNotification): Notification {
-  return {
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    message: row.message,
-    read: row.read,
-    priority: row.priority,
-    created_at: row.created_at,
-    ...(row.coach_id === null ? {} : { coach_id: row.coach_id }),
     ...(row.data === null ? {} : { data: row.data }),
   };
 }
@@ -156,11 +145,11 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        notifications: page.map(toListedNotification),
+        notifications: page.map(toNotification),
         unreadCount: count,
         nextCursor:
           rows.length > limit && last
-            ? encodeCursor({ at: new Date(last.created_at), id: last.id })
+            ? encodeCursor({ at: new Date(last.createdAt), id: last.id })
             : null,
       };
     },
@@ -208,3 +197,37 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/** One notification of a batch: its id is the caller's, so writing it twice keeps one. */
+export interface BatchNotification {
+  id: string;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  priority: Notification['priority'];
+  data: Record<string, unknown> | null;
+}
+
+/**
+ * Notifies many users inside the caller's transaction `tx` (the delivery worker's scheduler pass):
+ * skips types each user turned off, stores the rest unread, and tells the users' open pages as
+ * `notify` does, through NOTIFY, which PostgreSQL sends only when `tx` commits, so a rolled-back
+ * pass tells nobody. The texts come from trusted code within the contract's limits: they are not
+ * validated again. Returns how many were written.
+ */
+export async function notifyMany(
+  items: readonly BatchNotification[],
+  tx: Db,
+  now: Date,
+): Promise<number> {
+  const created = await repo.insertUnreadNotifications(tx, items, now);
+  await repo.notifyWithin(
+    tx,
+    EVENTS_CHANNEL,
+    created.map((row) =>
+      encodeEvent(row.userId, { type: 'notification.created', data: toNotification(row) }),
+    ),
+  );
+  return created.length;
+}

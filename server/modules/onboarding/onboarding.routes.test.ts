@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingSchema } from '#contracts/delivery.ts';
-import {
-  expectError,
-  startDeliveryApp,
-  type DeliveryTestApp,
-} from '#server/modules/deliveries/test-support.ts';
+import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
 import type { TestUser } from '#server/test/users.ts';
 
 describe('onboarding API', () => {

@@ -5,7 +5,7 @@ import {
   type ProfileUpdate,
 } from '#contracts/goals.ts';
 import type { Db } from '#server/db/client.ts';
-import { localDayOf } from '#server/delivery/schedule.ts';
+import { localDayOf } from '#server/modules/schedule/day-contract.ts';
 import * as repo from './profile.repo.ts';
 
 export interface ProfileServiceDeps {

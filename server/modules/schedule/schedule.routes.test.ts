@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scheduleResponseSchema, type ScheduleUpdate } from '#contracts/delivery.ts';
 import { profileSchema } from '#contracts/goals.ts';
-import {
-  expectError,
-  startDeliveryApp,
-  type DeliveryTestApp,
-} from '#server/modules/deliveries/test-support.ts';
+import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
 import type { TestUser } from '#server/test/users.ts';
 
 const contract: ScheduleUpdate = {

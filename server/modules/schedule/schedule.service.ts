@@ -8,10 +8,11 @@ import {
 } from '#contracts/delivery.ts';
 import { DEFAULT_DAILY_CAPACITY_MINUTES, DEFAULT_TIME_ZONE } from '#contracts/goals.ts';
 import type { Db } from '#server/db/client.ts';
-import type { DayContract, SlotOccurrence } from '#server/delivery/types.ts';
 import { type InputProblem, throwIfProblems } from '#server/modules/goals/input-problems.ts';
 import * as profileRepo from '#server/modules/profile/profile.repo.ts';
+import type { DayContract, SlotOccurrence } from './day-contract.ts';
 import * as repo from './schedule.repo.ts';
+import type { ScheduleState } from './schedule.repo.ts';
 
 export interface ScheduleServiceDeps {
   db: Db;
@@ -151,3 +152,32 @@ export function createScheduleService(deps: ScheduleServiceDeps) {
 }
 
 export type ScheduleService = ReturnType<typeof createScheduleService>;
+
+// The delivery worker's door (server/delivery): plain functions that run in the worker's
+// transaction, so claiming users, writing their deliveries and moving their watermark stay one unit.
+
+/**
+ * Claims up to `limit` users whose next delivery is due, locking their schedules until `tx` ends;
+ * schedules another worker holds are skipped.
+ */
+export function claimDueSchedules(tx: Db, now: Date, limit: number): Promise<ScheduleState[]> {
+  return repo.claimDueSchedules(tx, now, limit);
+}
+
+/** One user's day contract: their saved schedule, or the defaults (saved false) in their zone. */
+export function loadScheduleState(
+  db: Db,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<ScheduleState> {
+  return repo.loadSchedule(db, userId, options);
+}
+
+/** Moves users' next delivery (the scheduler's watermark). */
+export function setNextDeliveryAt(
+  tx: Db,
+  rows: ReadonlyArray<{ userId: string; next: Date | null }>,
+  now: Date,
+): Promise<void> {
+  return repo.setNextDeliveryAt(tx, rows, now);
+}

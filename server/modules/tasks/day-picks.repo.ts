@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { UUID } from '#server/auth/validation.ts';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#server/db/client.ts';
+import { uuidList } from '#server/db/uuid-list.ts';
 import type { FrozenPick } from './today.repo.ts';
 import type { GoalPriority, TaskStatus } from './top-three.ts';
 
@@ -54,15 +54,6 @@ export interface PickedTask {
   title: string;
   status: TaskStatus;
   goalId: string | null;
-}
-
-/**
- * A list of ids as one uuid[] parameter: `column = any(${uuidList(ids)})` lets the planner use
- * the column's index whatever the statistics say.
- */
-function uuidList(ids: readonly string[]): SQL {
-  for (const id of ids) if (!UUID.test(id)) throw new TypeError(`not a uuid: ${id}`);
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_DAILY_CAPACITY_MINUTES } from '#contracts/goals.ts';
 import type { Db } from '#server/db/client.ts';
-import { weekStart } from '#server/modules/profile/local-day.ts';
+import { weekStart } from '#contracts/local-date.ts';
 import {
   findClosedTasks,
   insertDayPicks,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import type { ProgressService } from '#server/modules/goals/progress.service.ts';
-import { weekStart } from '#server/modules/profile/local-day.ts';
+import { weekStart } from '#contracts/local-date.ts';
 import type { UserDay } from '#server/modules/profile/profile.service.ts';
 import { nextOccurrenceDate } from './recurrence.ts';
 import * as repo from './tasks.repo.ts';

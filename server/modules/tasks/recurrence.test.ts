@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weekStart } from '#server/modules/profile/local-day.ts';
+import { weekStart } from '#contracts/local-date.ts';
 import { nextOccurrenceDate } from './recurrence.ts';
 
 // 2025-03-03 is a Monday.

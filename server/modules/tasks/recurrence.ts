@@ -1,5 +1,5 @@
 import type { TaskRecurrence } from '#contracts/coach.ts';
-import { addDays, isoWeekday } from '#server/modules/profile/local-day.ts';
+import { addDays, isoWeekday } from '#contracts/local-date.ts';
 
 /**
  * When the next occurrence of a repeating task falls, from the local date one was closed (done or

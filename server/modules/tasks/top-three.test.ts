@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '#server/ai/offline/dates.ts';
+import { addDays } from '#contracts/local-date.ts';
 import {
   type GoalPriority,
   isFrozenSelectionValid,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryListSchema } from '#contracts/delivery.ts';
 import type { Database } from '#server/db/client.ts';
 import { deliveries, deliveryAttempts } from '#server/db/schema.ts';
-import { expectError } from '#server/modules/deliveries/test-support.ts';
+import { expectError } from '#server/test/delivery-app.ts';
 import { createMovableClock } from '#server/modules/goals/test-support.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { errorBodySchema } from '#contracts/errors.ts';
 import type { Db } from '#server/db/client.ts';
-import { SMS_STATUS_PATH } from '#server/delivery/channels/sms.ts';
 import type { Env } from '#server/env.ts';
 import { AppError } from '#server/errors.ts';
 import { createSmsStatusService, type SmsStatusService } from './sms-status.service.ts';
+
+/** The path of the webhook the provider posts delivery receipts to (the SMS sender hands it out). */
+export const SMS_STATUS_PATH = '/api/webhooks/sms/status';
 
 /** The fields of a receipt this app reads; the provider posts more, all of them signed. */
 const smsStatusBodySchema = z.object({

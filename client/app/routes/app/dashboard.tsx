@@ -13,7 +13,7 @@ import { GoalProgressList } from '#client/features/goals/components/goal-progres
 import { useUserDay } from '#client/features/profile/api.ts';
 import { useToday } from '#client/features/tasks/api.ts';
 import { TopThree } from '#client/features/tasks/components/top-three.tsx';
-import { formatDate } from '#client/lib/local-date.ts';
+import { formatDate } from '#contracts/local-date.ts';
 import { paths } from '#client/lib/paths.ts';
 
 /** The "All tasks →" link at the right of a panel's heading. */

@@ -4,7 +4,7 @@ import { PageShell } from '#client/components/layout/page-shell.tsx';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { useUserDay } from '#client/features/profile/api.ts';
 import { TaskBoard } from '#client/features/tasks/components/task-board.tsx';
-import { formatDate } from '#client/lib/local-date.ts';
+import { formatDate } from '#contracts/local-date.ts';
 import { paths } from '#client/lib/paths.ts';
 
 export function TasksPage() {

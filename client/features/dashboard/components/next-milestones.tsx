@@ -2,7 +2,7 @@ import { Flag } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Dashboard } from '#contracts/goals.ts';
 import { cn } from '#client/lib/cn.ts';
-import { formatDaysLeft, formatRelativeDate } from '#client/lib/local-date.ts';
+import { formatDaysLeft, formatRelativeDate } from '#contracts/local-date.ts';
 
 /** The milestones coming up next across active goals, soonest first. */
 export function NextMilestones({

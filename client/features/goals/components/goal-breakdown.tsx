@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
-import { formatDate } from '#client/lib/local-date.ts';
+import { formatDate } from '#contracts/local-date.ts';
 import { useAcceptPlan, useBreakdownProposal, useGoal } from '../api.ts';
 import {
   acceptRequest,

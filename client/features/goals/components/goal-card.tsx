@@ -4,7 +4,7 @@ import type { Goal } from '#contracts/goals.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ProgressRing } from '#client/components/ui/progress.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { formatDate, formatDaysLeft } from '#client/lib/local-date.ts';
+import { formatDate, formatDaysLeft } from '#contracts/local-date.ts';
 import { DomainBadge, StatusBadge } from './goal-badges.tsx';
 
 interface GoalCardProps {

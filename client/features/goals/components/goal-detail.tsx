@@ -44,7 +44,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
-import { formatDate, formatDaysLeft, formatTimestamp } from '#client/lib/local-date.ts';
+import { formatDate, formatDaysLeft, formatTimestamp } from '#contracts/local-date.ts';
 import { paths } from '#client/lib/paths.ts';
 import { useDeleteGoal, useGoal, useGoals, useUpdateGoal, useUpdateMilestone } from '../api.ts';
 import { DomainBadge, StatusBadge } from './goal-badges.tsx';

@@ -2,7 +2,7 @@ import { Pin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Goal } from '#contracts/goals.ts';
 import { ProgressBar } from '#client/components/ui/progress.tsx';
-import { formatDaysLeft } from '#client/lib/local-date.ts';
+import { formatDaysLeft } from '#contracts/local-date.ts';
 
 /** Goals as compact rows: title, a progress bar and the time left, for a glance. */
 export function GoalProgressList({ goals, today }: { goals: Goal[]; today: string }) {

@@ -7,7 +7,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { formatDate } from '#client/lib/local-date.ts';
+import { formatDate } from '#contracts/local-date.ts';
 import {
   moveMilestone,
   moveTask,

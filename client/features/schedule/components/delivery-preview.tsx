@@ -10,7 +10,7 @@ import {
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState } from '#client/components/ui/states.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { formatDate, formatRelativeDate, todayIn } from '#client/lib/local-date.ts';
+import { formatDate, formatRelativeDate, todayIn } from '#contracts/local-date.ts';
 import { paths } from '#client/lib/paths.ts';
 import { channelLabels, channelState } from '../channel-state.ts';
 import { zoneLabel, zoneOffset } from '../zones.ts';

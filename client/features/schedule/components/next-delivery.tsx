@@ -2,7 +2,7 @@ import { BellRing } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSchedule } from '#client/features/schedule/api.ts';
 import { channelLabels } from '#client/features/schedule/channel-state.ts';
-import { formatRelativeDate } from '#client/lib/local-date.ts';
+import { formatRelativeDate } from '#contracts/local-date.ts';
 import { paths } from '#client/lib/paths.ts';
 
 /** "today", "tomorrow", or "on Friday" / "on 2 Dec". */

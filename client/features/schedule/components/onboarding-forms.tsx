@@ -4,7 +4,7 @@ import { deliveryChannels, type Schedule, type ScheduleUpdate } from '#contracts
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
-import { browserTimeZone } from '#client/lib/local-date.ts';
+import { browserTimeZone } from '#contracts/local-date.ts';
 import { toUpdate, useChannelStates, useSaveSchedule, useSchedule } from '../api.ts';
 import { channelState } from '../channel-state.ts';
 import { problemsFromError, type FieldErrors } from '../field-errors.ts';

@@ -8,7 +8,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { formatRelativeDate } from '#client/lib/local-date.ts';
+import { formatRelativeDate } from '#contracts/local-date.ts';
 import { useCreateTask } from '../api.ts';
 
 /** A task of one's own in one line; a date, a time and a repeat when wanted. */

@@ -5,7 +5,7 @@ import type { Task, Today } from '#contracts/goals.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { formatRelativeDate } from '#client/lib/local-date.ts';
+import { formatRelativeDate } from '#contracts/local-date.ts';
 import { useTaskList, useToday } from '../api.ts';
 import { QuickAddTask } from './quick-add-task.tsx';
 import { TaskItem, TaskItemSkeleton } from './task-item.tsx';

@@ -11,7 +11,7 @@ import {
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { addDays, formatDate } from '#client/lib/local-date.ts';
+import { addDays, formatDate } from '#contracts/local-date.ts';
 
 export type DateChoice = 'snooze' | 'reschedule';
 

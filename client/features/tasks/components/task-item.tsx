@@ -23,7 +23,7 @@ import {
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { addDays, formatDate, formatRelativeDate } from '#client/lib/local-date.ts';
+import { addDays, formatDate, formatRelativeDate } from '#contracts/local-date.ts';
 import { useTaskAction } from '../api.ts';
 import { TaskDateDialog, type DateChoice } from './task-date-dialog.tsx';
 

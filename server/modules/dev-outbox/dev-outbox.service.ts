@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type {
   DeliveryChannel,
@@ -9,7 +10,7 @@ import { deliveryChannels } from '#contracts/delivery.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
-import * as repo from './admin-outbox.repo.ts';
+import * as repo from './dev-outbox.repo.ts';
 
 function channelOf(value: string): DeliveryChannel {
   // Rows are written by the senders of these three channels only.
@@ -31,13 +32,33 @@ function toMessage(row: repo.ListedOutboxRow): OutboxMessage {
   };
 }
 
+/** A message an unconfigured provider keeps instead of sending it. */
+export interface OutboxEntry {
+  channel: DeliveryChannel;
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  /** The link a person on a fresh machine follows (sign-in, confirm, complete a task). */
+  link: string | null;
+  template: string;
+}
+
 /**
- * The dev outbox as admins browse it: every message an unconfigured provider would have sent,
+ * The dev outbox: `record` is the door of the transports that stand in for an unconfigured
+ * provider (email, SMS, push); `list` and `get` are the admins' view of every message they kept,
  * other people's links included, which is why only admins may read it.
  */
-export function createAdminOutboxService(deps: { db: Db }) {
+export function createDevOutboxService(deps: { db: Db }) {
   const { db } = deps;
   return {
+    /** Stores one message; its id. */
+    async record(entry: OutboxEntry): Promise<string> {
+      const id = randomUUID();
+      await repo.insertOutboxMessage(db, { id, ...entry });
+      return id;
+    },
+
     async list(query: z.output<typeof outboxQuerySchema>): Promise<OutboxList> {
       const rows = await repo.listOutbox(db, {
         limit: query.limit + 1,
@@ -64,4 +85,4 @@ export function createAdminOutboxService(deps: { db: Db }) {
   };
 }
 
-export type AdminOutboxService = ReturnType<typeof createAdminOutboxService>;
+export type DevOutboxService = ReturnType<typeof createDevOutboxService>;

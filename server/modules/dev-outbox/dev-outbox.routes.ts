@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { outboxListSchema, outboxMessageSchema, outboxQuerySchema } from '#contracts/delivery.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import { requireRole, type AuthGuard } from '#server/auth/guard.ts';
-import type { AdminOutboxService } from './admin-outbox.service.ts';
+import type { DevOutboxService } from './dev-outbox.service.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -16,9 +16,9 @@ const tags = ['admin', 'delivery'];
 const outboxParamsSchema = z.object({ id: z.uuid({ message: 'must be a message id (a UUID)' }) });
 
 /** The dev outbox, for admins only: it holds other people's messages and sign-in links. */
-export function adminOutboxRoutes(deps: {
+export function devOutboxRoutes(deps: {
   guard: AuthGuard;
-  outbox: AdminOutboxService;
+  outbox: DevOutboxService;
 }): FastifyPluginAsyncZod {
   const { guard, outbox } = deps;
   return async (app) => {

@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxListSchema, outboxMessageSchema } from '#contracts/delivery.ts';
 import { devOutbox } from '#server/db/schema.ts';
-import {
-  expectError,
-  startDeliveryApp,
-  type DeliveryTestApp,
-} from '#server/modules/deliveries/test-support.ts';
+import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
 import type { TestUser } from '#server/test/users.ts';
 
 describe('admin dev outbox API', () => {

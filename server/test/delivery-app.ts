@@ -13,7 +13,7 @@ import {
   type DeliveryPayload,
 } from '#server/db/schema.ts';
 import { createChannelSenders, type ChannelSenders } from '#server/delivery/channels/index.ts';
-import type { LinkClaims } from '#server/delivery/links.ts';
+import type { LinkClaims } from '#server/modules/links/link-claims.ts';
 import { loadEnv } from '#server/env.ts';
 import { createMovableClock } from '#server/modules/goals/test-support.ts';
 import { createTestApp } from '#server/test/app.ts';

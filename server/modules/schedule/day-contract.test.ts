@@ -8,8 +8,8 @@ import {
   occurrencesBetween,
   upcoming,
   zoneOn,
-} from './schedule.ts';
-import type { DayContract, SlotOccurrence } from './types.ts';
+} from './day-contract.ts';
+import type { DayContract, SlotOccurrence } from './day-contract.ts';
 
 const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
 

@@ -1,27 +1,8 @@
-import type { DeliveryChannel, PreviewItem, QuietHours, Travel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/delivery.ts';
 
-// The seams between the parts of daily delivery:
-//   schedule.ts   day-contract arithmetic (pure): when each slot falls, in which zone
-//   compose.ts    the message of one delivery, per channel (pure)
-//   links.ts      signed one-tap links (complete a task, unsubscribe)
-//   channels/     one sender per channel: SMTP, the HTTP SMS provider, web push, or the dev outbox
-//   scheduler.ts  due users → delivery rows (the outbox), in one transaction
-//   dispatcher.ts queued rows → senders, with retries, attempts and fallback
-// See docs/decisions/006-delivery-outbox.md.
-
-/** A user's day contract as the arithmetic needs it (home zone from their profile). */
-export interface DayContract {
-  timeZone: string;
-  dayStartHour: number;
-  times: Record<DeliveryChannel, string[]>;
-  /** ISO weekdays, 1 = Monday. */
-  days: number[];
-  quietHours: QuietHours | null;
-  travel: Travel | null;
-}
-
-/** One slot on one local date: when it goes out and why it may have moved. */
-export type SlotOccurrence = Omit<PreviewItem, 'at' | 'inactive'> & { at: Date };
+// What a channel sender (server/delivery/channels: SMTP, the HTTP SMS provider, web push or the
+// dev outbox) takes and answers. Declared here because the channels module sends verification
+// codes through the same sender the delivery worker uses.
 
 /** What a sender reports for one attempt. */
 export type SendOutcome =

@@ -1,12 +1,27 @@
 /**
- * Calendar dates (YYYY-MM-DD, in the user's own zone, as the API sends them) and timestamps,
- * formatted with Intl. A calendar date is a day, not an instant: it is read and written at UTC
- * midnight so no zone can move it to the day before.
+ * Calendar dates (YYYY-MM-DD, in the user's own zone, as the API sends them), shared by the client
+ * and the server. A user's "today" is resolved once from a clock and their zone; from there every
+ * date is a plain calendar day, computed at UTC midnight where each day has 24 hours, so neither a
+ * DST change nor the reader's zone can skip, repeat or move a date.
  */
 
 const DAY_MS = 86_400_000;
 
-/** The browser's IANA time zone. */
+/** The UTC midnight of `date`; a RangeError for anything that is not a real calendar date. */
+function toUtc(date: string): number {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  // Date.parse rolls 2024-02-30 over into March; the round trip catches it.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(ms) || fromUtc(ms) !== date) {
+    throw new RangeError(`Not a calendar date: ${date}`);
+  }
+  return ms;
+}
+
+function fromUtc(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** The browser's (or the process's) IANA time zone. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
@@ -22,17 +37,23 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   }).format(now);
 }
 
-function toUtc(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`);
-}
-
 export function addDays(date: string, days: number): string {
-  return new Date(toUtc(date) + days * DAY_MS).toISOString().slice(0, 10);
+  return fromUtc(toUtc(date) + days * DAY_MS);
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+}
+
+/** 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  return new Date(toUtc(date)).getUTCDay() || 7;
+}
+
+/** The Monday of the ISO week `date` is in. */
+export function weekStart(date: string): string {
+  return addDays(date, 1 - isoWeekday(date));
 }
 
 /** "Mon, 12 May" (with the year when it is not `today`'s year). */

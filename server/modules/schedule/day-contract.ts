@@ -4,8 +4,10 @@ import {
   PREVIEW_DAYS,
   type DeliveryChannel,
   type PreviewItem,
+  type QuietHours,
+  type Travel,
 } from '#contracts/delivery.ts';
-import type { DayContract, SlotOccurrence } from './types.ts';
+import { addDays, isoWeekday } from '#contracts/local-date.ts';
 
 /**
  * Day-contract arithmetic: when each delivery slot of a user falls, in which zone, and why it
@@ -31,6 +33,20 @@ import type { DayContract, SlotOccurrence } from './types.ts';
  * - Two slots of one channel that land on the same instant (both held to the quiet end) stay two
  *   occurrences: the outbox key includes the slot.
  */
+
+/** A user's day contract as the arithmetic needs it (home zone from their profile). */
+export interface DayContract {
+  timeZone: string;
+  dayStartHour: number;
+  times: Record<DeliveryChannel, string[]>;
+  /** ISO weekdays, 1 = Monday. */
+  days: number[];
+  quietHours: QuietHours | null;
+  travel: Travel | null;
+}
+
+/** One slot on one local date: when it goes out and why it may have moved. */
+export type SlotOccurrence = Omit<PreviewItem, 'at' | 'inactive'> & { at: Date };
 
 type Note = PreviewItem['notes'][number];
 
@@ -66,15 +82,6 @@ function utcMidnight(localDate: string): number {
 
 function utcDateOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
-}
-
-function addDays(localDate: string, days: number): string {
-  return utcDateOf(utcMidnight(localDate) + days * DAY);
-}
-
-/** 1 = Monday … 7 = Sunday. */
-function isoWeekday(localDate: string): number {
-  return new Date(utcMidnight(localDate)).getUTCDay() || 7;
 }
 
 /** The zone date `localDate` follows: the travel zone during the trip, the home zone otherwise. */

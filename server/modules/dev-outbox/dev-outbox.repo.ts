@@ -4,8 +4,16 @@ import type { Db } from '#server/db/client.ts';
 import { devOutbox } from '#server/db/schema.ts';
 import type { PagePosition } from '#server/http/page-cursor.ts';
 
+// The only module that reads and writes dev_outbox. Every function takes `db`, which may be a
+// transaction.
+
 export type OutboxRow = typeof devOutbox.$inferSelect;
+export type NewOutboxRow = typeof devOutbox.$inferInsert;
 export type ListedOutboxRow = Omit<OutboxRow, 'html'>;
+
+export async function insertOutboxMessage(db: Db, row: NewOutboxRow): Promise<void> {
+  await db.insert(devOutbox).values(row);
+}
 
 /** `%` and `_` typed by a person are letters, not patterns. */
 function containing(value: string): string {
