@@ -1,7 +1,8 @@
 import type { AccountSession } from '#contracts/account.ts';
-import type { Db } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { deleteOwnSession, insertAudit, listUserSessions } from './auth.repo.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { insertAudit } from './audit.repo.ts';
+import { deleteOwnSession, listUserSessions } from './sessions.repo.ts';
 import type { AuthContext } from './guard.ts';
 
 /**

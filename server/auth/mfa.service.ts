@@ -2,31 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { SessionJson } from '#contracts/auth.ts';
+import { insertAudit } from './audit.repo.ts';
 import {
   claimTotpStep,
-  deleteAal1Sessions,
   deleteFactor,
   deleteOtherUnverifiedFactors,
   deleteStaleUnverifiedFactors,
-  downgradeFactorSessions,
   findChallenge,
   findFactor,
-  insertAudit,
   insertChallenge,
   insertFactor,
-  insertRefreshToken,
   listFactors,
-  loadUserById,
   markChallengeVerified,
-  raiseSessionAal,
-  revokeSessionRefreshTokens,
   updateFactor,
-} from './auth.repo.ts';
+} from './mfa.repo.ts';
+import { insertRefreshToken, revokeSessionRefreshTokens } from './refresh-tokens.repo.ts';
+import { deleteAal1Sessions, downgradeFactorSessions, raiseSessionAal } from './sessions.repo.ts';
+import { loadUserById } from './users.repo.ts';
 import { AuthError, authErrors } from './auth.errors.ts';
 import { hashRefreshToken, randomSecret } from './crypto.ts';
 import type { AuthDeps, RequestMeta } from './deps.ts';
 import { sessionResponse, type AuthenticatedUser } from './sessions.ts';
-import { UUID } from './validation.ts';
+import { UUID } from '#server/lib/ids.ts';
 
 const CHALLENGE_TTL_MS = 300_000;
 const UNVERIFIED_FACTOR_TTL_MS = 300_000;

@@ -12,7 +12,7 @@ import { NOTIFICATION_MESSAGE_MAX } from '#contracts/notifications.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import type { DeliveryPayload } from '#server/db/schema.ts';
 import type { DayContract } from './types.ts';
-import { UUID } from '#server/auth/validation.ts';
+import { UUID } from '#server/lib/ids.ts';
 
 // The statements of the delivery engine. Set-based on purpose: a scheduler pass or a dispatcher
 // flush is a few statements whatever the batch size, with rows passed as one JSON parameter

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { insertOutbox } from '../auth.repo.ts';
+import { insertOutbox } from '#server/auth/dev-outbox.repo.ts';
 import type { MailLog, MailTransport } from './mailer.ts';
 
 /**

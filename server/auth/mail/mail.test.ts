@@ -170,7 +170,7 @@ describe('dev outbox transport', () => {
   it('stores the email with its channel and logs its link (and nothing else secret)', async () => {
     const { createTestDatabase } = await import('../../test/database.ts');
     const { createDevOutboxTransport } = await import('./dev-outbox.ts');
-    const { listOutbox } = await import('../auth.repo.ts');
+    const { listOutbox } = await import('../dev-outbox.repo.ts');
     const database = await createTestDatabase();
     try {
       const logged: Record<string, unknown>[] = [];

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import * as repo from './notifications.repo.ts';
-import { UUID } from '#server/auth/validation.ts';
+import { UUID } from '#server/lib/ids.ts';
 import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
 
 export interface NotificationsServiceDeps {
