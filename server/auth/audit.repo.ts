@@ -27,6 +27,14 @@ export async function insertAudit(db: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** An entry for what a user did to their own account (the actor is the user). */
+export function insertUserAudit(
+  db: Db,
+  entry: Omit<AuditEntry, 'actorType' | 'actorId' | 'userId'> & { userId: string },
+): Promise<void> {
+  return insertAudit(db, { ...entry, actorType: 'user', actorId: entry.userId });
+}
+
 export async function listAudit(
   db: Db,
   options: { userId?: string; limit: number },

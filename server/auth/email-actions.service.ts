@@ -1,4 +1,3 @@
-import type { Db } from '#server/db/client.ts';
 import { insertAudit } from './audit.repo.ts';
 import { authErrors } from './auth.errors.ts';
 import type { AuthDeps, RequestMeta } from './deps.ts';
@@ -9,26 +8,16 @@ import {
   type PendingAuthEmail,
 } from './email-links.ts';
 import { isBanned } from './sessions.ts';
-import type { UserRecord } from './user-record.repo.ts';
 import { loadUserByEmail } from './users.repo.ts';
 import { createAccount, isUniqueViolation } from './users.ts';
-import { parsePkce, validEmail, type PkceParams } from './validation.ts';
+import type { createSignupService } from './signup.service.ts';
+import type { createUserUpdateService } from './user-update.service.ts';
+import { parsePkce, validEmail } from './validation.ts';
 
 /** What the email actions take from the sign-up and the account-change flows. */
 export interface EmailActionsDeps extends AuthDeps {
-  resendConfirmation: (
-    user: UserRecord,
-    pkce: PkceParams | null,
-    redirectTo: string | null,
-  ) => Promise<void>;
-  startEmailChange: (
-    tx: Db,
-    user: UserRecord,
-    newEmail: string,
-    pkce: PkceParams | null,
-    meta: RequestMeta,
-    outbox: PendingAuthEmail[],
-  ) => Promise<void>;
+  resendConfirmation: ReturnType<typeof createSignupService>['resendConfirmation'];
+  startEmailChange: ReturnType<typeof createUserUpdateService>['startEmailChange'];
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { SessionJson } from '#contracts/auth.ts';
-import { insertAudit } from './audit.repo.ts';
+import { insertUserAudit } from './audit.repo.ts';
 import {
   claimTotpStep,
   deleteFactor,
@@ -110,10 +110,8 @@ export function createMfaService(deps: AuthDeps) {
       createdAt: t,
       updatedAt: t,
     });
-    await insertAudit(db, {
+    await insertUserAudit(db, {
       action: 'mfa_factor_enrolled',
-      actorType: 'user',
-      actorId: user.id,
       userId: user.id,
       ip: meta.ip,
       details: { factor_id: id, factor_type: 'totp' },
@@ -222,10 +220,8 @@ export function createMfaService(deps: AuthDeps) {
         now: t,
       });
       await deleteAal1Sessions(tx, ctx.user.id, ctx.session.id);
-      await insertAudit(tx, {
+      await insertUserAudit(tx, {
         action: factor.status === 'verified' ? 'mfa_verified' : 'mfa_factor_verified',
-        actorType: 'user',
-        actorId: ctx.user.id,
         userId: ctx.user.id,
         ip: meta.ip,
         details: { factor_id: factor.id, session_id: ctx.session.id },
@@ -252,10 +248,8 @@ export function createMfaService(deps: AuthDeps) {
     await db.transaction(async (tx) => {
       await deleteFactor(tx, factor.id);
       await downgradeFactorSessions(tx, factor.id, t);
-      await insertAudit(tx, {
+      await insertUserAudit(tx, {
         action: 'mfa_factor_deleted',
-        actorType: 'user',
-        actorId: ctx.user.id,
         userId: ctx.user.id,
         ip: meta.ip,
         details: { factor_id: factor.id },

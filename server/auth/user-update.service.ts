@@ -1,7 +1,7 @@
 import type { UserJson } from '#contracts/auth.ts';
 import type { Db } from '#server/db/client.ts';
 import { secretsEqual } from '#server/lib/constant-time.ts';
-import { insertAudit } from './audit.repo.ts';
+import { insertUserAudit } from './audit.repo.ts';
 import { AuthError, authErrors } from './auth.errors.ts';
 import { emailTokenHash } from './crypto.ts';
 import type { AuthDeps, RequestMeta } from './deps.ts';
@@ -119,10 +119,8 @@ export function createUserUpdateService(deps: AuthDeps) {
         // Every pending link dies with the old password, and other devices must sign in again.
         await deleteUserOneTimeTokens(tx, user.id);
         await deleteUserSessions(tx, user.id, { except: session.id });
-        await insertAudit(tx, {
+        await insertUserAudit(tx, {
           action: 'password_changed',
-          actorType: 'user',
-          actorId: user.id,
           userId: user.id,
           ip: meta.ip,
           details: { session_id: session.id },
@@ -156,10 +154,8 @@ export function createUserUpdateService(deps: AuthDeps) {
       updatedAt: t,
     });
     await deleteUserOneTimeTokens(tx, user.id, ['email_change_new', 'email_change_current']);
-    await insertAudit(tx, {
+    await insertUserAudit(tx, {
       action: 'email_change_requested',
-      actorType: 'user',
-      actorId: user.id,
       userId: user.id,
       ip: meta.ip,
       details: { from: user.email, to: newEmail },

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/client.ts';
-import { insertAudit } from './audit.repo.ts';
+import { insertUserAudit } from './audit.repo.ts';
 import { AuthError, authErrors } from './auth.errors.ts';
 import type { AuthDeps, RequestMeta } from './deps.ts';
 import type { AuthEmailKind } from './mail/templates.ts';
@@ -37,10 +37,8 @@ export async function applyToken(
         updatedAt: t,
       });
     }
-    await insertAudit(tx, {
+    await insertUserAudit(tx, {
       action: 'email_confirmed',
-      actorType: 'user',
-      actorId: user.id,
       userId: user.id,
       ip: meta.ip,
       createdAt: t,
@@ -100,10 +98,8 @@ export async function applyToken(
         updatedAt: t,
       });
       await deleteUserOneTimeTokens(tx, user.id, ['email_change_new', 'email_change_current']);
-      await insertAudit(tx, {
+      await insertUserAudit(tx, {
         action: 'email_changed',
-        actorType: 'user',
-        actorId: user.id,
         userId: user.id,
         ip: meta.ip,
         details: { from: user.email, to: newEmail },
