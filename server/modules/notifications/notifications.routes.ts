@@ -12,7 +12,7 @@ import {
   notificationUpdateSchema,
   readAllResultSchema,
 } from '#contracts/notifications.ts';
-import { requireRole, type AuthGuard } from '../../auth/guard.ts';
+import { requireRole, type AuthGuard } from '#server/auth/guard.ts';
 import { secretsEqual } from '#server/lib/constant-time.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
