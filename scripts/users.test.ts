@@ -22,7 +22,7 @@ describe('npm run users / npm run keys', () => {
     return runUsers(argv, ctx());
   };
   const account = async (email: string) => {
-    const { loadUserByEmail } = await import('#server/auth/auth.repo.ts');
+    const { loadUserByEmail } = await import('#server/auth/users.repo.ts');
     return loadUserByEmail(database.db, email);
   };
 
@@ -61,7 +61,7 @@ describe('npm run users / npm run keys', () => {
     expect(await run('set-role', '--email', 'PLAIN@example.com', '--role', 'user')).toBe(0);
     expect((await account('plain@example.com'))?.appMetadata).not.toHaveProperty('role');
 
-    const { listAudit } = await import('#server/auth/auth.repo.ts');
+    const { listAudit } = await import('#server/auth/audit.repo.ts');
     const user = await account('plain@example.com');
     const changes = (await listAudit(database.db, { userId: user!.id, limit: 10 })).filter(
       (r) => r.action === 'role_changed',

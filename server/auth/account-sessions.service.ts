@@ -1,7 +1,8 @@
 import type { AccountSession } from '#contracts/account.ts';
-import type { Db } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { deleteOwnSession, insertAudit, listUserSessions } from './auth.repo.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { insertUserAudit } from './audit.repo.ts';
+import { deleteOwnSession, listUserSessions } from './sessions.repo.ts';
 import type { AuthContext } from './guard.ts';
 
 /**
@@ -35,10 +36,8 @@ export function createAccountSessionsService(deps: { db: Db; clock: () => Date }
         if (!(await deleteOwnSession(tx, caller.userId, sessionId))) {
           throw new AppError('not_found', 'That session has already ended.');
         }
-        await insertAudit(tx, {
+        await insertUserAudit(tx, {
           action: 'session_revoked',
-          actorType: 'user',
-          actorId: caller.userId,
           userId: caller.userId,
           ip,
           details: { session_id: sessionId },

@@ -1,7 +1,7 @@
 import { appRoleSchema, roleFromAppMetadata, type AppRole } from '#contracts/auth.ts';
-import type { Db } from '../db/client.ts';
-import type { Env } from '../env.ts';
-import { emailInUse, listUsers, loadUserByEmail } from './auth.repo.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import { emailInUse, listUsers, loadUserByEmail } from './users.repo.ts';
 import { AuthError } from './auth.errors.ts';
 import { hashPassword } from './passwords.ts';
 import { changeRole, createAccount, type Actor } from './users.ts';

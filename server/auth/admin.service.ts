@@ -1,24 +1,20 @@
 import { appRoleSchema, type AppRole, type UserJson } from '#contracts/auth.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import { insertAudit } from './audit.repo.ts';
+import { deleteFactor, deleteUserFactors, findFactor, listFactors } from './mfa.repo.ts';
+import { deleteUserOneTimeTokens } from './one-time-tokens.repo.ts';
+import { deleteUserSessions, downgradeFactorSessions } from './sessions.repo.ts';
+import { type UserRecord } from './user-record.repo.ts';
 import {
-  deleteFactor,
   deleteIdentities,
   deleteUser,
-  deleteUserFactors,
-  deleteUserOneTimeTokens,
-  deleteUserSessions,
-  downgradeFactorSessions,
   emailInUse,
-  findFactor,
-  insertAudit,
-  listFactors,
   listUsers,
   loadUserByEmail,
   loadUserById,
   updateEmailIdentity,
   updateUser,
-  type UserRecord,
-} from './auth.repo.ts';
+} from './users.repo.ts';
 import { AuthError, authErrors } from './auth.errors.ts';
 import type { AuthDeps, RequestMeta } from './deps.ts';
 import { createEmailToken, type EmailToken } from './email-links.ts';
@@ -26,7 +22,8 @@ import type { AuthEmailKind } from './mail/templates.ts';
 import { hashPassword } from './passwords.ts';
 import { factorJson, userJson } from './user-json.ts';
 import { changeRole, createAccount, isUniqueViolation, type Actor } from './users.ts';
-import { assertAcceptablePassword, mergeMetadata, UUID, validEmail } from './validation.ts';
+import { UUID } from '#server/lib/ids.ts';
+import { assertAcceptablePassword, mergeMetadata, validEmail } from './validation.ts';
 
 export interface AdminUserAttributes {
   email?: string | null;

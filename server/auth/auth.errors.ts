@@ -34,6 +34,13 @@ export const authErrors = {
     ),
   userBanned: (status = 400) => new AuthError(status, 'user_banned', 'User is banned'),
   otpExpired: (message: string) => new AuthError(403, 'otp_expired', message),
+  phoneDisabled: () => new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled'),
+  missingCredentials: () =>
+    new AuthError(
+      400,
+      'validation_failed',
+      'You must provide either an email or phone number and a password',
+    ),
 };
 
 const API_VERSION_HEADER = 'x-supabase-api-version';

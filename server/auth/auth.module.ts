@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../db/client.ts';
-import type { Env } from '../env.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
 import { createAdminService } from './admin.service.ts';
 import { AuthError, authErrors } from './auth.errors.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 import { createBackground } from './background.ts';
-import { secretsEqual } from './crypto.ts';
+import { secretsEqual } from '#server/lib/constant-time.ts';
 import type { AuthDeps } from './deps.ts';
 import { createAuthGuard } from './guard.ts';
 import { ensureAuthKeys, type AuthKeys } from './keys.ts';
@@ -18,7 +18,7 @@ import {
 } from './mail/mailer.ts';
 import { createMfaService } from './mfa.service.ts';
 import { warmPasswordHashing } from './passwords.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createAuthRateLimits } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
 import { authenticateAuthRequest, bearerToken } from './sessions.ts';
 import { createTokenService, type TokenService } from './tokens.ts';
@@ -94,7 +94,7 @@ export async function createAuthModule(options: AuthModuleOptions) {
     tokens,
     mailer,
     background,
-    limiter: createRateLimiter({ db, env, clock }),
+    limiter: createAuthRateLimits({ db, env, clock }),
     redirects: createRedirectPolicy({
       siteUrl: env.AUTH_SITE_URL,
       allowList: env.AUTH_REDIRECT_ALLOW_LIST,

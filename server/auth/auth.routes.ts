@@ -145,31 +145,21 @@ export function authRoutes(auth: AuthModule): FastifyPluginAsyncZod {
       async (request) => service.recover(request.body, meta(request)),
     );
 
-    app.post(
-      '/otp',
-      {
-        schema: {
-          hide,
-          querystring: redirectQuerySchema,
-          body: otpBodySchema,
-          response: { 200: emptyObjectSchema },
+    // GoTrue kept /magiclink as the older name of /otp: the same request, the same answer.
+    for (const path of ['/otp', '/magiclink']) {
+      app.post(
+        path,
+        {
+          schema: {
+            hide,
+            querystring: redirectQuerySchema,
+            body: otpBodySchema,
+            response: { 200: emptyObjectSchema },
+          },
         },
-      },
-      async (request) => service.otp(request.body, meta(request)),
-    );
-
-    app.post(
-      '/magiclink',
-      {
-        schema: {
-          hide,
-          querystring: redirectQuerySchema,
-          body: otpBodySchema,
-          response: { 200: emptyObjectSchema },
-        },
-      },
-      async (request) => service.otp(request.body, meta(request)),
-    );
+        async (request) => service.otp(request.body, meta(request)),
+      );
+    }
 
     app.post(
       '/resend',

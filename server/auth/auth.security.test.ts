@@ -206,7 +206,7 @@ describe('rate limits (on by default)', () => {
   });
 
   it('are on unless switched off', async () => {
-    const { loadEnv } = await import('../env.ts');
+    const { loadEnv } = await import('#server/env.ts');
     expect(loadEnv({}).AUTH_RATE_LIMITS).toBe(true);
   });
 
@@ -262,7 +262,7 @@ describe('rate limits (on by default)', () => {
   });
 
   it('keep their counters in the database, hashed (no addresses or IPs stored)', async () => {
-    const { rateLimits } = await import('../db/schema.ts');
+    const { rateLimits } = await import('#server/db/schema.ts');
     const rows = await server.database.db.select().from(rateLimits);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
@@ -505,8 +505,8 @@ describe('logs', () => {
           make({ ...bindings, ...more }, options?.level || minimum),
       };
     };
-    const { createTestDatabase } = await import('../test/database.ts');
-    const { createTestApp } = await import('../test/app.ts');
+    const { createTestDatabase } = await import('#server/test/database.ts');
+    const { createTestApp } = await import('#server/test/app.ts');
     const database = await createTestDatabase();
     const app = await createTestApp(database, {
       env: { AUTH_RATE_LIMITS: 'false' },

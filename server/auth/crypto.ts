@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { secretsEqual } from '#server/lib/constant-time.ts';
 
 /** A fresh opaque secret (refresh tokens, API keys): 32 random bytes, base64url. */
 export function randomSecret(bytes = 32): string {
@@ -20,13 +21,6 @@ export function emailTokenHash(address: string, otp: string): string {
   return createHash('sha224')
     .update(address + otp)
     .digest('hex');
-}
-
-/** Compares two secrets in time independent of where they differ (and of their lengths). */
-export function secretsEqual(a: string, b: string): boolean {
-  const left = createHash('sha256').update(a).digest();
-  const right = createHash('sha256').update(b).digest();
-  return timingSafeEqual(left, right) && a.length === b.length;
 }
 
 /** PKCE: does the verifier match the stored challenge? Method is compared case-insensitively. */

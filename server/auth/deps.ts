@@ -1,9 +1,9 @@
-import type { Db } from '../db/client.ts';
-import type { Env } from '../env.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
 import type { Background } from './background.ts';
 import type { AuthKeys } from './keys.ts';
 import type { Mailer, MailLog } from './mail/mailer.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { AuthRateLimits } from './rate-limit.ts';
 import type { RedirectPolicy } from './redirects.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -16,7 +16,7 @@ export interface AuthDeps {
   tokens: TokenService;
   mailer: Mailer;
   background: Background;
-  limiter: RateLimiter;
+  limiter: AuthRateLimits;
   redirects: RedirectPolicy;
   log: MailLog;
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import {
   deleteStaleFlowStates,
   insertFlowState,
-  updateUser,
   upsertOneTimeToken,
-  type UserRecord,
-} from './auth.repo.ts';
+} from './one-time-tokens.repo.ts';
+import { type UserRecord } from './user-record.repo.ts';
+import { updateUser } from './users.repo.ts';
 import { emailTokenHash, randomOtp } from './crypto.ts';
 import type { AuthDeps } from './deps.ts';
 import { renderAuthEmail, type AuthEmailKind } from './mail/templates.ts';
@@ -86,6 +86,15 @@ export function verifyLink(
   return url.toString();
 }
 
+/** Who an email goes to, of which kind, and where its link leads. */
+export interface EmailTokenRequest {
+  user: UserRecord;
+  kind: AuthEmailKind;
+  address: string;
+  pkce: PkceParams | null;
+  redirectTo: string | null;
+}
+
 /**
  * Creates the one-time code (and, for a PKCE client, the flow state the link will redeem) for
  * an email of `kind` to `address`, and stamps the matching *_sent_at. Sends nothing.
@@ -93,13 +102,7 @@ export function verifyLink(
 export async function createEmailToken(
   deps: AuthDeps,
   db: Db,
-  input: {
-    user: UserRecord;
-    kind: AuthEmailKind;
-    address: string;
-    pkce: PkceParams | null;
-    redirectTo: string | null;
-  },
+  input: EmailTokenRequest,
 ): Promise<EmailToken> {
   const now = deps.clock();
   const otp = randomOtp();
@@ -141,11 +144,16 @@ export async function createEmailToken(
   return { otp, hashedToken, link, verifyType };
 }
 
+/** An email whose token is made (inside a transaction) and that goes out after the commit. */
+export interface PendingAuthEmail {
+  kind: AuthEmailKind;
+  to: string;
+  token: EmailToken;
+  newEmail?: string;
+}
+
 /** Queues the email for a token made by createEmailToken. */
-export function sendAuthEmail(
-  deps: AuthDeps,
-  input: { kind: AuthEmailKind; to: string; token: EmailToken; newEmail?: string },
-): void {
+export function sendAuthEmail(deps: AuthDeps, input: PendingAuthEmail): void {
   deps.mailer.send(
     renderAuthEmail({
       kind: input.kind,
@@ -163,14 +171,7 @@ export function sendAuthEmail(
 export async function emailLink(
   deps: AuthDeps,
   db: Db,
-  input: {
-    user: UserRecord;
-    kind: AuthEmailKind;
-    address: string;
-    pkce: PkceParams | null;
-    redirectTo: string | null;
-    newEmail?: string;
-  },
+  input: EmailTokenRequest & { newEmail?: string },
 ): Promise<void> {
   const token = await createEmailToken(deps, db, input);
   sendAuthEmail(deps, {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contracts/errors.ts';
-import type { Database } from '../db/client.ts';
-import { createTestApp } from '../test/app.ts';
-import { createTestDatabase } from '../test/database.ts';
+import type { Database } from '#server/db/client.ts';
+import { createTestApp } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
 import { requireRole } from './guard.ts';
 import { createTestClock } from './test-support.ts';
 

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { roleFromAppMetadata, type AppRole } from '#contracts/auth.ts';
-import type { Db } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { findSessionStanding } from './auth.repo.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { findSessionStanding } from './sessions.repo.ts';
 import { bearerToken } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
-import { UUID } from './validation.ts';
+import { UUID } from '#server/lib/ids.ts';
 
 /** Who is calling the product API (/api/*), as established by createAuthGuard. */
 export interface AuthContext {

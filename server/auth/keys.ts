@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import type { Db } from '../db/client.ts';
-import { getSetting, insertSettingIfAbsent } from './auth.repo.ts';
+import type { Db } from '#server/db/client.ts';
+import { getSetting, insertSettingIfAbsent } from '#server/db/settings.repo.ts';
 import { randomSecret } from './crypto.ts';
 
 export interface SigningKey {

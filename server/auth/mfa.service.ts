@@ -2,31 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { SessionJson } from '#contracts/auth.ts';
+import { insertUserAudit } from './audit.repo.ts';
 import {
   claimTotpStep,
-  deleteAal1Sessions,
   deleteFactor,
   deleteOtherUnverifiedFactors,
   deleteStaleUnverifiedFactors,
-  downgradeFactorSessions,
   findChallenge,
   findFactor,
-  insertAudit,
   insertChallenge,
   insertFactor,
-  insertRefreshToken,
   listFactors,
-  loadUserById,
   markChallengeVerified,
-  raiseSessionAal,
-  revokeSessionRefreshTokens,
   updateFactor,
-} from './auth.repo.ts';
+} from './mfa.repo.ts';
+import { insertRefreshToken, revokeSessionRefreshTokens } from './refresh-tokens.repo.ts';
+import { deleteAal1Sessions, downgradeFactorSessions, raiseSessionAal } from './sessions.repo.ts';
+import { loadUserById } from './users.repo.ts';
 import { AuthError, authErrors } from './auth.errors.ts';
 import { hashRefreshToken, randomSecret } from './crypto.ts';
 import type { AuthDeps, RequestMeta } from './deps.ts';
 import { sessionResponse, type AuthenticatedUser } from './sessions.ts';
-import { UUID } from './validation.ts';
+import { UUID } from '#server/lib/ids.ts';
 
 const CHALLENGE_TTL_MS = 300_000;
 const UNVERIFIED_FACTOR_TTL_MS = 300_000;
@@ -113,10 +110,8 @@ export function createMfaService(deps: AuthDeps) {
       createdAt: t,
       updatedAt: t,
     });
-    await insertAudit(db, {
+    await insertUserAudit(db, {
       action: 'mfa_factor_enrolled',
-      actorType: 'user',
-      actorId: user.id,
       userId: user.id,
       ip: meta.ip,
       details: { factor_id: id, factor_type: 'totp' },
@@ -225,10 +220,8 @@ export function createMfaService(deps: AuthDeps) {
         now: t,
       });
       await deleteAal1Sessions(tx, ctx.user.id, ctx.session.id);
-      await insertAudit(tx, {
+      await insertUserAudit(tx, {
         action: factor.status === 'verified' ? 'mfa_verified' : 'mfa_factor_verified',
-        actorType: 'user',
-        actorId: ctx.user.id,
         userId: ctx.user.id,
         ip: meta.ip,
         details: { factor_id: factor.id, session_id: ctx.session.id },
@@ -255,10 +248,8 @@ export function createMfaService(deps: AuthDeps) {
     await db.transaction(async (tx) => {
       await deleteFactor(tx, factor.id);
       await downgradeFactorSessions(tx, factor.id, t);
-      await insertAudit(tx, {
+      await insertUserAudit(tx, {
         action: 'mfa_factor_deleted',
-        actorType: 'user',
-        actorId: ctx.user.id,
         userId: ctx.user.id,
         ip: meta.ip,
         details: { factor_id: factor.id },

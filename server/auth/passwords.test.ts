@@ -1,9 +1,9 @@
 import type * as Argon2 from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../db/client.ts';
-import { createTestApp } from '../test/app.ts';
-import { createTestDatabase } from '../test/database.ts';
+import type { Database } from '#server/db/client.ts';
+import { createTestApp } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
 import {
   checkPasswordStrength,
   hashPassword,

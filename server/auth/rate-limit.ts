@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { Db } from '../db/client.ts';
-import type { Env } from '../env.ts';
-import { hitRateLimit, purgeRateLimits } from './auth.repo.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import { createRateLimiter } from '#server/lib/rate-limiter.ts';
 import { authErrors } from './auth.errors.ts';
 
 /** Which limit a request counts against (each is per IP or per address). */
@@ -14,7 +13,7 @@ export type RateLimitRule =
   | 'verify_email'
   | 'mfa_ip';
 
-export interface RateLimiter {
+export interface AuthRateLimits {
   /** Counts one request for `subject`; throws 429 over_request_rate_limit past the limit. */
   check(rule: RateLimitRule, subject: string): Promise<void>;
 }
@@ -30,30 +29,30 @@ const settingFor: Record<RateLimitRule, keyof Env> = {
 };
 
 /**
- * Fixed-window counters in the database (ADR 010), so every app process shares them. Subjects
- * are hashed: the table never holds an address or an IP. Counting happens whether or not the
- * account exists, so a 429 reveals nothing about accounts.
+ * The auth API's limits, read from the environment, counted by the shared limiter. Subjects are
+ * lower-cased first (one address, one counter). Counting happens whether or not the account
+ * exists, so a 429 reveals nothing about accounts.
  */
-export function createRateLimiter(deps: { db: Db; env: Env; clock: () => Date }): RateLimiter {
-  let sincePurge = 0;
+export function createAuthRateLimits(deps: {
+  db: Db;
+  env: Env;
+  clock: () => Date;
+}): AuthRateLimits {
+  const limiter = createRateLimiter({
+    db: deps.db,
+    clock: deps.clock,
+    purgeEvery: 1000,
+    rejected: () => authErrors.rateLimited(),
+  });
   return {
-    async check(rule, subject) {
-      if (!deps.env.AUTH_RATE_LIMITS) return;
+    // Returns the limiter's promise as is: sign-in and refresh pay no extra await for it.
+    check(rule, subject) {
+      if (!deps.env.AUTH_RATE_LIMITS) return Promise.resolve();
       const { limit, windowSeconds } = deps.env[settingFor[rule]] as {
         limit: number;
         windowSeconds: number;
       };
-      const now = deps.clock();
-      const digest = createHash('sha256')
-        .update(subject.toLowerCase())
-        .digest('base64url')
-        .slice(0, 32);
-      const { hits } = await hitRateLimit(deps.db, `${rule}:${digest}`, windowSeconds, now);
-      if (++sincePurge >= 1000) {
-        sincePurge = 0;
-        await purgeRateLimits(deps.db, now);
-      }
-      if (hits > limit) throw authErrors.rateLimited();
+      return limiter.hit(subject.toLowerCase(), { name: rule, limit, windowSeconds, message: '' });
     },
   };
 }

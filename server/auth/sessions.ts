@@ -1,26 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionJson } from '#contracts/auth.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import { insertAudit } from './audit.repo.ts';
+import {
+  findRefreshTokenForUpdate,
+  insertRefreshToken,
+  revokeRefreshToken,
+} from './refresh-tokens.repo.ts';
 import {
   createSession,
   deleteSession,
-  findRefreshTokenForUpdate,
   findSession,
-  insertAudit,
-  insertRefreshToken,
-  loadUserById,
-  revokeRefreshToken,
   rotateLiveRefreshToken,
   touchSession,
-  type SessionRow,
-  type UserRecord,
-} from './auth.repo.ts';
+} from './sessions.repo.ts';
+import { type SessionRow, type UserRecord } from './user-record.repo.ts';
+import { loadUserById } from './users.repo.ts';
 import { AuthError, authErrors } from './auth.errors.ts';
-import { hashRefreshToken, randomSecret, secretsEqual } from './crypto.ts';
+import { secretsEqual } from '#server/lib/constant-time.ts';
+import { hashRefreshToken, randomSecret } from './crypto.ts';
 import type { AuthDeps, RequestMeta } from './deps.ts';
 import type { AccessTokenClaims, AmrClaim } from './tokens.ts';
 import { userJson } from './user-json.ts';
-import { UUID } from './validation.ts';
+import { UUID } from '#server/lib/ids.ts';
 
 export function isBanned(user: { bannedUntil: Date | null }, now: Date): boolean {
   return user.bannedUntil !== null && user.bannedUntil.getTime() > now.getTime();

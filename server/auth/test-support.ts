@@ -1,10 +1,10 @@
 import { createClient, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { auditLog, devOutbox } from '../db/schema.ts';
-import { createTestApp } from '../test/app.ts';
-import { createTestDatabase } from '../test/database.ts';
+import type { Database } from '#server/db/client.ts';
+import { auditLog, devOutbox } from '#server/db/schema.ts';
+import { createTestApp } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
 
 /** A clock that follows real time plus an offset tests can move forward. */
 export function createTestClock() {

@@ -1,5 +1,5 @@
 import type { FactorJson, UserJson } from '#contracts/auth.ts';
-import type { FactorRow, IdentityRow, UserRecord } from './auth.repo.ts';
+import type { FactorRow, IdentityRow, UserRecord } from './user-record.repo.ts';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
 

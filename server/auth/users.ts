@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { roleFromAppMetadata, type AppRole } from '#contracts/auth.ts';
-import type { Db } from '../db/client.ts';
-import {
-  claimFirstAdmin,
-  insertAudit,
-  insertIdentity,
-  insertUser,
-  loadUserById,
-  updateUser,
-  type AuditEntry,
-  type UserRecord,
-} from './auth.repo.ts';
+import type { Db } from '#server/db/client.ts';
+import { claimFirstAdmin } from '#server/db/settings.repo.ts';
+import { insertAudit, type AuditEntry } from './audit.repo.ts';
+import { type UserRecord } from './user-record.repo.ts';
+import { insertIdentity, insertUser, loadUserById, updateUser } from './users.repo.ts';
 
 export interface Actor {
   type: AuditEntry['actorType'];

@@ -56,8 +56,6 @@ export function parsePkce(body: {
   return { challenge, method };
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Merges metadata the GoTrue way: keys set to null are removed. */
 export function mergeMetadata(
   current: Record<string, unknown>,

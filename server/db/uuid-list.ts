@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { UUID } from '#server/auth/validation.ts';
+import { UUID } from '#server/lib/ids.ts';
 
 /**
  * A list of ids as one uuid[] parameter: `column = any(${uuidList(ids)})` lets the planner use

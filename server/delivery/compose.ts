@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { escapeHtml } from '#server/auth/mail/templates.ts';
+import { escapeHtml } from '#server/lib/html.ts';
 import type { DeliveryPayload } from '#server/db/schema/delivery.ts';
 import type { EmailContent, PushContent } from '#server/modules/channels/channel-sender.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSetting } from '#server/auth/auth.repo.ts';
+import { getSetting } from '#server/db/settings.repo.ts';
 import type { Database } from '#server/db/client.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { LinkError, type LinkClaims, type LinkSigner } from '#server/modules/links/link-claims.ts';

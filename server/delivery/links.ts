@@ -2,9 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { DeliveryChannel } from '#contracts/delivery.ts';
-import { getSetting, insertSettingIfAbsent } from '#server/auth/auth.repo.ts';
 import type { Db } from '#server/db/client.ts';
 import { LinkError, type LinkClaims, type LinkSigner } from '#server/modules/links/link-claims.ts';
+import { getSetting, insertSettingIfAbsent } from '#server/db/settings.repo.ts';
 
 /**
  * Signed one-tap links in delivery messages: complete a task, or unsubscribe from a channel,

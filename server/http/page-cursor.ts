@@ -1,4 +1,4 @@
-import { UUID } from '#server/auth/validation.ts';
+import { UUID } from '#server/lib/ids.ts';
 import { AppError } from '#server/errors.ts';
 
 /**

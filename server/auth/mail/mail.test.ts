@@ -199,7 +199,7 @@ describe('SMTP transport', () => {
 describe('dev outbox transport', () => {
   it('stores the email with its channel and logs its link (and nothing else secret)', async () => {
     const { createDevOutboxTransport } = await import('./dev-outbox.ts');
-    const { listOutbox } = await import('../auth.repo.ts');
+    const { listOutbox } = await import('../dev-outbox.repo.ts');
     const database = await createTestDatabase();
     try {
       const logged: Record<string, unknown>[] = [];

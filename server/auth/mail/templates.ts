@@ -1,3 +1,4 @@
+import { escapeHtml } from '#server/lib/html.ts';
 import type { MailMessage } from './mailer.ts';
 
 export type AuthEmailKind =
@@ -93,13 +94,6 @@ function copyFor(input: AuthEmailInput): Copy {
       };
   }
 }
-
-/** Escapes text for HTML content and attribute values. */
-export const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** Renders an auth email: semantic, readable HTML (lang, headings, real link text) and plain text. */
 export function renderAuthEmail(input: AuthEmailInput): MailMessage {

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '#server/db/client.ts';
-import { systemSettings } from '#server/db/schema/system-settings.ts';
+import { getSetting, insertSettingIfAbsent } from '#server/db/settings.repo.ts';
 
 const VAPID_KEYS = 'delivery.vapid_keys';
 
@@ -18,13 +17,10 @@ function isVapidKeys(value: unknown): value is VapidKeys {
 }
 
 async function readKeys(db: Db): Promise<VapidKeys | null> {
-  const [row] = await db
-    .select({ value: systemSettings.value })
-    .from(systemSettings)
-    .where(eq(systemSettings.key, VAPID_KEYS));
-  if (!row) return null;
-  if (!isVapidKeys(row.value)) throw new Error(`system_settings ${VAPID_KEYS} is not a key pair`);
-  return { publicKey: row.value.publicKey, privateKey: row.value.privateKey };
+  const value = await getSetting<unknown>(db, VAPID_KEYS);
+  if (value === null) return null;
+  if (!isVapidKeys(value)) throw new Error(`system_settings ${VAPID_KEYS} is not a key pair`);
+  return { publicKey: value.publicKey, privateKey: value.privateKey };
 }
 
 /**
@@ -36,16 +32,12 @@ export async function loadVapidKeys(db: Db): Promise<VapidKeys> {
   const existing = await readKeys(db);
   if (existing) return existing;
   const made = webpush.generateVAPIDKeys();
-  const now = new Date();
-  await db
-    .insert(systemSettings)
-    .values({
-      key: VAPID_KEYS,
-      value: { publicKey: made.publicKey, privateKey: made.privateKey },
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing();
+  await insertSettingIfAbsent(
+    db,
+    VAPID_KEYS,
+    { publicKey: made.publicKey, privateKey: made.privateKey },
+    new Date(),
+  );
   const stored = await readKeys(db);
   if (!stored) throw new Error('the VAPID keys could not be stored');
   return stored;

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
   SMS_CODE_LENGTH,
   SMS_CODE_MAX_ATTEMPTS,
@@ -10,7 +10,8 @@ import {
 } from '#contracts/delivery.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import type { RateLimiter, RateRule } from '#server/modules/deliveries/rate-limit.ts';
+import { secretsEqual } from '#server/lib/constant-time.ts';
+import type { RateLimiter, RateRule } from '#server/lib/rate-limiter.ts';
 import type { ChannelSender } from './channel-sender.ts';
 import * as repo from './channels.repo.ts';
 import { deviceLabel } from './device-label.ts';
@@ -82,9 +83,7 @@ function hashCode(userId: string, phone: string, code: string, salt: string): st
 function codeMatches(row: repo.ChannelSettingsRow, userId: string, code: string): boolean {
   const [salt, expected] = (row.codeHash ?? '').split(':');
   if (!salt || !expected || !row.pendingPhone) return false;
-  const actual = Buffer.from(hashCode(userId, row.pendingPhone, code, salt));
-  const wanted = Buffer.from(expected);
-  return actual.length === wanted.length && timingSafeEqual(actual, wanted);
+  return secretsEqual(hashCode(userId, row.pendingPhone, code, salt), expected);
 }
 
 function codeError(message: string): AppError {

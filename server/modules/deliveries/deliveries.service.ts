@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { maskPhone } from '#server/modules/channels/mask-phone.ts';
 import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
-import type { RateLimiter, RateRule } from './rate-limit.ts';
+import type { RateLimiter, RateRule } from '#server/lib/rate-limiter.ts';
 import * as repo from './deliveries.repo.ts';
 
 export interface DeliveriesServiceDeps {

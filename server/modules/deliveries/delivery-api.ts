@@ -20,7 +20,7 @@ import type { TasksService } from '#server/modules/tasks/tasks.service.ts';
 import { deliveriesRoutes } from './deliveries.routes.ts';
 import { markOpened } from './deliveries.repo.ts';
 import { createDeliveriesService } from './deliveries.service.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createRateLimiter } from '#server/lib/rate-limiter.ts';
 
 /**
  * What the delivery API needs from the delivery engine (server/delivery/delivery.module.ts),
@@ -58,7 +58,7 @@ export interface DeliveryApiDeps {
  */
 export function createDeliveryApi(deps: DeliveryApiDeps) {
   const { db, clock, guard, engine } = deps;
-  const limiter = createRateLimiter({ db, clock });
+  const limiter = createRateLimiter({ db, clock, namespace: 'delivery.' });
   const refreshSchedule = (userId: string, tx: Db) => engine.refreshSchedule(userId, tx);
   const activeChannels = async (userId: string, tx?: Db) => {
     const states = await engine.activeChannels(userId, tx);

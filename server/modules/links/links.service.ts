@@ -6,7 +6,7 @@ import type {
 import type { TaskAction, TaskActionResult } from '#contracts/goals.ts';
 import { LinkError, type LinkClaims } from './link-claims.ts';
 import { AppError } from '#server/errors.ts';
-import type { RateLimiter, RateRule } from '#server/modules/deliveries/rate-limit.ts';
+import type { RateLimiter, RateRule } from '#server/lib/rate-limiter.ts';
 
 export interface LinksServiceDeps {
   clock: () => Date;

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#contracts/errors.ts';
@@ -13,7 +12,8 @@ import {
   notificationUpdateSchema,
   readAllResultSchema,
 } from '#contracts/notifications.ts';
-import { requireRole, type AuthGuard } from '../../auth/guard.ts';
+import { requireRole, type AuthGuard } from '#server/auth/guard.ts';
+import { secretsEqual } from '#server/lib/constant-time.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 export interface NotificationsRoutesDeps {
@@ -26,14 +26,10 @@ export interface NotificationsRoutesDeps {
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const tags = ['notifications'];
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
 /** True when the Bearer value is the service-role key (compared in constant time). */
 function isServiceRole(request: FastifyRequest, key: string): boolean {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return Boolean(key && match?.[1] && timingSafeEqual(digest(match[1]), digest(key)));
+  return Boolean(key && match?.[1] && secretsEqual(match[1], key));
 }
 
 /** The spec's four calls (§7), plus mark-unread, preferences and the admin producer. */

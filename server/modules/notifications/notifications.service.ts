@@ -11,7 +11,7 @@ import {
   type NotificationPreferences,
   type NotificationType,
 } from '#contracts/notifications.ts';
-import { UUID } from '#server/auth/validation.ts';
+import { UUID } from '#server/lib/ids.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { encodeEvent, EVENTS_CHANNEL, type EventBus } from '#server/events/event-bus.ts';

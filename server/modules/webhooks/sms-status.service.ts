@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
+import { secretsEqual } from '#server/lib/constant-time.ts';
 import { markSmsDelivered, markSmsUndelivered } from './sms-status.repo.ts';
 
 /**
@@ -52,9 +53,7 @@ export function createSmsStatusService(deps: {
   return {
     verify(signature, params) {
       if (!signature) return false;
-      const expected = Buffer.from(smsProviderSignature(authToken, callbackUrl, params));
-      const given = Buffer.from(signature);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return secretsEqual(signature, smsProviderSignature(authToken, callbackUrl, params));
     },
     async apply(receipt) {
       if (receipt.MessageStatus === 'delivered') {

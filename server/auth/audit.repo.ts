@@ -1,0 +1,48 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { auditLog } from '#server/db/schema.ts';
+
+// The audit log: who did what to which account.
+export type AuditRow = typeof auditLog.$inferSelect;
+
+export interface AuditEntry {
+  action: string;
+  actorType: 'user' | 'service_role' | 'cli' | 'system' | 'anonymous';
+  actorId?: string | null;
+  userId?: string | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export async function insertAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    actorType: entry.actorType,
+    actorId: entry.actorId ?? null,
+    userId: entry.userId ?? null,
+    ip: entry.ip ?? null,
+    details: entry.details ?? {},
+    createdAt: entry.createdAt,
+  });
+}
+
+/** An entry for what a user did to their own account (the actor is the user). */
+export function insertUserAudit(
+  db: Db,
+  entry: Omit<AuditEntry, 'actorType' | 'actorId' | 'userId'> & { userId: string },
+): Promise<void> {
+  return insertAudit(db, { ...entry, actorType: 'user', actorId: entry.userId });
+}
+
+export async function listAudit(
+  db: Db,
+  options: { userId?: string; limit: number },
+): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(options.userId ? eq(auditLog.userId, options.userId) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(options.limit);
+}

@@ -1,0 +1,45 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { systemSettings } from '#server/db/schema/system-settings.ts';
+
+// The only writer of system_settings: instance-wide values made once at first start (auth keys,
+// the delivery VAPID keys, the link secret) and the first-admin marker.
+
+export async function getSetting<T>(db: Db, key: string): Promise<T | null> {
+  const [row] = await db
+    .select({ value: systemSettings.value })
+    .from(systemSettings)
+    .where(eq(systemSettings.key, key));
+  return row ? (row.value as T) : null;
+}
+
+/** Inserts unless the key exists; true when this call created it (first start, any process). */
+export async function insertSettingIfAbsent(
+  db: Db,
+  key: string,
+  value: unknown,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(systemSettings)
+    .values({ key, value, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ key: systemSettings.key });
+  return rows.length === 1;
+}
+
+/**
+ * The first account of a fresh instance claims the admin role: true for exactly one account,
+ * even when several sign up at once (the settings row is the tie-breaker).
+ */
+export async function claimFirstAdmin(db: Db, userId: string, now: Date): Promise<boolean> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`insert into system_settings (key, value, created_at, updated_at)
+        select 'auth.first_admin', jsonb_build_object('user_id', ${userId}::text), ${now}, ${now}
+        where not exists (select 1 from users where id <> ${userId})
+        on conflict (key) do nothing
+        returning key`,
+  );
+  return rows.length === 1;
+}
