@@ -199,7 +199,9 @@ describe('SMTP transport', () => {
 describe('dev outbox transport', () => {
   it('stores the email with its channel and logs its link (and nothing else secret)', async () => {
     const { createDevOutboxTransport } = await import('./dev-outbox.ts');
-    const { listOutbox } = await import('../dev-outbox.repo.ts');
+    const { findOutboxMessage, listOutbox } = await import(
+      '#server/modules/dev-outbox/dev-outbox.repo.ts'
+    );
     const database = await createTestDatabase();
     try {
       const logged: Record<string, unknown>[] = [];
@@ -216,7 +218,8 @@ describe('dev outbox transport', () => {
         siteName: 'Trellis',
       });
       await transport.deliver(mail);
-      const [stored] = await listOutbox(database.db, { to: 'ada@example.com', limit: 5 });
+      const [listed] = await listOutbox(database.db, { to: 'ada@example.com', limit: 5 });
+      const stored = listed ? await findOutboxMessage(database.db, listed.id) : null;
       expect(stored).toMatchObject({
         channel: 'email',
         to: 'ada@example.com',
