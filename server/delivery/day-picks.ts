@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_DAILY_CAPACITY_MINUTES } from '#contracts/goals.ts';
+import { DEFAULT_DAILY_CAPACITY_MINUTES } from '#contracts/profile.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import type { DeliveryPayload, FrozenPick } from '#server/db/schema.ts';
 import { weekStart } from '#server/modules/profile/local-day.ts';

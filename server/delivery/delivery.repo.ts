@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  DEFAULT_SCHEDULE,
-  type DeliveryChannel,
-  type DeliveryStatus,
-  type QuietHours,
-  type Travel,
-} from '#contracts/delivery.ts';
-import { DEFAULT_TIME_ZONE } from '#contracts/goals.ts';
+import { type DeliveryChannel } from '#contracts/channels.ts';
+import { type DeliveryStatus } from '#contracts/deliveries.ts';
+import { DEFAULT_SCHEDULE, type QuietHours, type Travel } from '#contracts/schedule.ts';
+import { DEFAULT_TIME_ZONE } from '#contracts/profile.ts';
 import { NOTIFICATION_MESSAGE_MAX } from '#contracts/notifications.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import type { DeliveryPayload } from '#server/db/schema.ts';

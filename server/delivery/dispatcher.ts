@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ChannelSenders } from './channels/index.ts';
 import { PUSH_SUBSCRIPTION_EXPIRED } from './channels/index.ts';

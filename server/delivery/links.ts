@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import { getSetting, insertSettingIfAbsent } from '#server/auth/auth.repo.ts';
 import type { Db } from '#server/db/client.ts';
 

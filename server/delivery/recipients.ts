@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { deliveryChannels, type DeliveryChannel } from '#contracts/delivery.ts';
+import { deliveryChannels, type DeliveryChannel } from '#contracts/channels.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { uuidList } from './delivery.repo.ts';
 import type { PushTarget } from './types.ts';

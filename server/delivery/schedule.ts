@@ -1,10 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
-import {
-  deliveryChannels,
-  PREVIEW_DAYS,
-  type DeliveryChannel,
-  type PreviewItem,
-} from '#contracts/delivery.ts';
+import { deliveryChannels, type DeliveryChannel } from '#contracts/channels.ts';
+import { PREVIEW_DAYS, type PreviewItem } from '#contracts/schedule.ts';
 import type { DayContract, SlotOccurrence } from './types.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import type { Db } from '#server/db/client.ts';
 import { dayKey, resolveDayPicks, type DayPicks } from './day-picks.ts';
 import * as repo from './delivery.repo.ts';

@@ -1,4 +1,5 @@
-import type { DeliveryChannel, PreviewItem, QuietHours, Travel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
+import type { PreviewItem, QuietHours, Travel } from '#contracts/schedule.ts';
 
 // The seams between the parts of daily delivery:
 //   schedule.ts   day-contract arithmetic (pure): when each slot falls, in which zone

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { channelsSchema, type Channels } from '#contracts/delivery.ts';
+import { channelsSchema, type Channels } from '#contracts/channels.ts';
 import { AuthProvider } from '#client/features/auth/auth-provider.tsx';
 import { AuthGate } from '#client/features/auth/components/auth-gate.tsx';
 import { createFakeAuth, makeSession } from '#client/features/auth/test-utils.tsx';

@@ -1,5 +1,5 @@
 import type { BreakDownGoalOutput, CoachEngine, TaskRecurrence } from '#contracts/coach.ts';
-import type { AcceptPlan } from '#contracts/goals.ts';
+import type { AcceptPlan } from '#contracts/plan.ts';
 import { addDays, daysBetween } from '#client/lib/local-date.ts';
 
 /**

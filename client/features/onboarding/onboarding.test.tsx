@@ -5,8 +5,8 @@ import {
   onboardingSchema,
   onboardingUpdateSchema,
   type Onboarding,
-  type ScheduleUpdate,
-} from '#contracts/delivery.ts';
+} from '#contracts/onboarding.ts';
+import { type ScheduleUpdate } from '#contracts/schedule.ts';
 import { OnboardingPage } from '#client/app/routes/app/onboarding.tsx';
 import { AuthProvider } from '#client/features/auth/auth-provider.tsx';
 import { AuthGate } from '#client/features/auth/components/auth-gate.tsx';

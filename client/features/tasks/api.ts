@@ -7,18 +7,16 @@ import {
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
-  goalPaths,
-  swapResultSchema,
   taskActionResultSchema,
   taskListSchema,
+  taskPaths,
   taskSchema,
-  todaySchema,
   type CreateTask,
   type Task,
   type TaskAction,
   type TaskList,
-  type Today,
-} from '#contracts/goals.ts';
+} from '#contracts/tasks.ts';
+import { swapResultSchema, todayPaths, todaySchema, type Today } from '#contracts/today.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { addDays, formatDate, formatRelativeDate } from '#client/lib/local-date.ts';
 
@@ -38,7 +36,7 @@ export const taskKeys = {
 
 export const todayQuery = queryOptions({
   queryKey: taskKeys.today,
-  queryFn: ({ signal }) => apiRequest(todaySchema, goalPaths.today, { signal }),
+  queryFn: ({ signal }) => apiRequest(todaySchema, todayPaths.today.href(), { signal }),
   meta: { silentError: true },
 });
 
@@ -46,7 +44,7 @@ export function taskListQuery(view: TaskView) {
   return queryOptions({
     queryKey: taskKeys.list(view),
     queryFn: ({ signal }) =>
-      apiRequest(taskListSchema, `${goalPaths.tasks}?view=${view}`, { signal }),
+      apiRequest(taskListSchema, `${taskPaths.tasks.href()}?view=${view}`, { signal }),
     meta: { silentError: true },
   });
 }
@@ -187,7 +185,7 @@ export function useTaskAction() {
   const queryClient = useQueryClient();
 
   const undo = (task: Task) => {
-    apiRequest(taskActionResultSchema, goalPaths.task(task.id), {
+    apiRequest(taskActionResultSchema, taskPaths.task.href({ id: task.id }), {
       method: 'PATCH',
       body: { action: 'reopen' } satisfies TaskAction,
     })
@@ -202,7 +200,7 @@ export function useTaskAction() {
   return useMutation({
     meta: { silentError: true },
     mutationFn: ({ task, action }: TaskActionRequest) =>
-      apiRequest(taskActionResultSchema, goalPaths.task(task.id), {
+      apiRequest(taskActionResultSchema, taskPaths.task.href({ id: task.id }), {
         method: 'PATCH',
         body: action,
       }),
@@ -249,7 +247,7 @@ export function useCreateTask() {
   return useMutation({
     meta: { silentError: true },
     mutationFn: (task: CreateTask) =>
-      apiRequest(taskSchema, goalPaths.tasks, { method: 'POST', body: task }),
+      apiRequest(taskSchema, taskPaths.tasks.href(), { method: 'POST', body: task }),
     onSuccess: () => refreshProductData(queryClient),
   });
 }
@@ -260,7 +258,7 @@ export function useSwapTopThree() {
   return useMutation({
     meta: { silentError: true },
     mutationFn: (taskId: string) =>
-      apiRequest(swapResultSchema, goalPaths.swap, { method: 'POST', body: { taskId } }),
+      apiRequest(swapResultSchema, todayPaths.swap.href(), { method: 'POST', body: { taskId } }),
     onSuccess: (result) => {
       const { swap: _swap, ...today } = result;
       queryClient.setQueryData<Today>(taskKeys.today, today);

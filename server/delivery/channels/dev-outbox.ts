@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import type { Db } from '#server/db/client.ts';
 import { devOutbox } from '#server/db/schema/dev-outbox.ts';
 import type { ChannelSender, OutgoingMessage, SendOutcome } from '../types.ts';

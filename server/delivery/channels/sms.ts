@@ -1,4 +1,4 @@
-import { SMS_CODE_TTL_SECONDS } from '#contracts/delivery.ts';
+import { SMS_CODE_TTL_SECONDS } from '#contracts/channels.ts';
 import type { ChannelSender, OutgoingMessage, SendOutcome } from '../types.ts';
 
 export interface HttpSmsSenderOptions {

@@ -7,7 +7,7 @@ import {
   type DeliveryChannel,
   type PushRenewInput,
   type PushSubscriptionInput,
-} from '#contracts/delivery.ts';
+} from '#contracts/channels.ts';
 import type { Db } from '#server/db/client.ts';
 import { DEFAULT_CHANNEL_ENABLED } from '#server/delivery/recipients.ts';
 import type { ChannelSender } from '#server/delivery/types.ts';

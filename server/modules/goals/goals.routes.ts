@@ -2,23 +2,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contracts/coach.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import {
-  acceptPlanResultSchema,
-  acceptPlanSchema,
-  breakdownRequestSchema,
   createGoalSchema,
-  deletedSchema,
   goalDetailSchema,
   goalListQuerySchema,
   goalListSchema,
   goalPaths,
   goalSchema,
-  idParamsSchema,
   milestoneParamsSchema,
   milestoneSchema,
   refineGoalRequestSchema,
   updateGoalSchema,
   updateMilestoneSchema,
 } from '#contracts/goals.ts';
+import {
+  acceptPlanResultSchema,
+  acceptPlanSchema,
+  breakdownRequestSchema,
+  planPaths,
+} from '#contracts/plan.ts';
+import { deletedSchema, idParamsSchema } from '#contracts/shared.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { GoalsService } from './goals.service.ts';
 
@@ -37,7 +39,7 @@ export function goalsRoutes(deps: {
   const { guard, goals } = deps;
   return async (app) => {
     app.post(
-      goalPaths.refineGoal,
+      goalPaths.refineGoal.pattern,
       {
         schema: {
           summary:
@@ -54,7 +56,7 @@ export function goalsRoutes(deps: {
     );
 
     app.get(
-      goalPaths.goals,
+      goalPaths.goals.pattern,
       {
         schema: {
           summary: "The user's goals with progress and next milestone",
@@ -70,7 +72,7 @@ export function goalsRoutes(deps: {
     );
 
     app.post(
-      goalPaths.goals,
+      goalPaths.goals.pattern,
       {
         schema: {
           summary: 'Save a goal the user reviewed (its deadline after today)',
@@ -86,7 +88,7 @@ export function goalsRoutes(deps: {
     );
 
     app.get(
-      '/api/goals/:id',
+      goalPaths.goal.pattern,
       {
         schema: {
           summary: 'A goal with its milestones, tasks and history',
@@ -102,7 +104,7 @@ export function goalsRoutes(deps: {
     );
 
     app.patch(
-      '/api/goals/:id',
+      goalPaths.goal.pattern,
       {
         schema: {
           summary: 'Edit, pause, complete, archive, pin or prioritise a goal',
@@ -119,7 +121,7 @@ export function goalsRoutes(deps: {
     );
 
     app.delete(
-      '/api/goals/:id',
+      goalPaths.goal.pattern,
       {
         schema: {
           summary: 'Delete a goal with its milestones, tasks and history',
@@ -136,7 +138,7 @@ export function goalsRoutes(deps: {
     );
 
     app.post(
-      '/api/goals/:id/breakdown',
+      planPaths.breakdown.pattern,
       {
         schema: {
           summary:
@@ -154,7 +156,7 @@ export function goalsRoutes(deps: {
     );
 
     app.post(
-      '/api/goals/:id/plan',
+      planPaths.plan.pattern,
       {
         schema: {
           summary: 'Accept all or part of a plan: milestones and tasks written in one transaction',
@@ -173,7 +175,7 @@ export function goalsRoutes(deps: {
     );
 
     app.patch(
-      '/api/goals/:id/milestones/:milestoneId',
+      goalPaths.milestone.pattern,
       {
         schema: {
           summary: 'Edit a milestone, mark it done or reopen it',
@@ -191,7 +193,7 @@ export function goalsRoutes(deps: {
     );
 
     app.delete(
-      '/api/goals/:id/milestones/:milestoneId',
+      goalPaths.milestone.pattern,
       {
         schema: {
           summary: 'Delete a milestone (its tasks stay with the goal)',

@@ -7,11 +7,7 @@ import type {
   TaskRecurrence,
 } from '#contracts/coach.ts';
 import {
-  LATEST_DATE,
   MAX_PINNED_GOALS,
-  type AcceptPlan,
-  type AcceptPlanResult,
-  type BreakdownRequest,
   type CreateGoal,
   type Goal,
   type GoalDetail,
@@ -24,12 +20,18 @@ import {
   type GoalStatus,
   type MilestoneSummary,
   type RefineGoalRequest,
-  type Task,
   type UpdateGoal,
   type UpdateMilestone,
-  acceptPlanSchema,
   createGoalSchema,
 } from '#contracts/goals.ts';
+import {
+  type AcceptPlan,
+  type AcceptPlanResult,
+  type BreakdownRequest,
+  acceptPlanSchema,
+} from '#contracts/plan.ts';
+import { LATEST_DATE } from '#contracts/shared.ts';
+import { type Task } from '#contracts/tasks.ts';
 import type { NewNotification } from '#contracts/notifications.ts';
 import type { AiGateway } from '#server/ai/gateway.ts';
 import type { Db } from '#server/db/client.ts';

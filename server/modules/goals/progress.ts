@@ -1,5 +1,6 @@
 import type { TaskRecurrence } from '#contracts/coach.ts';
-import type { GoalStatus, TaskStatus } from '#contracts/goals.ts';
+import type { GoalStatus } from '#contracts/goals.ts';
+import type { TaskStatus } from '#contracts/tasks.ts';
 import { daysBetween } from '#server/modules/profile/local-day.ts';
 
 /**

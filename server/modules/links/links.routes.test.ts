@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  channelsSchema,
-  completeLinkResultSchema,
-  deliveryListSchema,
-  unsubscribeResultSchema,
-} from '#contracts/delivery.ts';
-import { taskListSchema, taskSchema, type Task } from '#contracts/goals.ts';
+import { channelsSchema } from '#contracts/channels.ts';
+import { deliveryListSchema } from '#contracts/deliveries.ts';
+import { completeLinkResultSchema, unsubscribeResultSchema } from '#contracts/links.ts';
+import { taskListSchema, taskSchema, type Task } from '#contracts/tasks.ts';
 import {
   expectError,
   startDeliveryApp,

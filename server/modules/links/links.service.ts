@@ -1,9 +1,6 @@
-import type {
-  CompleteLinkResult,
-  DeliveryChannel,
-  UnsubscribeResult,
-} from '#contracts/delivery.ts';
-import type { TaskAction, TaskActionResult } from '#contracts/goals.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
+import type { CompleteLinkResult, UnsubscribeResult } from '#contracts/links.ts';
+import type { TaskAction, TaskActionResult } from '#contracts/tasks.ts';
 import { LinkError, type LinkClaims } from '#server/delivery/links.ts';
 import { AppError } from '#server/errors.ts';
 import type { RateLimiter, RateRule } from '#server/modules/deliveries/rate-limit.ts';

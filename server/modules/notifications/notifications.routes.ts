@@ -9,6 +9,7 @@ import {
   notificationIdParamsSchema,
   notificationListQuerySchema,
   notificationListSchema,
+  notificationPaths,
   notificationPreferencesSchema,
   notificationUpdateSchema,
   readAllResultSchema,
@@ -41,7 +42,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
   const { guard, notifications } = deps;
   return async (app) => {
     app.get(
-      '/api/notifications',
+      notificationPaths.list.pattern,
       {
         schema: {
           summary: 'List notifications, newest first, with the unread count',
@@ -57,7 +58,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.put(
-      '/api/notifications/read-all',
+      notificationPaths.readAll.pattern,
       {
         schema: {
           summary: 'Mark every notification read',
@@ -72,7 +73,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.put(
-      '/api/notifications/:id/read',
+      notificationPaths.read.pattern,
       {
         schema: {
           summary: 'Mark one notification read',
@@ -88,7 +89,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.put(
-      '/api/notifications/:id/unread',
+      notificationPaths.unread.pattern,
       {
         schema: {
           summary: 'Mark one notification unread again',
@@ -104,7 +105,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.delete(
-      '/api/notifications/:id',
+      notificationPaths.remove.pattern,
       {
         schema: {
           summary: 'Delete one notification',
@@ -120,7 +121,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.get(
-      '/api/notifications/preferences',
+      notificationPaths.preferences.pattern,
       {
         schema: {
           summary: 'Which kinds of in-app notification the user wants',
@@ -135,7 +136,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.put(
-      '/api/notifications/preferences',
+      notificationPaths.preferences.pattern,
       {
         schema: {
           summary: 'Choose which kinds of in-app notification to receive',
@@ -151,7 +152,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.post(
-      '/api/admin/notifications',
+      notificationPaths.admin.pattern,
       {
         schema: {
           summary: 'Notify a user (admins, or operators with the service-role key)',

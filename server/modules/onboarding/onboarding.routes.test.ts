@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardingSchema } from '#contracts/delivery.ts';
+import { onboardingSchema } from '#contracts/onboarding.ts';
 import {
   expectError,
   startDeliveryApp,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { scheduleResponseSchema, type ScheduleUpdate } from '#contracts/delivery.ts';
-import { profileSchema } from '#contracts/goals.ts';
+import { scheduleResponseSchema, type ScheduleUpdate } from '#contracts/schedule.ts';
+import { profileSchema } from '#contracts/profile.ts';
 import {
   expectError,
   startDeliveryApp,

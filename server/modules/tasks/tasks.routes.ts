@@ -1,20 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#contracts/errors.ts';
+import { dashboardPaths, dashboardSchema } from '#contracts/dashboard.ts';
+import { deletedSchema, idParamsSchema } from '#contracts/shared.ts';
 import {
   createTaskSchema,
-  dashboardSchema,
-  deletedSchema,
-  goalPaths,
-  idParamsSchema,
-  swapRequestSchema,
-  swapResultSchema,
   taskActionResultSchema,
   taskActionSchema,
   taskListQuerySchema,
   taskListSchema,
+  taskPaths,
   taskSchema,
-  todaySchema,
-} from '#contracts/goals.ts';
+} from '#contracts/tasks.ts';
+import { swapRequestSchema, swapResultSchema, todayPaths, todaySchema } from '#contracts/today.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { TasksService } from './tasks.service.ts';
 
@@ -33,7 +30,7 @@ export function tasksRoutes(deps: {
   const { guard, tasks } = deps;
   return async (app) => {
     app.get(
-      goalPaths.tasks,
+      taskPaths.tasks.pattern,
       {
         schema: {
           summary: "The user's tasks: today, upcoming, overdue or all",
@@ -49,7 +46,7 @@ export function tasksRoutes(deps: {
     );
 
     app.get(
-      goalPaths.today,
+      todayPaths.today.pattern,
       {
         schema: {
           summary: "Today's top three (frozen for the local date) with reasons, then the rest",
@@ -64,7 +61,7 @@ export function tasksRoutes(deps: {
     );
 
     app.post(
-      goalPaths.swap,
+      todayPaths.swap.pattern,
       {
         schema: {
           summary: "Swap one of today's three for the next best task",
@@ -80,7 +77,7 @@ export function tasksRoutes(deps: {
     );
 
     app.post(
-      goalPaths.tasks,
+      taskPaths.tasks.pattern,
       {
         schema: {
           summary:
@@ -97,7 +94,7 @@ export function tasksRoutes(deps: {
     );
 
     app.patch(
-      '/api/tasks/:id',
+      taskPaths.task.pattern,
       {
         schema: {
           summary: 'Complete, skip, snooze, reschedule, reopen or edit a task',
@@ -114,7 +111,7 @@ export function tasksRoutes(deps: {
     );
 
     app.delete(
-      '/api/tasks/:id',
+      taskPaths.task.pattern,
       {
         schema: {
           summary: 'Delete a task (one occurrence of a repeating task ends its series)',
@@ -131,7 +128,7 @@ export function tasksRoutes(deps: {
     );
 
     app.get(
-      goalPaths.dashboard,
+      dashboardPaths.dashboard.pattern,
       {
         schema: {
           summary: "Today's top three, active goals, next milestones and the streak",

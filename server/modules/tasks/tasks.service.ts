@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskRecurrence } from '#contracts/coach.ts';
+import type { Dashboard } from '#contracts/dashboard.ts';
+import type { Goal } from '#contracts/goals.ts';
 import type {
   CreateTask,
-  Dashboard,
-  Goal,
-  SwapRequest,
-  SwapResult,
   Task,
   TaskAction,
   TaskActionResult,
   TaskList,
   TaskListQuery,
-  Today,
-  TopThreePick,
-} from '#contracts/goals.ts';
-import { TODAY_OTHERS_LIMIT, taskListQuerySchema } from '#contracts/goals.ts';
+} from '#contracts/tasks.ts';
+import type { SwapRequest, SwapResult, Today, TopThreePick } from '#contracts/today.ts';
+import { taskListQuerySchema } from '#contracts/tasks.ts';
+import { TODAY_OTHERS_LIMIT } from '#contracts/today.ts';
 import type { Db } from '#server/db/client.ts';
 import type { FrozenPick } from '#server/db/schema.ts';
 import {

@@ -1,7 +1,7 @@
 import { BellOff, BellRing, MonitorSmartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { Channels } from '#contracts/delivery.ts';
+import type { Channels } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useAddPushSubscription, useRemovePushSubscription } from '../api.ts';
 import {

@@ -1,7 +1,7 @@
 import { MessageSquareText, Phone } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { SMS_CODE_LENGTH, phoneNumberSchema, type Channels } from '#contracts/delivery.ts';
+import { SMS_CODE_LENGTH, phoneNumberSchema, type Channels } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';

@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Dashboard } from '#contracts/goals.ts';
+import type { Dashboard } from '#contracts/dashboard.ts';
 import { cn } from '#client/lib/cn.ts';
 import { formatDaysLeft, formatRelativeDate } from '#client/lib/local-date.ts';
 

@@ -25,9 +25,9 @@ import {
   type GoalDetail,
   type GoalMilestone,
   type GoalStatus,
-  type Task,
   type UpdateGoal,
 } from '#contracts/goals.ts';
+import { type Task } from '#contracts/tasks.ts';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';

@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { CompleteLinkResult } from '#contracts/delivery.ts';
+import type { CompleteLinkResult } from '#contracts/links.ts';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useAuth } from '#client/features/auth/auth-provider.tsx';

@@ -1,7 +1,7 @@
 import { BellOff, CircleX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
 import { paths } from '#client/lib/paths.ts';

@@ -14,7 +14,7 @@ import {
 import { type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { coachDomains, type CoachDomain } from '#contracts/coach.ts';
-import { coachTones, type CoachTone } from '#contracts/delivery.ts';
+import { coachTones, type CoachTone } from '#contracts/onboarding.ts';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { paths } from '#client/lib/paths.ts';

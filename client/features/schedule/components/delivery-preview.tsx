@@ -1,12 +1,8 @@
 import { BellOff, CalendarClock, Clock3, Moon, PauseCircle, Plane } from 'lucide-react';
 import { Link } from 'react-router';
 import { useState, type ReactNode } from 'react';
-import {
-  deliveryChannels,
-  type Channels,
-  type PreviewItem,
-  type Schedule,
-} from '#contracts/delivery.ts';
+import { deliveryChannels, type Channels } from '#contracts/channels.ts';
+import { type PreviewItem, type Schedule } from '#contracts/schedule.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState } from '#client/components/ui/states.tsx';
 import { cn } from '#client/lib/cn.ts';

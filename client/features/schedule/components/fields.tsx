@@ -1,10 +1,7 @@
 import { BellRing, Mail, MessageSquare, Plus, X, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  MAX_TIMES_PER_CHANNEL,
-  type DeliveryChannel,
-  type LocalTime,
-} from '#contracts/delivery.ts';
+import { type DeliveryChannel } from '#contracts/channels.ts';
+import { MAX_TIMES_PER_CHANNEL, type LocalTime } from '#contracts/schedule.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { cn } from '#client/lib/cn.ts';

@@ -2,7 +2,7 @@ import { ChevronDown, LoaderCircle, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { TaskRecurrence } from '#contracts/coach.ts';
-import type { CreateTask } from '#contracts/goals.ts';
+import type { CreateTask } from '#contracts/tasks.ts';
 import { RecurrenceField } from '#client/components/recurrence.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
