@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { type DeliveryChannel } from '#contracts/channels.ts';
-import { type DeliveryStatus } from '#contracts/deliveries.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
+import type { DeliveryStatus } from '#contracts/deliveries.ts';
 import { DEFAULT_SCHEDULE, type QuietHours, type Travel } from '#contracts/schedule.ts';
 import { DEFAULT_TIME_ZONE } from '#contracts/profile.ts';
 import { NOTIFICATION_MESSAGE_MAX } from '#contracts/notifications.ts';

@@ -6,7 +6,7 @@ import {
   onboardingUpdateSchema,
   type Onboarding,
 } from '#contracts/onboarding.ts';
-import { type ScheduleUpdate } from '#contracts/schedule.ts';
+import type { ScheduleUpdate } from '#contracts/schedule.ts';
 import { OnboardingPage } from '#client/app/routes/app/onboarding.tsx';
 import { AuthProvider } from '#client/features/auth/auth-provider.tsx';
 import { AuthGate } from '#client/features/auth/components/auth-gate.tsx';

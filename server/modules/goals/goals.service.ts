@@ -31,7 +31,7 @@ import {
   acceptPlanSchema,
 } from '#contracts/plan.ts';
 import { LATEST_DATE } from '#contracts/shared.ts';
-import { type Task } from '#contracts/tasks.ts';
+import type { Task } from '#contracts/tasks.ts';
 import type { NewNotification } from '#contracts/notifications.ts';
 import type { AiGateway } from '#server/ai/gateway.ts';
 import type { Db } from '#server/db/client.ts';

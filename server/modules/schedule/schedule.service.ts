@@ -1,4 +1,4 @@
-import { type DeliveryChannel } from '#contracts/channels.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import {
   DEFAULT_SCHEDULE,
   PREVIEW_DAYS,

@@ -1,6 +1,6 @@
 import { Inbox, Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { type OutboxMessage } from '#contracts/admin-outbox.ts';
+import type { OutboxMessage } from '#contracts/admin-outbox.ts';
 import { deliveryChannels, type DeliveryChannel } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';

@@ -18,8 +18,6 @@ type Stage =
 const MISSING =
   'This link is missing its token. Open Trellis and turn the channel off in Settings → Notifications.';
 
-const settingsLink = `${paths.settings}#notifications`;
-
 /**
  * Where a message's unsubscribe link lands: one confirming press turns the channel off, with no
  * sign-in. (A mail client's one-click unsubscribe posts to the API directly.)
@@ -76,7 +74,10 @@ export function UnsubscribeLink() {
               Changed your mind? Turn it back on in your notification settings.
             </p>
           </LinkOutcome>
-          <Link to={settingsLink} className={buttonClasses('outline', 'lg', 'mt-6 w-full')}>
+          <Link
+            to={paths.notificationSettings}
+            className={buttonClasses('outline', 'lg', 'mt-6 w-full')}
+          >
             Notification settings
           </Link>
         </AuthCard>
@@ -87,7 +88,10 @@ export function UnsubscribeLink() {
           <LinkOutcome icon={<CircleX aria-hidden="true" />} tone="failure">
             <p role="alert">{stage.message}</p>
           </LinkOutcome>
-          <Link to={settingsLink} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+          <Link
+            to={paths.notificationSettings}
+            className={buttonClasses('primary', 'lg', 'mt-6 w-full')}
+          >
             Open notification settings
           </Link>
         </AuthCard>

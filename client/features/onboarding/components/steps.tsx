@@ -205,7 +205,7 @@ export function ToneStep({
 export function AllSet() {
   const links = [
     { to: paths.schedule, label: 'Delivery times and days' },
-    { to: `${paths.settings}#notifications`, label: 'Email, SMS and push' },
+    { to: paths.notificationSettings, label: 'Email, SMS and push' },
     { to: paths.goals, label: 'Your goals' },
   ];
   return (

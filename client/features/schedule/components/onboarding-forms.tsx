@@ -1,7 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { deliveryChannels } from '#contracts/channels.ts';
-import { type Schedule, type ScheduleUpdate } from '#contracts/schedule.ts';
+import type { Schedule, ScheduleUpdate } from '#contracts/schedule.ts';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
