@@ -1,8 +1,8 @@
 import { Suspense, use } from 'react';
 import { Outlet } from 'react-router';
 import { InitializingScreen } from '#client/components/ui/full-page-status.tsx';
-import { AuthProvider } from '#client/features/auth/auth-provider.tsx';
-import { AuthGate } from '#client/features/auth/components/auth-gate.tsx';
+import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
+import { AuthGate } from '#client/components/auth/auth-gate.tsx';
 import { getAuthClient } from '#client/lib/auth-client.ts';
 
 function WithAuth() {

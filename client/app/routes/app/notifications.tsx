@@ -1,4 +1,4 @@
-import { useAuth } from '#client/features/auth/auth-provider.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { NotificationHistory } from '#client/features/notifications/components/notification-history.tsx';
 
 /** /notifications: linked from the pop-over's "View all notifications" (the spec declares no route; we add it). */

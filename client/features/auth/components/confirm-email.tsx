@@ -6,10 +6,10 @@ import { buttonClasses } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { readAuthRedirect, type AuthRedirect } from '../auth-redirect.ts';
-import { useAuth } from '../auth-provider.tsx';
-import { errorMessage } from '../errors.ts';
-import { linkOnce } from '../link-once.ts';
-import { AuthCard } from './auth-card.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { errorMessage } from '#client/lib/auth/errors.ts';
+import { linkOnce } from '#client/lib/auth/link-once.ts';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { ResendConfirmationForm } from './resend-confirmation-form.tsx';
 
 type Stage =

@@ -5,8 +5,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { paths } from '#client/lib/paths.ts';
-import { useAuth } from '../auth-provider.tsx';
-import { errorCode, errorMessage } from '../errors.ts';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { errorCode, errorMessage } from '#client/lib/auth/errors.ts';
 
 /**
  * Asks for a password-reset email. The answer is the same whether or not the address has an

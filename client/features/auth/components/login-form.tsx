@@ -6,11 +6,11 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { paths } from '#client/lib/paths.ts';
-import { needsSecondFactor } from '../assurance.ts';
-import { useAuth } from '../auth-provider.tsx';
-import { errorMessage } from '../errors.ts';
-import { NEXT_PARAM, safeNextPath } from '../redirects.ts';
-import { getRole, homeForRole } from '../roles.ts';
+import { needsSecondFactor } from '#client/lib/auth/assurance.ts';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { errorMessage } from '#client/lib/auth/errors.ts';
+import { NEXT_PARAM, safeNextPath } from '#client/lib/auth/redirects.ts';
+import { getRole, homeForRole } from '#client/lib/auth/roles.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
 /**

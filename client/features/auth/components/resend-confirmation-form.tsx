@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { useAuth } from '../auth-provider.tsx';
-import { useResendConfirmation } from './use-resend-confirmation.ts';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { useResendConfirmation } from '#client/lib/auth/use-resend-confirmation.ts';
 
 /** Sends a fresh confirmation link to an address typed in (prefilled with the signed-in one). */
 export function ResendConfirmationForm() {

@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { useAuth } from '../auth-provider.tsx';
-import { errorMessage } from '../errors.ts';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { errorMessage } from '#client/lib/auth/errors.ts';
 
 /** The step after the password for an account with an authenticator app: its 6-digit code. */
 export function SecondFactorForm({

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DeliveryChannel } from '#contracts/channels.ts';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
-import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { channelOfUnsubscribeToken, channelWords, unsubscribeByLink } from '../api.ts';
 import { LinkOutcome } from './link-outcome.tsx';

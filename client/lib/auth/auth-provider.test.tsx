@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from './auth-provider.tsx';
-import { AuthGate } from './components/auth-gate.tsx';
-import { createFakeAuth, makeSession, makeUser } from './test-utils.tsx';
+import { AuthGate } from '#client/components/auth/auth-gate.tsx';
+import { createFakeAuth, makeSession, makeUser } from '#client/test/fake-auth.tsx';
 
 afterEach(() => {
   toast.dismiss();
