@@ -1,10 +1,4 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contracts/coach.ts';
 import {
   goalDetailSchema,
@@ -23,6 +17,7 @@ import {
 import { acceptPlanResultSchema, planPaths, type AcceptPlan } from '#contracts/plan.ts';
 import { deletedSchema } from '#contracts/shared.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { refreshProductData } from '#client/lib/product-data.ts';
 
 export const goalKeys = {
   all: ['goals'] as const,
@@ -30,13 +25,6 @@ export const goalKeys = {
   detail: (id: string) => ['goals', 'detail', id] as const,
   breakdown: (id: string, round: number) => ['coach', 'breakdown', id, round] as const,
 };
-
-/** Goals, tasks and the dashboard all move when a goal changes: read them again. */
-function refreshProductData(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => ['goals', 'tasks', 'dashboard'].includes(String(query.queryKey[0])),
-  });
-}
 
 function listPath(filters: GoalListQuery): string {
   const search = new URLSearchParams();

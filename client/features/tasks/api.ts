@@ -1,10 +1,4 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   taskActionResultSchema,
@@ -19,6 +13,7 @@ import {
 import { swapResultSchema, todayPaths, todaySchema, type Today } from '#contracts/today.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { addDays, formatDate, formatRelativeDate } from '#client/lib/local-date.ts';
+import { refreshProductData } from '#client/lib/product-data.ts';
 
 const taskViewNames = ['today', 'upcoming', 'overdue', 'all'] as const;
 export type TaskView = (typeof taskViewNames)[number];
@@ -55,13 +50,6 @@ export function useToday() {
 
 export function useTaskList(view: TaskView, enabled = true) {
   return useQuery({ ...taskListQuery(view), enabled });
-}
-
-/** Tasks move goals' progress, the dashboard and the streak: read them all again. */
-function refreshProductData(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => ['goals', 'tasks', 'dashboard'].includes(String(query.queryKey[0])),
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
