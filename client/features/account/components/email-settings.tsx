@@ -3,8 +3,7 @@ import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { confirmRedirect, type AccountAuthApi } from '../account-api.ts';
 import { messageOf } from '#client/lib/error-message.ts';
 import { SettingsCard } from './settings-card.tsx';
@@ -56,18 +55,16 @@ export function EmailSettings({ auth, user }: { auth: AccountAuthApi; user: User
         </p>
       ) : null}
       <form onSubmit={(event) => void handleSubmit(event)} className="mt-5 space-y-3">
-        <div className="space-y-2">
-          <Label htmlFor="settings-new-email">New email</Label>
-          <Input
-            id="settings-new-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <FormField
+          id="settings-new-email"
+          label="New email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <Button type="submit" variant="outline" disabled={submitting}>
           {submitting ? 'Sending link...' : 'Change email'}
         </Button>

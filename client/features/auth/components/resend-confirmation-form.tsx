@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { useResendConfirmation } from '#client/lib/auth/use-resend-confirmation.ts';
 
@@ -23,18 +22,16 @@ export function ResendConfirmationForm() {
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4 text-left">
-      <div className="space-y-2">
-        <Label htmlFor="resend-email">Email</Label>
-        <Input
-          id="resend-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <FormField
+        id="resend-email"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
       <Button type="submit" className="w-full" disabled={sending}>
         {sending ? 'Sending...' : 'Resend confirmation email'}
       </Button>
