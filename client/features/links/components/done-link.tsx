@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CompleteLinkResult } from '#contracts/links.ts';
@@ -10,7 +10,7 @@ import { linkOnce } from '#client/lib/auth/link-once.ts';
 import { loginPathFor } from '#client/lib/auth/redirects.ts';
 import { paths } from '#client/lib/paths.ts';
 import { completeByLink } from '../api.ts';
-import { LinkOutcome } from './link-outcome.tsx';
+import { LinkFailed, LinkOutcome } from './link-outcome.tsx';
 import { messageOf } from '#client/lib/error-message.ts';
 
 type Stage =
@@ -95,13 +95,6 @@ export function DoneLink() {
       );
     }
     case 'failed':
-      return (
-        <AuthCard title="This link didn’t work">
-          <LinkOutcome icon={<CircleX aria-hidden="true" />} tone="failure">
-            <p role="alert">{stage.message}</p>
-          </LinkOutcome>
-          {openTrellis}
-        </AuthCard>
-      );
+      return <LinkFailed message={stage.message}>{openTrellis}</LinkFailed>;
   }
 }

@@ -1,4 +1,4 @@
-import { BellOff, CircleX } from 'lucide-react';
+import { BellOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DeliveryChannel } from '#contracts/channels.ts';
@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { channelOfUnsubscribeToken, channelWords, unsubscribeByLink } from '../api.ts';
-import { LinkOutcome } from './link-outcome.tsx';
+import { LinkFailed, LinkOutcome } from './link-outcome.tsx';
 import { messageOf } from '#client/lib/error-message.ts';
 
 type Stage =
@@ -84,17 +84,14 @@ export function UnsubscribeLink() {
       );
     case 'failed':
       return (
-        <AuthCard title="This link didn’t work">
-          <LinkOutcome icon={<CircleX aria-hidden="true" />} tone="failure">
-            <p role="alert">{stage.message}</p>
-          </LinkOutcome>
+        <LinkFailed message={stage.message}>
           <Link
             to={paths.notificationSettings}
             className={buttonClasses('primary', 'lg', 'mt-6 w-full')}
           >
             Open notification settings
           </Link>
-        </AuthCard>
+        </LinkFailed>
       );
   }
 }
