@@ -10,9 +10,9 @@ import {
 } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
+import { AuthGate } from '#client/components/auth/auth-gate.tsx';
 import type { AuthApi } from '#client/lib/auth/auth-api.ts';
 import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
-import { AuthGate } from '#client/components/auth/auth-gate.tsx';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 

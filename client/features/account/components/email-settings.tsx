@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
-import { confirmRedirect, type AccountAuthApi } from '../account-api.ts';
 import { messageOf } from '#client/lib/error-message.ts';
+import { confirmRedirect, type AccountAuthApi } from '../account-api.ts';
 import { SettingsCard } from './settings-card.tsx';
 
 /** Shows the account's address and starts a change, which the new address must confirm. */

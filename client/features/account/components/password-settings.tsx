@@ -5,9 +5,9 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { messageOf } from '#client/lib/error-message.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
 import { codeOf, type AccountAuthApi } from '../account-api.ts';
-import { messageOf } from '#client/lib/error-message.ts';
 import { SettingsCard } from './settings-card.tsx';
 
 /**

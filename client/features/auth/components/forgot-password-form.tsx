@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
-import { paths } from '#client/lib/paths.ts';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorCode, errorMessage } from '#client/lib/auth/errors.ts';
+import { paths } from '#client/lib/paths.ts';
 
 /**
  * Asks for a password-reset email. The answer is the same whether or not the address has an

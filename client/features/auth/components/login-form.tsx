@@ -4,12 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
-import { paths } from '#client/lib/paths.ts';
 import { needsSecondFactor } from '#client/lib/auth/assurance.ts';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorMessage } from '#client/lib/auth/errors.ts';
 import { NEXT_PARAM, safeNextPath } from '#client/lib/auth/redirects.ts';
 import { getRole, homeForRole } from '#client/lib/auth/roles.ts';
+import { paths } from '#client/lib/paths.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
 /**

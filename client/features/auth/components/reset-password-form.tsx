@@ -5,14 +5,14 @@ import { toast } from 'sonner';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
-import { paths } from '#client/lib/paths.ts';
 import { needsSecondFactor } from '#client/lib/auth/assurance.ts';
-import { readAuthRedirect } from '../auth-redirect.ts';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorMessage } from '#client/lib/auth/errors.ts';
 import { linkOnce } from '#client/lib/auth/link-once.ts';
 import { getRole, homeForRole } from '#client/lib/auth/roles.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { paths } from '#client/lib/paths.ts';
+import { readAuthRedirect } from '../auth-redirect.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
 type Stage = { kind: 'checking' } | { kind: 'ready' } | { kind: 'invalid'; message: string };

@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
-import { paths } from '#client/lib/paths.ts';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorMessage } from '#client/lib/auth/errors.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { paths } from '#client/lib/paths.ts';
 
 /** How long sign-up waits after signing out a current user, so the old session is fully gone. */
 export const SIGN_OUT_SETTLE_MS = 300;

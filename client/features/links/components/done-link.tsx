@@ -2,16 +2,16 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CompleteLinkResult } from '#contracts/links.ts';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
-import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { linkOnce } from '#client/lib/auth/link-once.ts';
 import { loginPathFor } from '#client/lib/auth/redirects.ts';
+import { messageOf } from '#client/lib/error-message.ts';
 import { paths } from '#client/lib/paths.ts';
 import { completeByLink } from '../api.ts';
 import { LinkFailed, LinkOutcome } from './link-outcome.tsx';
-import { messageOf } from '#client/lib/error-message.ts';
 
 type Stage =
   | { kind: 'working' }

@@ -2,12 +2,12 @@ import { BellOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DeliveryChannel } from '#contracts/channels.ts';
-import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { Button, buttonClasses } from '#client/components/ui/button.tsx';
+import { messageOf } from '#client/lib/error-message.ts';
 import { paths } from '#client/lib/paths.ts';
 import { channelOfUnsubscribeToken, channelWords, unsubscribeByLink } from '../api.ts';
 import { LinkFailed, LinkOutcome } from './link-outcome.tsx';
-import { messageOf } from '#client/lib/error-message.ts';
 
 type Stage =
   | { kind: 'asking' }
