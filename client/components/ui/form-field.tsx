@@ -2,10 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Input } from './input.tsx';
 import { Label } from './label.tsx';
 
-interface FormFieldProps extends Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'aria-describedby' | 'aria-invalid'
-> {
+interface FieldParts {
   id: string;
   label: ReactNode;
   /** A hint under the input that stays; the input is described by it. */
@@ -17,6 +14,12 @@ interface FormFieldProps extends Omit<
   /** Anything else under the input (a link, say). */
   children?: ReactNode;
 }
+
+type FormFieldProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'aria-describedby' | 'aria-invalid'
+> &
+  FieldParts;
 
 /** A labelled input with its hint and its error, wired together for assistive technology. */
 export function FormField({
@@ -54,5 +57,24 @@ export function FormField({
       ) : null}
       {children}
     </div>
+  );
+}
+
+/** The email address field every auth and account form asks for. */
+export function EmailField({
+  value,
+  onValueChange,
+  ...field
+}: FieldParts & { value: string; onValueChange: (value: string) => void }) {
+  return (
+    <FormField
+      {...field}
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+    />
   );
 }

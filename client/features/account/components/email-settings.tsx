@@ -3,7 +3,7 @@ import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormField } from '#client/components/ui/form-field.tsx';
+import { EmailField } from '#client/components/ui/form-field.tsx';
 import { messageOf } from '#client/lib/error-message.ts';
 import { confirmRedirect, type AccountAuthApi } from '../account-api.ts';
 import { SettingsCard } from './settings-card.tsx';
@@ -55,15 +55,11 @@ export function EmailSettings({ auth, user }: { auth: AccountAuthApi; user: User
         </p>
       ) : null}
       <form onSubmit={(event) => void handleSubmit(event)} className="mt-5 space-y-3">
-        <FormField
+        <EmailField
           id="settings-new-email"
           label="New email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onValueChange={setEmail}
         />
         <Button type="submit" variant="outline" disabled={submitting}>
           {submitting ? 'Sending link...' : 'Change email'}

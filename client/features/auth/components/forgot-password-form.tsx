@@ -2,7 +2,7 @@ import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormField } from '#client/components/ui/form-field.tsx';
+import { EmailField } from '#client/components/ui/form-field.tsx';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorCode, errorMessage } from '#client/lib/auth/errors.ts';
 import { paths } from '#client/lib/paths.ts';
@@ -57,16 +57,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
-      <FormField
-        id="forgot-email"
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField id="forgot-email" label="Email" value={email} onValueChange={setEmail} />
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? 'Sending...' : 'Send reset link'}
       </Button>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormField } from '#client/components/ui/form-field.tsx';
+import { EmailField, FormField } from '#client/components/ui/form-field.tsx';
 import { needsSecondFactor } from '#client/lib/auth/assurance.ts';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorMessage } from '#client/lib/auth/errors.ts';
@@ -71,16 +71,7 @@ export function LoginForm() {
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
-      <FormField
-        id="login-email"
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField id="login-email" label="Email" value={email} onValueChange={setEmail} />
       <FormField
         id="login-password"
         label="Password"

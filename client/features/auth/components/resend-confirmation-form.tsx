@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormField } from '#client/components/ui/form-field.tsx';
+import { EmailField } from '#client/components/ui/form-field.tsx';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { useResendConfirmation } from '#client/lib/auth/use-resend-confirmation.ts';
 
@@ -22,16 +22,7 @@ export function ResendConfirmationForm() {
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4 text-left">
-      <FormField
-        id="resend-email"
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField id="resend-email" label="Email" value={email} onValueChange={setEmail} />
       <Button type="submit" className="w-full" disabled={sending}>
         {sending ? 'Sending...' : 'Resend confirmation email'}
       </Button>

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormField } from '#client/components/ui/form-field.tsx';
+import { EmailField, FormField } from '#client/components/ui/form-field.tsx';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorMessage } from '#client/lib/auth/errors.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
@@ -78,16 +78,7 @@ export function SignupForm() {
           </p>
         </div>
       ) : null}
-      <FormField
-        id="signup-email"
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField id="signup-email" label="Email" value={email} onValueChange={setEmail} />
       <FormField
         id="signup-password"
         label="Password"
