@@ -4,7 +4,7 @@
 // through the same driver (Drizzle on the same PGlite). Target: ≥ 50 % of the baseline.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { todaySchema } from '#contracts/goals.ts';
+import { todaySchema } from '#contracts/today.ts';
 import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { goals, milestones, tasks, topThreeDays } from '#server/db/schema.ts';

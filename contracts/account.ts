@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPath } from '#contracts/api-path.ts';
 
 /** One place the account is signed in: a session of the auth service. */
 export const accountSessionSchema = z.object({
@@ -25,6 +26,6 @@ export const accountSessionParamsSchema = z.object({ id: z.uuid() });
 export const accountSessionDeletedSchema = z.object({ deleted: z.literal(true) });
 
 export const accountPaths = {
-  sessions: '/api/account/sessions',
-  session: (id: string) => `/api/account/sessions/${id}`,
+  sessions: apiPath('/api/account/sessions'),
+  session: apiPath('/api/account/sessions/:id'),
 } as const;

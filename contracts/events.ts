@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { apiPath } from '#contracts/api-path.ts';
 import { notificationSchema } from './notifications.ts';
 
 // GET /api/events: server-sent events for the signed-in user (Authorization header, never a token
 // in the URL). Each message is `event: <name>` and `data: <JSON>`; comments (": ping") keep the
 // connection open through proxies.
 
-export const EVENTS_PATH = '/api/events';
+export const eventsPaths = { stream: apiPath('/api/events') } as const;
 /** A comment line every this often, so idle proxies and load balancers keep the stream. */
 export const EVENTS_HEARTBEAT_MS = 25_000;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPath } from '#contracts/api-path.ts';
 
 // In-app notifications (spec §2 pop-over, §3 Notification and list response, §4 states, §7 calls).
 // Field names are the spec's: snake_case on a notification, `unreadCount` on the list.
@@ -152,11 +153,11 @@ export const adminNotificationResultSchema = z.object({
 
 /** The paths of the notification API. */
 export const notificationPaths = {
-  list: '/api/notifications',
-  read: (id: string) => `/api/notifications/${encodeURIComponent(id)}/read`,
-  unread: (id: string) => `/api/notifications/${encodeURIComponent(id)}/unread`,
-  readAll: '/api/notifications/read-all',
-  remove: (id: string) => `/api/notifications/${encodeURIComponent(id)}`,
-  preferences: '/api/notifications/preferences',
-  admin: '/api/admin/notifications',
+  list: apiPath('/api/notifications'),
+  read: apiPath('/api/notifications/:id/read'),
+  unread: apiPath('/api/notifications/:id/unread'),
+  readAll: apiPath('/api/notifications/read-all'),
+  remove: apiPath('/api/notifications/:id'),
+  preferences: apiPath('/api/notifications/preferences'),
+  admin: apiPath('/api/admin/notifications'),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPath } from '#contracts/api-path.ts';
 
 export const healthSchema = z.object({ status: z.literal('ok') });
 
@@ -16,3 +17,7 @@ export const runtimeConfigSchema = z.object({
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const systemPaths = {
+  runtimeConfig: apiPath('/api/runtime-config'),
+} as const;

@@ -10,7 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { RuntimeConfig } from '#contracts/system.ts';
+import { systemPaths, type RuntimeConfig } from '#contracts/system.ts';
 import { createAiGateway, type AiGateway } from './ai/gateway.ts';
 import { aiSettingsFromEnv } from './ai/settings.ts';
 import { createAccountSessionsService } from './auth/account-sessions.service.ts';
@@ -292,7 +292,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publishableKey: auth.keys.publishableKey,
     version: deps.version ?? 'dev',
   });
-  app.get('/api/runtime-config', { schema: { hide: true } }, async () => runtimeConfig());
+  app.get(systemPaths.runtimeConfig.pattern, { schema: { hide: true } }, async () =>
+    runtimeConfig(),
+  );
 
   const spa = await registerSpa(app, {
     root: deps.clientDir ?? clientDistDir,

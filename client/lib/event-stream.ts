@@ -1,4 +1,4 @@
-import { EVENTS_PATH, serverEventSchemas, type ServerEvent } from '#contracts/events.ts';
+import { eventsPaths, serverEventSchemas, type ServerEvent } from '#contracts/events.ts';
 
 export interface EventStreamOptions {
   /** The Bearer token for each (re)connection; null stops trying until the next attempt. */
@@ -59,7 +59,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
   const readOnce = async () => {
     const token = await options.getToken();
     if (!token) throw new Error('no session');
-    const response = await doFetch(EVENTS_PATH, {
+    const response = await doFetch(eventsPaths.stream.href(), {
       headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
       signal: controller.signal,
       cache: 'no-store',

@@ -14,6 +14,8 @@ export const paths = {
   onboarding: '/onboarding',
   dashboard: '/dashboard',
   settings: '/settings',
+  /** The channel cards on Settings. */
+  notificationSettings: '/settings#notifications',
   profile: '/profile',
   goals: '/goals',
   newGoal: '/goals/new',
@@ -37,4 +39,13 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   gdpr: '/gdpr',
+} as const;
+
+const segment = encodeURIComponent;
+
+/** The pages of one thing: its id is URL-encoded into its segment. */
+export const pathTo = {
+  goal: (id: string) => `${paths.goals}/${segment(id)}`,
+  goalBreakdown: (id: string) => `${paths.goals}/${segment(id)}/breakdown`,
+  coachingChat: (coachId: string) => `/coaching/chat/${segment(coachId)}`,
 } as const;

@@ -1,4 +1,4 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '#contracts/system.ts';
+import { runtimeConfigSchema, systemPaths, type RuntimeConfig } from '#contracts/system.ts';
 
 let cached: RuntimeConfig | undefined;
 
@@ -11,7 +11,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const element = document.getElementById('runtime-config');
   const raw: unknown = element?.textContent
     ? JSON.parse(element.textContent)
-    : await fetch('/api/runtime-config').then((response) => response.json());
+    : await fetch(systemPaths.runtimeConfig.href()).then((response) => response.json());
   cached = runtimeConfigSchema.parse(raw);
   return cached;
 }

@@ -1,17 +1,18 @@
+import { channelsSchema, type Channels } from '#contracts/channels.ts';
 import {
-  channelsSchema,
-  DEFAULT_SCHEDULE,
   deliveryListSchema,
   deliverySchema,
-  previewItemSchema,
-  scheduleResponseSchema,
-  type Channels,
   type Delivery,
   type DeliveryList,
+} from '#contracts/deliveries.ts';
+import {
+  DEFAULT_SCHEDULE,
+  previewItemSchema,
+  scheduleResponseSchema,
   type PreviewItem,
   type Schedule,
   type ScheduleResponse,
-} from '#contracts/delivery.ts';
+} from '#contracts/schedule.ts';
 
 // Answers of the delivery API for client tests, each checked by the contract's schema.
 

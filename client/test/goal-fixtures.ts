@@ -5,16 +5,9 @@ import {
   type RefineGoalResponse,
   type SmartGoal,
 } from '#contracts/coach.ts';
-import {
-  goalDetailSchema,
-  goalSchema,
-  taskSchema,
-  todaySchema,
-  type Goal,
-  type GoalDetail,
-  type Task,
-  type Today,
-} from '#contracts/goals.ts';
+import { goalDetailSchema, goalSchema, type Goal, type GoalDetail } from '#contracts/goals.ts';
+import { taskSchema, type Task } from '#contracts/tasks.ts';
+import { todaySchema, type Today } from '#contracts/today.ts';
 
 // Answers of the goals API for client tests, each checked by the contract's schema.
 

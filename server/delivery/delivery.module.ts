@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { ResolveDayPicks } from '#server/modules/tasks/day-picks.ts';

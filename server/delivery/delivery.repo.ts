@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DeliveryChannel, DeliveryStatus } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
+import type { DeliveryStatus } from '#contracts/deliveries.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import type { DeliveryPayload } from '#server/db/schema.ts';
 import { uuidList } from '#server/db/uuid-list.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import type { Db } from '#server/db/client.ts';
 import type { OutgoingMessage, SendOutcome } from '#server/modules/channels/channel-sender.ts';
 import { loadRecipients, recordPushResults } from '#server/modules/channels/channels.service.ts';

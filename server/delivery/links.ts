@@ -1,7 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+
+import type { DeliveryChannel } from '#contracts/channels.ts';
+
 import type { Db } from '#server/db/client.ts';
 import { LinkError, type LinkClaims, type LinkSigner } from '#server/modules/links/link-claims.ts';
 import { getSetting, insertSettingIfAbsent } from '#server/db/settings.repo.ts';

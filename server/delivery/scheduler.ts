@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import type { Db } from '#server/db/client.ts';
 import { dayKey, type DayPicks, type ResolveDayPicks } from '#server/modules/tasks/day-picks.ts';
 import { loadRecipients } from '#server/modules/channels/channels.service.ts';

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EVENTS_HEARTBEAT_MS, EVENTS_PATH, type ServerEvent } from '#contracts/events.ts';
+import { EVENTS_HEARTBEAT_MS, eventsPaths, type ServerEvent } from '#contracts/events.ts';
 import type { AuthGuard } from '../auth/guard.ts';
 import type { EventBus } from './event-bus.ts';
 
@@ -32,7 +32,7 @@ export function eventsRoutes(deps: EventsRoutesDeps): FastifyPluginAsyncZod {
     });
 
     app.get(
-      EVENTS_PATH,
+      eventsPaths.stream.pattern,
       {
         // Compression would buffer events until a block fills.
         compress: false,

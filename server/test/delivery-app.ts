@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { DeliveryChannel, ScheduleUpdate } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
+import type { ScheduleUpdate } from '#contracts/schedule.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import {

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '#client/features/auth/auth-provider.tsx';
-import { AuthGate } from '#client/features/auth/components/auth-gate.tsx';
-import { createFakeAuth, makeSession, makeUser } from '#client/features/auth/test-utils.tsx';
+import { AuthGate } from '#client/components/auth/auth-gate.tsx';
+import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
+import { createFakeAuth, makeSession, makeUser } from '#client/test/fake-auth.tsx';
 import { AppLayout, type RoleHandle } from './app-layout.tsx';
 
 // The bell polls the API and opens /api/events; it has tests of its own (features/notifications).

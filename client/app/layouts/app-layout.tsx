@@ -4,12 +4,12 @@ import { Navigate, Outlet, useLocation, useMatches, useNavigate, type UIMatch } 
 import { AppHeader } from '#client/components/layout/app-header.tsx';
 import { MAIN_CONTENT_ID } from '#client/components/layout/skip-link.tsx';
 import { LoadingScreen } from '#client/components/ui/full-page-status.tsx';
-import { needsSecondFactor } from '#client/features/auth/assurance.ts';
-import { useAuth } from '#client/features/auth/auth-provider.tsx';
 import { UnconfirmedEmailBanner } from '#client/features/auth/components/unconfirmed-email-banner.tsx';
-import { loginPathFor } from '#client/features/auth/redirects.ts';
-import { getRole, type Role } from '#client/features/auth/roles.ts';
 import { NotificationsBell } from '#client/features/notifications/components/notifications-bell.tsx';
+import { needsSecondFactor } from '#client/lib/auth/assurance.ts';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { loginPathFor } from '#client/lib/auth/redirects.ts';
+import { getRole, type Role } from '#client/lib/auth/roles.ts';
 import { paths } from '#client/lib/paths.ts';
 import { getQueryClient } from '#client/lib/query-client.ts';
 

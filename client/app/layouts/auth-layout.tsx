@@ -1,9 +1,9 @@
 import { Suspense, use } from 'react';
 import { Outlet } from 'react-router';
+import { AuthGate } from '#client/components/auth/auth-gate.tsx';
 import { InitializingScreen } from '#client/components/ui/full-page-status.tsx';
-import { AuthProvider } from '#client/features/auth/auth-provider.tsx';
-import { AuthGate } from '#client/features/auth/components/auth-gate.tsx';
 import { getAuthClient } from '#client/lib/auth-client.ts';
+import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
 
 function WithAuth() {
   const client = use(getAuthClient());

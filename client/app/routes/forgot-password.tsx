@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { ForgotPasswordForm } from '#client/features/auth/components/forgot-password-form.tsx';
 import { paths } from '#client/lib/paths.ts';
 

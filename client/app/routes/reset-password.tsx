@@ -1,4 +1,4 @@
-import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form.tsx';
 
 export function ResetPasswordPage() {

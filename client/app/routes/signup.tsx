@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { SignupForm } from '#client/features/auth/components/signup-form.tsx';
 import { paths } from '#client/lib/paths.ts';
 

@@ -1,7 +1,6 @@
-import { BarChart3, LogOut, Menu, Settings, UserRound, Users, X } from 'lucide-react';
+import { BarChart3, LogOut, Settings, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
-import { buttonClasses } from '#client/components/ui/button.tsx';
+import { Link } from 'react-router';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,6 +12,7 @@ import {
 import { cn } from '#client/lib/cn.ts';
 import { paths } from '#client/lib/paths.ts';
 import { Logo } from './logo.tsx';
+import { MainNav, MenuToggle } from './main-nav.tsx';
 import { useMenuPanel } from './use-menu-panel.ts';
 
 interface AppHeaderProps {
@@ -54,17 +54,12 @@ export function AppHeader({ email, role, showCoach, onSignOut, actions }: AppHea
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Logo to={paths.dashboard} />
-        <nav aria-label="Main" className="ml-4 hidden xl:block">
-          <ul className="flex items-center gap-0.5">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={navLinkClasses}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNav
+          links={links}
+          className="ml-4 hidden xl:block"
+          listClassName="flex items-center gap-0.5"
+          linkClassName={navLinkClasses}
+        />
         <div className="ml-auto flex items-center gap-1.5">
           {actions}
           <DropdownMenu modal={false}>
@@ -113,37 +108,15 @@ export function AppHeader({ email, role, showCoach, onSignOut, actions }: AppHea
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
-          <button
-            type="button"
-            className={buttonClasses('ghost', 'icon', 'xl:hidden')}
-            aria-expanded={open}
-            aria-controls={panelId}
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={toggle}
-          >
-            {open ? (
-              <X aria-hidden="true" className="size-5" />
-            ) : (
-              <Menu aria-hidden="true" className="size-5" />
-            )}
-          </button>
+          <MenuToggle open={open} panelId={panelId} onToggle={toggle} className="xl:hidden" />
         </div>
       </div>
       <div id={panelId} hidden={!open} className="border-t bg-background px-4 pb-4 xl:hidden">
-        <nav aria-label="Main">
-          <ul className="grid gap-1 pt-3 sm:grid-cols-2">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  className={(state) => cn(navLinkClasses(state), 'block py-2.5')}
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNav
+          links={links}
+          listClassName="grid gap-1 pt-3 sm:grid-cols-2"
+          linkClassName={(state) => cn(navLinkClasses(state), 'block py-2.5')}
+        />
       </div>
     </header>
   );

@@ -13,7 +13,7 @@ export function useAccountSessions() {
   return useQuery({
     queryKey: sessionsKey,
     queryFn: ({ signal }) =>
-      apiRequest(accountSessionsResponseSchema, accountPaths.sessions, { signal }).then(
+      apiRequest(accountSessionsResponseSchema, accountPaths.sessions.href(), { signal }).then(
         (body) => body.sessions,
       ),
   });
@@ -23,7 +23,9 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(accountSessionDeletedSchema, accountPaths.session(id), { method: 'DELETE' }),
+      apiRequest(accountSessionDeletedSchema, accountPaths.session.href({ id }), {
+        method: 'DELETE',
+      }),
     onSuccess: (_result, id) => {
       queryClient.setQueryData<AccountSession[]>(sessionsKey, (sessions) =>
         sessions?.filter((session) => session.id !== id),

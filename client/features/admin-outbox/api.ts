@@ -1,16 +1,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
+  adminOutboxPaths,
   outboxListSchema,
   outboxMessageSchema,
-  type DeliveryChannel,
-} from '#contracts/delivery.ts';
+} from '#contracts/admin-outbox.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-
-/** The admin routes of the dev outbox (contracts/delivery.ts). */
-export const outboxPaths = {
-  list: '/api/admin/outbox',
-  message: (id: string) => `/api/admin/outbox/${id}`,
-};
 
 export const OUTBOX_PAGE_SIZE = 30;
 
@@ -31,7 +26,7 @@ function listPath(filters: OutboxFilters, cursor: string | null): string {
   if (filters.channel !== 'all') search.set('channel', filters.channel);
   if (filters.to.trim()) search.set('to', filters.to.trim());
   if (cursor) search.set('cursor', cursor);
-  return `${outboxPaths.list}?${search.toString()}`;
+  return `${adminOutboxPaths.list.href()}?${search.toString()}`;
 }
 
 /** The dev outbox, newest first, a page at a time. */
@@ -52,7 +47,7 @@ export function useOutboxMessage(id: string | null) {
   return useQuery({
     queryKey: outboxKeys.message(id ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(outboxMessageSchema, outboxPaths.message(id ?? ''), { signal }),
+      apiRequest(outboxMessageSchema, adminOutboxPaths.message.href({ id: id ?? '' }), { signal }),
     enabled: id !== null,
     meta: { silentError: true },
   });

@@ -1,28 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  channelPaths,
   channelsSchema,
   type Channels,
   type DeliveryChannel,
   type PushSubscriptionInput,
-} from '#contracts/delivery.ts';
+} from '#contracts/channels.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-
-/** The channel routes of contracts/delivery.ts. */
-export const channelPaths = {
-  channels: '/api/channels',
-  channel: (channel: DeliveryChannel) => `/api/channels/${channel}`,
-  smsVerification: '/api/channels/sms/verification',
-  smsVerificationConfirm: '/api/channels/sms/verification/confirm',
-  pushSubscriptions: '/api/channels/push/subscriptions',
-  pushSubscription: (id: string) => `/api/channels/push/subscriptions/${id}`,
-};
 
 export const channelsKey = ['delivery', 'channels'] as const;
 
 export function useChannels() {
   return useQuery({
     queryKey: channelsKey,
-    queryFn: ({ signal }) => apiRequest(channelsSchema, channelPaths.channels, { signal }),
+    queryFn: ({ signal }) => apiRequest(channelsSchema, channelPaths.channels.href(), { signal }),
   });
 }
 
@@ -43,7 +34,7 @@ export function useToggleChannel() {
   const queryClient = useQueryClient();
   const change = useChannelChange(
     ({ channel, enabled }: { channel: DeliveryChannel; enabled: boolean }) =>
-      apiRequest(channelsSchema, channelPaths.channel(channel), {
+      apiRequest(channelsSchema, channelPaths.channel.href({ channel }), {
         method: 'PUT',
         body: { enabled },
       }),
@@ -73,7 +64,7 @@ export function useToggleChannel() {
 
 export function useStartPhoneVerification() {
   return useChannelChange((phone: string) =>
-    apiRequest(channelsSchema, channelPaths.smsVerification, {
+    apiRequest(channelsSchema, channelPaths.smsVerification.href(), {
       method: 'POST',
       body: { phone },
     }),
@@ -82,7 +73,7 @@ export function useStartPhoneVerification() {
 
 export function useConfirmPhone() {
   return useChannelChange((code: string) =>
-    apiRequest(channelsSchema, channelPaths.smsVerificationConfirm, {
+    apiRequest(channelsSchema, channelPaths.smsVerificationConfirm.href(), {
       method: 'POST',
       body: { code },
     }),
@@ -91,7 +82,7 @@ export function useConfirmPhone() {
 
 export function useAddPushSubscription() {
   return useChannelChange((subscription: PushSubscriptionInput) =>
-    apiRequest(channelsSchema, channelPaths.pushSubscriptions, {
+    apiRequest(channelsSchema, channelPaths.pushSubscriptions.href(), {
       method: 'POST',
       body: subscription,
     }),
@@ -100,6 +91,6 @@ export function useAddPushSubscription() {
 
 export function useRemovePushSubscription() {
   return useChannelChange((id: string) =>
-    apiRequest(channelsSchema, channelPaths.pushSubscription(id), { method: 'DELETE' }),
+    apiRequest(channelsSchema, channelPaths.pushSubscription.href({ id }), { method: 'DELETE' }),
   );
 }

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { channelsSchema, type Channels } from '#contracts/delivery.ts';
-import { AuthProvider } from '#client/features/auth/auth-provider.tsx';
-import { AuthGate } from '#client/features/auth/components/auth-gate.tsx';
-import { createFakeAuth, makeSession } from '#client/features/auth/test-utils.tsx';
+import { channelsSchema, type Channels } from '#contracts/channels.ts';
+import { AuthGate } from '#client/components/auth/auth-gate.tsx';
+import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
 import { fakeApi, renderScreen } from '#client/test/fake-api.tsx';
+import { createFakeAuth, makeSession } from '#client/test/fake-auth.tsx';
 import { ChannelSettings } from './channel-settings.tsx';
 import { base64UrlToBytes } from './push.ts';
 

@@ -1,6 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { paths } from '#client/lib/paths.ts';

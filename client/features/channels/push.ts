@@ -1,4 +1,4 @@
-import type { PushSubscriptionInput } from '#contracts/delivery.ts';
+import type { PushSubscriptionInput } from '#contracts/channels.ts';
 
 /** The service worker that shows pushed notifications and handles their actions. */
 export const SERVICE_WORKER_URL = '/sw.js';

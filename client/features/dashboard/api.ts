@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardSchema, goalPaths } from '#contracts/goals.ts';
+import { dashboardPaths, dashboardSchema } from '#contracts/dashboard.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
 export const dashboardQuery = queryOptions({
   queryKey: ['dashboard'],
-  queryFn: ({ signal }) => apiRequest(dashboardSchema, goalPaths.dashboard, { signal }),
+  queryFn: ({ signal }) => apiRequest(dashboardSchema, dashboardPaths.dashboard.href(), { signal }),
   meta: { silentError: true },
 });
 

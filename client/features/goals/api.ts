@@ -1,20 +1,11 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contracts/coach.ts';
 import {
-  acceptPlanResultSchema,
-  deletedSchema,
   goalDetailSchema,
   goalListSchema,
   goalPaths,
   goalSchema,
   milestoneSchema,
-  type AcceptPlan,
   type CreateGoal,
   type GoalDetail,
   type GoalList,
@@ -23,7 +14,10 @@ import {
   type UpdateGoal,
   type UpdateMilestone,
 } from '#contracts/goals.ts';
+import { acceptPlanResultSchema, planPaths, type AcceptPlan } from '#contracts/plan.ts';
+import { deletedSchema } from '#contracts/shared.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { refreshProductData } from '#client/lib/product-data.ts';
 
 export const goalKeys = {
   all: ['goals'] as const,
@@ -32,20 +26,13 @@ export const goalKeys = {
   breakdown: (id: string, round: number) => ['coach', 'breakdown', id, round] as const,
 };
 
-/** Goals, tasks and the dashboard all move when a goal changes: read them again. */
-function refreshProductData(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => ['goals', 'tasks', 'dashboard'].includes(String(query.queryKey[0])),
-  });
-}
-
 function listPath(filters: GoalListQuery): string {
   const search = new URLSearchParams();
   if (filters.status) search.set('status', filters.status);
   if (filters.domain) search.set('domain', filters.domain);
   if (filters.pinned) search.set('pinned', filters.pinned);
   const query = search.toString();
-  return query ? `${goalPaths.goals}?${query}` : goalPaths.goals;
+  return query ? `${goalPaths.goals.href()}?${query}` : goalPaths.goals.href();
 }
 
 export function goalListQuery(filters: GoalListQuery) {
@@ -60,7 +47,7 @@ export function goalListQuery(filters: GoalListQuery) {
 export function goalDetailQuery(id: string) {
   return queryOptions({
     queryKey: goalKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest(goalDetailSchema, goalPaths.goal(id), { signal }),
+    queryFn: ({ signal }) => apiRequest(goalDetailSchema, goalPaths.goal.href({ id }), { signal }),
     meta: { silentError: true },
   });
 }
@@ -81,7 +68,7 @@ export function useBreakdownProposal(id: string, round: number) {
   return useQuery({
     queryKey: goalKeys.breakdown(id, round),
     queryFn: ({ signal }) =>
-      apiRequest(breakDownGoalResponseSchema, goalPaths.breakdown(id), {
+      apiRequest(breakDownGoalResponseSchema, planPaths.breakdown.href({ id }), {
         method: 'POST',
         body: {},
         signal,
@@ -99,7 +86,10 @@ export function useRefineGoal() {
   return useMutation({
     meta: { silentError: true },
     mutationFn: (request: RefineGoalRequest) =>
-      apiRequest(refineGoalResponseSchema, goalPaths.refineGoal, { method: 'POST', body: request }),
+      apiRequest(refineGoalResponseSchema, goalPaths.refineGoal.href(), {
+        method: 'POST',
+        body: request,
+      }),
   });
 }
 
@@ -108,7 +98,7 @@ export function useCreateGoal() {
   return useMutation({
     meta: { silentError: true },
     mutationFn: (goal: CreateGoal) =>
-      apiRequest(goalSchema, goalPaths.goals, { method: 'POST', body: goal }),
+      apiRequest(goalSchema, goalPaths.goals.href(), { method: 'POST', body: goal }),
     onSuccess: () => refreshProductData(queryClient),
   });
 }
@@ -119,7 +109,7 @@ export function useUpdateGoal() {
   return useMutation({
     meta: { silentError: true },
     mutationFn: ({ id, change }: { id: string; change: UpdateGoal }) =>
-      apiRequest(goalSchema, goalPaths.goal(id), { method: 'PATCH', body: change }),
+      apiRequest(goalSchema, goalPaths.goal.href({ id }), { method: 'PATCH', body: change }),
     onMutate: async ({ id, change }) => {
       if (change.pinned === undefined) return undefined;
       await queryClient.cancelQueries({ queryKey: goalKeys.all });
@@ -150,7 +140,8 @@ export function useDeleteGoal() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silentError: true },
-    mutationFn: (id: string) => apiRequest(deletedSchema, goalPaths.goal(id), { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiRequest(deletedSchema, goalPaths.goal.href({ id }), { method: 'DELETE' }),
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: goalKeys.detail(id) });
       return refreshProductData(queryClient);
@@ -163,7 +154,7 @@ export function useUpdateMilestone(goalId: string) {
   return useMutation({
     meta: { silentError: true },
     mutationFn: ({ milestoneId, change }: { milestoneId: string; change: UpdateMilestone }) =>
-      apiRequest(milestoneSchema, goalPaths.milestone(goalId, milestoneId), {
+      apiRequest(milestoneSchema, goalPaths.milestone.href({ id: goalId, milestoneId }), {
         method: 'PATCH',
         body: change,
       }),
@@ -176,7 +167,10 @@ export function useAcceptPlan(goalId: string) {
   return useMutation({
     meta: { silentError: true },
     mutationFn: (plan: AcceptPlan) =>
-      apiRequest(acceptPlanResultSchema, goalPaths.plan(goalId), { method: 'POST', body: plan }),
+      apiRequest(acceptPlanResultSchema, planPaths.plan.href({ id: goalId }), {
+        method: 'POST',
+        body: plan,
+      }),
     onSuccess: () => refreshProductData(queryClient),
   });
 }

@@ -1,6 +1,7 @@
 import type { BreakDownGoalOutput, CoachEngine, TaskRecurrence } from '#contracts/coach.ts';
-import type { AcceptPlan } from '#contracts/goals.ts';
+
 import { addDays, daysBetween } from '#contracts/local-date.ts';
+import type { AcceptPlan } from '#contracts/plan.ts';
 
 /**
  * The breakdown editor's state: the coach's proposal as the person edits, reorders and picks

@@ -1,25 +1,17 @@
-import {
-  completeLinkResultSchema,
-  unsubscribeResultSchema,
-  type DeliveryChannel,
-} from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
+import { completeLinkResultSchema, linkPaths, unsubscribeResultSchema } from '#contracts/links.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
-/** The signed-link routes (no sign-in: the token is the authority). */
-export const linkPaths = {
-  complete: '/api/links/complete',
-  unsubscribe: '/api/links/unsubscribe',
-};
-
+// The signed-link routes take no sign-in: the token is the authority.
 export function completeByLink(token: string) {
-  return apiRequest(completeLinkResultSchema, linkPaths.complete, {
+  return apiRequest(completeLinkResultSchema, linkPaths.complete.href(), {
     method: 'POST',
     body: { token },
   });
 }
 
 export function unsubscribeByLink(token: string) {
-  return apiRequest(unsubscribeResultSchema, linkPaths.unsubscribe, {
+  return apiRequest(unsubscribeResultSchema, linkPaths.unsubscribe.href(), {
     method: 'POST',
     body: { token },
   });

@@ -63,7 +63,7 @@ function listPath(query: {
   if (query.cursor) search.set('cursor', query.cursor);
   if (query.filters && query.filters.type !== 'all') search.set('type', query.filters.type);
   if (query.filters?.unreadOnly) search.set('unread', 'true');
-  return `${notificationPaths.list}?${search.toString()}`;
+  return `${notificationPaths.list.href()}?${search.toString()}`;
 }
 
 /** The pop-over's list: the newest 20 and the unread count, read every 30 s while signed in. */
@@ -153,28 +153,28 @@ const mutationPath = (change: LocalChange) => {
     case 'read':
       return {
         what: 'mark notification as read',
-        path: notificationPaths.read(change.id),
+        path: notificationPaths.read.href({ id: change.id }),
         method: 'PUT' as const,
         schema: notificationUpdateSchema,
       };
     case 'unread':
       return {
         what: 'mark notification as unread',
-        path: notificationPaths.unread(change.id),
+        path: notificationPaths.unread.href({ id: change.id }),
         method: 'PUT' as const,
         schema: notificationUpdateSchema,
       };
     case 'readAll':
       return {
         what: 'mark all notifications as read',
-        path: notificationPaths.readAll,
+        path: notificationPaths.readAll.href(),
         method: 'PUT' as const,
         schema: readAllResultSchema,
       };
     case 'delete':
       return {
         what: 'delete notification',
-        path: notificationPaths.remove(change.id),
+        path: notificationPaths.remove.href({ id: change.id }),
         method: 'DELETE' as const,
         schema: deleteResultSchema,
       };
@@ -206,7 +206,7 @@ export function useNotificationPreferences(userId: string) {
   return useQuery({
     queryKey: notificationKeys.preferences(userId),
     queryFn: ({ signal }) =>
-      apiRequest(notificationPreferencesSchema, notificationPaths.preferences, { signal }),
+      apiRequest(notificationPreferencesSchema, notificationPaths.preferences.href(), { signal }),
   });
 }
 
@@ -214,7 +214,7 @@ export function useSaveNotificationPreferences(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (preferences: NotificationPreferences) =>
-      apiRequest(notificationPreferencesSchema, notificationPaths.preferences, {
+      apiRequest(notificationPreferencesSchema, notificationPaths.preferences.href(), {
         method: 'PUT',
         body: preferences,
       }),

@@ -1,5 +1,5 @@
 import type { Notification } from '#contracts/notifications.ts';
-import { paths } from '#client/lib/paths.ts';
+import { paths, pathTo } from '#client/lib/paths.ts';
 
 /**
  * Where clicking a notification goes (spec §2): a coach message to its chat when it names a
@@ -11,14 +11,10 @@ export function destinationOf(
 ): string | null {
   switch (notification.type) {
     case 'coach_message':
-      return notification.coach_id
-        ? `/coaching/chat/${encodeURIComponent(notification.coach_id)}`
-        : null;
+      return notification.coach_id ? pathTo.coachingChat(notification.coach_id) : null;
     case 'goal_progress': {
       const goalId = notification.data?.goal_id;
-      return typeof goalId === 'string' && goalId
-        ? `${paths.goals}/${encodeURIComponent(goalId)}`
-        : paths.goals;
+      return typeof goalId === 'string' && goalId ? pathTo.goal(goalId) : paths.goals;
     }
     case 'achievement':
       return paths.achievements;

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { onboardingSchema, type OnboardingUpdate } from '#contracts/delivery.ts';
+import { onboardingPaths, onboardingSchema, type OnboardingUpdate } from '#contracts/onboarding.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-
-export const onboardingPath = '/api/onboarding';
 
 export const onboardingQuery = queryOptions({
   queryKey: ['delivery', 'onboarding'],
-  queryFn: ({ signal }) => apiRequest(onboardingSchema, onboardingPath, { signal }),
+  queryFn: ({ signal }) =>
+    apiRequest(onboardingSchema, onboardingPaths.onboarding.href(), { signal }),
   // The screen shows a failed read in place, with a way to try again.
   meta: { silentError: true },
 });
@@ -22,7 +21,10 @@ export function useSaveOnboarding() {
     // The flow says what failed beside its buttons.
     meta: { silentError: true },
     mutationFn: (update: OnboardingUpdate) =>
-      apiRequest(onboardingSchema, onboardingPath, { method: 'PUT', body: update }),
+      apiRequest(onboardingSchema, onboardingPaths.onboarding.href(), {
+        method: 'PUT',
+        body: update,
+      }),
     onSuccess: (onboarding) => queryClient.setQueryData(onboardingQuery.queryKey, onboarding),
   });
 }

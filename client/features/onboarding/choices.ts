@@ -1,5 +1,5 @@
 import type { CoachDomain } from '#contracts/coach.ts';
-import type { CoachTone, OnboardingStep } from '#contracts/delivery.ts';
+import type { CoachTone, OnboardingStep } from '#contracts/onboarding.ts';
 
 export const stepTitles: Record<OnboardingStep, string> = {
   welcome: 'Welcome to Trellis',

@@ -5,14 +5,14 @@ import {
   onboardingSchema,
   onboardingUpdateSchema,
   type Onboarding,
-  type ScheduleUpdate,
-} from '#contracts/delivery.ts';
+} from '#contracts/onboarding.ts';
+import type { ScheduleUpdate } from '#contracts/schedule.ts';
 import { OnboardingPage } from '#client/app/routes/app/onboarding.tsx';
-import { AuthProvider } from '#client/features/auth/auth-provider.tsx';
-import { AuthGate } from '#client/features/auth/components/auth-gate.tsx';
-import { createFakeAuth, makeSession } from '#client/features/auth/test-utils.tsx';
+import { AuthGate } from '#client/components/auth/auth-gate.tsx';
+import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
 import { makeChannels, makeSchedule, scheduleAnswer } from '#client/test/delivery-fixtures.ts';
 import { fakeApi, renderScreen } from '#client/test/fake-api.tsx';
+import { createFakeAuth, makeSession } from '#client/test/fake-auth.tsx';
 import { makeGoal, refineAnswer, smartGoal } from '#client/test/goal-fixtures.ts';
 
 vi.mock('#client/lib/auth-client.ts', () => ({

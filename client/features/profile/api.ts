@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { goalPaths, profileSchema, type ProfileUpdate } from '#contracts/goals.ts';
+import { profilePaths, profileSchema, type ProfileUpdate } from '#contracts/profile.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { browserTimeZone, todayIn } from '#contracts/local-date.ts';
 
@@ -9,7 +9,7 @@ const zoneSent = new WeakSet<object>();
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
-  queryFn: ({ signal }) => apiRequest(profileSchema, goalPaths.profile, { signal }),
+  queryFn: ({ signal }) => apiRequest(profileSchema, profilePaths.profile.href(), { signal }),
   staleTime: 5 * 60_000,
 });
 
@@ -23,7 +23,7 @@ export function useUserDay(): { timeZone: string; today: string } {
   const save = useMutation({
     meta: { silentError: true },
     mutationFn: (update: ProfileUpdate) =>
-      apiRequest(profileSchema, goalPaths.profile, { method: 'PUT', body: update }),
+      apiRequest(profileSchema, profilePaths.profile.href(), { method: 'PUT', body: update }),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQuery.queryKey, profile);
       // Today's lists were computed in the old zone.

@@ -6,25 +6,21 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { channelPaths, channelsSchema } from '#contracts/channels.ts';
 import {
-  channelsSchema,
   DELIVERY_PAGE_SIZE,
   deliveryListSchema,
-  scheduleResponseSchema,
+  deliveryPaths,
   sendNowResultSchema,
   type DeliveryList,
+} from '#contracts/deliveries.ts';
+import {
+  schedulePaths,
+  scheduleResponseSchema,
   type Schedule,
   type ScheduleUpdate,
-} from '#contracts/delivery.ts';
+} from '#contracts/schedule.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
-
-/** The day-contract and delivery-record routes of contracts/delivery.ts. */
-export const schedulePaths = {
-  schedule: '/api/schedule',
-  channels: '/api/channels',
-  deliveries: '/api/deliveries',
-  sendNow: '/api/deliveries/send-now',
-};
 
 export const scheduleKeys = {
   schedule: ['delivery', 'schedule'] as const,
@@ -35,7 +31,8 @@ export const scheduleKeys = {
 
 export const scheduleQuery = queryOptions({
   queryKey: scheduleKeys.schedule,
-  queryFn: ({ signal }) => apiRequest(scheduleResponseSchema, schedulePaths.schedule, { signal }),
+  queryFn: ({ signal }) =>
+    apiRequest(scheduleResponseSchema, schedulePaths.schedule.href(), { signal }),
   // Screens show a failed read in place, with a way to try again.
   meta: { silentError: true },
 });
@@ -47,7 +44,7 @@ export function useSchedule() {
 export function useChannelStates() {
   return useQuery({
     queryKey: scheduleKeys.channels,
-    queryFn: ({ signal }) => apiRequest(channelsSchema, schedulePaths.channels, { signal }),
+    queryFn: ({ signal }) => apiRequest(channelsSchema, channelPaths.channels.href(), { signal }),
     meta: { silentError: true },
   });
 }
@@ -74,7 +71,10 @@ export function useSaveSchedule() {
     // Forms show the server's message beside the field it is about.
     meta: { silentError: true },
     mutationFn: (update: ScheduleUpdate) =>
-      apiRequest(scheduleResponseSchema, schedulePaths.schedule, { method: 'PUT', body: update }),
+      apiRequest(scheduleResponseSchema, schedulePaths.schedule.href(), {
+        method: 'PUT',
+        body: update,
+      }),
     onSuccess: (response) => {
       queryClient.setQueryData(scheduleKeys.schedule, response);
       return refreshAfterScheduleChange(queryClient);
@@ -95,9 +95,13 @@ export function useDeliveries() {
     queryFn: ({ pageParam, signal }) => {
       const search = new URLSearchParams({ limit: String(DELIVERY_PAGE_SIZE) });
       if (pageParam) search.set('cursor', pageParam);
-      return apiRequest(deliveryListSchema, `${schedulePaths.deliveries}?${search.toString()}`, {
-        signal,
-      });
+      return apiRequest(
+        deliveryListSchema,
+        `${deliveryPaths.deliveries.href()}?${search.toString()}`,
+        {
+          signal,
+        },
+      );
     },
     getNextPageParam: (last: DeliveryList) => last.nextCursor,
     meta: { silentError: true },
@@ -117,7 +121,8 @@ export function useSendNow() {
   return useMutation({
     // The button shows a refusal (already on its way, too many) beside itself.
     meta: { silentError: true },
-    mutationFn: () => apiRequest(sendNowResultSchema, schedulePaths.sendNow, { method: 'POST' }),
+    mutationFn: () =>
+      apiRequest(sendNowResultSchema, deliveryPaths.sendNow.href(), { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.deliveries }),
   });
 }

@@ -1,4 +1,4 @@
-import type { Channels, DeliveryChannel } from '#contracts/delivery.ts';
+import type { Channels, DeliveryChannel } from '#contracts/channels.ts';
 
 export const channelLabels: Record<DeliveryChannel, string> = {
   email: 'Email',

@@ -1,11 +1,10 @@
+import { deliveryChannels, type DeliveryChannel } from '#contracts/channels.ts';
 import {
-  deliveryChannels,
   scheduleUpdateSchema,
-  type DeliveryChannel,
   type LocalTime,
   type Schedule,
   type ScheduleUpdate,
-} from '#contracts/delivery.ts';
+} from '#contracts/schedule.ts';
 import { addDays, todayIn } from '#contracts/local-date.ts';
 import { sortProblems, type FieldErrors } from './field-errors.ts';
 

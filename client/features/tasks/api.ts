@@ -1,26 +1,20 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
-  goalPaths,
-  swapResultSchema,
   taskActionResultSchema,
   taskListSchema,
+  taskPaths,
   taskSchema,
-  todaySchema,
   type CreateTask,
   type Task,
   type TaskAction,
   type TaskList,
-  type Today,
-} from '#contracts/goals.ts';
+} from '#contracts/tasks.ts';
+import { swapResultSchema, todayPaths, todaySchema, type Today } from '#contracts/today.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { addDays, formatDate, formatRelativeDate } from '#contracts/local-date.ts';
+
+import { refreshProductData } from '#client/lib/product-data.ts';
 
 const taskViewNames = ['today', 'upcoming', 'overdue', 'all'] as const;
 export type TaskView = (typeof taskViewNames)[number];
@@ -38,7 +32,7 @@ export const taskKeys = {
 
 export const todayQuery = queryOptions({
   queryKey: taskKeys.today,
-  queryFn: ({ signal }) => apiRequest(todaySchema, goalPaths.today, { signal }),
+  queryFn: ({ signal }) => apiRequest(todaySchema, todayPaths.today.href(), { signal }),
   meta: { silentError: true },
 });
 
@@ -46,7 +40,7 @@ export function taskListQuery(view: TaskView) {
   return queryOptions({
     queryKey: taskKeys.list(view),
     queryFn: ({ signal }) =>
-      apiRequest(taskListSchema, `${goalPaths.tasks}?view=${view}`, { signal }),
+      apiRequest(taskListSchema, `${taskPaths.tasks.href()}?view=${view}`, { signal }),
     meta: { silentError: true },
   });
 }
@@ -57,13 +51,6 @@ export function useToday() {
 
 export function useTaskList(view: TaskView, enabled = true) {
   return useQuery({ ...taskListQuery(view), enabled });
-}
-
-/** Tasks move goals' progress, the dashboard and the streak: read them all again. */
-function refreshProductData(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => ['goals', 'tasks', 'dashboard'].includes(String(query.queryKey[0])),
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,7 +174,7 @@ export function useTaskAction() {
   const queryClient = useQueryClient();
 
   const undo = (task: Task) => {
-    apiRequest(taskActionResultSchema, goalPaths.task(task.id), {
+    apiRequest(taskActionResultSchema, taskPaths.task.href({ id: task.id }), {
       method: 'PATCH',
       body: { action: 'reopen' } satisfies TaskAction,
     })
@@ -202,7 +189,7 @@ export function useTaskAction() {
   return useMutation({
     meta: { silentError: true },
     mutationFn: ({ task, action }: TaskActionRequest) =>
-      apiRequest(taskActionResultSchema, goalPaths.task(task.id), {
+      apiRequest(taskActionResultSchema, taskPaths.task.href({ id: task.id }), {
         method: 'PATCH',
         body: action,
       }),
@@ -249,7 +236,7 @@ export function useCreateTask() {
   return useMutation({
     meta: { silentError: true },
     mutationFn: (task: CreateTask) =>
-      apiRequest(taskSchema, goalPaths.tasks, { method: 'POST', body: task }),
+      apiRequest(taskSchema, taskPaths.tasks.href(), { method: 'POST', body: task }),
     onSuccess: () => refreshProductData(queryClient),
   });
 }
@@ -260,7 +247,7 @@ export function useSwapTopThree() {
   return useMutation({
     meta: { silentError: true },
     mutationFn: (taskId: string) =>
-      apiRequest(swapResultSchema, goalPaths.swap, { method: 'POST', body: { taskId } }),
+      apiRequest(swapResultSchema, todayPaths.swap.href(), { method: 'POST', body: { taskId } }),
     onSuccess: (result) => {
       const { swap: _swap, ...today } = result;
       queryClient.setQueryData<Today>(taskKeys.today, today);

@@ -15,14 +15,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CoachDomain } from '../../../contracts/coach.ts';
-import type {
-  CoachTone,
-  DeliveryChannel,
-  DeliveryStatus,
-  OnboardingStep,
-  QuietHours,
-  Travel,
-} from '../../../contracts/delivery.ts';
+import type { DeliveryChannel } from '../../../contracts/channels.ts';
+import type { DeliveryStatus } from '../../../contracts/deliveries.ts';
+import type { CoachTone, OnboardingStep } from '../../../contracts/onboarding.ts';
+import type { QuietHours, Travel } from '../../../contracts/schedule.ts';
 import { users } from './auth.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });

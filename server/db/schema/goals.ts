@@ -14,12 +14,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CoachDomain, CoachEngine, GoalMetric } from '../../../contracts/coach.ts';
-import type {
-  GoalHistoryKind,
-  GoalPriority,
-  GoalStatus,
-  TaskStatus,
-} from '../../../contracts/goals.ts';
+import type { GoalHistoryKind, GoalPriority, GoalStatus } from '../../../contracts/goals.ts';
+import type { TaskStatus } from '../../../contracts/tasks.ts';
 import { users } from './auth.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });

@@ -1,10 +1,10 @@
-import { SMS_CODE_TTL_SECONDS } from '#contracts/delivery.ts';
 import type {
   ChannelSender,
   OutgoingMessage,
   SendOutcome,
 } from '#server/modules/channels/channel-sender.ts';
 import { SMS_STATUS_PATH } from '#server/modules/webhooks/sms-status.routes.ts';
+import { SMS_CODE_TTL_SECONDS } from '#contracts/channels.ts';
 
 export interface HttpSmsSenderOptions {
   /** SMS_BASE_URL, without a trailing slash (https://api.twilio.com). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountPaths,
   accountSessionDeletedSchema,
   accountSessionParamsSchema,
   accountSessionsResponseSchema,
@@ -14,7 +15,7 @@ export function accountRoutes(deps: {
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/api/account/sessions',
+      accountPaths.sessions.pattern,
       {
         schema: {
           tags: ['account'],
@@ -29,7 +30,7 @@ export function accountRoutes(deps: {
     );
 
     app.delete(
-      '/api/account/sessions/:id',
+      accountPaths.session.pattern,
       {
         schema: {
           tags: ['account'],

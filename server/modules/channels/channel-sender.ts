@@ -1,4 +1,5 @@
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
+import type { PreviewItem, QuietHours, Travel } from '#contracts/schedule.ts';
 
 // What a channel sender (server/delivery/channels: SMTP, the HTTP SMS provider, web push or the
 // dev outbox) takes and answers. Declared here because the channels module sends verification

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { deliveryChannelSettings, pushSubscriptions, users } from '#server/db/schema.ts';
 import { uuidList } from '#server/db/uuid-list.ts';

@@ -2,10 +2,10 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   channelsSchema,
-  sendNowResultSchema,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_TTL_SECONDS,
-} from '#contracts/delivery.ts';
+} from '#contracts/channels.ts';
+import { sendNowResultSchema } from '#contracts/deliveries.ts';
 import { deliveryChannelSettings, devOutbox, pushSubscriptions } from '#server/db/schema.ts';
 import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
 import type { TestUser } from '#server/test/users.ts';

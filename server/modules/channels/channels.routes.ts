@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   channelParamsSchema,
+  channelPaths,
   channelsSchema,
   channelToggleSchema,
   phoneVerificationConfirmSchema,
   phoneVerificationStartSchema,
   pushRenewSchema,
   pushSubscriptionSchema,
-} from '#contracts/delivery.ts';
+} from '#contracts/channels.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { ChannelsService } from './channels.service.ts';
@@ -33,7 +34,7 @@ export function channelsRoutes(deps: {
   const { guard, channels } = deps;
   return async (app) => {
     app.get(
-      '/api/channels',
+      channelPaths.channels.pattern,
       {
         schema: {
           summary: "The user's delivery channels: email, SMS and push, and their providers",
@@ -48,7 +49,7 @@ export function channelsRoutes(deps: {
     );
 
     app.put(
-      '/api/channels/:channel',
+      channelPaths.channel.pattern,
       {
         schema: {
           summary: 'Turn a channel on or off',
@@ -67,7 +68,7 @@ export function channelsRoutes(deps: {
     );
 
     app.post(
-      '/api/channels/sms/verification',
+      channelPaths.smsVerification.pattern,
       {
         schema: {
           summary: 'Text a 6-digit code to a phone number (E.164) to verify it',
@@ -85,7 +86,7 @@ export function channelsRoutes(deps: {
     );
 
     app.post(
-      '/api/channels/sms/verification/confirm',
+      channelPaths.smsVerificationConfirm.pattern,
       {
         schema: {
           summary: 'Confirm the code: the number is verified and SMS turned on',
@@ -101,7 +102,7 @@ export function channelsRoutes(deps: {
     );
 
     app.post(
-      '/api/channels/push/subscriptions',
+      channelPaths.pushSubscriptions.pattern,
       {
         schema: {
           summary: "Save this browser's push subscription and turn push on",
@@ -122,7 +123,7 @@ export function channelsRoutes(deps: {
     );
 
     app.post(
-      '/api/channels/push/renew',
+      channelPaths.pushRenew.pattern,
       {
         schema: {
           summary: "The service worker's new push subscription for this browser (no sign-in)",
@@ -146,7 +147,7 @@ export function channelsRoutes(deps: {
     );
 
     app.delete(
-      '/api/channels/push/subscriptions/:id',
+      channelPaths.pushSubscription.pattern,
       {
         schema: {
           summary: 'Forget a browser: it gets no more pushes (push goes off with the last one)',

@@ -7,7 +7,7 @@ import {
   type DeliveryChannel,
   type PushRenewInput,
   type PushSubscriptionInput,
-} from '#contracts/delivery.ts';
+} from '#contracts/channels.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { secretsEqual } from '#server/lib/constant-time.ts';

@@ -1,4 +1,4 @@
-import { deliveryChannels, type DeliveryChannel } from '#contracts/delivery.ts';
+import { deliveryChannels, type DeliveryChannel } from '#contracts/channels.ts';
 import type { PushTarget } from './channel-sender.ts';
 
 /**

@@ -1,11 +1,9 @@
+import { breakdownRequestSchema } from '#contracts/plan.ts';
+import { idParamsSchema } from '#contracts/shared.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contracts/coach.ts';
-import {
-  breakdownRequestSchema,
-  goalPaths,
-  idParamsSchema,
-  refineGoalRequestSchema,
-} from '#contracts/goals.ts';
+import { goalPaths, refineGoalRequestSchema } from '#contracts/goals.ts';
+import { planPaths } from '#contracts/plan.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import { planningErrors } from '#server/modules/goals/route-errors.ts';
 import type { CoachingService } from './coaching.service.ts';
@@ -19,7 +17,7 @@ export function coachingRoutes(deps: {
   const { guard, coaching } = deps;
   return async (app) => {
     app.post(
-      goalPaths.refineGoal,
+      goalPaths.refineGoal.pattern,
       {
         schema: {
           summary:
@@ -36,7 +34,7 @@ export function coachingRoutes(deps: {
     );
 
     app.post(
-      '/api/goals/:id/breakdown',
+      planPaths.breakdown.pattern,
       {
         schema: {
           summary:

@@ -1,5 +1,6 @@
+import { type BreakdownRequest } from '#contracts/plan.ts';
 import type { BreakDownGoalResponse, RefineGoalResponse } from '#contracts/coach.ts';
-import type { BreakdownRequest, RefineGoalRequest } from '#contracts/goals.ts';
+import { type RefineGoalRequest } from '#contracts/goals.ts';
 import type { AiGateway } from '#server/ai/gateway.ts';
 import { AppError } from '#server/errors.ts';
 import type { GoalReads } from '#server/modules/goals/goal-reads.service.ts';

@@ -1,10 +1,7 @@
+import { dashboardSchema } from '#contracts/dashboard.ts';
+import { taskActionResultSchema, taskSchema, type CreateTask } from '#contracts/tasks.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  dashboardSchema,
-  taskActionResultSchema,
-  taskSchema,
-  type CreateTask,
-} from '#contracts/goals.ts';
+
 import {
   createGoal,
   startPlanningApp,

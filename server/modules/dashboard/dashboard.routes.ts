@@ -1,5 +1,6 @@
+import { dashboardSchema } from '#contracts/dashboard.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardSchema, goalPaths } from '#contracts/goals.ts';
+import { dashboardPaths } from '#contracts/dashboard.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import { planningErrors } from '#server/modules/goals/route-errors.ts';
 import type { DashboardService } from './dashboard.service.ts';
@@ -11,7 +12,7 @@ export function dashboardRoutes(deps: {
   const { guard, dashboard } = deps;
   return async (app) => {
     app.get(
-      goalPaths.dashboard,
+      dashboardPaths.dashboard.pattern,
       {
         schema: {
           summary: "Today's top three, active goals, next milestones and the streak",

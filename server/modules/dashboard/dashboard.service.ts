@@ -1,4 +1,4 @@
-import type { Dashboard } from '#contracts/goals.ts';
+import { type Dashboard } from '#contracts/dashboard.ts';
 import type { GoalReads } from '#server/modules/goals/goal-reads.service.ts';
 import { addDays } from '#contracts/local-date.ts';
 import type { TodayService } from '#server/modules/tasks/today.service.ts';

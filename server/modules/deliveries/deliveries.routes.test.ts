@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelsSchema, deliveryListSchema, sendNowResultSchema } from '#contracts/delivery.ts';
+import { channelsSchema } from '#contracts/channels.ts';
+import { deliveryListSchema, sendNowResultSchema } from '#contracts/deliveries.ts';
 import type { TestUser } from '#server/test/users.ts';
 import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
 

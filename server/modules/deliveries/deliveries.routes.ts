@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deliveryListQuerySchema,
   deliveryListSchema,
+  deliveryPaths,
   sendNowResultSchema,
-} from '#contracts/delivery.ts';
+} from '#contracts/deliveries.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { DeliveriesService } from './deliveries.service.ts';
@@ -18,7 +19,7 @@ export function deliveriesRoutes(deps: {
   const { guard, deliveries } = deps;
   return async (app) => {
     app.get(
-      '/api/deliveries',
+      deliveryPaths.deliveries.pattern,
       {
         schema: {
           summary: "The record of the user's deliveries, newest first, with every attempt",
@@ -34,7 +35,7 @@ export function deliveriesRoutes(deps: {
     );
 
     app.post(
-      '/api/deliveries/send-now',
+      deliveryPaths.sendNow.pattern,
       {
         schema: {
           summary: "Send today's top three now, on every channel that is on",

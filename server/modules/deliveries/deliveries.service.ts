@@ -1,10 +1,10 @@
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import type {
   Delivery,
-  DeliveryChannel,
   DeliveryList,
   deliveryListQuerySchema,
   SendNowResult,
-} from '#contracts/delivery.ts';
+} from '#contracts/deliveries.ts';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';

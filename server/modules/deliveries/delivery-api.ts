@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deliveryChannels, type Channels } from '#contracts/delivery.ts';
+import { deliveryChannels, type Channels } from '#contracts/channels.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ChannelSender } from '#server/modules/channels/channel-sender.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import type { Db } from '#server/db/client.ts';
 import { devOutbox } from '#server/db/schema.ts';
 import type { PagePosition } from '#server/http/page-cursor.ts';

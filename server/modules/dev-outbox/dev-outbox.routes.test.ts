@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxListSchema, outboxMessageSchema } from '#contracts/delivery.ts';
+import { outboxListSchema, outboxMessageSchema } from '#contracts/admin-outbox.ts';
 import { devOutbox } from '#server/db/schema.ts';
 import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
 import type { TestUser } from '#server/test/users.ts';

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outboxListSchema, outboxMessageSchema, outboxQuerySchema } from '#contracts/delivery.ts';
+import {
+  adminOutboxPaths,
+  outboxListSchema,
+  outboxMessageSchema,
+  outboxQuerySchema,
+} from '#contracts/admin-outbox.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import { requireRole, type AuthGuard } from '#server/auth/guard.ts';
 import type { DevOutboxService } from './dev-outbox.service.ts';
@@ -23,7 +28,7 @@ export function devOutboxRoutes(deps: {
   const { guard, outbox } = deps;
   return async (app) => {
     app.get(
-      '/api/admin/outbox',
+      adminOutboxPaths.list.pattern,
       {
         schema: {
           summary: 'Messages unconfigured providers kept in the dev outbox, newest first (admins)',
@@ -39,7 +44,7 @@ export function devOutboxRoutes(deps: {
     );
 
     app.get(
-      '/api/admin/outbox/:id',
+      adminOutboxPaths.message.pattern,
       {
         schema: {
           summary: 'One dev outbox message with its HTML (admins)',

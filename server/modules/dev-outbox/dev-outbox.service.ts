@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type {
-  DeliveryChannel,
-  OutboxList,
-  OutboxMessage,
-  outboxQuerySchema,
-} from '#contracts/delivery.ts';
-import { deliveryChannels } from '#contracts/delivery.ts';
+import type { OutboxList, OutboxMessage, outboxQuerySchema } from '#contracts/admin-outbox.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
+import { deliveryChannels } from '#contracts/channels.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contracts/coach.ts';
-import {
-  acceptPlanResultSchema,
-  goalDetailSchema,
-  goalListSchema,
-  goalSchema,
-  milestoneSchema,
-  profileSchema,
-  taskActionResultSchema,
-  type AcceptPlan,
-} from '#contracts/goals.ts';
+import { goalDetailSchema, goalListSchema, goalSchema, milestoneSchema } from '#contracts/goals.ts';
+import { acceptPlanResultSchema, type AcceptPlan } from '#contracts/plan.ts';
+import { profileSchema } from '#contracts/profile.ts';
+import { taskActionResultSchema } from '#contracts/tasks.ts';
 import { signUpTestUser, type TestUser } from '#server/test/users.ts';
 import {
   createGoal,

@@ -1,20 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  acceptPlanResultSchema,
-  acceptPlanSchema,
   createGoalSchema,
-  deletedSchema,
   goalDetailSchema,
   goalListQuerySchema,
   goalListSchema,
   goalPaths,
   goalSchema,
-  idParamsSchema,
   milestoneParamsSchema,
   milestoneSchema,
   updateGoalSchema,
   updateMilestoneSchema,
 } from '#contracts/goals.ts';
+import {
+  acceptPlanResultSchema,
+  acceptPlanSchema,
+  breakdownRequestSchema,
+  planPaths,
+} from '#contracts/plan.ts';
+import { deletedSchema, idParamsSchema } from '#contracts/shared.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { GoalsService } from './goals.service.ts';
 import type { MilestonesService } from './milestones.service.ts';
@@ -31,7 +34,7 @@ export function goalsRoutes(deps: {
   const { guard, goals, milestones, plan } = deps;
   return async (app) => {
     app.get(
-      goalPaths.goals,
+      goalPaths.goals.pattern,
       {
         schema: {
           summary: "The user's goals with progress and next milestone",
@@ -47,7 +50,7 @@ export function goalsRoutes(deps: {
     );
 
     app.post(
-      goalPaths.goals,
+      goalPaths.goals.pattern,
       {
         schema: {
           summary: 'Save a goal the user reviewed (its deadline after today)',
@@ -63,7 +66,7 @@ export function goalsRoutes(deps: {
     );
 
     app.get(
-      '/api/goals/:id',
+      goalPaths.goal.pattern,
       {
         schema: {
           summary: 'A goal with its milestones, tasks and history',
@@ -79,7 +82,7 @@ export function goalsRoutes(deps: {
     );
 
     app.patch(
-      '/api/goals/:id',
+      goalPaths.goal.pattern,
       {
         schema: {
           summary: 'Edit, pause, complete, archive, pin or prioritise a goal',
@@ -96,7 +99,7 @@ export function goalsRoutes(deps: {
     );
 
     app.delete(
-      '/api/goals/:id',
+      goalPaths.goal.pattern,
       {
         schema: {
           summary: 'Delete a goal with its milestones, tasks and history',
@@ -113,7 +116,7 @@ export function goalsRoutes(deps: {
     );
 
     app.post(
-      '/api/goals/:id/plan',
+      planPaths.plan.pattern,
       {
         schema: {
           summary: 'Accept all or part of a plan: milestones and tasks written in one transaction',
@@ -132,7 +135,7 @@ export function goalsRoutes(deps: {
     );
 
     app.patch(
-      '/api/goals/:id/milestones/:milestoneId',
+      goalPaths.milestone.pattern,
       {
         schema: {
           summary: 'Edit a milestone, mark it done or reopen it',
@@ -150,7 +153,7 @@ export function goalsRoutes(deps: {
     );
 
     app.delete(
-      '/api/goals/:id/milestones/:milestoneId',
+      goalPaths.milestone.pattern,
       {
         schema: {
           summary: 'Delete a milestone (its tasks stay with the goal)',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  LATEST_DATE,
   MAX_PINNED_GOALS,
   type CreateGoal,
   type Goal,
@@ -11,6 +10,7 @@ import {
   type UpdateGoal,
   createGoalSchema,
 } from '#contracts/goals.ts';
+import { LATEST_DATE } from '#contracts/shared.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';

@@ -1,5 +1,6 @@
+import { type AcceptPlan, type AcceptPlanResult, acceptPlanSchema } from '#contracts/plan.ts';
 import { randomUUID } from 'node:crypto';
-import { type AcceptPlan, type AcceptPlanResult, acceptPlanSchema } from '#contracts/goals.ts';
+
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';

@@ -1,6 +1,7 @@
 import type { TaskRecurrence } from '#contracts/coach.ts';
-import type { GoalStatus, TaskStatus } from '#contracts/goals.ts';
+import type { GoalStatus } from '#contracts/goals.ts';
 import { daysBetween } from '#contracts/local-date.ts';
+import type { TaskStatus } from '#contracts/tasks.ts';
 
 /**
  * Goal progress, 0–100, from milestones and tasks. The rule:

@@ -1,5 +1,3 @@
-import type { DeliveryChannel } from '#contracts/delivery.ts';
-
 // What a signed one-tap link in a message carries, declared on the side of the module that acts
 // on it; the delivery worker signs and checks them (server/delivery/links.ts).
 
@@ -22,3 +20,4 @@ export interface LinkSigner {
   /** The claims of a genuine, unexpired link; a LinkError otherwise. */
   verify(token: string): Promise<LinkClaims>;
 }
+import { type DeliveryChannel } from '#contracts/channels.ts';

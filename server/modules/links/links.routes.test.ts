@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  channelsSchema,
-  completeLinkResultSchema,
-  deliveryListSchema,
-  unsubscribeResultSchema,
-} from '#contracts/delivery.ts';
-import { taskListSchema, taskSchema, type Task } from '#contracts/goals.ts';
+
 import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
+import { channelsSchema } from '#contracts/channels.ts';
+import { deliveryListSchema } from '#contracts/deliveries.ts';
+import { completeLinkResultSchema, unsubscribeResultSchema } from '#contracts/links.ts';
+import { taskListSchema, taskSchema, type Task } from '#contracts/tasks.ts';
+
 import type { TestUser } from '#server/test/users.ts';
 
 describe('signed links API (no sign-in)', () => {

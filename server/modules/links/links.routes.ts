@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   completeLinkResultSchema,
+  linkPaths,
   linkTokenBodySchema,
   unsubscribeResultSchema,
-} from '#contracts/delivery.ts';
+} from '#contracts/links.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import { invalidInput } from '#server/modules/goals/input-problems.ts';
 import type { LinksService } from './links.service.ts';
@@ -26,7 +27,7 @@ export function linksRoutes(deps: { links: LinksService }): FastifyPluginAsyncZo
   const { links } = deps;
   return async (app) => {
     app.post(
-      '/api/links/complete',
+      linkPaths.complete.pattern,
       {
         schema: {
           summary: 'Complete a task from the one-tap link in a message (no sign-in)',
@@ -58,7 +59,7 @@ export function linksRoutes(deps: { links: LinksService }): FastifyPluginAsyncZo
         },
       );
       scope.withTypeProvider<ZodTypeProvider>().post(
-        '/api/links/unsubscribe',
+        linkPaths.unsubscribe.pattern,
         {
           schema: {
             summary: 'Turn a channel off from the unsubscribe link in a message (no sign-in)',

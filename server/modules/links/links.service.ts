@@ -1,10 +1,8 @@
-import type {
-  CompleteLinkResult,
-  DeliveryChannel,
-  UnsubscribeResult,
-} from '#contracts/delivery.ts';
-import type { TaskAction, TaskActionResult } from '#contracts/goals.ts';
 import { LinkError, type LinkClaims } from './link-claims.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
+import type { CompleteLinkResult, UnsubscribeResult } from '#contracts/links.ts';
+import type { TaskAction, TaskActionResult } from '#contracts/tasks.ts';
+
 import { AppError } from '#server/errors.ts';
 import type { RateLimiter, RateRule } from '#server/lib/rate-limiter.ts';
 

@@ -8,6 +8,7 @@ import {
   notificationIdParamsSchema,
   notificationListQuerySchema,
   notificationListSchema,
+  notificationPaths,
   notificationPreferencesSchema,
   notificationUpdateSchema,
   readAllResultSchema,
@@ -37,7 +38,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
   const { guard, notifications } = deps;
   return async (app) => {
     app.get(
-      '/api/notifications',
+      notificationPaths.list.pattern,
       {
         schema: {
           summary: 'List notifications, newest first, with the unread count',
@@ -53,7 +54,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.put(
-      '/api/notifications/read-all',
+      notificationPaths.readAll.pattern,
       {
         schema: {
           summary: 'Mark every notification read',
@@ -68,7 +69,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.put(
-      '/api/notifications/:id/read',
+      notificationPaths.read.pattern,
       {
         schema: {
           summary: 'Mark one notification read',
@@ -84,7 +85,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.put(
-      '/api/notifications/:id/unread',
+      notificationPaths.unread.pattern,
       {
         schema: {
           summary: 'Mark one notification unread again',
@@ -100,7 +101,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.delete(
-      '/api/notifications/:id',
+      notificationPaths.remove.pattern,
       {
         schema: {
           summary: 'Delete one notification',
@@ -116,7 +117,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.get(
-      '/api/notifications/preferences',
+      notificationPaths.preferences.pattern,
       {
         schema: {
           summary: 'Which kinds of in-app notification the user wants',
@@ -131,7 +132,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.put(
-      '/api/notifications/preferences',
+      notificationPaths.preferences.pattern,
       {
         schema: {
           summary: 'Choose which kinds of in-app notification to receive',
@@ -147,7 +148,7 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     );
 
     app.post(
-      '/api/admin/notifications',
+      notificationPaths.admin.pattern,
       {
         schema: {
           summary: 'Notify a user (admins, or operators with the service-role key)',

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardingSchema } from '#contracts/delivery.ts';
+
 import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
+import { onboardingSchema } from '#contracts/onboarding.ts';
+
 import type { TestUser } from '#server/test/users.ts';
 
 describe('onboarding API', () => {

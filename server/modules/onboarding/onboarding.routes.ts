@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { onboardingSchema, onboardingUpdateSchema } from '#contracts/delivery.ts';
+import {
+  onboardingPaths,
+  onboardingSchema,
+  onboardingUpdateSchema,
+} from '#contracts/onboarding.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { OnboardingService } from './onboarding.service.ts';
@@ -14,7 +18,7 @@ export function onboardingRoutes(deps: {
   const { guard, onboarding } = deps;
   return async (app) => {
     app.get(
-      '/api/onboarding',
+      onboardingPaths.onboarding.pattern,
       {
         schema: {
           summary: 'Where the user is in onboarding (the welcome step until they start)',
@@ -29,7 +33,7 @@ export function onboardingRoutes(deps: {
     );
 
     app.put(
-      '/api/onboarding',
+      onboardingPaths.onboarding.pattern,
       {
         schema: {
           summary: 'Save the step reached and the choices made; finish by completing or skipping',

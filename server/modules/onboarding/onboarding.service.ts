@@ -1,4 +1,4 @@
-import type { Onboarding, OnboardingUpdate } from '#contracts/delivery.ts';
+import type { Onboarding, OnboardingUpdate } from '#contracts/onboarding.ts';
 import type { Db } from '#server/db/client.ts';
 import * as repo from './onboarding.repo.ts';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Travel } from '#contracts/delivery.ts';
+import type { Travel } from '#contracts/schedule.ts';
 import type { Db } from '#server/db/client.ts';
 import { deliverySchedules, profiles, users } from '#server/db/schema.ts';
 

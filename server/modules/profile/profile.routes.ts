@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#contracts/errors.ts';
-import { goalPaths, profileSchema, profileUpdateSchema } from '#contracts/goals.ts';
+import { profilePaths, profileSchema, profileUpdateSchema } from '#contracts/profile.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { ProfileService } from './profile.service.ts';
 
@@ -14,7 +14,7 @@ export function profileRoutes(deps: {
   const { guard, profile } = deps;
   return async (app) => {
     app.get(
-      goalPaths.profile,
+      profilePaths.profile.pattern,
       {
         schema: {
           summary: "The user's time zone and daily capacity (defaults until saved)",
@@ -29,7 +29,7 @@ export function profileRoutes(deps: {
     );
 
     app.put(
-      goalPaths.profile,
+      profilePaths.profile.pattern,
       {
         schema: {
           summary: "Save the user's time zone (IANA) and daily capacity",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todaySchema } from '#contracts/goals.ts';
-import type { Travel } from '#contracts/delivery.ts';
+import { todaySchema } from '#contracts/today.ts';
+import type { Travel } from '#contracts/schedule.ts';
 import { deliverySchedules } from '#server/db/schema.ts';
 import { startPlanningApp, type PlanningTestApp } from '#server/modules/goals/test-support.ts';
 import { signUpTestUser, type TestUser } from '#server/test/users.ts';

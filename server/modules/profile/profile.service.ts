@@ -3,7 +3,7 @@ import {
   DEFAULT_TIME_ZONE,
   type Profile,
   type ProfileUpdate,
-} from '#contracts/goals.ts';
+} from '#contracts/profile.ts';
 import type { Db } from '#server/db/client.ts';
 import { localDayOf } from '#server/modules/schedule/day-contract.ts';
 import * as repo from './profile.repo.ts';

@@ -1,13 +1,12 @@
 import { DateTime, IANAZone } from 'luxon';
+import { deliveryChannels, type DeliveryChannel } from '#contracts/channels.ts';
+import { addDays, isoWeekday } from '#contracts/local-date.ts';
 import {
-  deliveryChannels,
   PREVIEW_DAYS,
-  type DeliveryChannel,
   type PreviewItem,
   type QuietHours,
   type Travel,
-} from '#contracts/delivery.ts';
-import { addDays, isoWeekday } from '#contracts/local-date.ts';
+} from '#contracts/schedule.ts';
 
 /**
  * Day-contract arithmetic: when each delivery slot of a user falls, in which zone, and why it

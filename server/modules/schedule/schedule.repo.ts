@@ -1,11 +1,8 @@
+import { DEFAULT_SCHEDULE, type QuietHours, type Travel } from '#contracts/schedule.ts';
+import { type DeliveryChannel } from '#contracts/channels.ts';
+import { DEFAULT_TIME_ZONE } from '#contracts/profile.ts';
 import { eq, sql } from 'drizzle-orm';
-import {
-  DEFAULT_SCHEDULE,
-  type DeliveryChannel,
-  type QuietHours,
-  type Travel,
-} from '#contracts/delivery.ts';
-import { DEFAULT_TIME_ZONE } from '#contracts/goals.ts';
+
 import { queryRows, type Db } from '#server/db/client.ts';
 import { deliverySchedules } from '#server/db/schema.ts';
 import { uuidList } from '#server/db/uuid-list.ts';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { scheduleResponseSchema, type ScheduleUpdate } from '#contracts/delivery.ts';
-import { profileSchema } from '#contracts/goals.ts';
+
 import { expectError, startDeliveryApp, type DeliveryTestApp } from '#server/test/delivery-app.ts';
+import { scheduleResponseSchema, type ScheduleUpdate } from '#contracts/schedule.ts';
+import { profileSchema } from '#contracts/profile.ts';
+
 import type { TestUser } from '#server/test/users.ts';
 
 const contract: ScheduleUpdate = {

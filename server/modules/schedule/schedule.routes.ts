@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { scheduleResponseSchema, scheduleUpdateSchema } from '#contracts/delivery.ts';
+import {
+  schedulePaths,
+  scheduleResponseSchema,
+  scheduleUpdateSchema,
+} from '#contracts/schedule.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { ScheduleService } from './schedule.service.ts';
@@ -14,7 +18,7 @@ export function scheduleRoutes(deps: {
   const { guard, schedule } = deps;
   return async (app) => {
     app.get(
-      '/api/schedule',
+      schedulePaths.schedule.pattern,
       {
         schema: {
           summary: "The user's day contract and a preview of the next deliveries",
@@ -31,7 +35,7 @@ export function scheduleRoutes(deps: {
     );
 
     app.put(
-      '/api/schedule',
+      schedulePaths.schedule.pattern,
       {
         schema: {
           summary: 'Save the day contract: zone, day start, times, days, quiet hours, travel',

@@ -1,12 +1,12 @@
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import {
   DEFAULT_SCHEDULE,
   PREVIEW_DAYS,
-  type DeliveryChannel,
   type Schedule,
   type ScheduleResponse,
   type ScheduleUpdate,
-} from '#contracts/delivery.ts';
-import { DEFAULT_DAILY_CAPACITY_MINUTES, DEFAULT_TIME_ZONE } from '#contracts/goals.ts';
+} from '#contracts/schedule.ts';
+import { DEFAULT_DAILY_CAPACITY_MINUTES, DEFAULT_TIME_ZONE } from '#contracts/profile.ts';
 import type { Db } from '#server/db/client.ts';
 import { type InputProblem, throwIfProblems } from '#server/modules/goals/input-problems.ts';
 import * as profileRepo from '#server/modules/profile/profile.repo.ts';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goalPaths, type Today } from '#contracts/goals.ts';
+import { taskPaths } from '#contracts/tasks.ts';
+import { todayPaths, type Today } from '#contracts/today.ts';
 import type { Database } from '#server/db/client.ts';
 import { goals, topThreeDays } from '#server/db/schema.ts';
 import { createTestApp } from '#server/test/app.ts';
@@ -29,7 +30,11 @@ afterAll(async () => {
 });
 
 async function today(user: TestUser): Promise<Today> {
-  const response = await app.inject({ method: 'GET', url: goalPaths.today, headers: user.headers });
+  const response = await app.inject({
+    method: 'GET',
+    url: todayPaths.today.href(),
+    headers: user.headers,
+  });
   expect(response.statusCode).toBe(200);
   return response.json<Today>();
 }
@@ -40,7 +45,7 @@ async function createTask(
 ) {
   const response = await app.inject({
     method: 'POST',
-    url: goalPaths.tasks,
+    url: taskPaths.tasks.href(),
     headers: user.headers,
     payload: { scheduledDate: '2026-03-10', ...body },
   });
@@ -130,7 +135,7 @@ describe('the delivered top three', () => {
   it('follows a swap, a completed task (kept, not sent) and a deleted one (refilled)', async () => {
     const swapped = await app.inject({
       method: 'POST',
-      url: goalPaths.swap,
+      url: todayPaths.swap.href(),
       headers: user.headers,
       payload: { taskId: tasks.call },
     });
@@ -140,7 +145,7 @@ describe('the delivered top three', () => {
 
     const done = await app.inject({
       method: 'PATCH',
-      url: goalPaths.task(tasks.outline ?? ''),
+      url: taskPaths.task.href({ id: tasks.outline ?? '' }),
       headers: user.headers,
       payload: { action: 'complete' },
     });
@@ -152,7 +157,7 @@ describe('the delivered top three', () => {
 
     const removed = await app.inject({
       method: 'DELETE',
-      url: goalPaths.task(tasks.chapter ?? ''),
+      url: taskPaths.task.href({ id: tasks.chapter ?? '' }),
       headers: user.headers,
     });
     expect(removed.statusCode).toBe(200);

@@ -1,5 +1,6 @@
+import { DEFAULT_DAILY_CAPACITY_MINUTES } from '#contracts/profile.ts';
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_DAILY_CAPACITY_MINUTES } from '#contracts/goals.ts';
+
 import type { Db } from '#server/db/client.ts';
 import { weekStart } from '#contracts/local-date.ts';
 import {

@@ -1,6 +1,7 @@
+import { type Task } from '#contracts/tasks.ts';
 import { randomUUID } from 'node:crypto';
 import type { TaskRecurrence } from '#contracts/coach.ts';
-import type { Goal, Task } from '#contracts/goals.ts';
+import { type Goal } from '#contracts/goals.ts';
 import type { Db } from '#server/db/client.ts';
 import type { GoalFacts } from '#server/modules/goals/goal-views.ts';
 import type { ProgressTask } from '#server/modules/goals/progress.ts';

@@ -1,5 +1,6 @@
+import { type Task } from '#contracts/tasks.ts';
 import type { TaskRecurrence } from '#contracts/coach.ts';
-import type { Task } from '#contracts/goals.ts';
+
 import { AppError } from '#server/errors.ts';
 import type { GoalFacts } from '#server/modules/goals/goal-views.ts';
 import type { TaskRow } from './tasks.repo.ts';

@@ -14,7 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { TaskStatus } from '#contracts/goals.ts';
+import type { TaskStatus } from '#contracts/tasks.ts';
 import type { Db } from '#server/db/client.ts';
 import { tasks } from '#server/db/schema.ts';
 

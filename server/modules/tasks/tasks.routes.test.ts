@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dashboardSchema } from '#contracts/dashboard.ts';
+import { acceptPlanResultSchema } from '#contracts/plan.ts';
 import {
-  acceptPlanResultSchema,
-  dashboardSchema,
-  swapResultSchema,
   taskActionResultSchema,
   taskListSchema,
   taskSchema,
-  todaySchema,
   type CreateTask,
   type Task,
-} from '#contracts/goals.ts';
+} from '#contracts/tasks.ts';
+import { swapResultSchema, todaySchema } from '#contracts/today.ts';
 import {
   createGoal,
   expectError,

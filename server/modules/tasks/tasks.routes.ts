@@ -1,18 +1,16 @@
+import { deletedSchema, idParamsSchema } from '#contracts/shared.ts';
+import { goalPaths } from '#contracts/goals.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createTaskSchema,
-  deletedSchema,
-  goalPaths,
-  idParamsSchema,
-  swapRequestSchema,
-  swapResultSchema,
   taskActionResultSchema,
   taskActionSchema,
   taskListQuerySchema,
   taskListSchema,
+  taskPaths,
   taskSchema,
-  todaySchema,
-} from '#contracts/goals.ts';
+} from '#contracts/tasks.ts';
+import { swapRequestSchema, swapResultSchema, todayPaths, todaySchema } from '#contracts/today.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import { planningErrors as errors } from '#server/modules/goals/route-errors.ts';
 import type { TasksService } from './tasks.service.ts';
@@ -27,7 +25,7 @@ export function tasksRoutes(deps: {
   const { guard, tasks, today } = deps;
   return async (app) => {
     app.get(
-      goalPaths.tasks,
+      taskPaths.tasks.pattern,
       {
         schema: {
           summary: "The user's tasks: today, upcoming, overdue or all",
@@ -43,7 +41,7 @@ export function tasksRoutes(deps: {
     );
 
     app.get(
-      goalPaths.today,
+      todayPaths.today.pattern,
       {
         schema: {
           summary: "Today's top three (frozen for the local date) with reasons, then the rest",
@@ -58,7 +56,7 @@ export function tasksRoutes(deps: {
     );
 
     app.post(
-      goalPaths.swap,
+      todayPaths.swap.pattern,
       {
         schema: {
           summary: "Swap one of today's three for the next best task",
@@ -74,7 +72,7 @@ export function tasksRoutes(deps: {
     );
 
     app.post(
-      goalPaths.tasks,
+      taskPaths.tasks.pattern,
       {
         schema: {
           summary:
@@ -91,7 +89,7 @@ export function tasksRoutes(deps: {
     );
 
     app.patch(
-      '/api/tasks/:id',
+      taskPaths.task.pattern,
       {
         schema: {
           summary: 'Complete, skip, snooze, reschedule, reopen or edit a task',
@@ -108,7 +106,7 @@ export function tasksRoutes(deps: {
     );
 
     app.delete(
-      '/api/tasks/:id',
+      taskPaths.task.pattern,
       {
         schema: {
           summary: 'Delete a task (one occurrence of a repeating task ends its series)',

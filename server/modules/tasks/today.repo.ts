@@ -1,5 +1,6 @@
+import { type TaskStatus } from '#contracts/tasks.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { TaskStatus } from '#contracts/goals.ts';
+
 import type { Db } from '#server/db/client.ts';
 import { tasks, topThreeDays } from '#server/db/schema.ts';
 

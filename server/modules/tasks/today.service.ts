@@ -1,6 +1,12 @@
+import {
+  type SwapRequest,
+  type SwapResult,
+  type Today,
+  type TopThreePick,
+  TODAY_OTHERS_LIMIT,
+} from '#contracts/today.ts';
 import { randomUUID } from 'node:crypto';
-import type { SwapRequest, SwapResult, Today, TopThreePick } from '#contracts/goals.ts';
-import { TODAY_OTHERS_LIMIT } from '#contracts/goals.ts';
+
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { GoalReads } from '#server/modules/goals/goal-reads.service.ts';

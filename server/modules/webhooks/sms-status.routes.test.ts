@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryListSchema } from '#contracts/delivery.ts';
+import { deliveryListSchema } from '#contracts/deliveries.ts';
 import type { Database } from '#server/db/client.ts';
 import { deliveries, deliveryAttempts } from '#server/db/schema.ts';
 import { expectError } from '#server/test/delivery-app.ts';

@@ -1,5 +1,5 @@
-import { useAuth } from '#client/features/auth/auth-provider.tsx';
 import { NotificationHistory } from '#client/features/notifications/components/notification-history.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 
 /** /notifications: linked from the pop-over's "View all notifications" (the spec declares no route; we add it). */
 export function NotificationsPage() {

@@ -5,9 +5,9 @@ import { EmailSettings } from '#client/features/account/components/email-setting
 import { PasswordSettings } from '#client/features/account/components/password-settings.tsx';
 import { SettingsCard } from '#client/features/account/components/settings-card.tsx';
 import { SignedInDevices } from '#client/features/account/components/signed-in-devices.tsx';
-import { useAuth } from '#client/features/auth/auth-provider.tsx';
 import { ChannelSettings } from '#client/features/channels/channel-settings.tsx';
 import { NotificationPreferencesForm } from '#client/features/notifications/components/notification-preferences.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 
 /** Input that means the person is scrolling on their own: stop following the section. */
 const userScrollEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;

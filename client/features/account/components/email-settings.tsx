@@ -3,10 +3,9 @@ import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
-import { confirmRedirect, type AccountAuthApi } from '../account-api.ts';
+import { EmailField } from '#client/components/ui/form-field.tsx';
 import { messageOf } from '#client/lib/error-message.ts';
+import { confirmRedirect, type AccountAuthApi } from '../account-api.ts';
 import { SettingsCard } from './settings-card.tsx';
 
 /** Shows the account's address and starts a change, which the new address must confirm. */
@@ -56,18 +55,12 @@ export function EmailSettings({ auth, user }: { auth: AccountAuthApi; user: User
         </p>
       ) : null}
       <form onSubmit={(event) => void handleSubmit(event)} className="mt-5 space-y-3">
-        <div className="space-y-2">
-          <Label htmlFor="settings-new-email">New email</Label>
-          <Input
-            id="settings-new-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <EmailField
+          id="settings-new-email"
+          label="New email"
+          value={email}
+          onValueChange={setEmail}
+        />
         <Button type="submit" variant="outline" disabled={submitting}>
           {submitting ? 'Sending link...' : 'Change email'}
         </Button>

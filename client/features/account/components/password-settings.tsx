@@ -2,11 +2,12 @@ import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { messageOf } from '#client/lib/error-message.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
 import { codeOf, type AccountAuthApi } from '../account-api.ts';
-import { messageOf } from '#client/lib/error-message.ts';
 import { SettingsCard } from './settings-card.tsx';
 
 /**
@@ -62,44 +63,36 @@ export function PasswordSettings({ auth, user }: { auth: AccountAuthApi; user: U
   return (
     <SettingsCard title="Password" description={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor="settings-new-password">New password</Label>
-          <Input
-            id="settings-new-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            disabled={needsCode}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="settings-confirm-password">Confirm new password</Label>
-          <Input
-            id="settings-confirm-password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            disabled={needsCode}
-            aria-invalid={mismatch || undefined}
-            aria-describedby={mismatch ? 'settings-password-mismatch' : undefined}
-            value={confirmation}
-            onChange={(event) => {
-              setConfirmation(event.target.value);
-              setMismatch(false);
-            }}
-          />
-          {mismatch ? (
-            <p id="settings-password-mismatch" role="alert" className="text-sm text-danger">
-              The passwords do not match.
-            </p>
-          ) : null}
-        </div>
+        <FormField
+          id="settings-new-password"
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          disabled={needsCode}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <FormField
+          id="settings-confirm-password"
+          label="Confirm new password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          disabled={needsCode}
+          error={mismatch ? 'The passwords do not match.' : null}
+
+          errorId="settings-password-mismatch"
+          value={confirmation}
+          onChange={(event) => {
+            setConfirmation(event.target.value);
+            setMismatch(false);
+          }}
+        />
         {needsCode ? (
           <div className="space-y-2 rounded-xl bg-primary-soft p-4">
             <Label htmlFor="settings-password-nonce">Verification code</Label>

@@ -1,5 +1,5 @@
 import { BellRing, Mail, MessageSquareText } from 'lucide-react';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 
 export const channelLabels: Record<DeliveryChannel, string> = {
   email: 'Email',

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outboxListSchema, outboxMessageSchema, type OutboxMessage } from '#contracts/delivery.ts';
+import {
+  outboxListSchema,
+  outboxMessageSchema,
+  type OutboxMessage,
+} from '#contracts/admin-outbox.ts';
 import { fakeApi, renderScreen } from '#client/test/fake-api.tsx';
 import { DevOutbox } from './dev-outbox.tsx';
 

@@ -1,6 +1,7 @@
 import { Inbox, Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { deliveryChannels, type DeliveryChannel, type OutboxMessage } from '#contracts/delivery.ts';
+import type { OutboxMessage } from '#contracts/admin-outbox.ts';
+import { deliveryChannels, type DeliveryChannel } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '#contracts/delivery.ts';
+import type { OutboxMessage } from '#contracts/admin-outbox.ts';
 
 export const formatTime = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',

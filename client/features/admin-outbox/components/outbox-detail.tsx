@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import type { OutboxMessage } from '#contracts/delivery.ts';
+import type { OutboxMessage } from '#contracts/admin-outbox.ts';
 import {
   Dialog,
   DialogContent,

@@ -2,14 +2,14 @@ import type { EmailOtpType } from '@supabase/supabase-js';
 import { CircleCheck, MailQuestion, MailWarning } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { errorMessage } from '#client/lib/auth/errors.ts';
+import { linkOnce } from '#client/lib/auth/link-once.ts';
 import { paths } from '#client/lib/paths.ts';
 import { readAuthRedirect, type AuthRedirect } from '../auth-redirect.ts';
-import { useAuth } from '../auth-provider.tsx';
-import { errorMessage } from '../errors.ts';
-import { linkOnce } from '../link-once.ts';
-import { AuthCard } from './auth-card.tsx';
 import { ResendConfirmationForm } from './resend-confirmation-form.tsx';
 
 type Stage =

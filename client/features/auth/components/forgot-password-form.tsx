@@ -2,11 +2,10 @@ import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { EmailField } from '#client/components/ui/form-field.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { errorCode, errorMessage } from '#client/lib/auth/errors.ts';
 import { paths } from '#client/lib/paths.ts';
-import { useAuth } from '../auth-provider.tsx';
-import { errorCode, errorMessage } from '../errors.ts';
 
 /**
  * Asks for a password-reset email. The answer is the same whether or not the address has an
@@ -58,18 +57,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
-      <div className="space-y-2">
-        <Label htmlFor="forgot-email">Email</Label>
-        <Input
-          id="forgot-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <EmailField id="forgot-email" label="Email" value={email} onValueChange={setEmail} />
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? 'Sending...' : 'Send reset link'}
       </Button>

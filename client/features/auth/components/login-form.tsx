@@ -3,14 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { EmailField, FormField } from '#client/components/ui/form-field.tsx';
+import { needsSecondFactor } from '#client/lib/auth/assurance.ts';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { errorMessage } from '#client/lib/auth/errors.ts';
+import { NEXT_PARAM, safeNextPath } from '#client/lib/auth/redirects.ts';
+import { getRole, homeForRole } from '#client/lib/auth/roles.ts';
 import { paths } from '#client/lib/paths.ts';
-import { needsSecondFactor } from '../assurance.ts';
-import { useAuth } from '../auth-provider.tsx';
-import { errorMessage } from '../errors.ts';
-import { NEXT_PARAM, safeNextPath } from '../redirects.ts';
-import { getRole, homeForRole } from '../roles.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
 /**
@@ -72,29 +71,17 @@ export function LoginForm() {
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
-      <div className="space-y-2">
-        <Label htmlFor="login-email">Email</Label>
-        <Input
-          id="login-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="login-password">Password</Label>
-        <Input
-          id="login-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+      <EmailField id="login-email" label="Email" value={email} onValueChange={setEmail} />
+      <FormField
+        id="login-password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      >
         <p className="text-right">
           <Link
             to={paths.forgotPassword}
@@ -103,7 +90,7 @@ export function LoginForm() {
             Forgot password?
           </Link>
         </p>
-      </div>
+      </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? 'Logging in...' : 'Log in'}
       </Button>

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
-import { useAuth } from '../auth-provider.tsx';
-import { useResendConfirmation } from './use-resend-confirmation.ts';
+import { EmailField } from '#client/components/ui/form-field.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { useResendConfirmation } from '#client/lib/auth/use-resend-confirmation.ts';
 
 /** Sends a fresh confirmation link to an address typed in (prefilled with the signed-in one). */
 export function ResendConfirmationForm() {
@@ -23,18 +22,7 @@ export function ResendConfirmationForm() {
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4 text-left">
-      <div className="space-y-2">
-        <Label htmlFor="resend-email">Email</Label>
-        <Input
-          id="resend-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <EmailField id="resend-email" label="Email" value={email} onValueChange={setEmail} />
       <Button type="submit" className="w-full" disabled={sending}>
         {sending ? 'Sending...' : 'Resend confirmation email'}
       </Button>

@@ -3,17 +3,16 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { FormField } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { needsSecondFactor } from '#client/lib/auth/assurance.ts';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { errorMessage } from '#client/lib/auth/errors.ts';
+import { linkOnce } from '#client/lib/auth/link-once.ts';
+import { getRole, homeForRole } from '#client/lib/auth/roles.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
 import { paths } from '#client/lib/paths.ts';
-import { needsSecondFactor } from '../assurance.ts';
 import { readAuthRedirect } from '../auth-redirect.ts';
-import { useAuth } from '../auth-provider.tsx';
-import { errorMessage } from '../errors.ts';
-import { linkOnce } from '../link-once.ts';
-import { getRole, homeForRole } from '../roles.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
 type Stage = { kind: 'checking' } | { kind: 'ready' } | { kind: 'invalid'; message: string };
@@ -123,46 +122,35 @@ export function ResetPasswordForm() {
           </span>
         </p>
       ) : null}
-      <div className="space-y-2">
-        <Label htmlFor="reset-password">New password</Label>
-        <Input
-          id="reset-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          aria-describedby="reset-password-hint"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <p id="reset-password-hint" className="text-sm text-muted-foreground">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="reset-password-confirm">Confirm new password</Label>
-        <Input
-          id="reset-password-confirm"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={mismatch || undefined}
-          aria-describedby={mismatch ? 'reset-password-mismatch' : undefined}
-          value={confirmation}
-          onChange={(event) => {
-            setConfirmation(event.target.value);
-            setMismatch(false);
-          }}
-        />
-        {mismatch ? (
-          <p id="reset-password-mismatch" role="alert" className="text-sm text-danger">
-            The passwords do not match.
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        id="reset-password"
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <FormField
+        id="reset-password-confirm"
+        label="Confirm new password"
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={mismatch ? 'The passwords do not match.' : null}
+
+        errorId="reset-password-mismatch"
+        value={confirmation}
+        onChange={(event) => {
+          setConfirmation(event.target.value);
+          setMismatch(false);
+        }}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? 'Saving...' : 'Set new password'}
       </Button>

@@ -3,10 +3,9 @@ import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
-import { useAuth } from '../auth-provider.tsx';
-import { errorMessage } from '../errors.ts';
+import { FormField } from '#client/components/ui/form-field.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { errorMessage } from '#client/lib/auth/errors.ts';
 
 /** The step after the password for an account with an authenticator app: its 6-digit code. */
 export function SecondFactorForm({
@@ -49,22 +48,20 @@ export function SecondFactorForm({
           Your account is protected by an authenticator app. Enter the 6-digit code it shows now.
         </p>
       </div>
-      <div className="space-y-2">
-        <Label htmlFor="login-totp">Authentication code</Label>
-        <Input
-          id="login-totp"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          required
-          autoFocus
-          className="font-mono tracking-[0.3em]"
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-        />
-      </div>
+      <FormField
+        id="login-totp"
+        label="Authentication code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        autoFocus
+        className="font-mono tracking-[0.3em]"
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? 'Verifying...' : 'Verify'}
       </Button>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeAuth, makeSession, makeUser, renderWithAuth } from '../test-utils.tsx';
+import { createFakeAuth, makeSession, makeUser, renderWithAuth } from '#client/test/fake-auth.tsx';
 import { SignupForm } from './signup-form.tsx';
 
 afterEach(() => {

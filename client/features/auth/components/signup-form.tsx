@@ -3,12 +3,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { EmailField, FormField } from '#client/components/ui/form-field.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { errorMessage } from '#client/lib/auth/errors.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
 import { paths } from '#client/lib/paths.ts';
-import { useAuth } from '../auth-provider.tsx';
-import { errorMessage } from '../errors.ts';
 
 /** How long sign-up waits after signing out a current user, so the old session is fully gone. */
 export const SIGN_OUT_SETTLE_MS = 300;
@@ -79,36 +78,20 @@ export function SignupForm() {
           </p>
         </div>
       ) : null}
-      <div className="space-y-2">
-        <Label htmlFor="signup-email">Email</Label>
-        <Input
-          id="signup-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="signup-password">Password</Label>
-        <Input
-          id="signup-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          aria-describedby="signup-password-hint"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <p id="signup-password-hint" className="text-sm text-muted-foreground">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
-      </div>
+      <EmailField id="signup-email" label="Email" value={email} onValueChange={setEmail} />
+      <FormField
+        id="signup-password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? 'Creating account...' : 'Create account'}
       </Button>

@@ -1,7 +1,7 @@
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
-import { useAuth } from '../auth-provider.tsx';
-import { useResendConfirmation } from './use-resend-confirmation.ts';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { useResendConfirmation } from '#client/lib/auth/use-resend-confirmation.ts';
 
 /** A slim notice in the signed-in area while the account's email address is unconfirmed. */
 export function UnconfirmedEmailBanner() {

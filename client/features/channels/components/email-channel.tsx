@@ -1,8 +1,8 @@
 import { CircleCheck, CircleAlert, Inbox, Mail } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Channels } from '#contracts/delivery.ts';
+import type { Channels } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { useResendConfirmation } from '#client/features/auth/components/use-resend-confirmation.ts';
+import { useResendConfirmation } from '#client/lib/auth/use-resend-confirmation.ts';
 import { ChannelCard, ChannelNote, formatDay } from './channel-card.tsx';
 import { DevOutboxNote } from './dev-outbox-note.tsx';
 

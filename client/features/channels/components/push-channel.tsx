@@ -1,8 +1,9 @@
 import { BellOff, BellRing, MonitorSmartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { Channels } from '#contracts/delivery.ts';
+import type { Channels } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { messageOf } from '#client/lib/error-message.ts';
 import { useAddPushSubscription, useRemovePushSubscription } from '../api.ts';
 import {
   PushPermissionDenied,
@@ -13,7 +14,6 @@ import {
 } from '../push.ts';
 import { ChannelCard, ChannelNote, InlineError, formatDay } from './channel-card.tsx';
 import { DevOutboxNote } from './dev-outbox-note.tsx';
-import { messageOf } from '#client/lib/error-message.ts';
 
 /** Push: this browser subscribed through its permission prompt, the devices that are, on or off. */
 export function PushChannel({

@@ -1,14 +1,14 @@
 import { MessageSquareText, Phone } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { SMS_CODE_LENGTH, phoneNumberSchema, type Channels } from '#contracts/delivery.ts';
+import { SMS_CODE_LENGTH, phoneNumberSchema, type Channels } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { messageOf } from '#client/lib/error-message.ts';
 import { useConfirmPhone, useStartPhoneVerification } from '../api.ts';
 import { ChannelCard, ChannelNote, InlineError, formatDay } from './channel-card.tsx';
 import { DevOutboxNote } from './dev-outbox-note.tsx';
-import { messageOf } from '#client/lib/error-message.ts';
 
 /** Seconds before another code can be asked for. */
 export const RESEND_AFTER_SECONDS = 60;

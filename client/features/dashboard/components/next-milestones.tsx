@@ -1,8 +1,10 @@
 import { Flag } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Dashboard } from '#contracts/goals.ts';
+import type { Dashboard } from '#contracts/dashboard.ts';
 import { cn } from '#client/lib/cn.ts';
 import { formatDaysLeft, formatRelativeDate } from '#contracts/local-date.ts';
+
+import { pathTo } from '#client/lib/paths.ts';
 
 /** The milestones coming up next across active goals, soonest first. */
 export function NextMilestones({
@@ -32,7 +34,7 @@ export function NextMilestones({
               <p className="leading-snug font-medium">{milestone.title}</p>
               <p className="text-xs text-muted-foreground">
                 <Link
-                  to={`/goals/${milestone.goalId}`}
+                  to={pathTo.goal(milestone.goalId)}
                   className="underline-offset-4 hover:text-foreground hover:underline"
                 >
                   {milestone.goalTitle}

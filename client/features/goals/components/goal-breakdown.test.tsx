@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { acceptPlanResultSchema } from '#contracts/goals.ts';
+import { acceptPlanResultSchema } from '#contracts/plan.ts';
 import { fakeApi, renderScreen } from '#client/test/fake-api.tsx';
 import { breakdownAnswer, makeDetail, makeGoal } from '#client/test/goal-fixtures.ts';
 import { GoalBreakdown } from './goal-breakdown.tsx';

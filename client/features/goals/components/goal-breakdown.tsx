@@ -9,6 +9,8 @@ import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { formatDate } from '#contracts/local-date.ts';
+
+import { pathTo } from '#client/lib/paths.ts';
 import { useAcceptPlan, useBreakdownProposal, useGoal } from '../api.ts';
 import {
   acceptRequest,
@@ -86,7 +88,7 @@ function ProposalEditor({
         toast.success('Plan added', {
           description: `${result.milestones.length} milestones and ${result.tasks.length} tasks`,
         });
-        void navigate(`/goals/${goal.id}`);
+        void navigate(pathTo.goal(goal.id));
       },
       onError: (error) => toast.error('The plan was not saved', { description: error.message }),
     });
@@ -129,7 +131,7 @@ function ProposalEditor({
             {selected} of {total} picked
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Link to={`/goals/${goal.id}`} className={buttonClasses('ghost')}>
+            <Link to={pathTo.goal(goal.id)} className={buttonClasses('ghost')}>
               Skip for now
             </Link>
             <Button size="lg" onClick={submit} disabled={accept.isPending}>
@@ -168,7 +170,7 @@ export function GoalBreakdown({ goalId, today }: { goalId: string; today: string
   const header = (
     <div>
       <Link
-        to={`/goals/${goalId}`}
+        to={pathTo.goal(goalId)}
         className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />

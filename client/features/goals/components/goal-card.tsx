@@ -5,6 +5,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ProgressRing } from '#client/components/ui/progress.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatDate, formatDaysLeft } from '#contracts/local-date.ts';
+
+import { pathTo } from '#client/lib/paths.ts';
 import { DomainBadge, StatusBadge } from './goal-badges.tsx';
 
 interface GoalCardProps {
@@ -44,7 +46,7 @@ export function GoalCard({ goal, today, pin }: GoalCardProps) {
         </div>
         <h3 className="mt-1.5 leading-snug font-semibold">
           <Link
-            to={`/goals/${goal.id}`}
+            to={pathTo.goal(goal.id)}
             className="rounded-sm after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
           >
             {goal.title}

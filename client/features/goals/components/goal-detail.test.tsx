@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { deletedSchema, goalListSchema, type Goal } from '#contracts/goals.ts';
+import { goalListSchema, type Goal } from '#contracts/goals.ts';
+import { deletedSchema } from '#contracts/shared.ts';
 import { fakeApi, renderScreen } from '#client/test/fake-api.tsx';
 import { makeDetail, makeGoal } from '#client/test/goal-fixtures.ts';
 import { GoalDetailView } from './goal-detail.tsx';

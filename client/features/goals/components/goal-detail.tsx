@@ -25,9 +25,9 @@ import {
   type GoalDetail,
   type GoalMilestone,
   type GoalStatus,
-  type Task,
   type UpdateGoal,
 } from '#contracts/goals.ts';
+import type { Task } from '#contracts/tasks.ts';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
@@ -44,8 +44,8 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
+import { paths, pathTo } from '#client/lib/paths.ts';
 import { formatDate, formatDaysLeft, formatTimestamp } from '#contracts/local-date.ts';
-import { paths } from '#client/lib/paths.ts';
 import { useDeleteGoal, useGoal, useGoals, useUpdateGoal, useUpdateMilestone } from '../api.ts';
 import { DomainBadge, StatusBadge } from './goal-badges.tsx';
 import { SmartGoalForm } from './smart-goal-form.tsx';
@@ -104,7 +104,7 @@ function MilestoneList({
         icon={<ListChecks aria-hidden="true" />}
         title="No milestones yet"
         action={
-          <Link to={`/goals/${goal.id}/breakdown`} className={buttonClasses('primary')}>
+          <Link to={pathTo.goalBreakdown(goal.id)} className={buttonClasses('primary')}>
             Break it down with the coach
           </Link>
         }
@@ -470,7 +470,7 @@ export function GoalDetailView({ goalId, today, timeZone, renderTasks }: GoalDet
         action={
           milestones.length > 0 && open ? (
             <Link
-              to={`/goals/${goal.id}/breakdown`}
+              to={pathTo.goalBreakdown(goal.id)}
               className={buttonClasses('ghost', 'sm', 'text-primary')}
             >
               Plan more

@@ -4,6 +4,8 @@ import type { Goal } from '#contracts/goals.ts';
 import { ProgressBar } from '#client/components/ui/progress.tsx';
 import { formatDaysLeft } from '#contracts/local-date.ts';
 
+import { pathTo } from '#client/lib/paths.ts';
+
 /** Goals as compact rows: title, a progress bar and the time left, for a glance. */
 export function GoalProgressList({ goals, today }: { goals: Goal[]; today: string }) {
   return (
@@ -12,7 +14,7 @@ export function GoalProgressList({ goals, today }: { goals: Goal[]; today: strin
         <li key={goal.id}>
           <div className="flex items-baseline justify-between gap-3">
             <Link
-              to={`/goals/${goal.id}`}
+              to={pathTo.goal(goal.id)}
               className="flex min-w-0 items-center gap-1.5 font-medium underline-offset-4 hover:underline"
             >
               {goal.pinned && (

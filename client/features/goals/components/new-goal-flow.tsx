@@ -15,7 +15,7 @@ import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { paths } from '#client/lib/paths.ts';
+import { paths, pathTo } from '#client/lib/paths.ts';
 import { useCreateGoal, useRefineGoal } from '../api.ts';
 import { ClarifyingQuestions } from './clarifying-questions.tsx';
 import { CoachNotes } from './coach-notes.tsx';
@@ -357,10 +357,10 @@ export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal
             choose what to keep.
           </p>
           <div className="mt-6 flex flex-col-reverse justify-center gap-3 sm:flex-row">
-            <Button variant="outline" onClick={() => void navigate(`/goals/${step.goal.id}`)}>
+            <Button variant="outline" onClick={() => void navigate(pathTo.goal(step.goal.id))}>
               Not now
             </Button>
-            <Button size="lg" onClick={() => void navigate(`/goals/${step.goal.id}/breakdown`)}>
+            <Button size="lg" onClick={() => void navigate(pathTo.goalBreakdown(step.goal.id))}>
               <ListChecks aria-hidden="true" className="size-4" />
               Break it down
               <ArrowRight aria-hidden="true" className="size-4" />

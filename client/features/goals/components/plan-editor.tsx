@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, Check, Clock, Pencil, Repeat } from 'lucide-react';
 import { useId, useState } from 'react';
+import { MAX_TASK_MINUTES } from '#contracts/tasks.ts';
 import { describeRecurrence, RecurrenceField } from '#client/components/recurrence.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
@@ -193,7 +194,7 @@ function TaskRow({
                 type="number"
                 inputMode="numeric"
                 min={1}
-                max={480}
+                max={MAX_TASK_MINUTES}
                 value={Number.isNaN(task.estimatedMinutes) ? '' : task.estimatedMinutes}
                 onChange={(event) =>
                   onChange({

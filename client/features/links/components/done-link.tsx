@@ -1,17 +1,17 @@
-import { CircleCheck, CircleX } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { CompleteLinkResult } from '#contracts/delivery.ts';
+import type { CompleteLinkResult } from '#contracts/links.ts';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { useAuth } from '#client/features/auth/auth-provider.tsx';
-import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
-import { linkOnce } from '#client/features/auth/link-once.ts';
-import { loginPathFor } from '#client/features/auth/redirects.ts';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { linkOnce } from '#client/lib/auth/link-once.ts';
+import { loginPathFor } from '#client/lib/auth/redirects.ts';
+import { messageOf } from '#client/lib/error-message.ts';
 import { paths } from '#client/lib/paths.ts';
 import { completeByLink } from '../api.ts';
-import { LinkOutcome } from './link-outcome.tsx';
-import { messageOf } from '#client/lib/error-message.ts';
+import { LinkFailed, LinkOutcome } from './link-outcome.tsx';
 
 type Stage =
   | { kind: 'working' }
@@ -95,13 +95,6 @@ export function DoneLink() {
       );
     }
     case 'failed':
-      return (
-        <AuthCard title="This link didn’t work">
-          <LinkOutcome icon={<CircleX aria-hidden="true" />} tone="failure">
-            <p role="alert">{stage.message}</p>
-          </LinkOutcome>
-          {openTrellis}
-        </AuthCard>
-      );
+      return <LinkFailed message={stage.message}>{openTrellis}</LinkFailed>;
   }
 }

@@ -1,4 +1,6 @@
+import { CircleX } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { cn } from '#client/lib/cn.ts';
 
 /** The result of following a link: an icon in a tinted circle and what happened. */
@@ -25,5 +27,17 @@ export function LinkOutcome({
       </span>
       <div className="text-base">{children}</div>
     </div>
+  );
+}
+
+/** A link that did not work: the reason, announced, then where to go from here. */
+export function LinkFailed({ message, children }: { message: string; children: ReactNode }) {
+  return (
+    <AuthCard title="This link didn’t work">
+      <LinkOutcome icon={<CircleX aria-hidden="true" />} tone="failure">
+        <p role="alert">{message}</p>
+      </LinkOutcome>
+      {children}
+    </AuthCard>
   );
 }

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '#client/features/auth/auth-provider.tsx';
-import { AuthGate } from '#client/features/auth/components/auth-gate.tsx';
-import { createFakeAuth, makeSession } from '#client/features/auth/test-utils.tsx';
+import { AuthGate } from '#client/components/auth/auth-gate.tsx';
+import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
 import { fakeApi, renderScreen } from '#client/test/fake-api.tsx';
+import { createFakeAuth, makeSession } from '#client/test/fake-auth.tsx';
 import { DoneLink } from './done-link.tsx';
 import { UnsubscribeLink } from './unsubscribe-link.tsx';
 

@@ -1,13 +1,13 @@
-import { BellOff, CircleX } from 'lucide-react';
+import { BellOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { DeliveryChannel } from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
-import { AuthCard } from '#client/features/auth/components/auth-card.tsx';
+import { messageOf } from '#client/lib/error-message.ts';
 import { paths } from '#client/lib/paths.ts';
 import { channelOfUnsubscribeToken, channelWords, unsubscribeByLink } from '../api.ts';
-import { LinkOutcome } from './link-outcome.tsx';
-import { messageOf } from '#client/lib/error-message.ts';
+import { LinkFailed, LinkOutcome } from './link-outcome.tsx';
 
 type Stage =
   | { kind: 'asking' }
@@ -17,8 +17,6 @@ type Stage =
 
 const MISSING =
   'This link is missing its token. Open Trellis and turn the channel off in Settings → Notifications.';
-
-const settingsLink = `${paths.settings}#notifications`;
 
 /**
  * Where a message's unsubscribe link lands: one confirming press turns the channel off, with no
@@ -76,21 +74,24 @@ export function UnsubscribeLink() {
               Changed your mind? Turn it back on in your notification settings.
             </p>
           </LinkOutcome>
-          <Link to={settingsLink} className={buttonClasses('outline', 'lg', 'mt-6 w-full')}>
+          <Link
+            to={paths.notificationSettings}
+            className={buttonClasses('outline', 'lg', 'mt-6 w-full')}
+          >
             Notification settings
           </Link>
         </AuthCard>
       );
     case 'failed':
       return (
-        <AuthCard title="This link didn’t work">
-          <LinkOutcome icon={<CircleX aria-hidden="true" />} tone="failure">
-            <p role="alert">{stage.message}</p>
-          </LinkOutcome>
-          <Link to={settingsLink} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+        <LinkFailed message={stage.message}>
+          <Link
+            to={paths.notificationSettings}
+            className={buttonClasses('primary', 'lg', 'mt-6 w-full')}
+          >
             Open notification settings
           </Link>
-        </AuthCard>
+        </LinkFailed>
       );
   }
 }

@@ -91,7 +91,7 @@ export function NotificationsBell({ userId }: { userId: string }) {
               </button>
             ) : null}
             <Link
-              to={`${paths.settings}#notifications`}
+              to={paths.notificationSettings}
               aria-label="Notification settings"
               title="Notification settings"
               className={buttonClasses('ghost', 'icon', 'size-8 rounded-full')}

@@ -8,7 +8,7 @@ import {
   type Onboarding,
   type OnboardingStep,
   type OnboardingUpdate,
-} from '#contracts/delivery.ts';
+} from '#contracts/onboarding.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';

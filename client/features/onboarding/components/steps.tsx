@@ -14,7 +14,7 @@ import {
 import { type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { coachDomains, type CoachDomain } from '#contracts/coach.ts';
-import { coachTones, type CoachTone } from '#contracts/delivery.ts';
+import { coachTones, type CoachTone } from '#contracts/onboarding.ts';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { paths } from '#client/lib/paths.ts';
@@ -205,7 +205,7 @@ export function ToneStep({
 export function AllSet() {
   const links = [
     { to: paths.schedule, label: 'Delivery times and days' },
-    { to: `${paths.settings}#notifications`, label: 'Email, SMS and push' },
+    { to: paths.notificationSettings, label: 'Email, SMS and push' },
     { to: paths.goals, label: 'Your goals' },
   ];
   return (

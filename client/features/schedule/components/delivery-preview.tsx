@@ -1,12 +1,8 @@
 import { BellOff, CalendarClock, Clock3, Moon, PauseCircle, Plane } from 'lucide-react';
 import { Link } from 'react-router';
 import { useState, type ReactNode } from 'react';
-import {
-  deliveryChannels,
-  type Channels,
-  type PreviewItem,
-  type Schedule,
-} from '#contracts/delivery.ts';
+import { deliveryChannels, type Channels } from '#contracts/channels.ts';
+import type { PreviewItem, Schedule } from '#contracts/schedule.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState } from '#client/components/ui/states.tsx';
 import { cn } from '#client/lib/cn.ts';
@@ -170,7 +166,7 @@ function InactiveNotices({
             <span>
               Not sent by {channelLabels[channel]} — {reason}.{' '}
               <Link
-                to={`${paths.settings}#notifications`}
+                to={paths.notificationSettings}
                 className="font-medium text-primary underline-offset-4 hover:underline"
               >
                 {channelLabels[channel]} settings

@@ -1,5 +1,5 @@
 import { ChevronRight, History, LoaderCircle, Undo2 } from 'lucide-react';
-import type { Attempt, Delivery, DeliveryStatus } from '#contracts/delivery.ts';
+import type { Attempt, Delivery, DeliveryStatus } from '#contracts/deliveries.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';

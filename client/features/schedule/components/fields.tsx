@@ -1,13 +1,11 @@
 import { BellRing, Mail, MessageSquare, Plus, X, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  MAX_TIMES_PER_CHANNEL,
-  type DeliveryChannel,
-  type LocalTime,
-} from '#contracts/delivery.ts';
+import type { DeliveryChannel } from '#contracts/channels.ts';
+import { MAX_TIMES_PER_CHANNEL, type LocalTime } from '#contracts/schedule.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { cn } from '#client/lib/cn.ts';
+import { paths } from '#client/lib/paths.ts';
 import { channelLabels, type ChannelState } from '../channel-state.ts';
 
 export const channelIcons: Record<DeliveryChannel, LucideIcon> = {
@@ -58,7 +56,7 @@ function StateLine({
         <>
           {' — '}
           <Link
-            to="/settings#notifications"
+            to={paths.notificationSettings}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
             turn on {channelLabels[channel]} in Settings

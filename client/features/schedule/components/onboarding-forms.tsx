@@ -1,6 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { deliveryChannels, type Schedule, type ScheduleUpdate } from '#contracts/delivery.ts';
+import { deliveryChannels } from '#contracts/channels.ts';
+import type { Schedule, ScheduleUpdate } from '#contracts/schedule.ts';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';

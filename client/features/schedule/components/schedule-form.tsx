@@ -1,7 +1,8 @@
 import { Globe, Moon, Pause, Plane, Send } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { deliveryChannels, type Channels, type Schedule } from '#contracts/delivery.ts';
+import { deliveryChannels, type Channels } from '#contracts/channels.ts';
+import type { Schedule } from '#contracts/schedule.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { Input } from '#client/components/ui/input.tsx';

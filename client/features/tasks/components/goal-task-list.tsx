@@ -1,6 +1,6 @@
 import { ChevronDown, ListTodo } from 'lucide-react';
 import { useState } from 'react';
-import type { Task } from '#contracts/goals.ts';
+import type { Task } from '#contracts/tasks.ts';
 import { cn } from '#client/lib/cn.ts';
 import { TaskItem } from './task-item.tsx';
 

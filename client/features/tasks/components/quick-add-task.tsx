@@ -2,7 +2,7 @@ import { ChevronDown, LoaderCircle, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { TaskRecurrence } from '#contracts/coach.ts';
-import type { CreateTask } from '#contracts/goals.ts';
+import { MAX_TASK_MINUTES, type CreateTask } from '#contracts/tasks.ts';
 import { RecurrenceField } from '#client/components/recurrence.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -37,7 +37,9 @@ export function QuickAddTask({ localDate }: { localDate: string }) {
     const task: CreateTask = {
       title: trimmed.slice(0, 160),
       ...(date ? { scheduledDate: date } : {}),
-      ...(minutes && estimated >= 1 ? { estimatedMinutes: Math.min(estimated, 1440) } : {}),
+      ...(minutes && estimated >= 1
+        ? { estimatedMinutes: Math.min(estimated, MAX_TASK_MINUTES) }
+        : {}),
       ...(recurrence ? { recurrence } : {}),
     };
     create.mutate(task, {
@@ -118,7 +120,7 @@ export function QuickAddTask({ localDate }: { localDate: string }) {
               type="number"
               inputMode="numeric"
               min={1}
-              max={1440}
+              max={MAX_TASK_MINUTES}
               placeholder="30"
               value={minutes}
               onChange={(event) => setMinutes(event.target.value)}

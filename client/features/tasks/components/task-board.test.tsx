@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  swapResultSchema,
-  taskActionResultSchema,
-  type Task,
-  type Today,
-} from '#contracts/goals.ts';
+import { taskActionResultSchema, type Task } from '#contracts/tasks.ts';
+import { swapResultSchema, type Today } from '#contracts/today.ts';
 import { deferred, fakeApi, renderScreen } from '#client/test/fake-api.tsx';
 import { makeTask, makeToday } from '#client/test/goal-fixtures.ts';
 import { TaskBoard } from './task-board.tsx';

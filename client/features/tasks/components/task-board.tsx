@@ -1,7 +1,8 @@
 import { CalendarCheck2, CalendarClock, Inbox, Sun } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Task, Today } from '#contracts/goals.ts';
+import type { Task } from '#contracts/tasks.ts';
+import type { Today } from '#contracts/today.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
 import { cn } from '#client/lib/cn.ts';

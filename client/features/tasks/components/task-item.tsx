@@ -12,7 +12,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import { useState } from 'react';
-import type { Task, TaskAction } from '#contracts/goals.ts';
+import type { Task, TaskAction } from '#contracts/tasks.ts';
 import { describeRecurrence } from '#client/components/recurrence.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {

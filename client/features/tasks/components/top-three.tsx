@@ -1,7 +1,7 @@
 import { PartyPopper, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { Today } from '#contracts/goals.ts';
+import type { Today } from '#contracts/today.ts';
 import { EmptyState } from '#client/components/ui/states.tsx';
 import { useSwapTopThree } from '../api.ts';
 import { TaskItem } from './task-item.tsx';

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { InitializingScreen } from '#client/components/ui/full-page-status.tsx';
-import { useAuth } from '../auth-provider.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 
 /**
  * Renders its content only once the auth state is known (spec §4), and shows the

@@ -10,9 +10,9 @@ import {
 } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
-import type { AuthApi } from './auth-api.ts';
-import { AuthProvider } from './auth-provider.tsx';
-import { AuthGate } from './components/auth-gate.tsx';
+import { AuthGate } from '#client/components/auth/auth-gate.tsx';
+import type { AuthApi } from '#client/lib/auth/auth-api.ts';
+import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 

@@ -2,9 +2,9 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthGate } from '#client/components/auth/auth-gate.tsx';
+import { createFakeAuth, makeSession, makeUser } from '#client/test/fake-auth.tsx';
 import { AuthProvider, useAuth } from './auth-provider.tsx';
-import { AuthGate } from './components/auth-gate.tsx';
-import { createFakeAuth, makeSession, makeUser } from './test-utils.tsx';
 
 afterEach(() => {
   toast.dismiss();

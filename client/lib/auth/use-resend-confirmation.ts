@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { paths } from '#client/lib/paths.ts';
-import { useAuth } from '../auth-provider.tsx';
-import { errorMessage } from '../errors.ts';
+import { useAuth } from './auth-provider.tsx';
+import { errorMessage } from './errors.ts';
 
 /** Re-sends the sign-up confirmation link; resolves to whether the request went through. */
 export function useResendConfirmation() {

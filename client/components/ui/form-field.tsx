@@ -1,0 +1,80 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { Input } from './input.tsx';
+import { Label } from './label.tsx';
+
+interface FieldParts {
+  id: string;
+  label: ReactNode;
+  /** A hint under the input that stays; the input is described by it. */
+  description?: ReactNode;
+  descriptionId?: string;
+  /** A problem to fix, announced when it appears; the input is marked invalid while it shows. */
+  error?: ReactNode;
+  errorId?: string;
+  /** Anything else under the input (a link, say). */
+  children?: ReactNode;
+}
+
+type FormFieldProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'aria-describedby' | 'aria-invalid'
+> &
+  FieldParts;
+
+/** A labelled input with its hint and its error, wired together for assistive technology. */
+export function FormField({
+  id,
+  label,
+  description,
+  descriptionId = `${id}-hint`,
+  error,
+  errorId = `${id}-error`,
+  children,
+  ...input
+}: FormFieldProps) {
+  const hasError = error !== undefined && error !== null && error !== false;
+  const describedBy = [description ? descriptionId : null, hasError ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        aria-invalid={hasError || undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {description ? (
+        <p id={descriptionId} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+      {hasError ? (
+        <p id={errorId} role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+/** The email address field every auth and account form asks for. */
+export function EmailField({
+  value,
+  onValueChange,
+  ...field
+}: FieldParts & { value: string; onValueChange: (value: string) => void }) {
+  return (
+    <FormField
+      {...field}
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+    />
+  );
+}
