@@ -11,33 +11,23 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { systemPaths, type RuntimeConfig } from '#contracts/system.ts';
-import { createAiGateway, type AiGateway } from './ai/gateway.ts';
-import { aiSettingsFromEnv } from './ai/settings.ts';
-import { createAccountSessionsService } from './auth/account-sessions.service.ts';
-import { createAuthModule, type AuthModule } from './auth/auth.module.ts';
-import type { ChannelSenders } from './delivery/channels/index.ts';
-import { createDeliveryModule, type DeliveryModule } from './delivery/delivery.module.ts';
-import { upcoming } from './modules/schedule/day-contract.ts';
-import { verificationSmsText } from './delivery/channels/sms.ts';
-import type { MailTransport } from './auth/mail/mailer.ts';
-import type { Database } from './db/client.ts';
-import type { Env } from './env.ts';
-import { notFoundBody, registerErrorHandler } from './errors.ts';
-import { createEventBus, type EventBus } from './events/event-bus.ts';
-import { eventsRoutes } from './events/events.routes.ts';
-import { registerMetrics } from './http/metrics.ts';
-import { registerSpa } from './http/spa.ts';
-import { systemRoutes } from './http/system.routes.ts';
-import { createGoalsModule } from './modules/goals/goals.module.ts';
-import { createDeliveryApi } from './modules/deliveries/delivery-api.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { smsStatusRoutes } from './modules/webhooks/sms-status.routes.ts';
+import type { AiGateway } from '#server/ai/gateway.ts';
+import type { MailTransport } from '#server/auth/mail/mailer.ts';
+import type { Database } from '#server/db/client.ts';
+import type { ChannelSenders } from '#server/delivery/channels/index.ts';
+import type { Env } from '#server/env.ts';
+import { notFoundBody, registerErrorHandler } from '#server/errors.ts';
+import { registerMetrics } from '#server/http/metrics.ts';
+import { registerSpa } from '#server/http/spa.ts';
+import { systemRoutes } from '#server/http/system.routes.ts';
 import {
-  createNotificationsService,
+  createModules,
+  type AuthModule,
+  type DeliveryModule,
+  type EventBus,
   type NotificationsService,
-} from './modules/notifications/notifications.service.ts';
-import { clientDistDir } from './paths.ts';
+} from '#server/modules.ts';
+import { clientDistDir } from '#server/paths.ts';
 
 export interface AppDeps {
   env: Env;
@@ -66,7 +56,7 @@ declare module 'fastify' {
     notifications: NotificationsService;
     /**
      * Daily delivery's engine (server/delivery): refreshSchedule, sendNow, activeChannels, the
-     * senders and the link signer. Absent only when the database is not migrated yet.
+     * senders and the link signer.
      */
     delivery: DeliveryModule;
   }
@@ -177,115 +167,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = registerMetrics(app);
   await app.register(systemRoutes({ database: deps.database, metrics }));
 
-  // Supabase-Auth-compatible service; its guard is what product route plugins take in their deps.
-  const auth = await createAuthModule({
-    db: deps.database.db,
+  // Every product module, built in one order and mounted from one list (server/modules.ts). A
+  // module that cannot start stops the build with a ModuleStartError naming it.
+  const modules = await createModules({
     env: deps.env,
-    log: app.log,
-    ...(deps.clock ? { clock: deps.clock } : {}),
-    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
-    ...(deps.version ? { version: deps.version } : {}),
-  });
-  await auth.ready().catch((error: unknown) => {
-    app.log.error({ err: error }, 'auth keys are not available yet (is the database migrated?)');
-  });
-  app.decorate('auth', auth);
-  app.addHook('onClose', async () => auth.close());
-  await app.register(auth.routes, { prefix: '/auth/v1' });
-  await app.register(
-    accountRoutes({
-      guard: auth.guard,
-      sessions: createAccountSessionsService({
-        db: deps.database.db,
-        clock: deps.clock ?? (() => new Date()),
-      }),
-    }),
-  );
-
-  const events = createEventBus(deps.database, {
-    onError: (error) => app.log.error({ err: error }, 'event bus'),
-  });
-  app.decorate('events', events);
-  app.addHook('onClose', async () => events.close());
-  await app.register(eventsRoutes({ guard: auth.guard, events }));
-  const notifications = createNotificationsService({
-    db: deps.database.db,
-    events,
-    clock: deps.clock ?? (() => new Date()),
-    log: app.log,
-  });
-  app.decorate('notifications', notifications);
-  await app.register(
-    notificationsRoutes({
-      guard: auth.guard,
-      notifications,
-      serviceRoleKey: () => auth.keys.serviceRoleKey,
-    }),
-  );
-
-  // The one AI gateway; calls are logged until a later module persists them.
-  const ai =
-    deps.ai ??
-    createAiGateway({
-      settings: aiSettingsFromEnv(deps.env),
-      clock: { now: deps.clock ?? (() => new Date()) },
-      recordCall: (record) => app.log.info({ ai: record }, 'coach call'),
-    });
-  const goals = createGoalsModule({
-    db: deps.database.db,
-    clock: deps.clock ?? (() => new Date()),
-    guard: auth.guard,
-    ai,
-    notify: (userId, notification) => notifications.notify(userId, notification),
-    log: app.log,
-  });
-  await app.register(goals.routes);
-
-  // Daily delivery. Its worker runs only where main.ts starts it (DELIVERY_WORKER=in-process).
-  const delivery = await createDeliveryModule({
-    db: deps.database.db,
     database: deps.database,
-    env: deps.env,
     clock: deps.clock ?? (() => new Date()),
     log: app.log,
     metrics,
-    dayPicks: goals.dayPicks,
-    ...(deps.deliverySenders ? { senders: deps.deliverySenders } : {}),
-  }).catch((error: unknown) => {
-    app.log.error(
-      { err: error },
-      'daily delivery is not available yet (is the database migrated?)',
-    );
-    return null;
+    ...(deps.version ? { version: deps.version } : {}),
+    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+    ...(deps.ai ? { ai: deps.ai } : {}),
+    ...(deps.deliverySenders ? { deliverySenders: deps.deliverySenders } : {}),
   });
-  if (delivery) {
-    app.decorate('delivery', delivery);
-    app.addHook('onClose', async () => {
-      await delivery.stop();
-      await delivery.senders.close();
-    });
-    // Its API: schedule, channels, deliveries, onboarding, signed links, the admins' dev outbox.
-    const deliveryApi = createDeliveryApi({
-      db: deps.database.db,
-      clock: deps.clock ?? (() => new Date()),
-      guard: auth.guard,
-      engine: delivery,
-      senders: delivery.senders,
-      upcoming,
-      verificationSmsText,
-      tasks: goals.tasks,
-      log: app.log,
-    });
-    await app.register(deliveryApi.routes);
-    // The SMS provider's delivery receipts (signed by the provider; 404 while SMS is unconfigured).
-    await app.register(
-      smsStatusRoutes({
-        db: deps.database.db,
-        clock: deps.clock ?? (() => new Date()),
-        env: deps.env,
-      }),
-    );
-  }
+  const { auth } = modules;
+  app.decorate('auth', auth);
+  app.decorate('events', modules.events);
+  app.decorate('notifications', modules.notifications);
+  app.decorate('delivery', modules.delivery);
+  app.addHook('onClose', async () => modules.close());
+  await app.register(modules.routes);
 
   const runtimeConfig = (): RuntimeConfig => ({
     supabaseUrl: null,

@@ -1,22 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
-import { EnvError, loadEnv } from './env.ts';
-import { projectRoot } from './paths.ts';
+import { buildApp } from '#server/app.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { ModuleStartError } from '#server/modules.ts';
+import { projectRoot } from '#server/paths.ts';
+import { loadEnvOrExit, stopOnSignal } from '#server/process.ts';
 
 async function main(): Promise<void> {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (error: unknown) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\nSee README.md (Configuration) or .env.example.\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  const env = loadEnvOrExit();
   const database = await openDatabase(
     env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
@@ -27,30 +18,23 @@ async function main(): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const app = await buildApp({ env, database, version });
+  const app = await buildApp({ env, database, version }).catch(async (error: unknown) => {
+    // A module that cannot start stops the start-up: serving without it would hide its routes.
+    if (!(error instanceof ModuleStartError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    await database.close();
+    process.exit(1);
+  });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, env.SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
-    try {
+  stopOnSignal({
+    name: 'Trellis',
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    log: app.log,
+    stop: async () => {
       await app.close();
       await database.close();
-      app.log.info('stopped');
-      process.exit(0);
-    } catch (error: unknown) {
-      app.log.error({ err: error }, 'error while shutting down');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+    },
+  });
 
   try {
     await app.listen({ host: env.HOST, port: env.PORT });
@@ -66,7 +50,7 @@ async function main(): Promise<void> {
   if (env.DELIVERY_WORKER === 'in-process') {
     // The mail outbox's sender runs with the delivery worker (`npm run worker` when off).
     app.auth.mailSender.start();
-    if (app.hasDecorator('delivery')) app.delivery.start();
+    app.delivery.start();
   }
 }
 

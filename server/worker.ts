@@ -1,11 +1,11 @@
 import { pino } from 'pino';
-import { openDatabase } from './db/client.ts';
-import { createDeliveryModule } from './delivery/delivery.module.ts';
-import { createMailDispatcher, mailDispatcherSettings } from './delivery/mail-dispatcher.ts';
-import { mailTransportFromEnv } from './auth/mail/mailer.ts';
-import { createMailOutbox } from './modules/mail/mail.service.ts';
-import { EnvError, loadEnv, type Env } from './env.ts';
-import { resolveDayPicks } from './modules/tasks/day-picks.ts';
+import { mailTransportFromEnv } from '#server/auth/mail/mailer.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { createDeliveryModule } from '#server/delivery/delivery.module.ts';
+import { createMailDispatcher, mailDispatcherSettings } from '#server/delivery/mail-dispatcher.ts';
+import { createMailOutbox } from '#server/modules/mail/mail.service.ts';
+import { resolveDayPicks } from '#server/modules/tasks/day-picks.ts';
+import { loadEnvOrExit, stopOnSignal } from '#server/process.ts';
 
 // `npm run worker`: the daily-delivery worker alone (scheduler and senders) and the mail outbox's
 // sender, for deployments that run it beside the web processes (DELIVERY_WORKER=off there). Any
@@ -13,16 +13,7 @@ import { resolveDayPicks } from './modules/tasks/day-picks.ts';
 // SIGTERM or SIGINT stops it after the sends in flight (bounded by SHUTDOWN_TIMEOUT_MS).
 
 async function main(): Promise<void> {
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (error: unknown) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\nSee README.md (Configuration) or .env.example.\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit();
   // JSON lines like the web process's (Fastify logs through pino too).
   const log = pino({ level: env.LOG_LEVEL, name: 'delivery-worker' });
   if (!env.DATABASE_URL) {
@@ -57,30 +48,17 @@ async function main(): Promise<void> {
     listen: (channel, onPayload) => database.listen(channel, onPayload),
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'delivery worker stopping: finishing the sends in flight');
-    const timer = setTimeout(() => {
-      log.error({}, 'delivery worker shutdown timed out; exiting');
-      process.exit(1);
-    }, env.SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
-    try {
+  stopOnSignal({
+    name: 'delivery worker',
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    log,
+    stop: async () => {
       await Promise.all([delivery.stop(), mailSender.stop()]);
       await delivery.senders.close();
       await mailTransport.close?.();
       await database.close();
-      log.info({}, 'delivery worker stopped');
-      process.exit(0);
-    } catch (error: unknown) {
-      log.error({ err: error }, 'error while stopping the delivery worker');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+    },
+  });
 
   delivery.start();
   mailSender.start();

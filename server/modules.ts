@@ -1,0 +1,293 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
+import { deliveryChannels } from '#contracts/channels.ts';
+import { createAiGateway, type AiGateway } from '#server/ai/gateway.ts';
+import { aiSettingsFromEnv } from '#server/ai/settings.ts';
+import { createAccountSessionsService } from '#server/auth/account-sessions.service.ts';
+import { createAuthModule, type AuthModule } from '#server/auth/auth.module.ts';
+import type { MailTransport } from '#server/auth/mail/mailer.ts';
+import type { Database, Db } from '#server/db/client.ts';
+import type { ChannelSenders } from '#server/delivery/channels/index.ts';
+import { verificationSmsText } from '#server/delivery/channels/sms.ts';
+import { createDeliveryModule, type DeliveryModule } from '#server/delivery/delivery.module.ts';
+import type { Env } from '#server/env.ts';
+import { createEventBus, type EventBus } from '#server/events/event-bus.ts';
+import { eventsRoutes } from '#server/events/events.routes.ts';
+import { createRateLimiter } from '#server/lib/rate-limiter.ts';
+import { accountRoutes } from '#server/modules/account/account.routes.ts';
+import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
+import { createChannelsService } from '#server/modules/channels/channels.service.ts';
+import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
+import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
+import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts';
+import { markOpened } from '#server/modules/deliveries/deliveries.repo.ts';
+import { deliveriesRoutes } from '#server/modules/deliveries/deliveries.routes.ts';
+import { createDeliveriesService } from '#server/modules/deliveries/deliveries.service.ts';
+import { devOutboxRoutes } from '#server/modules/dev-outbox/dev-outbox.routes.ts';
+import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
+import { createHistoryEntry } from '#server/modules/goals/goal-history.ts';
+import { createGoalReads } from '#server/modules/goals/goal-reads.service.ts';
+import { goalsRoutes } from '#server/modules/goals/goals.routes.ts';
+import { createGoalsService } from '#server/modules/goals/goals.service.ts';
+import { createMilestonesService } from '#server/modules/goals/milestones.service.ts';
+import { monotonicClock } from '#server/modules/goals/monotonic-clock.ts';
+import { createPlanService } from '#server/modules/goals/plan.service.ts';
+import { createProgressService } from '#server/modules/goals/progress.service.ts';
+import { linksRoutes } from '#server/modules/links/links.routes.ts';
+import { createLinksService } from '#server/modules/links/links.service.ts';
+import { notificationsRoutes } from '#server/modules/notifications/notifications.routes.ts';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from '#server/modules/notifications/notifications.service.ts';
+import { onboardingRoutes } from '#server/modules/onboarding/onboarding.routes.ts';
+import { createOnboardingService } from '#server/modules/onboarding/onboarding.service.ts';
+import { profileRoutes } from '#server/modules/profile/profile.routes.ts';
+import { createProfileService } from '#server/modules/profile/profile.service.ts';
+import { upcoming } from '#server/modules/schedule/day-contract.ts';
+import { scheduleRoutes } from '#server/modules/schedule/schedule.routes.ts';
+import { createScheduleService } from '#server/modules/schedule/schedule.service.ts';
+import { resolveDayPicks } from '#server/modules/tasks/day-picks.ts';
+import { createOccurrences } from '#server/modules/tasks/occurrences.service.ts';
+import { createTaskRecords } from '#server/modules/tasks/task-records.service.ts';
+import { tasksRoutes } from '#server/modules/tasks/tasks.routes.ts';
+import { createTasksService } from '#server/modules/tasks/tasks.service.ts';
+import { createTodayService } from '#server/modules/tasks/today.service.ts';
+import { smsStatusRoutes } from '#server/modules/webhooks/sms-status.routes.ts';
+
+// The one list of product modules: every service is built here, in one order, with the
+// dependencies it is given, and every route is mounted from `routes` below. To know what is under
+// /api, read this file; to add a module, see server/modules/README.md.
+
+export interface ModulesDeps {
+  env: Env;
+  database: Database;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  /** The app's /metrics registry (the delivery counters and queue gauge go there). */
+  metrics: Registry;
+  version?: string;
+  /** Replaces the mail transport SMTP_URL would choose (tests capture emails with it). */
+  mailTransport?: MailTransport;
+  /** Replaces the AI gateway the AI_* settings would build (tests pass one with mock models). */
+  ai?: AiGateway;
+  /** Replaces the delivery channels' senders the settings would choose (tests record messages). */
+  deliverySenders?: ChannelSenders;
+}
+
+/** A module could not start: start-up stops with this message rather than serving without it. */
+export class ModuleStartError extends Error {
+  constructor(
+    readonly module: string,
+    cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`The ${module} module could not start: ${reason}`, { cause });
+    this.name = 'ModuleStartError';
+  }
+}
+
+async function starting<T>(module: string, build: () => Promise<T>): Promise<T> {
+  try {
+    return await build();
+  } catch (error: unknown) {
+    throw new ModuleStartError(module, error);
+  }
+}
+
+/**
+ * Profile, goals, milestones, tasks, today's top three, the dashboard and the AI coach endpoints.
+ * Goals, milestones and tasks are one aggregate (a plan writes tasks; a task moves its goal's
+ * progress), so the services are built bottom-up, each given what it calls:
+ *
+ *   taskRecords ← progress ← goal reads ← goals, milestones, plan
+ *   progress, goal reads ← occurrences ← tasks, today ← dashboard;  goal reads ← coaching
+ */
+function createPlanning(deps: {
+  db: Db;
+  clock: () => Date;
+  ai: AiGateway;
+  notifications: NotificationsService;
+  log: FastifyBaseLogger;
+}) {
+  const { db, clock } = deps;
+  const profile = createProfileService({ db, clock });
+  // One monotonic clock per table: rows written in one call keep their order.
+  const taskStamp = monotonicClock(clock);
+  const history = createHistoryEntry(monotonicClock(clock));
+  const taskRecords = createTaskRecords({ stamp: taskStamp });
+  const progress = createProgressService({
+    history,
+    tasks: taskRecords,
+    log: deps.log,
+    notify: (userId, notification) => deps.notifications.notify(userId, notification),
+  });
+  const reads = createGoalReads({ db, tasks: taskRecords });
+  const planning = { db, clock, profile, history, progress };
+  const goals = createGoalsService({ ...planning, reads, tasks: taskRecords });
+  const milestones = createMilestonesService(planning);
+  const plan = createPlanService({ ...planning, reads, tasks: taskRecords });
+  const occurrences = createOccurrences({ db, clock, stamp: taskStamp, progress });
+  const tasks = createTasksService({
+    db,
+    clock,
+    stamp: taskStamp,
+    profile,
+    goals: reads,
+    progress,
+    occurrences,
+  });
+  const today = createTodayService({ db, clock, profile, goals: reads, occurrences });
+  const dashboard = createDashboardService({ today, goals: reads });
+  const coaching = createCoachingService({ profile, ai: deps.ai, goals: reads });
+  return { profile, goals, milestones, plan, tasks, today, dashboard, coaching };
+}
+
+/**
+ * The daily delivery's product side: the day contract (/api/schedule), channels, the record of
+ * deliveries, signed links, onboarding and the admins' dev outbox. They reach the engine only
+ * through the functions handed in here.
+ */
+function createDeliveryApi(deps: {
+  db: Db;
+  clock: () => Date;
+  engine: DeliveryModule;
+  tasks: ReturnType<typeof createPlanning>['tasks'];
+  log: FastifyBaseLogger;
+}) {
+  const { db, clock, engine } = deps;
+  const limiter = createRateLimiter({ db, clock, namespace: 'delivery.' });
+  const refreshSchedule = (userId: string, tx: Db) => engine.refreshSchedule(userId, tx);
+  const activeChannels = async (userId: string, tx?: Db) => {
+    const states = await engine.activeChannels(userId, tx);
+    return deliveryChannels.filter((channel) => states[channel].active);
+  };
+  const schedule = createScheduleService({ db, clock, upcoming, activeChannels, refreshSchedule });
+  const channels = createChannelsService({
+    db,
+    clock,
+    sms: engine.senders.sms,
+    transports: engine.senders.transports,
+    vapidPublicKey: engine.senders.vapidPublicKey,
+    verificationSmsText,
+    refreshSchedule,
+    limiter,
+    log: deps.log,
+  });
+  const deliveries = createDeliveriesService({
+    db,
+    activeChannels,
+    sendNow: (userId) => engine.sendNow(userId),
+    limiter,
+  });
+  const links = createLinksService({
+    clock,
+    verifyLink: (token) => engine.linkSigner.verify(token),
+    actOnTask: (userId, taskId, action) => deps.tasks.act(userId, taskId, action),
+    markOpened: (userId, deliveryId) => markOpened(db, userId, deliveryId, clock()),
+    unsubscribe: (userId, channel) => channels.unsubscribe(userId, channel),
+    limiter,
+  });
+  const onboarding = createOnboardingService({ db, clock });
+  const outbox = createDevOutboxService({ db });
+  return { schedule, channels, deliveries, links, onboarding, outbox };
+}
+
+/** Builds every product module; throws ModuleStartError naming the first one that cannot start. */
+export async function createModules(deps: ModulesDeps) {
+  const { env, database, clock, log } = deps;
+  const db = database.db;
+
+  // The Supabase-Auth-compatible service; its guard is what every product route takes.
+  const auth = await starting('auth', async () => {
+    const module = await createAuthModule({
+      db,
+      env,
+      log,
+      clock,
+      ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+      ...(deps.version ? { version: deps.version } : {}),
+    });
+    await module.ready().catch(async (error: unknown) => {
+      await module.close();
+      throw error;
+    });
+    return module;
+  });
+  const guard = auth.guard;
+  const accountSessions = createAccountSessionsService({ db, clock });
+  const events = createEventBus(database, {
+    onError: (error) => log.error({ err: error }, 'event bus'),
+  });
+  const notifications = createNotificationsService({ db, events, clock, log });
+  // The one AI gateway; calls are logged until a later module persists them.
+  const ai =
+    deps.ai ??
+    createAiGateway({
+      settings: aiSettingsFromEnv(env),
+      clock: { now: clock },
+      recordCall: (record) => log.info({ ai: record }, 'coach call'),
+    });
+  const planning = createPlanning({ db, clock, ai, notifications, log });
+  // Daily delivery's engine. Its worker runs only where main.ts starts it (DELIVERY_WORKER).
+  const delivery = await starting('delivery', () =>
+    createDeliveryModule({
+      db,
+      database,
+      env,
+      clock,
+      log,
+      metrics: deps.metrics,
+      dayPicks: resolveDayPicks,
+      ...(deps.deliverySenders ? { senders: deps.deliverySenders } : {}),
+    }),
+  ).catch(async (error: unknown) => {
+    await Promise.all([auth.close(), events.close()]);
+    throw error;
+  });
+  const deliveryApi = createDeliveryApi({ db, clock, engine: delivery, tasks: planning.tasks, log });
+
+  /** Every route of the product, in one list. */
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(auth.routes, { prefix: '/auth/v1' });
+    await app.register(accountRoutes({ guard, sessions: accountSessions }));
+    await app.register(eventsRoutes({ guard, events }));
+    await app.register(
+      notificationsRoutes({
+        guard,
+        notifications,
+        serviceRoleKey: () => auth.keys.serviceRoleKey,
+      }),
+    );
+    await app.register(profileRoutes({ guard, profile: planning.profile }));
+    await app.register(coachingRoutes({ guard, coaching: planning.coaching }));
+    const { goals, milestones, plan, tasks, today, dashboard } = planning;
+    await app.register(goalsRoutes({ guard, goals, milestones, plan }));
+    await app.register(tasksRoutes({ guard, tasks, today }));
+    await app.register(dashboardRoutes({ guard, dashboard }));
+    await app.register(scheduleRoutes({ guard, schedule: deliveryApi.schedule }));
+    await app.register(channelsRoutes({ guard, channels: deliveryApi.channels }));
+    await app.register(deliveriesRoutes({ guard, deliveries: deliveryApi.deliveries }));
+    await app.register(onboardingRoutes({ guard, onboarding: deliveryApi.onboarding }));
+    await app.register(linksRoutes({ links: deliveryApi.links }));
+    await app.register(devOutboxRoutes({ guard, outbox: deliveryApi.outbox }));
+    // The SMS provider's delivery receipts (signed by the provider; 404 while SMS is unconfigured).
+    await app.register(smsStatusRoutes({ db, clock, env }));
+  };
+
+  /** Stops what the modules run, in the reverse order of their start. */
+  const close = async (): Promise<void> => {
+    await delivery.stop();
+    await delivery.senders.close();
+    await events.close();
+    await auth.close();
+  };
+
+  return { auth, events, notifications, delivery, routes, close };
+}
+
+export type Modules = Awaited<ReturnType<typeof createModules>>;
+/** What the app exposes of its modules to the entry points and tests (`app.auth`, …). */
+export type { AuthModule, DeliveryModule, EventBus, NotificationsService };
