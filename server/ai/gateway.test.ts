@@ -7,7 +7,7 @@ import {
   type RefineGoalInput,
   refineGoalResponseSchema,
 } from '#contracts/coach.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors.ts';
 import {
   type AiCallRecord,
   createAiGateway,

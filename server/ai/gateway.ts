@@ -19,7 +19,7 @@ import {
   refineGoalInputSchema,
   refineGoalOutputSchema,
 } from '#contracts/coach.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors.ts';
 import { breakDownGoalOffline } from './offline/break-down-goal.ts';
 import { refineGoalOffline } from './offline/refine-goal.ts';
 import { planProblems, refineProblems } from './plan-rules.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '../env.ts';
+import { EnvError, loadEnv } from '#server/env.ts';
 import { aiSettingsFromEnv } from './settings.ts';
 
 function problems(source: Record<string, string>): string[] {

@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { readMigrationJournal } from './migrations.ts';
 import * as schema from './schema.ts';
-import { migrationsDir } from '../paths.ts';
+import { migrationsDir } from '#server/paths.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrationsDir } from '../paths.ts';
+import { migrationsDir } from '#server/paths.ts';
 
 let journal: { tag: string }[] | undefined;
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../test/database.ts';
+import { createTestDatabase } from '#server/test/database.ts';
 import { queryRows, type Database } from './client.ts';
 import { simpleQuery } from './pglite-simple-query.ts';
 

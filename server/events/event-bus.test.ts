@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ServerEvent } from '#contracts/events.ts';
-import { openDatabase, queryRows, type Database } from '../db/client.ts';
-import { createTestDatabase } from '../test/database.ts';
+import { openDatabase, queryRows, type Database } from '#server/db/client.ts';
+import { createTestDatabase } from '#server/test/database.ts';
 import { createEventBus, type EventBus } from './event-bus.ts';
 
 /** Collects what a subscriber receives and waits for it. */

@@ -5,12 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorBodySchema } from '#contracts/errors.ts';
 import { notificationSchema } from '#contracts/notifications.ts';
-import type { AuthContext, AuthGuard } from '../auth/guard.ts';
-import { openDatabase, queryRows, type Database } from '../db/client.ts';
-import { AppError, registerErrorHandler } from '../errors.ts';
-import { createTestApp } from '../test/app.ts';
-import { createTestDatabase } from '../test/database.ts';
-import { signUpTestUser, type TestUser } from '../test/users.ts';
+import type { AuthContext, AuthGuard } from '#server/auth/guard.ts';
+import { openDatabase, queryRows, type Database } from '#server/db/client.ts';
+import { AppError, registerErrorHandler } from '#server/errors.ts';
+import { createTestApp } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
+import { signUpTestUser, type TestUser } from '#server/test/users.ts';
 import { createEventBus } from './event-bus.ts';
 import { eventsRoutes } from './events.routes.ts';
 

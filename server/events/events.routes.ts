@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EVENTS_HEARTBEAT_MS, eventsPaths, type ServerEvent } from '#contracts/events.ts';
-import type { AuthGuard } from '../auth/guard.ts';
+import type { AuthGuard } from '#server/auth/guard.ts';
 import type { EventBus } from './event-bus.ts';
 
 export interface EventsRoutesDeps {

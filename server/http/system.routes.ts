@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import { healthSchema, readinessSchema } from '#contracts/system.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 
 export function systemRoutes(deps: {
   database: Database;

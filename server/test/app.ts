@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../app.ts';
-import type { Database } from '../db/client.ts';
-import { loadEnv } from '../env.ts';
+import { buildApp, type AppDeps } from '#server/app.ts';
+import type { Database } from '#server/db/client.ts';
+import { loadEnv } from '#server/env.ts';
 
 /** An app on a test database, with logging off and no client build unless one is given. */
 export async function createTestApp(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database } from '#server/db/client.ts';
 
 const TEMPLATE_DB = 'trellis_test_template';
 

@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.ts';
-import { projectRoot } from '../paths.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { projectRoot } from '#server/paths.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

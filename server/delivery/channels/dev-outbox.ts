@@ -7,10 +7,7 @@ import type {
   DevOutboxService,
   OutboxEntry,
 } from '#server/modules/dev-outbox/dev-outbox.service.ts';
-import { randomUUID } from 'node:crypto';
 import type { DeliveryChannel } from '#contracts/channels.ts';
-import type { Db } from '#server/db/client.ts';
-import { devOutbox } from '#server/db/schema/dev-outbox.ts';
 
 /** What the senders log through (Fastify's logger fits). */
 export interface ChannelLog {

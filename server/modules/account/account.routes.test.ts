@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSessionsResponseSchema } from '#contracts/account.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
-import type { Database } from '../../db/client.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
-import { signUpTestUser, type TestUser } from '../../test/users.ts';
+import type { Database } from '#server/db/client.ts';
+import { createTestApp } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
+import { signUpTestUser, type TestUser } from '#server/test/users.ts';
 
 /** A second sign-in of the same account, as from another device. */
 async function signInAgain(app: FastifyInstance, user: TestUser, userAgent: string) {

@@ -5,8 +5,8 @@ import {
   accountSessionParamsSchema,
   accountSessionsResponseSchema,
 } from '#contracts/account.ts';
-import type { AccountSessionsService } from '../../auth/account-sessions.service.ts';
-import type { AuthGuard } from '../../auth/guard.ts';
+import type { AccountSessionsService } from '#server/auth/account-sessions.service.ts';
+import type { AuthGuard } from '#server/auth/guard.ts';
 
 /** The signed-in person's own account: where they are signed in, and ending a session. */
 export function accountRoutes(deps: {

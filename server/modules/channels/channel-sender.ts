@@ -1,5 +1,4 @@
 import type { DeliveryChannel } from '#contracts/channels.ts';
-import type { PreviewItem, QuietHours, Travel } from '#contracts/schedule.ts';
 
 // What a channel sender (server/delivery/channels: SMTP, the HTTP SMS provider, web push or the
 // dev outbox) takes and answers. Declared here because the channels module sends verification

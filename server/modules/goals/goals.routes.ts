@@ -11,12 +11,7 @@ import {
   updateGoalSchema,
   updateMilestoneSchema,
 } from '#contracts/goals.ts';
-import {
-  acceptPlanResultSchema,
-  acceptPlanSchema,
-  breakdownRequestSchema,
-  planPaths,
-} from '#contracts/plan.ts';
+import { acceptPlanResultSchema, acceptPlanSchema, planPaths } from '#contracts/plan.ts';
 import { deletedSchema, idParamsSchema } from '#contracts/shared.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { GoalsService } from './goals.service.ts';

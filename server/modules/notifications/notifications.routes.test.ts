@@ -11,10 +11,10 @@ import {
   readAllResultSchema,
   type NewNotification,
 } from '#contracts/notifications.ts';
-import type { Database } from '../../db/client.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
-import { signUpTestUser, type TestUser } from '../../test/users.ts';
+import type { Database } from '#server/db/client.ts';
+import { createTestApp } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
+import { signUpTestUser, type TestUser } from '#server/test/users.ts';
 
 describe('notifications API', () => {
   let database: Database;

@@ -3,12 +3,12 @@ import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { notifications } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
-import { signUpTestUser } from '../../test/users.ts';
+import type { Database } from '#server/db/client.ts';
+import { notifications } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { createTestApp } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
+import { signUpTestUser } from '#server/test/users.ts';
 
 describe('notifications service', () => {
   let database: Database;

@@ -1,5 +1,4 @@
 import { deletedSchema, idParamsSchema } from '#contracts/shared.ts';
-import { goalPaths } from '#contracts/goals.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createTaskSchema,

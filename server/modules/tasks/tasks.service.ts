@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { TaskRecurrence } from '#contracts/coach.ts';
-import type { Dashboard } from '#contracts/dashboard.ts';
-import type { Goal } from '#contracts/goals.ts';
 import type {
   CreateTask,
   Task,
@@ -10,9 +7,7 @@ import type {
   TaskList,
   TaskListQuery,
 } from '#contracts/tasks.ts';
-import type { SwapRequest, SwapResult, Today, TopThreePick } from '#contracts/today.ts';
 import { taskListQuerySchema } from '#contracts/tasks.ts';
-import { TODAY_OTHERS_LIMIT } from '#contracts/today.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { GoalReads } from '#server/modules/goals/goal-reads.service.ts';

@@ -1,5 +1,5 @@
 import type { ClarifyingQuestion, CoachDomain, GoalMetric } from '#contracts/coach.ts';
-import type { Quantity } from '../parse.ts';
+import type { Quantity } from '#server/ai/offline/parse.ts';
 
 /**
  * The shape of an activity template (what the offline coach knows about "running a 10K" or

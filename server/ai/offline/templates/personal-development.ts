@@ -1,4 +1,4 @@
-import { defaultCurrency } from '../parse.ts';
+import { defaultCurrency } from '#server/ai/offline/parse.ts';
 import {
   type ActivityTemplate,
   clamp,
