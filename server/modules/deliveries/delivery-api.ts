@@ -18,8 +18,7 @@ import { scheduleRoutes } from '#server/modules/schedule/schedule.routes.ts';
 import { createScheduleService } from '#server/modules/schedule/schedule.service.ts';
 import type { TasksService } from '#server/modules/tasks/tasks.service.ts';
 import { deliveriesRoutes } from './deliveries.routes.ts';
-import { markOpened } from './deliveries.repo.ts';
-import { createDeliveriesService } from './deliveries.service.ts';
+import { createDeliveriesService, markOpened } from './deliveries.service.ts';
 import { createRateLimiter } from '#server/lib/rate-limiter.ts';
 
 /**
