@@ -25,7 +25,7 @@ import { openDatabase, queryRows, type Database } from '#server/db/client.ts';
 import { composeEmail } from '#server/delivery/compose.ts';
 import { createDeliveryModule } from '#server/delivery/delivery.module.ts';
 import { resolveDayPicks } from '#server/modules/tasks/day-picks.ts';
-import { seedDueUsers } from '#server/delivery/engine-test-support.ts';
+import { seedDueUsers } from '#server/delivery/test-support.ts';
 import { loadEnv } from '#server/env.ts';
 import { sql } from 'drizzle-orm';
 import { projectRoot, report } from './support.ts';

@@ -22,9 +22,11 @@ import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
 import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts';
-import { markOpened } from '#server/modules/deliveries/deliveries.repo.ts';
 import { deliveriesRoutes } from '#server/modules/deliveries/deliveries.routes.ts';
-import { createDeliveriesService } from '#server/modules/deliveries/deliveries.service.ts';
+import {
+  createDeliveriesService,
+  markOpened,
+} from '#server/modules/deliveries/deliveries.service.ts';
 import { devOutboxRoutes } from '#server/modules/dev-outbox/dev-outbox.routes.ts';
 import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
 import { createHistoryEntry } from '#server/modules/goals/goal-history.ts';
@@ -247,7 +249,13 @@ export async function createModules(deps: ModulesDeps) {
     await Promise.all([auth.close(), events.close()]);
     throw error;
   });
-  const deliveryApi = createDeliveryApi({ db, clock, engine: delivery, tasks: planning.tasks, log });
+  const deliveryApi = createDeliveryApi({
+    db,
+    clock,
+    engine: delivery,
+    tasks: planning.tasks,
+    log,
+  });
 
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { escapeHtml } from '#server/lib/html.ts';
-import type { DeliveryPayload } from '#server/db/schema/delivery.ts';
+import type { DeliveryPayload } from '#server/modules/deliveries/deliveries.service.ts';
 import type { EmailContent, PushContent } from '#server/modules/channels/channel-sender.ts';
 
 /**

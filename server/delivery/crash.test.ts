@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { deliveries, deliveryAttempts, deliverySchedules } from '#server/db/schema.ts';
 import { projectRoot } from '#server/paths.ts';
-import { seedDueUsers, startSmtpPeer, type SmtpPeer } from './engine-test-support.ts';
-import { INTERRUPTED_ATTEMPT } from './delivery.repo.ts';
+import { seedDueUsers, startSmtpPeer, type SmtpPeer } from './test-support.ts';
+import { INTERRUPTED_ATTEMPT } from '#server/modules/deliveries/deliveries.service.ts';
 
 // Crash safety and several workers, with the worker in child processes (as `npm run worker` runs
 // it) sharing one PostgreSQL database, and a real SMTP peer in this process. PGlite serves a single

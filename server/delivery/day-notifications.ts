@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { NOTIFICATION_MESSAGE_MAX } from '#contracts/notifications.ts';
 import type { Db } from '#server/db/client.ts';
-import type { DeliveryPayload } from '#server/db/schema.ts';
+import type {
+  DeliveryPayload,
+  InsertedDelivery,
+  NewDelivery,
+} from '#server/modules/deliveries/deliveries.service.ts';
 import { notifyMany } from '#server/modules/notifications/notifications.service.ts';
-import type { InsertedDelivery, NewDelivery } from './delivery.repo.ts';
 
 // The in-app notification that goes with each delivered slot: "Today's top three" on the bell,
 // written in the scheduler's transaction through the notifications module.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '#server/db/client.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
-import { recordingSenders, seedDueUsers, type RecordingSenders } from './engine-test-support.ts';
+import { recordingSenders, seedDueUsers, type RecordingSenders } from './test-support.ts';
 
 // The module as the app builds it: app.delivery, its senders, and the delivery metrics.
 

@@ -5,9 +5,13 @@ import type { Env } from '#server/env.ts';
 import type { ResolveDayPicks } from '#server/modules/tasks/day-picks.ts';
 import { createChannelSenders, type ChannelLog, type ChannelSenders } from './channels/index.ts';
 import { dayNotifications, insertDayNotifications } from './day-notifications.ts';
-import * as repo from './delivery.repo.ts';
 import { dispatchPass, type DispatcherDeps } from './dispatcher.ts';
 import { loadRecipients } from '#server/modules/channels/channels.service.ts';
+import {
+  insertDeliveries,
+  queueDepth,
+  refreshQueueStatistics,
+} from '#server/modules/deliveries/deliveries.service.ts';
 import {
   activeChannels as activeOf,
   channelStates,
@@ -16,7 +20,11 @@ import {
 } from '#server/modules/channels/recipients.ts';
 import type { LinkSigner } from '#server/modules/links/link-claims.ts';
 import { localDayOf, nextDeliveryAt } from '#server/modules/schedule/day-contract.ts';
-import { loadScheduleState, setNextDeliveryAt } from '#server/modules/schedule/schedule.service.ts';
+import {
+  loadScheduleState,
+  refreshScheduleStatistics,
+  setNextDeliveryAt,
+} from '#server/modules/schedule/schedule.service.ts';
 import { createLinkSigner } from './links.ts';
 import { deliveryRows, schedulePass } from './scheduler.ts';
 
@@ -87,7 +95,7 @@ function registerMetrics(registry: Registry, db: Db) {
     async collect() {
       this.reset();
       // A scrape while the database is away shows no queue rather than failing /metrics.
-      const rows = await repo.queueDepth(db).catch(() => []);
+      const rows = await queueDepth(db).catch(() => []);
       for (const row of rows) this.set({ channel: row.channel, status: row.status }, row.count);
     },
   });
@@ -132,9 +140,12 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
     const at = performance.now();
     if (at - analyzedAt < STATISTICS_EVERY_MS) return;
     analyzedAt = at;
-    await repo
-      .refreshStatistics(db)
-      .catch((error: unknown) => log.warn({ err: error }, 'could not refresh planner statistics'));
+    try {
+      await refreshScheduleStatistics(db);
+      await refreshQueueStatistics(db);
+    } catch (error: unknown) {
+      log.warn({ err: error }, 'could not refresh planner statistics');
+    }
   };
 
   // --- The worker loops -------------------------------------------------------------------------
@@ -253,7 +264,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
           })),
           picks,
         );
-        const inserted = await repo.insertDeliveries(tx, rows, now);
+        const inserted = await insertDeliveries(tx, rows, now);
         await insertDayNotifications(tx, dayNotifications(rows, inserted), now);
         return inserted.map((row) => row.id);
       });

@@ -8,10 +8,16 @@ import {
   recipientLabel,
   type RecipientFacts,
 } from '#server/modules/channels/recipients.ts';
+import {
+  claimDeliveries,
+  recordOutcomes,
+  releaseClaims,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+} from '#server/modules/deliveries/deliveries.service.ts';
 import type { LinkSigner } from '#server/modules/links/link-claims.ts';
 import { PUSH_SUBSCRIPTION_EXPIRED, type ChannelSenders } from './channels/index.ts';
 import { composeEmail, composePush, composeSms, type ComposeInput } from './compose.ts';
-import * as repo from './delivery.repo.ts';
 import { linkUrls } from './links.ts';
 import { NO_TASKS_REASON } from './scheduler.ts';
 
@@ -82,7 +88,7 @@ export interface DispatcherDeps {
   /** True once the worker is stopping: rows not yet sent are given back. */
   stopping?: () => boolean;
   /** Called with each recorded outcome (metrics). */
-  onRecorded?: (channel: DeliveryChannel, status: repo.DeliveryOutcome['status']) => void;
+  onRecorded?: (channel: DeliveryChannel, status: DeliveryOutcome['status']) => void;
 }
 
 export interface DispatchPassResult {
@@ -95,13 +101,9 @@ export interface DispatchPassResult {
 }
 
 /** A batch of outcomes, and the push subscriptions of those recorded, in one transaction. */
-function recordBatch(
-  db: Db,
-  batch: readonly repo.DeliveryOutcome[],
-  now: Date,
-): Promise<Set<string>> {
+function recordBatch(db: Db, batch: readonly DeliveryOutcome[], now: Date): Promise<Set<string>> {
   return db.transaction(async (tx) => {
-    const recorded = await repo.recordOutcomes(tx, batch, now);
+    const recorded = await recordOutcomes(tx, batch, now);
     const results = batch
       .filter((outcome) => recorded.has(outcome.id))
       .flatMap((outcome) => [
@@ -114,14 +116,14 @@ function recordBatch(
 }
 
 /** Writes outcomes as they come, coalescing those that arrive while a write is under way. */
-function outcomeWriter(deps: DispatcherDeps, claims: Map<string, repo.ClaimedDelivery>) {
+function outcomeWriter(deps: DispatcherDeps, claims: Map<string, ClaimedDelivery>) {
   const { db, clock, log } = deps;
-  let pending: repo.DeliveryOutcome[] = [];
+  let pending: DeliveryOutcome[] = [];
   let running: Promise<void> | null = null;
   let linger: NodeJS.Timeout | undefined;
   const counts = { sent: 0, failed: 0, retried: 0, skipped: 0 };
 
-  const write = async (batch: repo.DeliveryOutcome[]) => {
+  const write = async (batch: DeliveryOutcome[]) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const recorded = await recordBatch(db, batch, clock());
@@ -172,7 +174,7 @@ function outcomeWriter(deps: DispatcherDeps, claims: Map<string, repo.ClaimedDel
 
   return {
     counts,
-    add(outcome: repo.DeliveryOutcome) {
+    add(outcome: DeliveryOutcome) {
       pending.push(outcome);
       if (running) return;
       // A transaction costs about the same for one row or a hundred: let a few gather first.
@@ -190,7 +192,7 @@ function outcomeWriter(deps: DispatcherDeps, claims: Map<string, repo.ClaimedDel
 
 async function composeInput(
   deps: DispatcherDeps,
-  claim: repo.ClaimedDelivery,
+  claim: ClaimedDelivery,
   tasks: ComposeInput['tasks'],
   timeZone: string,
 ): Promise<ComposeInput> {
@@ -237,13 +239,13 @@ async function composeInput(
 /** Sends one claimed delivery and says what became of it. */
 async function deliver(
   deps: DispatcherDeps,
-  claim: repo.ClaimedDelivery,
+  claim: ClaimedDelivery,
   facts: RecipientFacts | undefined,
-): Promise<repo.DeliveryOutcome> {
+): Promise<DeliveryOutcome> {
   const outcome = (
-    status: repo.DeliveryOutcome['status'],
-    fields: Partial<repo.DeliveryOutcome> = {},
-  ): repo.DeliveryOutcome => ({
+    status: DeliveryOutcome['status'],
+    fields: Partial<DeliveryOutcome> = {},
+  ): DeliveryOutcome => ({
     id: claim.id,
     attempt: claim.attempt,
     status,
@@ -398,7 +400,7 @@ async function eachLimited<T>(
 export async function dispatchPass(deps: DispatcherDeps): Promise<DispatchPassResult> {
   const { db, clock, log } = deps;
   const now = clock();
-  const claimed = await repo.claimDeliveries(
+  const claimed = await claimDeliveries(
     db,
     now,
     new Date(now.getTime() + deps.leaseMs),
@@ -416,7 +418,7 @@ export async function dispatchPass(deps: DispatcherDeps): Promise<DispatchPassRe
 
   const claims = new Map(claimed.map((claim) => [claim.id, claim]));
   const writer = outcomeWriter(deps, claims);
-  const unsent: repo.ClaimedDelivery[] = [];
+  const unsent: ClaimedDelivery[] = [];
   try {
     const recipients = await loadRecipients(
       db,
@@ -427,7 +429,7 @@ export async function dispatchPass(deps: DispatcherDeps): Promise<DispatchPassRe
         unsent.push(claim);
         return;
       }
-      let outcome: repo.DeliveryOutcome;
+      let outcome: DeliveryOutcome;
       try {
         outcome = await deliver(deps, claim, recipients.get(claim.userId));
       } catch (error: unknown) {
@@ -456,15 +458,13 @@ export async function dispatchPass(deps: DispatcherDeps): Promise<DispatchPassRe
   } finally {
     await writer.drain();
     if (unsent.length > 0) {
-      await repo
-        .releaseClaims(
-          db,
-          unsent.map((claim) => ({ id: claim.id, attempt: claim.attempt })),
-          clock(),
-        )
-        .catch((error: unknown) =>
-          log.error({ err: error }, 'could not give back unsent deliveries'),
-        );
+      await releaseClaims(
+        db,
+        unsent.map((claim) => ({ id: claim.id, attempt: claim.attempt })),
+        clock(),
+      ).catch((error: unknown) =>
+        log.error({ err: error }, 'could not give back unsent deliveries'),
+      );
     }
   }
   return { ...result, ...writer.counts, released: unsent.length };

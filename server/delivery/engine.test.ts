@@ -18,7 +18,10 @@ import { createTestApp } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { PUSH_SUBSCRIPTION_EXPIRED } from './channels/index.ts';
 import { insertDayNotifications } from './day-notifications.ts';
-import * as repo from './delivery.repo.ts';
+import {
+  claimDeliveries,
+  INTERRUPTED_ATTEMPT,
+} from '#server/modules/deliveries/deliveries.service.ts';
 import { createDeliveryModule, type DeliveryModule } from './delivery.module.ts';
 import { backoffMs } from './dispatcher.ts';
 import {
@@ -26,7 +29,7 @@ import {
   seedDueUsers,
   silentLog,
   type RecordingSenders,
-} from './engine-test-support.ts';
+} from './test-support.ts';
 import { MISSED_REASON, NO_TASKS_REASON, schedulePass } from './scheduler.ts';
 import type { OutgoingMessage } from '#server/modules/channels/channel-sender.ts';
 
@@ -491,12 +494,7 @@ describe('scheduler and dispatcher', () => {
       dayPicks: resolveDayPicks,
     });
     // A worker claims it and dies before the provider answers.
-    const [claim] = await repo.claimDeliveries(
-      database.db,
-      now,
-      new Date(now.getTime() + 120_000),
-      10,
-    );
+    const [claim] = await claimDeliveries(database.db, now, new Date(now.getTime() + 120_000), 10);
     expect(claim?.attempt).toBe(1);
 
     expect(await delivery.tick()).toEqual({ scheduled: 0, sent: 0, failed: 0 });
@@ -505,7 +503,7 @@ describe('scheduler and dispatcher', () => {
     const [row] = await rowsOf([user]);
     expect([row?.status, row?.attempts]).toEqual(['sent', 2]);
     expect((await attemptsOf(row?.id ?? '')).map((t) => [t.attempt, t.status, t.error])).toEqual([
-      [1, 'failed', repo.INTERRUPTED_ATTEMPT],
+      [1, 'failed', INTERRUPTED_ATTEMPT],
       [2, 'sent', null],
     ]);
     expect(senders.sent).toHaveLength(1);

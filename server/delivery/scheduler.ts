@@ -12,8 +12,11 @@ import {
   type SlotOccurrence,
 } from '#server/modules/schedule/day-contract.ts';
 import { claimDueSchedules, setNextDeliveryAt } from '#server/modules/schedule/schedule.service.ts';
+import {
+  insertDeliveries,
+  type NewDelivery,
+} from '#server/modules/deliveries/deliveries.service.ts';
 import { dayNotifications, insertDayNotifications } from './day-notifications.ts';
-import * as repo from './delivery.repo.ts';
 
 /**
  * The scheduler: due users → delivery rows (the outbox), one transaction per batch.
@@ -69,7 +72,7 @@ interface Planned {
 export function deliveryRows(
   planned: readonly Planned[],
   picks: ReadonlyMap<string, DayPicks>,
-): repo.NewDelivery[] {
+): NewDelivery[] {
   return planned.map(({ userId, occurrence, missed }) => {
     const base = {
       id: randomUUID(),
@@ -180,7 +183,7 @@ export async function schedulePass(deps: SchedulerDeps): Promise<SchedulePassRes
       .map((p) => ({ userId: p.userId, localDate: p.occurrence.localDate }));
     const picks = await dayPicks(tx, requests, now);
     const rows = deliveryRows(planned, picks);
-    const inserted = await repo.insertDeliveries(tx, rows, now);
+    const inserted = await insertDeliveries(tx, rows, now);
     await insertDayNotifications(tx, dayNotifications(rows, inserted), now);
     await setNextDeliveryAt(tx, nexts, now);
     return {

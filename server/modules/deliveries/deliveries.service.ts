@@ -3,6 +3,7 @@ import type {
   Delivery,
   DeliveryList,
   deliveryListQuerySchema,
+  DeliveryStatus,
   SendNowResult,
 } from '#contracts/deliveries.ts';
 import type { z } from 'zod';
@@ -12,6 +13,17 @@ import { maskPhone } from '#server/modules/channels/mask-phone.ts';
 import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
 import type { RateLimiter, RateRule } from '#server/lib/rate-limiter.ts';
 import * as repo from './deliveries.repo.ts';
+import * as queue from './delivery-queue.repo.ts';
+import * as receipts from './delivery-receipts.repo.ts';
+
+export type {
+  ClaimedDelivery,
+  DeliveryOutcome,
+  DeliveryPayload,
+  InsertedDelivery,
+  NewDelivery,
+} from './delivery-queue.repo.ts';
+export { INTERRUPTED_ATTEMPT } from './delivery-queue.repo.ts';
 
 export interface DeliveriesServiceDeps {
   db: Db;
@@ -112,3 +124,90 @@ export function createDeliveriesService(deps: DeliveriesServiceDeps) {
 }
 
 export type DeliveriesService = ReturnType<typeof createDeliveriesService>;
+
+// The delivery worker's door (server/delivery): plain functions over the outbox that run in the
+// worker's connection or transaction, so a scheduler pass or an outcome batch stays one unit and
+// keeps its few set-based statements.
+
+/**
+ * Writes delivery rows; a (user, local date, slot, channel) that already has one keeps it.
+ * Returns the rows written by this call.
+ */
+export function insertDeliveries(
+  tx: Db,
+  rows: readonly queue.NewDelivery[],
+  now: Date,
+): Promise<queue.InsertedDelivery[]> {
+  return queue.insertDeliveries(tx, rows, now);
+}
+
+/**
+ * Claims up to `limit` deliveries due now with a lease until `leaseUntil` (ones whose lease ran
+ * out come back, their attempt recorded as interrupted). One statement, committed at once.
+ */
+export function claimDeliveries(
+  db: Db,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<queue.ClaimedDelivery[]> {
+  return queue.claimDeliveries(db, now, leaseUntil, limit);
+}
+
+/**
+ * Records outcomes of claims that still hold (their attempts and fallbacks with them), in one
+ * statement; returns the ids recorded.
+ */
+export function recordOutcomes(
+  db: Db,
+  outcomes: readonly queue.DeliveryOutcome[],
+  now: Date,
+): Promise<Set<string>> {
+  return queue.recordOutcomes(db, outcomes, now);
+}
+
+/** Gives claimed deliveries back without an attempt (the worker is stopping before sending). */
+export function releaseClaims(
+  db: Db,
+  claims: ReadonlyArray<{ id: string; attempt: number }>,
+  now: Date,
+): Promise<void> {
+  return queue.releaseClaims(db, claims, now);
+}
+
+/** Deliveries waiting or in flight, per channel and status (the queue-depth gauge). */
+export function queueDepth(
+  db: Db,
+): Promise<Array<{ channel: DeliveryChannel; status: DeliveryStatus; count: number }>> {
+  return queue.queueDepth(db);
+}
+
+/** Fresh planner statistics for the outbox (PGlite has no autovacuum to keep them). */
+export function refreshQueueStatistics(db: Db): Promise<void> {
+  return queue.refreshQueueStatistics(db);
+}
+
+// Receipts: what the recipient's side reports after a delivery was sent.
+
+/** A followed link in a sent message (the links module): the delivery was opened. */
+export function markOpened(db: Db, userId: string, deliveryId: string, at: Date): Promise<boolean> {
+  return receipts.markOpened(db, userId, deliveryId, at);
+}
+
+/** The SMS provider says the text reached the phone (the webhooks module). */
+export function markSmsDelivered(db: Db, messageSid: string, at: Date): Promise<boolean> {
+  return receipts.markSmsDelivered(db, messageSid, at);
+}
+
+/**
+ * The phone network gave up on a sent text (the webhooks module): failed for good, and a recent
+ * send falls back to email.
+ */
+export function markSmsUndelivered(
+  db: Db,
+  messageSid: string,
+  error: string,
+  at: Date,
+): Promise<boolean> {
+  return receipts.markSmsUndelivered(db, messageSid, error, at);
+}

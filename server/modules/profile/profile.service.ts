@@ -84,3 +84,28 @@ export function createProfileService(deps: ProfileServiceDeps) {
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;
+
+// Other modules' door (the day contract saves the home zone with itself): plain functions in the
+// caller's connection or transaction.
+
+/** The user's home zone: the saved profile's, or the default until one is saved. */
+export async function homeTimeZone(db: Db, userId: string): Promise<string> {
+  return (await repo.findProfile(db, userId))?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/** Sets the home zone inside the caller's transaction; the capacity stays (the default if none). */
+export async function saveHomeTimeZone(
+  tx: Db,
+  userId: string,
+  timeZone: string,
+  now: Date,
+): Promise<void> {
+  const profile = await repo.findProfile(tx, userId);
+  await repo.upsertProfile(tx, {
+    userId,
+    timeZone,
+    dailyCapacityMinutes: profile?.dailyCapacityMinutes ?? DEFAULT_DAILY_CAPACITY_MINUTES,
+    createdAt: profile?.createdAt ?? now,
+    updatedAt: now,
+  });
+}

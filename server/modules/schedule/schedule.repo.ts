@@ -96,7 +96,7 @@ const scheduleColumns = sql`s.user_id, s.day_start_hour, s.times, s.days, s.quie
  * Claims up to `limit` users whose next delivery is due, longest due first, locking their schedule
  * rows until the caller's transaction ends; rows another worker holds are skipped, not waited for.
  * The order walks the partial index on next_delivery_at and stops after `limit` rows, provided the
- * planner knows how many rows are due: see refreshStatistics.
+ * planner knows how many rows are due: see refreshScheduleStatistics.
  */
 export async function claimDueSchedules(
   tx: Db,
@@ -166,4 +166,13 @@ export async function setNextDeliveryAt(
           as v(user_id uuid, next timestamptz)
         where s.user_id = any(${uuidList(rows.map((r) => r.userId))}) and s.user_id = v.user_id`,
   );
+}
+
+/**
+ * Fresh planner statistics for the schedules. PostgreSQL's autovacuum keeps them; PGlite has
+ * none, and statistics that still describe a quiet morning while 100,000 users are due turn each
+ * ordered claim into a sort of all of them.
+ */
+export async function refreshScheduleStatistics(db: Db): Promise<void> {
+  await db.execute(sql`analyze delivery_schedules`);
 }

@@ -9,7 +9,7 @@ import {
 import { DEFAULT_DAILY_CAPACITY_MINUTES, DEFAULT_TIME_ZONE } from '#contracts/profile.ts';
 import type { Db } from '#server/db/client.ts';
 import { type InputProblem, throwIfProblems } from '#server/modules/goals/input-problems.ts';
-import * as profileRepo from '#server/modules/profile/profile.repo.ts';
+import { homeTimeZone, saveHomeTimeZone } from '#server/modules/profile/profile.service.ts';
 import type { DayContract, SlotOccurrence } from './day-contract.ts';
 import * as repo from './schedule.repo.ts';
 import type { ScheduleState } from './schedule.repo.ts';
@@ -87,10 +87,9 @@ export function createScheduleService(deps: ScheduleServiceDeps) {
   const { db, clock } = deps;
 
   async function get(userId: string): Promise<ScheduleResponse> {
-    const profile = await profileRepo.findProfile(db, userId);
     const schedule = toSchedule(
       await repo.findSchedule(db, userId),
-      profile?.timeZone ?? DEFAULT_TIME_ZONE,
+      await homeTimeZone(db, userId),
     );
     const active = new Set(await deps.activeChannels(userId));
     // Until a schedule is saved, or while it is paused, nothing goes out.
@@ -120,14 +119,7 @@ export function createScheduleService(deps: ScheduleServiceDeps) {
       const sorted = (times: string[]) => [...times].sort();
       await db.transaction(async (tx) => {
         const now = clock();
-        const profile = await profileRepo.findProfile(tx, userId);
-        await profileRepo.upsertProfile(tx, {
-          userId,
-          timeZone: update.timeZone,
-          dailyCapacityMinutes: profile?.dailyCapacityMinutes ?? DEFAULT_DAILY_CAPACITY_MINUTES,
-          createdAt: profile?.createdAt ?? now,
-          updatedAt: now,
-        });
+        await saveHomeTimeZone(tx, userId, update.timeZone, now);
         const existing = await repo.findSchedule(tx, userId);
         await repo.upsertSchedule(tx, {
           userId,
@@ -180,4 +172,12 @@ export function setNextDeliveryAt(
   now: Date,
 ): Promise<void> {
   return repo.setNextDeliveryAt(tx, rows, now);
+}
+
+/**
+ * Fresh planner statistics for the schedules (PGlite has no autovacuum to keep them), so claims
+ * keep walking the next_delivery_at index on a busy morning.
+ */
+export function refreshScheduleStatistics(db: Db): Promise<void> {
+  return repo.refreshScheduleStatistics(db);
 }

@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { secretsEqual } from '#server/lib/constant-time.ts';
-import { markSmsDelivered, markSmsUndelivered } from './sms-status.repo.ts';
+import {
+  markSmsDelivered,
+  markSmsUndelivered,
+} from '#server/modules/deliveries/deliveries.service.ts';
 
 /**
  * Twilio's request signature: base64(HMAC-SHA1(auth token, url + every POST parameter sorted by

@@ -1,6 +1,53 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '#server/db/client.ts';
-import { recordReceipt } from '#server/modules/deliveries/deliveries.repo.ts';
+
+// What the recipient's side reports about a sent delivery after the dispatcher is done with it:
+// the SMS provider's receipts (the webhooks module) and followed links (the links module).
+
+/**
+ * What the recipient's side reported about a sent delivery (the provider: delivered; a followed
+ * link: opened): the matching delivery in one of the `from` statuses moves to `status`, with an
+ * attempt row, in one statement. A repeated report finds it moved already and changes nothing.
+ */
+async function recordReceipt(
+  db: Db,
+  match: SQL,
+  status: 'delivered' | 'opened',
+  from: readonly ('sent' | 'delivered')[],
+  at: Date,
+): Promise<boolean> {
+  const now = at.toISOString();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with moved as (
+          update deliveries set status = ${status}, updated_at = ${now}::timestamptz
+          where ${match} and status in (${sql.join(
+            from.map((value) => sql`${value}`),
+            sql`, `,
+          )})
+          returning id, attempts
+        )
+        insert into delivery_attempts (id, delivery_id, attempt, status, error, permanent, at)
+        select gen_random_uuid(), id, greatest(attempts, 1), ${status}, null, false, ${now}::timestamptz
+        from moved
+        returning delivery_id as id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A link in a sent message was followed: the delivery reached its reader. Only the user the link
+ * was made for, and only a delivery that was sent (or reported delivered).
+ */
+export function markOpened(db: Db, userId: string, deliveryId: string, at: Date): Promise<boolean> {
+  return recordReceipt(
+    db,
+    sql`id = ${deliveryId}::uuid and user_id = ${userId}::uuid`,
+    'opened',
+    ['sent', 'delivered'],
+    at,
+  );
+}
 
 /** The provider says the text reached the phone: a sent SMS delivery becomes delivered. */
 export function markSmsDelivered(db: Db, messageSid: string, at: Date): Promise<boolean> {

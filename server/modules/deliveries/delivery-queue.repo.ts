@@ -5,9 +5,14 @@ import { queryRows, type Db } from '#server/db/client.ts';
 import type { DeliveryPayload } from '#server/db/schema.ts';
 import { uuidList } from '#server/db/uuid-list.ts';
 
-// The statements of the delivery engine. Set-based on purpose: a scheduler pass or a dispatcher
-// flush is a few statements whatever the batch size, with rows passed as one JSON parameter
-// (jsonb_to_recordset), which both drivers (PGlite and node-postgres) send the same way.
+// The delivery worker's statements on the outbox (the scheduler's inserts, the dispatcher's
+// claims and outcomes; server/delivery reaches them through deliveries.service.ts). Set-based on
+// purpose: a scheduler pass or a dispatcher flush is a few statements whatever the batch size,
+// with rows passed as one JSON parameter (jsonb_to_recordset), which both drivers (PGlite and
+// node-postgres) send the same way.
+
+// The payload's shape is the table's; the engine composes messages from it.
+export type { DeliveryPayload };
 
 const json = (value: unknown) => JSON.stringify(value);
 const iso = (date: Date) => date.toISOString();
@@ -304,12 +309,12 @@ export async function releaseClaims(
 }
 
 /**
- * Fresh planner statistics for the two queue tables. PostgreSQL's autovacuum keeps them; PGlite
- * has none, and statistics that still describe a quiet outbox while a morning's 100,000 rows wait
- * turn each ordered claim into a sort of all of them.
+ * Fresh planner statistics for the outbox. PostgreSQL's autovacuum keeps them; PGlite has none,
+ * and statistics that still describe a quiet outbox while a morning's 100,000 rows wait turn each
+ * ordered claim into a sort of all of them.
  */
-export async function refreshStatistics(db: Db): Promise<void> {
-  await db.execute(sql`analyze delivery_schedules, deliveries`);
+export async function refreshQueueStatistics(db: Db): Promise<void> {
+  await db.execute(sql`analyze deliveries`);
 }
 
 /** Deliveries waiting or in flight, per channel and status (the queue-depth gauge). */
