@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { mailTransportFromEnv } from '#server/auth/mail/mailer.ts';
+import { mailTransportFromEnv } from '#server/auth/mail/transport.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { createDeliveryModule } from '#server/delivery/delivery.module.ts';
 import { createMailDispatcher, mailDispatcherSettings } from '#server/delivery/mail-dispatcher.ts';

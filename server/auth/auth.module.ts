@@ -10,12 +10,8 @@ import { secretsEqual } from '#server/lib/constant-time.ts';
 import type { AuthDeps } from './deps.ts';
 import { createAuthGuard } from './guard.ts';
 import { ensureAuthKeys, type AuthKeys } from './keys.ts';
-import {
-  createMailer,
-  mailTransportFromEnv,
-  type MailLog,
-  type MailTransport,
-} from './mail/mailer.ts';
+import { createMailer, type MailLog, type MailTransport } from './mail/mailer.ts';
+import { mailTransportFromEnv } from './mail/transport.ts';
 import { createMfaService } from './mfa.service.ts';
 import { warmPasswordHashing } from './passwords.ts';
 import { createAuthRateLimits } from './rate-limit.ts';

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
-import type { MailLog, MailTransport } from './mailer.ts';
+import type { MailTransport } from '#server/modules/mail/mail.service.ts';
+import type { MailLog } from './mailer.ts';
 
 /**
  * With no SMTP configured, emails are stored in dev_outbox and their link is logged, so a person

@@ -199,9 +199,8 @@ describe('SMTP transport', () => {
 describe('dev outbox transport', () => {
   it('stores the email with its channel and logs its link (and nothing else secret)', async () => {
     const { createDevOutboxTransport } = await import('./dev-outbox.ts');
-    const { findOutboxMessage, listOutbox } = await import(
-      '#server/modules/dev-outbox/dev-outbox.repo.ts'
-    );
+    const { findOutboxMessage, listOutbox } =
+      await import('#server/modules/dev-outbox/dev-outbox.repo.ts');
     const database = await createTestDatabase();
     try {
       const logged: Record<string, unknown>[] = [];

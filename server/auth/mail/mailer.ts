@@ -1,8 +1,4 @@
-import type { Db } from '#server/db/client.ts';
-import type { Env } from '#server/env.ts';
 import type { MailMessage, MailService, MailTransport } from '#server/modules/mail/mail.service.ts';
-import { createDevOutboxTransport } from './dev-outbox.ts';
-import { createSmtpTransport } from './smtp.ts';
 
 // The message and transport types belong to the mail module (server/modules/mail); auth's files
 // keep importing them from here.
@@ -11,13 +7,6 @@ export type { MailMessage, MailTransport };
 export interface MailLog {
   info(object: Record<string, unknown>, message: string): void;
   error(object: Record<string, unknown>, message: string): void;
-}
-
-/** SMTP when SMTP_URL is set, the dev outbox otherwise (the web process and `npm run worker`). */
-export function mailTransportFromEnv(env: Env, db: Db, log: MailLog): MailTransport {
-  return env.SMTP_URL
-    ? createSmtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM })
-    : createDevOutboxTransport(db, log);
 }
 
 /**

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailTransport } from './mailer.ts';
+import type { MailTransport } from '#server/modules/mail/mail.service.ts';
 
 /** Delivers through the SMTP server in SMTP_URL (smtp://user:pass@host:587, smtps://… for TLS). */
 export function createSmtpTransport(options: { url: string; from: string }): MailTransport {
