@@ -12,7 +12,10 @@ const serverDir = join(projectRoot, 'server');
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'migrations' ? [] : sourceFiles(path);
+    // Migrations are generated; server/test/ is test support, which seeds any table.
+    if (statSync(path).isDirectory()) {
+      return name === 'migrations' || path === join(serverDir, 'test') ? [] : sourceFiles(path);
+    }
     return name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'test-support.ts'
       ? [path]
       : [];
