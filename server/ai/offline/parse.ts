@@ -389,259 +389,250 @@ export function defaultCurrency(timeZone: string): string {
   return '$';
 }
 
-/** Every quantity the sentence states, in the order the patterns below look for them. */
+/**
+ * Reads one match of a quantity pattern; null leaves the match unread (and its words free for a
+ * later pattern).
+ */
+type QuantityReader = (match: RegExpExecArray, text: string, timeZone: string) => Quantity | null;
+
+const MONEY_BY_SYMBOL = new RegExp(
+  String.raw`([$€£¥₹])\s?${NUMBER}\s?(k\b)?(\s*(?:a|per|each|every)\s+month|\/\s?mo(?:nth)?)?`,
+  'g',
+);
+
+function moneyBySymbol(m: RegExpExecArray): Quantity {
+  return {
+    kind: 'money',
+    value: toNumber(m[2], m[3]),
+    currency: CURRENCY_SYMBOLS[m[1] ?? '$'] ?? '$',
+    perMonth: Boolean(m[4]),
+  };
+}
+
+const MONEY_BY_CODE = new RegExp(
+  String.raw`${NUMBER}\s?(k\b)?\s?(usd|eur|gbp|dollars|euros|bucks)\b(\s*(?:a|per|each|every)\s+month)?`,
+  'g',
+);
+
+function moneyByCode(m: RegExpExecArray): Quantity {
+  const code = m[3] ?? '';
+  const currency = /eur/.test(code)
+    ? '€'
+    : /gbp/.test(code)
+      ? '£'
+      : /usd|dollar|buck/.test(code)
+        ? '$'
+        : '$';
+  return { kind: 'money', value: toNumber(m[1], m[2]), currency, perMonth: Boolean(m[4]) };
+}
+
+const MONEY_BY_VERB = new RegExp(
+  String.raw`\b(?:save|saving|earn|earning|pay off|paying off|invest|raise|put away|set aside|make)\s+(?:up\s+)?(?:an?\s+extra\s+|another\s+)?${NUMBER}\s?(k\b)?(?:\s+(pounds))?(\s*(?:a|per|each|every)\s+month)?`,
+  'g',
+);
+
+function moneyByVerb(m: RegExpExecArray, text: string, timeZone: string): Quantity | null {
+  // A bare number after "save": money only with a thousands suffix, "pounds", or a big value
+  // ("save 20 minutes a day" must stay a duration).
+  const after = text.slice(m.index + m[0].length);
+  if (/^\s*(?:min|minutes|hours?|hrs?|days?|weeks?|books?|%)/.test(after)) return null;
+  const value = toNumber(m[1], m[2]);
+  if (!m[2] && !m[3] && value < 100) return null;
+  return {
+    kind: 'money',
+    value,
+    currency: m[3] ? '£' : defaultCurrency(timeZone),
+    perMonth: Boolean(m[4]),
+  };
+}
+
+const WEIGHT_BY_VERB = new RegExp(
+  String.raw`\b(lose|losing|lost|drop|shed|gain|gaining|put on|add|build|reach|get down to|get to|weigh|be)\s+(?:about\s+|around\s+|at least\s+|another\s+|an extra\s+)?${NUMBER}\s?(kg|kgs|kilos?|kilograms?|lbs?|pounds?|stone|st)\b`,
+  'g',
+);
+
+function weightByVerb(m: RegExpExecArray): Quantity {
+  const verb = m[1] ?? '';
+  const unit = m[3] ?? 'kg';
+  let value = toNumber(m[2]);
+  let normalized: 'kg' | 'lb' = /^k/.test(unit) ? 'kg' : 'lb';
+  if (/^st/.test(unit)) {
+    value = Math.round(value * 6.35 * 10) / 10; // a stone is 6.35 kg
+    normalized = 'kg';
+  }
+  const direction = /^(lose|losing|lost|drop|shed)/.test(verb)
+    ? 'lose'
+    : /^(gain|gaining|put on|add|build)/.test(verb)
+      ? 'gain'
+      : 'reach';
+  return { kind: 'weight', value, unit: normalized, direction };
+}
+
+const WEIGHT_ALONE = new RegExp(String.raw`${NUMBER}\s?(kg|kgs|kilos?|lbs?)\b`, 'g');
+
+/** "5 kg" with no verb still counts when the sentence is about weight. */
+function weightAlone(m: RegExpExecArray, text: string): Quantity {
+  const direction = /\b(gain|bulk|muscle|put on)\b/.test(text)
+    ? 'gain'
+    : /\b(lose|loss|drop|shed|slim)\b/.test(text)
+      ? 'lose'
+      : 'reach';
+  return {
+    kind: 'weight',
+    value: toNumber(m[1]),
+    unit: /^k/.test(m[2] ?? '') ? 'kg' : 'lb',
+    direction,
+  };
+}
+
+const RACES: Array<[RegExp, number, string]> = [
+  [/\bultra[- ]?marathon\b|\b50 ?k\b(?= (?:race|run|ultra|trail))/g, 50, 'ultramarathon'],
+  [/\bhalf[- ]marathon\b/g, 21.1, 'half marathon'],
+  [/\bmarathon\b/g, 42.2, 'marathon'],
+];
+
+const DISTANCE_IN_K = /\b(\d+(?:\.\d+)?)\s?k\b(?!\s*(?:steps|words|followers|subscribers|views))/g;
+
+function distanceInK(m: RegExpExecArray): Quantity {
+  const km = Number(m[1]);
+  return { kind: 'distance', value: km, unit: 'km', race: `${km}K` };
+}
+
+const DISTANCE = new RegExp(String.raw`${NUMBER}\s?(km|kms|kilomet(?:er|re)s?|mi|miles?)\b`, 'g');
+
+function distance(m: RegExpExecArray): Quantity {
+  return {
+    kind: 'distance',
+    value: toNumber(m[1]),
+    unit: /^k/.test(m[2] ?? '') ? 'km' : 'mi',
+    race: null,
+  };
+}
+
+const STEPS = new RegExp(String.raw`${NUMBER}\s?(k)?\s+steps${PERIOD}`, 'g');
+
+function steps(m: RegExpExecArray): Quantity {
+  const per = periodOf(m[3] ?? m[4]);
+  return { kind: 'steps', value: toNumber(m[1], m[2]), perDay: per === 'day' || per === null };
+}
+
+const PERCENT_PATTERN = new RegExp(String.raw`${NUMBER}\s?(%|percent)`, 'g');
+
+function percent(m: RegExpExecArray): Quantity {
+  return { kind: 'percent', value: toNumber(m[1]) };
+}
+
+const DURATION = new RegExp(String.raw`${NUMBER}\s*(min(?:ute)?s?|hours?|hrs?|h)\b${PERIOD}`, 'g');
+
+function duration(m: RegExpExecArray, text: string): Quantity {
+  const value = toNumber(m[1]);
+  const minutes = /^h/.test(m[2] ?? '') ? value * 60 : value;
+  let per = periodOf(m[3] ?? m[4]);
+  if (per === null && /\b(daily|every day|each day|a day)\b/.test(text)) per = 'day';
+  return { kind: 'duration', minutes, per };
+}
+
+const FREQUENCY =
+  /\b(\d+|once|twice)\s*(?:times?|x|sessions?|days?)?\s*(?:a|per|each|every|in a)\s+(week|month|day)\b|\bevery other day\b|\bevery weekday\b|\b(?:every|each) (?:day|morning|evening|night)\b|\bdaily\b|\b(?:every|each|once a) week\b|\bweekly\b/g;
+
+function frequency(m: RegExpExecArray, text: string): Quantity | null {
+  let timesPerWeek: number;
+  const phrase = m[0];
+  if (m[1]) {
+    const n = m[1] === 'once' ? 1 : m[1] === 'twice' ? 2 : Number(m[1]);
+    timesPerWeek = m[2] === 'day' ? n * 7 : m[2] === 'month' ? n / 4.345 : n;
+    // "3 days a week" reads the same as "3 times a week".
+  } else if (/other day/.test(phrase)) timesPerWeek = 3.5;
+  else if (/weekday/.test(phrase)) timesPerWeek = 5;
+  else if (/daily|day|morning|evening|night/.test(phrase)) timesPerWeek = 7;
+  else timesPerWeek = 1;
+  // A number before "minutes a day" is a duration, handled next; skip overlap by checking the unit.
+  if (
+    m[1] &&
+    /\d/.test(m[1]) &&
+    TIME_DURATION.test(text.slice(m.index, m.index + phrase.length + 8))
+  ) {
+    return null;
+  }
+  return { kind: 'frequency', timesPerWeek: Math.round(timesPerWeek * 100) / 100 };
+}
+
+/** Two-word things people count, which the one-word pattern below would cut in half. */
+const COMPOUND_COUNT = new RegExp(
+  String.raw`${NUMBER}\s+(date nights|blog posts|job applications|practice tests|practice exams|mock interviews|family dinners|phone calls|coffee chats|informational interviews|side projects|short stories)\b${PERIOD}`,
+  'g',
+);
+
+function compoundCount(m: RegExpExecArray): Quantity {
+  return { kind: 'count', value: toNumber(m[1]), noun: m[2] ?? '', per: periodOf(m[3] ?? m[4]) };
+}
+
+const WORD_COUNT = new RegExp(String.raw`${NUMBER}(k)?[- ]words?\b`, 'g');
+
+function wordCount(m: RegExpExecArray): Quantity {
+  return { kind: 'count', value: toNumber(m[1], m[2]), noun: 'words', per: null };
+}
+
+const COUNT = new RegExp(
+  String.raw`${NUMBER}\s+(?:new\s+|more\s+|different\s+|full\s+|short\s+|good\s+|quality\s+|strict\s+|real\s+|first\s+|great\s+)?([a-z][a-z'-]*?s)\b${PERIOD}`,
+  'g',
+);
+
+function count(m: RegExpExecArray): Quantity | null {
+  const noun = m[2] ?? '';
+  if (NOT_COUNT_NOUNS.has(noun)) return null;
+  // Years and dates ("2027 plans", "12 may") are not counts.
+  if (/^20\d\d$/.test(m[1] ?? '')) return null;
+  return { kind: 'count', value: toNumber(m[1]), noun, per: periodOf(m[3] ?? m[4]) };
+}
+
+/** Singular counts that matter: "do 1 pull-up", "write 1 book" ("run a 5K" is a distance). */
+const SINGULAR_COUNT = /\b(1)\s+(book|novel|pull-?up|course|certification|client|date)\b/g;
+
+function singularCount(m: RegExpExecArray): Quantity {
+  return { kind: 'count', value: 1, noun: `${m[2] ?? ''}s`, per: null };
+}
+
+/**
+ * The patterns in the order they claim words. Money comes first: "500 pounds" after
+ * save/earn/pay is money, after lose/gain it is weight.
+ */
+const QUANTITY_READERS: ReadonlyArray<[RegExp, QuantityReader]> = [
+  [MONEY_BY_SYMBOL, moneyBySymbol],
+  [MONEY_BY_CODE, moneyByCode],
+  [MONEY_BY_VERB, moneyByVerb],
+  [WEIGHT_BY_VERB, weightByVerb],
+  [WEIGHT_ALONE, weightAlone],
+  ...RACES.map(([pattern, km, race]): [RegExp, QuantityReader] => [
+    pattern,
+    () => ({ kind: 'distance', value: km, unit: 'km', race }),
+  ]),
+  [DISTANCE_IN_K, distanceInK],
+  [DISTANCE, distance],
+  [STEPS, steps],
+  [PERCENT_PATTERN, percent],
+  [DURATION, duration],
+  [FREQUENCY, frequency],
+  [COMPOUND_COUNT, compoundCount],
+  [WORD_COUNT, wordCount],
+  [COUNT, count],
+  [SINGULAR_COUNT, singularCount],
+];
+
+/** Every quantity the sentence states; a match inside words an earlier one took is passed over. */
 export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
   const text = normalizeGoalText(rawText);
   const found: Quantity[] = [];
   const consumed: Array<[number, number]> = [];
-  const take = (match: RegExpExecArray) =>
-    consumed.push([match.index, match.index + match[0].length]);
-  const overlaps = (match: RegExpExecArray) =>
-    consumed.some(([from, to]) => match.index < to && match.index + match[0].length > from);
-
-  // Money first: "500 pounds" after save/earn/pay is money, after lose/gain it is weight.
-  const moneyPatterns = [
-    new RegExp(
-      String.raw`([$€£¥₹])\s?${NUMBER}\s?(k\b)?(\s*(?:a|per|each|every)\s+month|\/\s?mo(?:nth)?)?`,
-      'g',
-    ),
-    new RegExp(
-      String.raw`${NUMBER}\s?(k\b)?\s?(usd|eur|gbp|dollars|euros|bucks)\b(\s*(?:a|per|each|every)\s+month)?`,
-      'g',
-    ),
-    new RegExp(
-      String.raw`\b(?:save|saving|earn|earning|pay off|paying off|invest|raise|put away|set aside|make)\s+(?:up\s+)?(?:an?\s+extra\s+|another\s+)?${NUMBER}\s?(k\b)?(?:\s+(pounds))?(\s*(?:a|per|each|every)\s+month)?`,
-      'g',
-    ),
-  ];
-  for (const [i, pattern] of moneyPatterns.entries()) {
+  for (const [pattern, read] of QUANTITY_READERS) {
     for (const match of text.matchAll(pattern)) {
-      const m = match;
-      if (overlaps(m)) continue;
-      if (i === 0) {
-        found.push({
-          kind: 'money',
-          value: toNumber(m[2], m[3]),
-          currency: CURRENCY_SYMBOLS[m[1] ?? '$'] ?? '$',
-          perMonth: Boolean(m[4]),
-        });
-      } else if (i === 1) {
-        const code = m[3] ?? '';
-        const currency = /eur/.test(code)
-          ? '€'
-          : /gbp/.test(code)
-            ? '£'
-            : /usd|dollar|buck/.test(code)
-              ? '$'
-              : '$';
-        found.push({
-          kind: 'money',
-          value: toNumber(m[1], m[2]),
-          currency,
-          perMonth: Boolean(m[4]),
-        });
-      } else {
-        // A bare number after "save": money only with a thousands suffix, "pounds", or a big value
-        // ("save 20 minutes a day" must stay a duration).
-        const after = text.slice(m.index + m[0].length);
-        if (/^\s*(?:min|minutes|hours?|hrs?|days?|weeks?|books?|%)/.test(after)) continue;
-        const value = toNumber(m[1], m[2]);
-        if (!m[2] && !m[3] && value < 100) continue;
-        found.push({
-          kind: 'money',
-          value,
-          currency: m[3] ? '£' : defaultCurrency(timeZone),
-          perMonth: Boolean(m[4]),
-        });
-      }
-      take(m);
+      const end = match.index + match[0].length;
+      if (consumed.some(([from, to]) => match.index < to && end > from)) continue;
+      const quantity = read(match, text, timeZone);
+      if (!quantity) continue;
+      found.push(quantity);
+      consumed.push([match.index, end]);
     }
-  }
-
-  const weight = new RegExp(
-    String.raw`\b(lose|losing|lost|drop|shed|gain|gaining|put on|add|build|reach|get down to|get to|weigh|be)\s+(?:about\s+|around\s+|at least\s+|another\s+|an extra\s+)?${NUMBER}\s?(kg|kgs|kilos?|kilograms?|lbs?|pounds?|stone|st)\b`,
-    'g',
-  );
-  for (const match of text.matchAll(weight)) {
-    const m = match;
-    if (overlaps(m)) continue;
-    const verb = m[1] ?? '';
-    const unit = m[3] ?? 'kg';
-    let value = toNumber(m[2]);
-    let normalized: 'kg' | 'lb' = /^k/.test(unit) ? 'kg' : 'lb';
-    if (/^st/.test(unit)) {
-      value = Math.round(value * 6.35 * 10) / 10; // a stone is 6.35 kg
-      normalized = 'kg';
-    }
-    const direction = /^(lose|losing|lost|drop|shed)/.test(verb)
-      ? 'lose'
-      : /^(gain|gaining|put on|add|build)/.test(verb)
-        ? 'gain'
-        : 'reach';
-    found.push({ kind: 'weight', value, unit: normalized, direction });
-    take(m);
-  }
-  // "5 kg" with no verb still counts when the sentence is about weight.
-  for (const match of text.matchAll(
-    new RegExp(String.raw`${NUMBER}\s?(kg|kgs|kilos?|lbs?)\b`, 'g'),
-  )) {
-    const m = match;
-    if (overlaps(m)) continue;
-    const direction = /\b(gain|bulk|muscle|put on)\b/.test(text)
-      ? 'gain'
-      : /\b(lose|loss|drop|shed|slim)\b/.test(text)
-        ? 'lose'
-        : 'reach';
-    found.push({
-      kind: 'weight',
-      value: toNumber(m[1]),
-      unit: /^k/.test(m[2] ?? '') ? 'kg' : 'lb',
-      direction,
-    });
-    take(m);
-  }
-
-  const races: Array<[RegExp, number, string]> = [
-    [/\bultra[- ]?marathon\b|\b50 ?k\b(?= (?:race|run|ultra|trail))/g, 50, 'ultramarathon'],
-    [/\bhalf[- ]marathon\b/g, 21.1, 'half marathon'],
-    [/\bmarathon\b/g, 42.2, 'marathon'],
-  ];
-  for (const [pattern, km, race] of races) {
-    for (const match of text.matchAll(pattern)) {
-      const m = match;
-      if (overlaps(m)) continue;
-      found.push({ kind: 'distance', value: km, unit: 'km', race });
-      take(m);
-    }
-  }
-  for (const match of text.matchAll(
-    /\b(\d+(?:\.\d+)?)\s?k\b(?!\s*(?:steps|words|followers|subscribers|views))/g,
-  )) {
-    const m = match;
-    if (overlaps(m)) continue;
-    const km = Number(m[1]);
-    found.push({ kind: 'distance', value: km, unit: 'km', race: `${km}K` });
-    take(m);
-  }
-  for (const match of text.matchAll(
-    new RegExp(String.raw`${NUMBER}\s?(km|kms|kilomet(?:er|re)s?|mi|miles?)\b`, 'g'),
-  )) {
-    const m = match;
-    if (overlaps(m)) continue;
-    found.push({
-      kind: 'distance',
-      value: toNumber(m[1]),
-      unit: /^k/.test(m[2] ?? '') ? 'km' : 'mi',
-      race: null,
-    });
-    take(m);
-  }
-
-  for (const match of text.matchAll(
-    new RegExp(String.raw`${NUMBER}\s?(k)?\s+steps${PERIOD}`, 'g'),
-  )) {
-    const m = match;
-    if (overlaps(m)) continue;
-    const per = periodOf(m[3] ?? m[4]);
-    found.push({
-      kind: 'steps',
-      value: toNumber(m[1], m[2]),
-      perDay: per === 'day' || per === null,
-    });
-    take(m);
-  }
-
-  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}\s?(%|percent)`, 'g'))) {
-    const m = match;
-    if (overlaps(m)) continue;
-    found.push({ kind: 'percent', value: toNumber(m[1]) });
-    take(m);
-  }
-
-  for (const match of text.matchAll(
-    new RegExp(String.raw`${NUMBER}\s*(min(?:ute)?s?|hours?|hrs?|h)\b${PERIOD}`, 'g'),
-  )) {
-    const m = match;
-    if (overlaps(m)) continue;
-    const value = toNumber(m[1]);
-    const minutes = /^h/.test(m[2] ?? '') ? value * 60 : value;
-    let per = periodOf(m[3] ?? m[4]);
-    if (per === null && /\b(daily|every day|each day|a day)\b/.test(text)) per = 'day';
-    found.push({ kind: 'duration', minutes, per });
-    take(m);
-  }
-
-  const frequency =
-    /\b(\d+|once|twice)\s*(?:times?|x|sessions?|days?)?\s*(?:a|per|each|every|in a)\s+(week|month|day)\b|\bevery other day\b|\bevery weekday\b|\b(?:every|each) (?:day|morning|evening|night)\b|\bdaily\b|\b(?:every|each|once a) week\b|\bweekly\b/g;
-  for (const match of text.matchAll(frequency)) {
-    const m = match;
-    if (overlaps(m)) continue;
-    let timesPerWeek: number;
-    const phrase = m[0];
-    if (m[1]) {
-      const n = m[1] === 'once' ? 1 : m[1] === 'twice' ? 2 : Number(m[1]);
-      timesPerWeek = m[2] === 'day' ? n * 7 : m[2] === 'month' ? n / 4.345 : n;
-      // "3 days a week" reads the same as "3 times a week".
-    } else if (/other day/.test(phrase)) timesPerWeek = 3.5;
-    else if (/weekday/.test(phrase)) timesPerWeek = 5;
-    else if (/daily|day|morning|evening|night/.test(phrase)) timesPerWeek = 7;
-    else timesPerWeek = 1;
-    // A number before "minutes a day" is a duration, handled next; skip overlap by checking the unit.
-    if (
-      m[1] &&
-      /\d/.test(m[1]) &&
-      TIME_DURATION.test(text.slice(m.index, m.index + phrase.length + 8))
-    ) {
-      continue;
-    }
-    found.push({ kind: 'frequency', timesPerWeek: Math.round(timesPerWeek * 100) / 100 });
-    take(m);
-  }
-
-  // Two-word things people count, which the one-word pattern below would cut in half.
-  const compound = new RegExp(
-    String.raw`${NUMBER}\s+(date nights|blog posts|job applications|practice tests|practice exams|mock interviews|family dinners|phone calls|coffee chats|informational interviews|side projects|short stories)\b${PERIOD}`,
-    'g',
-  );
-  for (const match of text.matchAll(compound)) {
-    const m = match;
-    if (overlaps(m)) continue;
-    found.push({
-      kind: 'count',
-      value: toNumber(m[1]),
-      noun: m[2] ?? '',
-      per: periodOf(m[3] ?? m[4]),
-    });
-    take(m);
-  }
-  for (const match of text.matchAll(new RegExp(String.raw`${NUMBER}(k)?[- ]words?\b`, 'g'))) {
-    const m = match;
-    if (overlaps(m)) continue;
-    found.push({ kind: 'count', value: toNumber(m[1], m[2]), noun: 'words', per: null });
-    take(m);
-  }
-  const count = new RegExp(
-    String.raw`${NUMBER}\s+(?:new\s+|more\s+|different\s+|full\s+|short\s+|good\s+|quality\s+|strict\s+|real\s+|first\s+|great\s+)?([a-z][a-z'-]*?s)\b${PERIOD}`,
-    'g',
-  );
-  for (const match of text.matchAll(count)) {
-    const m = match;
-    if (overlaps(m)) continue;
-    const noun = m[2] ?? '';
-    if (NOT_COUNT_NOUNS.has(noun)) continue;
-    // Years and dates ("2027 plans", "12 may") are not counts.
-    if (/^20\d\d$/.test(m[1] ?? '')) continue;
-    found.push({ kind: 'count', value: toNumber(m[1]), noun, per: periodOf(m[3] ?? m[4]) });
-    take(m);
-  }
-  // Singular counts that matter: "do 1 pull-up", "write 1 book", "run a 5K" is handled above.
-  for (const match of text.matchAll(
-    /\b(1)\s+(book|novel|pull-?up|course|certification|client|date)\b/g,
-  )) {
-    const m = match;
-    if (overlaps(m)) continue;
-    found.push({ kind: 'count', value: 1, noun: `${m[2] ?? ''}s`, per: null });
-    take(m);
   }
   return found;
 }

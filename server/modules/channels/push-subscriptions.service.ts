@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Channels, PushRenewInput, PushSubscriptionInput } from '#contracts/delivery.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import type { RateRule } from '#server/lib/rate-limiter.ts';
+import { channelMessages } from './channel-messages.ts';
+import type { ChannelsServiceDeps } from './channels-deps.ts';
+import * as repo from './channels.repo.ts';
+import { deviceLabel } from './device-label.ts';
+
+/** Renewals come from service workers, without sign-in: limited per IP like the links in messages. */
+const renewRule: RateRule = {
+  name: 'push_renew_ip',
+  limit: 60,
+  windowSeconds: 600,
+  message: 'Too many push renewals from this network. Wait a few minutes and try again.',
+};
+
+/** Push stays on only while the user has a browser to push to. */
+async function turnPushOffIfNoBrowser(tx: Db, userId: string, now: Date): Promise<void> {
+  if ((await repo.listLivePushSubscriptions(tx, userId)).length > 0) return;
+  await repo.lockChannelSettings(tx, userId, 'push', now);
+  await repo.updateChannelSettings(tx, userId, 'push', { enabled: false, updatedAt: now });
+}
+
+/**
+ * The browsers a user gets push notifications in: subscribing, removing one, and the push
+ * service's renewals. `get` reads the channels the answers show.
+ */
+export function createPushSubscriptionsService(
+  deps: ChannelsServiceDeps,
+  get: (userId: string) => Promise<Channels>,
+) {
+  const { db, clock, limiter } = deps;
+
+  return {
+    /** Saves this browser's subscription for the user and turns push on. */
+    async addPushSubscription(
+      userId: string,
+      input: PushSubscriptionInput,
+      userAgent: string | undefined,
+    ): Promise<Channels> {
+      await db.transaction(async (tx) => {
+        const now = clock();
+        const previousOwner = await repo.findPushSubscriptionOwner(tx, input.endpoint);
+        await repo.upsertPushSubscription(tx, {
+          id: randomUUID(),
+          userId,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          device: deviceLabel(userAgent),
+          createdAt: now,
+        });
+        await repo.lockChannelSettings(tx, userId, 'push', now);
+        await repo.updateChannelSettings(tx, userId, 'push', {
+          enabled: true,
+          unsubscribedAt: null,
+          updatedAt: now,
+        });
+        await deps.refreshSchedule(userId, tx);
+        // The browser's previous user may have no other browser to push to now.
+        if (previousOwner !== null && previousOwner !== userId) {
+          await turnPushOffIfNoBrowser(tx, previousOwner, now);
+          await deps.refreshSchedule(previousOwner, tx);
+        }
+      });
+      return get(userId);
+    },
+
+    async removePushSubscription(userId: string, id: string): Promise<Channels> {
+      await db.transaction(async (tx) => {
+        if (!(await repo.deletePushSubscription(tx, userId, id))) {
+          throw new AppError('not_found', channelMessages.subscriptionNotFound);
+        }
+        await turnPushOffIfNoBrowser(tx, userId, clock());
+        await deps.refreshSchedule(userId, tx);
+      });
+      return get(userId);
+    },
+
+    /**
+     * The push service replaced a browser's subscription: the row with the old endpoint (gone or
+     * not) takes the new endpoint and keys and keeps its user and device. If the new endpoint is
+     * already saved (the app subscribed again first), the old row is simply dropped. Only the row
+     * whose endpoint matched ever changes.
+     */
+    async renewPushSubscription(input: PushRenewInput, ip: string): Promise<void> {
+      await limiter.hit(`ip:${ip}`, renewRule);
+      const { endpoint, keys } = input.subscription;
+      await db.transaction(async (tx) => {
+        const old = await repo.lockPushSubscriptionByEndpoint(tx, input.oldEndpoint);
+        if (!old) throw new AppError('not_found', channelMessages.oldSubscriptionUnknown);
+        const taken =
+          endpoint === old.endpoint
+            ? null
+            : await repo.lockPushSubscriptionByEndpoint(tx, endpoint);
+        if (taken) {
+          await repo.deletePushSubscriptionById(tx, old.id);
+          await turnPushOffIfNoBrowser(tx, old.userId, clock());
+        } else {
+          await repo.replacePushEndpoint(tx, old.id, {
+            endpoint,
+            p256dh: keys.p256dh,
+            auth: keys.auth,
+          });
+        }
+        await deps.refreshSchedule(old.userId, tx);
+      });
+    },
+  };
+}
