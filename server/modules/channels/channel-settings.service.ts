@@ -1,4 +1,4 @@
-import type { Channels, DeliveryChannel } from '#contracts/delivery.ts';
+import { type Channels, type DeliveryChannel } from '#contracts/channels.ts';
 import { AppError } from '#server/errors.ts';
 import { channelMessages } from './channel-messages.ts';
 import type { ChannelsServiceDeps } from './channels-deps.ts';

@@ -1,4 +1,4 @@
-import type { Channels } from '#contracts/delivery.ts';
+import { type Channels } from '#contracts/channels.ts';
 import type { Db } from '#server/db/client.ts';
 import type { RateLimiter } from '#server/lib/rate-limiter.ts';
 import type { ChannelSender } from './channel-sender.ts';

@@ -1,10 +1,11 @@
-import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
   SMS_CODE_LENGTH,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_TTL_SECONDS,
   type Channels,
-} from '#contracts/delivery.ts';
+} from '#contracts/channels.ts';
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+
 import { AppError } from '#server/errors.ts';
 import { secretsEqual } from '#server/lib/constant-time.ts';
 import type { RateRule } from '#server/lib/rate-limiter.ts';

@@ -1,5 +1,10 @@
+import {
+  type Channels,
+  type PushRenewInput,
+  type PushSubscriptionInput,
+} from '#contracts/channels.ts';
 import { randomUUID } from 'node:crypto';
-import type { Channels, PushRenewInput, PushSubscriptionInput } from '#contracts/delivery.ts';
+
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { RateRule } from '#server/lib/rate-limiter.ts';
