@@ -48,7 +48,7 @@ module.exports = {
     {
       name: 'module-not-other-modules-repo',
       comment:
-        "A module reaches another module through its service, never its repo: one owner writes each table.",
+        'A module reaches another module through its service, never its repo: one owner writes each table.',
       severity: 'error',
       from: { path: '^server/modules/([^/]+)/', pathNot: TESTS },
       to: { path: '^server/modules/[^/]+/.+\\.repo\\.ts$', pathNot: '^server/modules/$1/' },
@@ -99,7 +99,8 @@ module.exports = {
     },
     {
       name: 'ai-only-behind-the-gateway',
-      comment: 'Every AI use goes through server/ai (the gateway): nothing else imports the AI SDK.',
+      comment:
+        'Every AI use goes through server/ai (the gateway): nothing else imports the AI SDK.',
       severity: 'error',
       from: { path: '^(server|client|contracts)/', pathNot: ['^server/ai/', TESTS] },
       to: { path: '(^|/)node_modules/ai/' },

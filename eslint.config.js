@@ -47,7 +47,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./',
-              message: 'Import from another server folder with #server/… (server/modules/README.md).',
+              message:
+                'Import from another server folder with #server/… (server/modules/README.md).',
             },
           ],
         },

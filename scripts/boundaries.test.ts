@@ -24,8 +24,10 @@ const files: Record<string, string> = {
     "import { x } from '#server/lib/x.ts';\nimport { b } from '#client/features/b/b.ts';\nexport const a = [x, b];\n",
   'server/modules/m2/m2.repo.ts':
     "import { sql } from 'drizzle-orm';\nexport const query = sql`select 1`;\n",
-  'server/modules/m2/m2.service.ts': "import { query } from './m2.repo.ts';\nexport const s = query;\n",
-  'server/modules/m2/m2.routes.ts': "import { query } from './m2.repo.ts';\nexport const r = query;\n",
+  'server/modules/m2/m2.service.ts':
+    "import { query } from './m2.repo.ts';\nexport const s = query;\n",
+  'server/modules/m2/m2.routes.ts':
+    "import { query } from './m2.repo.ts';\nexport const r = query;\n",
   'server/modules/m1/m1.service.ts':
     "import { query } from '#server/modules/m2/m2.repo.ts';\nimport { e } from '#server/delivery/engine.ts';\nexport const s = [query, e];\n",
   'server/modules/m1/m1.service.test.ts':
@@ -33,7 +35,8 @@ const files: Record<string, string> = {
   'server/delivery/engine.ts':
     "import { sql } from 'drizzle-orm';\nimport { query } from '#server/modules/m2/m2.repo.ts';\nimport { s } from '#server/modules/m2/m2.service.ts';\nexport const e = [sql, query, s];\n",
   'server/auth/sessions.repo.ts': 'export const sessions = 1;\n',
-  'server/http/page.ts': "import { sessions } from '#server/auth/sessions.repo.ts';\nexport const p = sessions;\n",
+  'server/http/page.ts':
+    "import { sessions } from '#server/auth/sessions.repo.ts';\nexport const p = sessions;\n",
   'server/jobs/job.ts':
     "import { generateText } from 'ai';\nimport { createOpenAI } from '@ai-sdk/openai';\nexport const j = [generateText, createOpenAI];\n",
   'server/ai/gateway.ts': "import { generateText } from 'ai';\nexport const g = generateText;\n",
@@ -95,7 +98,9 @@ describe('npm run boundaries', () => {
   });
 
   it('reports each deliberate violation under its rule, and nothing that is allowed', () => {
-    const found = result.summary.violations.map((violation) => `${violation.rule.name} ${violation.from}`);
+    const found = result.summary.violations.map(
+      (violation) => `${violation.rule.name} ${violation.from}`,
+    );
     expect([...new Set(found)].sort()).toEqual(expected);
   });
 

@@ -296,6 +296,5 @@ export async function createModules(deps: ModulesDeps) {
   return { auth, events, notifications, delivery, routes, close };
 }
 
-export type Modules = Awaited<ReturnType<typeof createModules>>;
 /** What the app exposes of its modules to the entry points and tests (`app.auth`, …). */
 export type { AuthModule, DeliveryModule, EventBus, NotificationsService };

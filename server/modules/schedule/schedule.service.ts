@@ -6,7 +6,6 @@ import {
   type ScheduleResponse,
   type ScheduleUpdate,
 } from '#contracts/schedule.ts';
-import { DEFAULT_DAILY_CAPACITY_MINUTES, DEFAULT_TIME_ZONE } from '#contracts/profile.ts';
 import type { Db } from '#server/db/client.ts';
 import { type InputProblem, throwIfProblems } from '#server/modules/goals/input-problems.ts';
 import { homeTimeZone, saveHomeTimeZone } from '#server/modules/profile/profile.service.ts';

@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import type { z } from 'zod';
+import type { scoreBreakdownSchema } from '#contracts/today.ts';
 
 /**
  * The day's top three: a pure, deterministic and explainable choice among a user's open tasks.
@@ -46,14 +48,8 @@ export interface TopThreeContext {
   topGoalIds: readonly string[];
 }
 
-export interface ScoreBreakdown {
-  due: number;
-  milestone: number;
-  topGoal: number;
-  priority: number;
-  staleness: number;
-  effort: number;
-}
+/** The points each rule added, as the today contract sends them to the client. */
+export type ScoreBreakdown = z.infer<typeof scoreBreakdownSchema>;
 
 export interface TopThreePick {
   taskId: string;
