@@ -15,8 +15,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Budgets, not waits: every step waits on state. Two workers, the server and two browsers share
+  // two cores, where one page load can take seconds; a journey that does many gets its own budget.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',

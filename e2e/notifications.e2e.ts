@@ -134,6 +134,9 @@ test('twelve unread show 9+; Mark all read clears them for good; the open pop-ov
 });
 
 test('a click marks read, goes where the type says, and closes the pop-over', async ({ page }) => {
+  // Five full page loads and round trips in one journey: on a loaded 2-core machine each one
+  // takes seconds, so the journey gets the budget of its steps, as the other long journeys do.
+  test.setTimeout(90_000);
   const user = await createUser(page.request, key);
   const goalId = await createGoal(page.request, user);
   await notify(page.request, key, user, {
@@ -255,6 +258,8 @@ test('a notification created on the server appears without a reload', async ({ p
 test('/notifications: history with infinite scroll, filters, mark unread and delete; passes axe', async ({
   page,
 }) => {
+  // 25 notifications seeded, three pages scrolled, filters, and an axe scan of the whole page.
+  test.setTimeout(90_000);
   const user = await createUser(page.request, key);
   const types = ['coach_message', 'goal_progress', 'achievement', 'insight', 'other'] as const;
   for (let i = 1; i <= 25; i += 1) {
