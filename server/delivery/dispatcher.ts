@@ -20,6 +20,7 @@ import { PUSH_SUBSCRIPTION_EXPIRED, type ChannelSenders } from './channels/index
 import { composeEmail, composePush, composeSms, type ComposeInput } from './compose.ts';
 import { linkUrls } from './links.ts';
 import { NO_TASKS_REASON } from './scheduler.ts';
+import { eachLimited } from '#server/lib/each-limited.ts';
 
 /**
  * The dispatcher: queued delivery rows → the channel senders.
@@ -377,23 +378,6 @@ async function deliver(
         }
       : null,
   });
-}
-
-/** Runs `work` over `items` with at most `limit` at once. */
-async function eachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /** One dispatcher pass over at most `batchSize` due deliveries. */

@@ -1,6 +1,7 @@
 import type { ClaimedMail, MailOutbox, MailTransport } from '#server/modules/mail/mail.service.ts';
 import { classifySmtpError } from './channels/email.ts';
 import { backoffMs } from './dispatcher.ts';
+import { eachLimited } from '#server/lib/each-limited.ts';
 
 // One pass of the mail sender (server/delivery/mail-dispatcher.ts runs them in a loop): claim due
 // emails with a lease, send them outside any transaction, record each outcome.
@@ -39,23 +40,6 @@ function failureOf(
     return { reason: outcome.error, permanent: outcome.permanent };
   }
   return { reason: 'The dev outbox could not store the email', permanent: false };
-}
-
-/** Runs `work` over `items` with at most `limit` at once. */
-async function eachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /** Sends one claimed email and records what became of it. */

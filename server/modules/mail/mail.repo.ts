@@ -105,68 +105,57 @@ const heldBy = (claim: { id: string; attempt: number }) =>
     eq(mailOutbox.status, 'sending'),
   );
 
-/** Sent: the body (live tokens) is cleared. False when another worker had taken the row over. */
-export async function markMailSent(
+/** Writes an outcome only while `claim` still holds the row (a late worker's outcome is dropped). */
+async function finishClaim(
   db: Db,
   claim: { id: string; attempt: number },
+  outcome: Partial<typeof mailOutbox.$inferInsert>,
   now: Date,
 ): Promise<boolean> {
   const rows = await db
     .update(mailOutbox)
-    .set({
-      status: 'sent',
-      sentAt: now,
-      html: null,
-      text: null,
-      link: null,
-      leaseUntil: null,
-      nextAttemptAt: null,
-      lastError: null,
-      updatedAt: now,
-    })
+    .set({ leaseUntil: null, ...outcome, updatedAt: now })
     .where(heldBy(claim))
     .returning({ id: mailOutbox.id });
   return rows.length > 0;
 }
 
+// A finished row keeps no body: its links carry tokens, and nothing reads them once it is sent.
+const WITHOUT_BODY = { html: null, text: null, link: null, nextAttemptAt: null } as const;
+
+/** Sent: the body goes, the row stays as the record. */
+export function markMailSent(
+  db: Db,
+  claim: { id: string; attempt: number },
+  now: Date,
+): Promise<boolean> {
+  return finishClaim(
+    db,
+    claim,
+    { status: 'sent', sentAt: now, lastError: null, ...WITHOUT_BODY },
+    now,
+  );
+}
+
 /** A temporary failure: queued again for `nextAttemptAt`. */
-export async function scheduleMailRetry(
+export function scheduleMailRetry(
   db: Db,
   claim: { id: string; attempt: number },
   error: string,
   nextAttemptAt: Date,
   now: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .update(mailOutbox)
-    .set({ status: 'queued', nextAttemptAt, leaseUntil: null, lastError: error, updatedAt: now })
-    .where(heldBy(claim))
-    .returning({ id: mailOutbox.id });
-  return rows.length > 0;
+  return finishClaim(db, claim, { status: 'queued', nextAttemptAt, lastError: error }, now);
 }
 
 /** Given up: kept (without its body) so an operator can see what did not go out and why. */
-export async function markMailFailed(
+export function markMailFailed(
   db: Db,
   claim: { id: string; attempt: number },
   error: string,
   now: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .update(mailOutbox)
-    .set({
-      status: 'failed',
-      html: null,
-      text: null,
-      link: null,
-      leaseUntil: null,
-      nextAttemptAt: null,
-      lastError: error,
-      updatedAt: now,
-    })
-    .where(heldBy(claim))
-    .returning({ id: mailOutbox.id });
-  return rows.length > 0;
+  return finishClaim(db, claim, { status: 'failed', lastError: error, ...WITHOUT_BODY }, now);
 }
 
 /** Gives claims back untried (a worker stopping): queued, due now, the attempt not counted. */
