@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
 import { Input } from './input.tsx';
 import { Label } from './label.tsx';
 
@@ -73,6 +74,51 @@ export function EmailField({
       type="email"
       autoComplete="email"
       required
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+    />
+  );
+}
+
+interface PasswordFieldProps extends FieldParts {
+  value: string;
+  onValueChange: (value: string) => void;
+  disabled?: boolean;
+}
+
+/** A new password within the policy's limits (sign-up, reset, settings). */
+export function NewPasswordField({ value, onValueChange, ...field }: PasswordFieldProps) {
+  return (
+    <FormField
+      {...field}
+      name="password"
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={PASSWORD_MIN_LENGTH}
+      maxLength={PASSWORD_MAX_LENGTH}
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+    />
+  );
+}
+
+/** The new password typed again; says so while the two differ. */
+export function ConfirmPasswordField({
+  mismatch,
+  value,
+  onValueChange,
+  ...field
+}: Omit<PasswordFieldProps, 'label' | 'error'> & { mismatch: boolean }) {
+  return (
+    <FormField
+      {...field}
+      label="Confirm new password"
+      name="confirm"
+      type="password"
+      autoComplete="new-password"
+      required
+      error={mismatch ? 'The passwords do not match.' : null}
       value={value}
       onChange={(event) => onValueChange(event.target.value)}
     />

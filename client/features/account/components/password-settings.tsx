@@ -2,11 +2,11 @@ import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { FormField } from '#client/components/ui/form-field.tsx';
+import { ConfirmPasswordField, NewPasswordField } from '#client/components/ui/form-field.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { messageOf } from '#client/lib/error-message.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
 import { codeOf, type AccountAuthApi } from '../account-api.ts';
 import { SettingsCard } from './settings-card.tsx';
 
@@ -63,33 +63,21 @@ export function PasswordSettings({ auth, user }: { auth: AccountAuthApi; user: U
   return (
     <SettingsCard title="Password" description={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
-        <FormField
+        <NewPasswordField
           id="settings-new-password"
           label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
           disabled={needsCode}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onValueChange={setPassword}
         />
-        <FormField
+        <ConfirmPasswordField
           id="settings-confirm-password"
-          label="Confirm new password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
           disabled={needsCode}
-          error={mismatch ? 'The passwords do not match.' : null}
-
+          mismatch={mismatch}
           errorId="settings-password-mismatch"
           value={confirmation}
-          onChange={(event) => {
-            setConfirmation(event.target.value);
+          onValueChange={(value) => {
+            setConfirmation(value);
             setMismatch(false);
           }}
         />

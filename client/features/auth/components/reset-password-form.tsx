@@ -3,14 +3,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
-import { FormField } from '#client/components/ui/form-field.tsx';
+import { ConfirmPasswordField, NewPasswordField } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { needsSecondFactor } from '#client/lib/auth/assurance.ts';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorMessage } from '#client/lib/auth/errors.ts';
 import { linkOnce } from '#client/lib/auth/link-once.ts';
 import { getRole, homeForRole } from '#client/lib/auth/roles.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
 import { paths } from '#client/lib/paths.ts';
 import { readAuthRedirect } from '../auth-redirect.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
@@ -122,32 +122,20 @@ export function ResetPasswordForm() {
           </span>
         </p>
       ) : null}
-      <FormField
+      <NewPasswordField
         id="reset-password"
         label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
         description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onValueChange={setPassword}
       />
-      <FormField
+      <ConfirmPasswordField
         id="reset-password-confirm"
-        label="Confirm new password"
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={mismatch ? 'The passwords do not match.' : null}
-
+        mismatch={mismatch}
         errorId="reset-password-mismatch"
         value={confirmation}
-        onChange={(event) => {
-          setConfirmation(event.target.value);
+        onValueChange={(value) => {
+          setConfirmation(value);
           setMismatch(false);
         }}
       />

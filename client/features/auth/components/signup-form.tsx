@@ -3,10 +3,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { EmailField, FormField } from '#client/components/ui/form-field.tsx';
+import { EmailField, NewPasswordField } from '#client/components/ui/form-field.tsx';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorMessage } from '#client/lib/auth/errors.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
 import { paths } from '#client/lib/paths.ts';
 
 /** How long sign-up waits after signing out a current user, so the old session is fully gone. */
@@ -79,18 +79,12 @@ export function SignupForm() {
         </div>
       ) : null}
       <EmailField id="signup-email" label="Email" value={email} onValueChange={setEmail} />
-      <FormField
+      <NewPasswordField
         id="signup-password"
         label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
         description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onValueChange={setPassword}
       />
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? 'Creating account...' : 'Create account'}
