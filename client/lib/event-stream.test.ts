@@ -58,7 +58,7 @@ describe('openEventStream', () => {
       backoff: { initialMs: 5, maxMs: 20 },
       fetch: fetchMock,
     });
-    await vi.waitFor(() => expect(opens).toEqual([true, false]));
+    await vi.waitFor(() => expect(opens).toEqual([true, false]), { timeout: 10_000 });
     stop();
     expect(events).toEqual([{ type: 'notification.created', data: created }]);
     const [path, init] = fetchMock.mock.calls[0] ?? [];
@@ -75,7 +75,9 @@ describe('openEventStream', () => {
       backoff: { initialMs: 5, maxMs: 5 },
       fetch: fetchMock,
     });
-    await vi.waitFor(() => expect(getToken.mock.calls.length).toBeGreaterThan(1));
+    await vi.waitFor(() => expect(getToken.mock.calls.length).toBeGreaterThan(1), {
+      timeout: 10_000,
+    });
     stop();
     const calls = getToken.mock.calls.length;
     await new Promise((resolve) => setTimeout(resolve, 30));

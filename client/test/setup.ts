@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy* and waitFor give up after 1 s by default: on a busy 2-core machine a render can take
+// longer. This is a budget, not a wait: they return as soon as the state is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no matchMedia; components that follow the system theme (Sonner) ask for it.
 if (typeof window.matchMedia !== 'function') {
@@ -21,3 +25,12 @@ if (typeof window.matchMedia !== 'function') {
       }) as MediaQueryList,
   });
 }
+
+// A Sonner toast renders first with data-mounted="false" (opacity 0) and turns itself visible in an
+// effect, to animate its entry. A query can find it between the two, so a busy machine made
+// `expect(await findByText(…)).toBeVisible()` fail by chance. Tests run with the entry animation
+// off, as under reduced motion: an entering toast counts as shown; one hidden or removed does not.
+const noToastEntry = document.createElement('style');
+noToastEntry.textContent =
+  '[data-sonner-toast][data-mounted=false]:not([data-visible=false]):not([data-removed=true]){opacity:1}';
+document.head.append(noToastEntry);

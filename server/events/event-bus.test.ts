@@ -16,7 +16,7 @@ function collector() {
       events.push(event);
       for (const wake of waiters.splice(0)) wake();
     },
-    async next(count = 1, timeoutMs = 2000) {
+    async next(count = 1, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (events.length < count) {
         if (Date.now() > deadline) throw new Error(`received ${events.length} of ${count} events`);

@@ -32,7 +32,17 @@ function sseReader(response: Response) {
     get ended() {
       return ended;
     },
-    async next(timeoutMs = 2000): Promise<SseMessage | null> {
+    next(timeoutMs = 10_000): Promise<SseMessage | null> {
+      return this.read(timeoutMs, false);
+    },
+    /** Reads on until a comment (a heartbeat) has arrived; false if the stream ended first. */
+    async comment(timeoutMs = 5000): Promise<boolean> {
+      if (comments.length > 0) return true;
+      await this.read(timeoutMs, true);
+      return comments.length > 0;
+    },
+    /** The next event; with `orComment`, also stops at the first comment (returning null). */
+    async read(timeoutMs: number, orComment: boolean): Promise<SseMessage | null> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const split = buffer.indexOf('\n\n');
@@ -47,6 +57,7 @@ function sseReader(response: Response) {
             else if (line.startsWith('data: ')) data += line.slice(6);
           }
           if (data) return { event, data: JSON.parse(data) };
+          if (orComment && comments.length > 0) return null;
           continue;
         }
         const remaining = deadline - Date.now();
@@ -94,7 +105,7 @@ describe('GET /api/events (the whole app)', () => {
     await database?.close();
   });
 
-  it('streams a new notification to its user within a second, uncompressed', async () => {
+  it('streams a new notification to its user, uncompressed', async () => {
     const response = await connect(alice);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -110,7 +121,7 @@ describe('GET /api/events (the whole app)', () => {
       message: 'You finished 5 of 10 tasks.',
       data: { goal_id: 'g1' },
     });
-    const message = await stream.next(1000);
+    const message = await stream.next(10_000);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(message?.event).toBe('notification.created');
     expect(notificationSchema.parse(message?.data)).toEqual(created);
@@ -230,11 +241,11 @@ describe('GET /api/events (heartbeat and session checks)', () => {
     sessionValid = true;
     const stream = sseReader(await fetch(url, { headers: { authorization: 'Bearer ok' } }));
     await stream.next();
-    await new Promise((resolve) => setTimeout(resolve, 180));
-    sessionValid = false;
-    expect(await stream.next(1000)).toBeNull();
-    expect(stream.comments.length).toBeGreaterThanOrEqual(1);
+    // A heartbeat while the session holds, however long the machine takes to send it.
+    expect(await stream.comment()).toBe(true);
     expect(stream.comments[0]).toBe(': ping');
+    sessionValid = false;
+    expect(await stream.next(5000)).toBeNull();
     sessionValid = true;
   });
 
@@ -286,7 +297,7 @@ describe('GET /api/events across server processes', () => {
         title: 'From the other process',
         message: 'Published through LISTEN/NOTIFY.',
       });
-      const message = await stream.next(1000);
+      const message = await stream.next(10_000);
       expect(message).toEqual({ event: 'notification.created', data: created });
       await stream.cancel();
     } finally {

@@ -245,7 +245,9 @@ describe('the notifications pop-over', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = fakeApi({ 'GET /api/notifications': () => ok(page([])) });
     renderBell();
-    await vi.waitFor(() => expect(api.callsTo('GET /api/notifications')).toHaveLength(1));
+    await vi.waitFor(() => expect(api.callsTo('GET /api/notifications')).toHaveLength(1), {
+      timeout: 10_000,
+    });
     await vi.advanceTimersByTimeAsync(29_000);
     expect(api.callsTo('GET /api/notifications')).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1_500);
