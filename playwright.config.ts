@@ -41,7 +41,8 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/readyz`,
     reuseExistingServer: !process.env.CI,
-    timeout: 240_000,
+    // Builds the client and server first on a fresh clone: minutes on a loaded 2-core machine.
+    timeout: 480_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(PORT) },
