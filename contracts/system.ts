@@ -18,6 +18,18 @@ export const runtimeConfigSchema = z.object({
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
+/** Moves the product's clock (CLOCK_CONTROL, end-to-end tests only); null goes back to real time. */
+export const setClockSchema = z.object({ at: z.iso.datetime({ offset: true }).nullable() });
+
+export const clockSchema = z.object({
+  now: z.iso.datetime(),
+  /** How far the product's clock is from real time, in milliseconds. */
+  offsetMs: z.number().int(),
+});
+
+export type Clock = z.infer<typeof clockSchema>;
+
 export const systemPaths = {
   runtimeConfig: apiPath('/api/runtime-config'),
+  clock: apiPath('/api/test/clock'),
 } as const;

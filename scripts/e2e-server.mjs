@@ -37,6 +37,8 @@ const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     AUTH_RATE_LIMIT_EMAIL_PER_IP: '2000/5m',
     AUTH_RATE_LIMIT_VERIFY_PER_IP: '2000/5m',
     AUTH_RATE_LIMIT_MFA_PER_IP: '2000/5m',
+    // The first-week journey moves the product's clock day by day (service-role key only).
+    CLOCK_CONTROL: 'true',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {

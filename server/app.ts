@@ -18,8 +18,10 @@ import type { ChannelSenders } from '#server/delivery/channels/index.ts';
 import type { Env } from '#server/env.ts';
 import { notFoundBody, registerErrorHandler } from '#server/errors.ts';
 import { registerMetrics } from '#server/http/metrics.ts';
+import { clockRoutes } from '#server/http/clock.routes.ts';
 import { registerSpa } from '#server/http/spa.ts';
 import { systemRoutes } from '#server/http/system.routes.ts';
+import type { AdjustableClock } from '#server/lib/adjustable-clock.ts';
 import {
   createModules,
   type AuthModule,
@@ -38,6 +40,11 @@ export interface AppDeps {
   version?: string;
   /** The time source for tokens, links and limits; tests move it to check expiry. */
   clock?: () => Date;
+  /**
+   * CLOCK_CONTROL: the product's clock (today, deliveries, links) becomes this movable one and
+   * /api/test/clock moves it, while sign-in and tokens keep `clock`.
+   */
+  clockControl?: AdjustableClock;
   /** Replaces the mail transport SMTP_URL would choose (tests capture emails with it). */
   mailTransport?: MailTransport;
   /** Replaces the AI gateway the AI_* settings would build (tests pass one with mock models). */
@@ -169,10 +176,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every product module, built in one order and mounted from one list (server/modules.ts). A
   // module that cannot start stops the build with a ModuleStartError naming it.
+  const clock = deps.clock ?? (() => new Date());
   const modules = await createModules({
     env: deps.env,
     database: deps.database,
-    clock: deps.clock ?? (() => new Date()),
+    clock: deps.clockControl?.now ?? clock,
+    authClock: clock,
     log: app.log,
     metrics,
     ...(deps.version ? { version: deps.version } : {}),
@@ -187,6 +196,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('delivery', modules.delivery);
   app.addHook('onClose', async () => modules.close());
   await app.register(modules.routes);
+  if (deps.clockControl) {
+    await app.register(
+      clockRoutes({ clock: deps.clockControl, serviceRoleKey: () => auth.keys.serviceRoleKey }),
+    );
+  }
 
   const runtimeConfig = (): RuntimeConfig => ({
     supabaseUrl: null,

@@ -111,6 +111,12 @@ const envSchema = z
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
       .optional(),
 
+    /**
+     * End-to-end tests only: the service-role key may move the product's clock
+     * (PUT /api/test/clock). Sign-in and tokens keep real time. Never on a server people use.
+     */
+    CLOCK_CONTROL: booleanish.default(false),
+
     // Daily delivery's engine: the scheduler and the senders (docs/decisions/006-delivery-outbox.md).
     /** in-process: the web process runs the delivery worker; off: run `npm run worker` separately. */
     DELIVERY_WORKER: z.enum(['in-process', 'off']).default('in-process'),

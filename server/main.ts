@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { createAdjustableClock } from '#server/lib/adjustable-clock.ts';
 import { ModuleStartError } from '#server/modules.ts';
 import { projectRoot } from '#server/paths.ts';
 import { loadEnvOrExit, stopOnSignal } from '#server/process.ts';
@@ -18,7 +19,13 @@ async function main(): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const app = await buildApp({ env, database, version }).catch(async (error: unknown) => {
+  const clockControl = env.CLOCK_CONTROL ? createAdjustableClock() : undefined;
+  const app = await buildApp({
+    env,
+    database,
+    version,
+    ...(clockControl ? { clockControl } : {}),
+  }).catch(async (error: unknown) => {
     // A module that cannot start stops the start-up: serving without it would hide its routes.
     if (!(error instanceof ModuleStartError)) throw error;
     process.stderr.write(`${error.message}\n`);
@@ -47,6 +54,7 @@ async function main(): Promise<void> {
     { database: database.kind, url: env.PUBLIC_URL },
     `Trellis is ready at ${env.PUBLIC_URL}`,
   );
+  if (clockControl) app.log.warn('CLOCK_CONTROL is on: the service-role key can move the clock');
   if (env.DELIVERY_WORKER === 'in-process') {
     // The mail outbox's sender runs with the delivery worker (`npm run worker` when off).
     app.auth.mailSender.start();

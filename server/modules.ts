@@ -67,6 +67,8 @@ export interface ModulesDeps {
   env: Env;
   database: Database;
   clock: () => Date;
+  /** Sign-in, tokens and account emails; `clock` unless the product's clock is moved (CLOCK_CONTROL). */
+  authClock?: () => Date;
   log: FastifyBaseLogger;
   /** The app's /metrics registry (the delivery counters and queue gauge go there). */
   metrics: Registry;
@@ -208,7 +210,7 @@ export async function createModules(deps: ModulesDeps) {
       db,
       env,
       log,
-      clock,
+      clock: deps.authClock ?? clock,
       ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
       ...(deps.version ? { version: deps.version } : {}),
     });
@@ -219,7 +221,7 @@ export async function createModules(deps: ModulesDeps) {
     return module;
   });
   const guard = auth.guard;
-  const accountSessions = createAccountSessionsService({ db, clock });
+  const accountSessions = createAccountSessionsService({ db, clock: deps.authClock ?? clock });
   const events = createEventBus(database, {
     onError: (error) => log.error({ err: error }, 'event bus'),
   });
