@@ -225,12 +225,12 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: pagePaths.login,
-                handle: { title: 'Log in' },
+                handle: { title: 'Log In' },
                 lazy: page(() => import('./routes/login.tsx'), 'LoginPage'),
               },
               {
                 path: pagePaths.signup,
-                handle: { title: 'Sign up' },
+                handle: { title: 'Sign Up' },
                 lazy: page(() => import('./routes/signup.tsx'), 'SignupPage'),
               },
               {

@@ -201,7 +201,7 @@ describe('ConfirmEmail', () => {
       initialEntries: ['/auth/confirm?code=confirm-code-2'],
     });
     expect(await screen.findByRole('heading', { name: 'Email confirmed' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
   });
 
   it('explains a failed link and resends the confirmation', async () => {
