@@ -194,7 +194,7 @@ test('password reset by the six-digit code from the email, typed into the reset 
   // From "Check your email", the code goes into the reset page, the address already filled in.
   await page.getByRole('link', { name: 'Enter the code from the email' }).click();
   await expect(page).toHaveURL('/reset-password');
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   await page.getByLabel('Code from the email').fill(code);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
