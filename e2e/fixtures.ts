@@ -13,6 +13,28 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, 'axe violations').toEqual([]);
 }
 
+/**
+ * axe's landmark rules (best practice, beyond the WCAG tags above): every piece of content inside
+ * a landmark, and no two landmarks of one kind with one name.
+ */
+export async function expectContentInLandmarks(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withRules([
+      'region',
+      'landmark-unique',
+      'landmark-one-main',
+      'landmark-no-duplicate-banner',
+      'landmark-no-duplicate-contentinfo',
+      'landmark-no-duplicate-main',
+    ])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary, 'axe landmark violations').toEqual([]);
+}
+
 /** The base test, failing on any page error or console error the test did not expect. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [

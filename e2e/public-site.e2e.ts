@@ -1,4 +1,14 @@
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectContentInLandmarks, expectNoAxeViolations, test } from './fixtures.ts';
+import { PASSWORD, uniqueEmail } from './support.ts';
+
+/** Removes the console errors a test expects (the browser logging a status it was meant to get). */
+function dropExpected(consoleErrors: string[], status: string) {
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((line) => !line.includes(`status of ${status}`)),
+  );
+}
 
 const publicPages = [
   { path: '/', heading: /./ },
@@ -20,27 +30,32 @@ for (const { path, heading } of publicPages) {
   });
 }
 
-test('the landing page offers a free trial and a way to log in', async ({ page }) => {
+test('the landing page offers to start free and a way to log in', async ({ page }) => {
   await page.goto('/');
   const main = page.getByRole('main');
-  await expect(main.getByRole('link', { name: /free trial/i }).first()).toHaveAttribute(
+  await expect(main.getByRole('link', { name: 'Start free', exact: true }).first()).toHaveAttribute(
     'href',
     '/signup',
   );
-  await expect(main.getByRole('link', { name: /log in/i }).first()).toHaveAttribute(
+  await expect(main.getByRole('link', { name: 'Log In', exact: true }).first()).toHaveAttribute(
     'href',
     '/login',
   );
 });
 
-test('the signed-out top menu links Home, Features, About, Log In and Sign Up', async ({
+test('the signed-out top menu links Home, Features, Pricing, About, Help, Log In and Sign Up', async ({
   page,
 }) => {
   await page.goto('/about');
   const header = page.getByRole('banner');
   const nav = header.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Features', 'Pricing', 'About', 'Help']);
   await nav.getByRole('link', { name: 'Features' }).click();
   await expect(page).toHaveURL('/features');
+  await nav.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL('/pricing');
+  await nav.getByRole('link', { name: 'Help' }).click();
+  await expect(page).toHaveURL('/help');
   await nav.getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL('/');
   await expect(header.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
@@ -48,8 +63,14 @@ test('the signed-out top menu links Home, Features, About, Log In and Sign Up', 
 });
 
 for (const path of ['/faq', '/blog', '/careers', '/privacy', '/terms', '/gdpr', '/no/such/page']) {
-  test(`${path} shows the not-found page with a way home`, async ({ page }) => {
-    await page.goto(path);
+  test(`${path} shows the not-found page with a way home, and answers 404`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    // The browser reports the 404 of the page itself on its console; that one is expected.
+    dropExpected(consoleErrors, '404');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL('/');
@@ -68,6 +89,40 @@ test('the footer links reach the not-found page', async ({ page }) => {
 test('/logout redirects to the landing page', async ({ page }) => {
   await page.goto('/logout');
   await expect(page).toHaveURL('/');
+});
+
+test('the pages of the app answer 200, whether or not they are prerendered', async ({
+  request,
+}) => {
+  for (const path of ['/', '/help', '/login', '/reset-password', '/logout', '/goals/123']) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+});
+
+test('a toast and the confirm-email banner sit inside landmarks', async ({
+  page,
+  consoleErrors,
+}) => {
+  // A toast: a failed log-in.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await page.getByLabel('Password').fill('not the password at all');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('region', { name: /Status messages/ })).toContainText('Error');
+  await expectContentInLandmarks(page);
+  // The browser reports the refused log-in (400) on its console; that one is expected.
+  dropExpected(consoleErrors, '400');
+
+  // The banner of a new, unconfirmed account.
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(uniqueEmail('banner'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const banner = page.getByRole('region', { name: 'Email confirmation' });
+  await expect(banner).toContainText('Please confirm your email address');
+  await page.goto('/settings');
+  await expect(banner).toBeVisible();
+  await expectContentInLandmarks(page);
 });
 
 test('unknown API paths answer JSON, not the app', async ({ request }) => {

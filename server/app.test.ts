@@ -95,7 +95,15 @@ describe('the HTTP skeleton', () => {
 
   it('serves the SPA for page paths with the runtime config injected and no caching', async () => {
     // /auth/confirm is a page (the email-confirmation landing), though it sits beside /auth/v1.
-    for (const url of ['/', '/goals/123', '/faq', '/auth/confirm?code=abc']) {
+    for (const url of [
+      '/',
+      '/goals/123',
+      '/goals/123/breakdown/',
+      '/Dashboard',
+      '/logout',
+      '/auth/confirm?code=abc',
+      '/reset-password?token_hash=abc&type=recovery',
+    ]) {
       const response = await app.inject(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
@@ -107,6 +115,19 @@ describe('the HTTP skeleton', () => {
       const config = runtimeConfigSchema.parse(JSON.parse(match?.[1] ?? '{}'));
       expect(config.version).toBe('1.2.3');
     }
+  });
+
+  it('answers a path the router has no page for with 404 and the same app (its not-found page)', async () => {
+    for (const url of ['/faq', '/privacy?from=footer', '/no/such/page', '/goals/1/2/3', '/auth']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('id="runtime-config"');
+      expect(response.body).toContain('<div id="root">');
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/faq' });
+    expect(head.statusCode).toBe(404);
   });
 
   it('caches hashed assets for a year and revalidates other files', async () => {

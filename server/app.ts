@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { isPagePath } from '#contracts/pages.ts';
 import { systemPaths, type RuntimeConfig } from '#contracts/system.ts';
 import type { AiGateway } from '#server/ai/gateway.ts';
 import type { MailTransport } from '#server/auth/mail/mailer.ts';
@@ -225,7 +226,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       spa !== null &&
       // A missing asset (/assets/x.js, /logo.png) is a 404, not the SPA.
       !/\.[a-z0-9]{1,8}$/i.test(path);
-    if (wantsPage) return spa.sendIndex(reply);
+    // The router's own list of pages (contracts/pages.ts): any other path is the not-found page,
+    // and says so in its status.
+    if (wantsPage) return spa.sendIndex(reply, isPagePath(path) ? 200 : 404);
     return reply.status(404).send(notFoundBody(request.id, request.method, request.url));
   });
 

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { isPagePath, pagePaths } from '#contracts/pages.ts';
 import { RootErrorBoundary, RootLayout } from './layouts/root-layout.tsx';
 import { routes } from './router.tsx';
 
@@ -82,6 +83,25 @@ describe('the route table', () => {
       '/notifications',
     ];
     expect(spec.filter((path) => !declared.has(path))).toEqual([]);
+  });
+
+  it('serves exactly the pages of the list the server shares (contracts/pages.ts)', () => {
+    const declared = new Set<string>();
+    const walk = (list: typeof routes, prefix: string) => {
+      for (const route of list) {
+        const path = route.path ? `${prefix}/${route.path}`.replace(/\/+/g, '/') : prefix;
+        if (route.index) declared.add(prefix || '/');
+        else if (route.path && route.path !== '*') declared.add(path);
+        if (route.children) walk(route.children, path);
+      }
+    };
+    walk(routes, '');
+    expect([...declared].sort()).toEqual(Object.values(pagePaths).sort());
+    for (const path of declared) {
+      expect(isPagePath(path.replace(/:[^/]+/g, 'x')), path).toBe(true);
+    }
+    expect(isPagePath('/privacy')).toBe(false);
+    expect(isPagePath('/goals/a/b/c')).toBe(false);
   });
 });
 

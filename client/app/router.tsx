@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { pagePaths } from '#contracts/pages.ts';
 import { LoadingScreen } from '#client/components/ui/full-page-status.tsx';
 import type { RoleHandle } from './layouts/app-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -14,68 +15,68 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 const signedInRoutes: RouteObject[] = [
   {
-    path: 'onboarding',
+    path: pagePaths.onboarding,
     handle: { title: 'Welcome' },
     lazy: page(() => import('./routes/app/onboarding.tsx'), 'OnboardingPage'),
   },
   {
-    path: 'dashboard',
+    path: pagePaths.dashboard,
     handle: { title: 'Dashboard' },
     lazy: page(() => import('./routes/app/dashboard.tsx'), 'DashboardPage'),
   },
   {
-    path: 'settings',
+    path: pagePaths.settings,
     handle: { title: 'Settings' },
     lazy: page(() => import('./routes/app/settings.tsx'), 'SettingsPage'),
   },
-  { path: 'profile', element: <Navigate to="/settings" replace /> },
+  { path: pagePaths.profile, element: <Navigate to="/settings" replace /> },
   {
-    path: 'goals',
+    path: pagePaths.goals,
     handle: { title: 'Goals' },
     lazy: page(() => import('./routes/app/goals.tsx'), 'GoalsPage'),
   },
   {
-    path: 'goals/new',
+    path: pagePaths.newGoal,
     handle: { title: 'New goal' },
     lazy: page(() => import('./routes/app/goal-new.tsx'), 'NewGoalPage'),
   },
   {
-    path: 'goals/:id',
+    path: pagePaths.goal,
     handle: { title: 'Goal' },
     lazy: page(() => import('./routes/app/goal-detail.tsx'), 'GoalDetailPage'),
   },
   {
-    path: 'goals/:id/breakdown',
+    path: pagePaths.goalBreakdown,
     handle: { title: 'Goal breakdown' },
     lazy: page(() => import('./routes/app/goal-breakdown.tsx'), 'GoalBreakdownPage'),
   },
   {
-    path: 'tasks',
+    path: pagePaths.tasks,
     handle: { title: 'Tasks' },
     lazy: page(() => import('./routes/app/tasks.tsx'), 'TasksPage'),
   },
   {
-    path: 'history',
+    path: pagePaths.history,
     handle: { title: 'History' },
     lazy: page(() => import('./routes/app/history.tsx'), 'HistoryPage'),
   },
   {
-    path: 'schedule',
+    path: pagePaths.schedule,
     handle: { title: 'Schedule' },
     lazy: page(() => import('./routes/app/schedule.tsx'), 'SchedulePage'),
   },
   {
-    path: 'analytics',
+    path: pagePaths.analytics,
     handle: { title: 'Analytics' },
     lazy: page(() => import('./routes/app/analytics.tsx'), 'AnalyticsPage'),
   },
   {
-    path: 'analytics/advanced',
+    path: pagePaths.advancedAnalytics,
     handle: { title: 'Advanced analytics' },
     lazy: page(() => import('./routes/app/analytics-advanced.tsx'), 'AdvancedAnalyticsPage'),
   },
   {
-    path: 'analytics/coach-effectiveness',
+    path: pagePaths.coachEffectiveness,
     handle: { title: 'Coach effectiveness' },
     lazy: page(
       () => import('./routes/app/analytics-coach-effectiveness.tsx'),
@@ -83,67 +84,67 @@ const signedInRoutes: RouteObject[] = [
     ),
   },
   {
-    path: 'analytics/metrics/:domain',
+    path: pagePaths.domainMetrics,
     handle: { title: 'Domain metrics' },
     lazy: page(() => import('./routes/app/analytics-metrics.tsx'), 'DomainMetricsPage'),
   },
   {
-    path: 'experiments',
+    path: pagePaths.experiments,
     handle: { title: 'Experiments' },
     lazy: page(() => import('./routes/app/experiments.tsx'), 'ExperimentsPage'),
   },
   {
-    path: 'engagement-analytics',
+    path: pagePaths.engagement,
     handle: { title: 'Engagement analytics' },
     lazy: page(() => import('./routes/app/engagement-analytics.tsx'), 'EngagementAnalyticsPage'),
   },
   {
-    path: 'progress',
+    path: pagePaths.progress,
     handle: { title: 'Progress insights' },
     lazy: page(() => import('./routes/app/progress.tsx'), 'ProgressInsightsPage'),
   },
   {
-    path: 'achievements',
+    path: pagePaths.achievements,
     handle: { title: 'Achievements' },
     lazy: page(() => import('./routes/app/achievements.tsx'), 'AchievementsPage'),
   },
   {
-    path: 'coaching',
+    path: pagePaths.coaching,
     handle: { title: 'AI Coaching' },
     lazy: page(() => import('./routes/app/coaching.tsx'), 'CoachingPage'),
   },
   {
-    path: 'coaching/domains/:domainId',
+    path: pagePaths.coachingDomain,
     handle: { title: 'Domain coach' },
     lazy: page(() => import('./routes/app/coaching-domain.tsx'), 'CoachingDomainPage'),
   },
   {
-    path: 'coaching/chat/:coachId',
+    path: pagePaths.coachingChat,
     handle: { title: 'Coaching chat' },
     lazy: page(() => import('./routes/app/coaching-chat.tsx'), 'CoachingChatPage'),
   },
   {
-    path: 'coaching/team',
+    path: pagePaths.coachingTeam,
     handle: { title: 'Coach team' },
     lazy: page(() => import('./routes/app/coaching-team.tsx'), 'CoachingTeamPage'),
   },
   {
-    path: 'coaching/customize/:userCoachId',
+    path: pagePaths.coachingCustomize,
     handle: { title: 'Customize coach' },
     lazy: page(() => import('./routes/app/coaching-customize.tsx'), 'CoachingCustomizePage'),
   },
   {
-    path: 'coaching/personality/:userCoachId',
+    path: pagePaths.coachingPersonality,
     handle: { title: 'Coach personality' },
     lazy: page(() => import('./routes/app/coaching-personality.tsx'), 'CoachingPersonalityPage'),
   },
   {
-    path: 'coaching/assessment',
+    path: pagePaths.coachingAssessment,
     handle: { title: 'Assessment' },
     lazy: page(() => import('./routes/app/coaching-assessment.tsx'), 'CoachingAssessmentPage'),
   },
   {
-    path: 'coaching/assessment-enhanced',
+    path: pagePaths.coachingAssessmentEnhanced,
     handle: { title: 'In-depth assessment' },
     lazy: page(
       () => import('./routes/app/coaching-assessment-enhanced.tsx'),
@@ -151,7 +152,7 @@ const signedInRoutes: RouteObject[] = [
     ),
   },
   {
-    path: 'coaching/recommendations',
+    path: pagePaths.coachingRecommendations,
     handle: { title: 'Recommended coaches' },
     lazy: page(
       () => import('./routes/app/coaching-recommendations.tsx'),
@@ -159,18 +160,18 @@ const signedInRoutes: RouteObject[] = [
     ),
   },
   {
-    path: 'coach',
+    path: pagePaths.coach,
     handle: { title: 'Coach dashboard', roles: ['coach', 'admin'] } satisfies RoleHandle &
       TitleHandle,
     lazy: page(() => import('./routes/app/coach.tsx'), 'CoachAreaPage'),
   },
   {
-    path: 'admin',
+    path: pagePaths.admin,
     handle: { title: 'Admin', roles: ['admin'] } satisfies RoleHandle & TitleHandle,
     lazy: page(() => import('./routes/app/admin.tsx'), 'AdminPage'),
   },
   {
-    path: 'notifications',
+    path: pagePaths.notifications,
     handle: { title: 'Notifications' },
     lazy: page(() => import('./routes/app/notifications.tsx'), 'NotificationsPage'),
   },
@@ -185,24 +186,25 @@ export const routes: RouteObject[] = [
       {
         Component: PublicLayout,
         children: [
+          // pagePaths.home
           { index: true, lazy: page(() => import('./routes/landing.tsx'), 'LandingPage') },
           {
-            path: 'features',
+            path: pagePaths.features,
             handle: { title: 'Features' },
             lazy: page(() => import('./routes/features.tsx'), 'FeaturesPage'),
           },
           {
-            path: 'about',
+            path: pagePaths.about,
             handle: { title: 'About' },
             lazy: page(() => import('./routes/about.tsx'), 'AboutPage'),
           },
           {
-            path: 'pricing',
+            path: pagePaths.pricing,
             handle: { title: 'Pricing' },
             lazy: page(() => import('./routes/pricing.tsx'), 'PricingPage'),
           },
           {
-            path: 'help',
+            path: pagePaths.help,
             handle: { title: 'Help' },
             lazy: page(() => import('./routes/help.tsx'), 'HelpPage'),
           },
@@ -213,7 +215,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: 'logout', element: <Navigate to="/" replace /> },
+      { path: pagePaths.logout, element: <Navigate to="/" replace /> },
       {
         // Everything that needs the auth state: a lazy provider, so the landing page ships none of it.
         lazy: page(() => import('./layouts/auth-layout.tsx'), 'AuthLayout'),
@@ -222,38 +224,38 @@ export const routes: RouteObject[] = [
             Component: PublicLayout,
             children: [
               {
-                path: 'login',
-                handle: { title: 'Log in' },
+                path: pagePaths.login,
+                handle: { title: 'Log In' },
                 lazy: page(() => import('./routes/login.tsx'), 'LoginPage'),
               },
               {
-                path: 'signup',
-                handle: { title: 'Sign up' },
+                path: pagePaths.signup,
+                handle: { title: 'Sign Up' },
                 lazy: page(() => import('./routes/signup.tsx'), 'SignupPage'),
               },
               {
-                path: 'forgot-password',
+                path: pagePaths.forgotPassword,
                 handle: { title: 'Forgot password' },
                 lazy: page(() => import('./routes/forgot-password.tsx'), 'ForgotPasswordPage'),
               },
               {
-                path: 'reset-password',
+                path: pagePaths.resetPassword,
                 handle: { title: 'Set a new password' },
                 lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage'),
               },
               {
-                path: 'auth/confirm',
+                path: pagePaths.authConfirm,
                 handle: { title: 'Confirm your email' },
                 lazy: page(() => import('./routes/auth-confirm.tsx'), 'AuthConfirmPage'),
               },
               // The signed links in delivery messages: no sign-in needed.
               {
-                path: 'done',
+                path: pagePaths.done,
                 handle: { title: 'Mark done' },
                 lazy: page(() => import('./routes/done.tsx'), 'DonePage'),
               },
               {
-                path: 'unsubscribe',
+                path: pagePaths.unsubscribe,
                 handle: { title: 'Unsubscribe' },
                 lazy: page(() => import('./routes/unsubscribe.tsx'), 'UnsubscribePage'),
               },

@@ -6,6 +6,7 @@ import {
   Outlet,
   RouterProvider,
   useLocation,
+  type InitialEntry,
   type RouteObject,
 } from 'react-router';
 import { Toaster } from 'sonner';
@@ -115,7 +116,7 @@ function LocationProbe() {
  */
 export function renderWithAuth(
   routes: { path: string; element: ReactNode }[],
-  { auth, initialEntries }: { auth: AuthApi; initialEntries: string[] },
+  { auth, initialEntries }: { auth: AuthApi; initialEntries: InitialEntry[] },
 ) {
   const children: RouteObject[] = [
     ...routes.map((route) => ({ path: route.path, element: route.element })),

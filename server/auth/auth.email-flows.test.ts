@@ -18,11 +18,23 @@ const follow = async (server: AuthTestServer, link: string) => {
   return new URL(response.headers.get('location')!);
 };
 
+/** The server's verify link for a recovery email's token hash (the PKCE path of older emails). */
+const recoveryVerifyLink = (server: AuthTestServer, tokenHash: string, redirectTo: string) => {
+  const url = new URL(`${server.url}/auth/v1/verify`);
+  url.searchParams.set('token', `pkce_${tokenHash}`);
+  url.searchParams.set('type', 'recovery');
+  url.searchParams.set('redirect_to', redirectTo);
+  return url.toString();
+};
+
 describe('email flows through supabase-js', () => {
   let server: AuthTestServer;
 
   beforeAll(async () => {
-    server = await startAuthServer({ AUTH_REDIRECT_ALLOW_LIST: 'https://app.example.com/**' });
+    server = await startAuthServer({
+      AUTH_REDIRECT_ALLOW_LIST: 'https://app.example.com/**',
+      AUTH_SITE_URL: 'https://trellis.example.org',
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -86,8 +98,9 @@ describe('email flows through supabase-js', () => {
       await supabase.auth.resetPasswordForEmail(address); // unknown: nothing happens
       await server.client().auth.signUp({ email: address, password: 'pkce-bad-password' });
       await supabase.auth.resetPasswordForEmail(address);
-      const mail = await server.lastMail(address, 'auth.recovery');
-      return (await follow(server, mail.link!)).searchParams.get('code')!;
+      const { tokenHash } = parseAuthEmail(await server.lastMail(address, 'auth.recovery'));
+      const link = recoveryVerifyLink(server, tokenHash!, 'https://app.example.com/reset');
+      return (await follow(server, link)).searchParams.get('code')!;
     };
     const wrong = await server.request('/token?grant_type=pkce', {
       method: 'POST',
@@ -106,23 +119,33 @@ describe('email flows through supabase-js', () => {
     expect(await expired.json()).toMatchObject({ code: 'flow_state_expired' });
   });
 
-  it('recovery (PKCE): the link leads to a recovery session in which the password can be changed', async () => {
+  it('recovery: the emailed link works on another device, which holds no PKCE verifier', async () => {
     const address = email('recover');
     await server.client().auth.signUp({ email: address, password: 'forgotten-password' });
-    const supabase = server.client({ pkce: true });
-    const events: string[] = [];
-    supabase.auth.onAuthStateChange((event) => events.push(event));
-    const { data, error } = await supabase.auth.resetPasswordForEmail(address, {
+    // The browser that asks keeps a PKCE verifier...
+    const asking = server.client({ pkce: true });
+    const { data, error } = await asking.auth.resetPasswordForEmail(address, {
       redirectTo: 'https://app.example.com/reset',
     });
     expect(error).toBeNull();
     expect(data).toEqual({});
     const mail = await server.lastMail(address, 'auth.recovery');
     expect(mail.subject).toMatch(/reset/i);
-    const code = (await follow(server, mail.link!)).searchParams.get('code')!;
-    const exchanged = await supabase.auth.exchangeCodeForSession(code);
-    expect(exchanged.error).toBeNull();
-    expect((exchanged.data as { redirectType?: string }).redirectType).toBe('recovery');
+    // ...but the email's link leads straight to the reset page, which redeems the token hash.
+    const link = new URL(mail.link!);
+    expect(link.origin + link.pathname).toBe('https://app.example.com/reset');
+    expect(link.searchParams.get('type')).toBe('recovery');
+    const tokenHash = link.searchParams.get('token_hash')!;
+    expect(tokenHash).toMatch(/^[0-9a-f]{56}$/);
+    expect(mail.text).toContain(mail.link!);
+
+    // A second device: its own storage, no verifier.
+    const supabase = server.client({ pkce: true });
+    const events: string[] = [];
+    supabase.auth.onAuthStateChange((event) => events.push(event));
+    const verified = await supabase.auth.verifyOtp({ type: 'recovery', token_hash: tokenHash });
+    expect(verified.error).toBeNull();
+    expect(verified.data.session?.user.email).toBe(address);
     expect(events).toContain('PASSWORD_RECOVERY');
 
     const changed = await supabase.auth.updateUser({ password: 'remembered-password' });
@@ -161,6 +184,55 @@ describe('email flows through supabase-js', () => {
       code: 'otp_expired',
       message: 'Token has expired or is invalid',
     });
+  });
+
+  it('recovery (code): the emailed code of a PKCE request is accepted on another device, once; the link then no longer works', async () => {
+    const address = email('recover-code-pkce');
+    await server.client().auth.signUp({ email: address, password: 'forgotten-password' });
+    await server.client({ pkce: true }).auth.resetPasswordForEmail(address, {
+      redirectTo: 'https://app.example.com/reset',
+    });
+    const { code, tokenHash } = parseAuthEmail(await server.lastMail(address, 'auth.recovery'));
+    const other = server.client({ pkce: true });
+    const verified = await other.auth.verifyOtp({ email: address, token: code!, type: 'recovery' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.session?.user.email).toBe(address);
+    expect((await other.auth.updateUser({ password: 'typed-the-code' })).error).toBeNull();
+
+    const link = await server
+      .client({ pkce: true })
+      .auth.verifyOtp({ type: 'recovery', token_hash: tokenHash! });
+    expect(link.error).toMatchObject({ status: 403, code: 'otp_expired' });
+  });
+
+  it('recovery (PKCE): a verify link still redirects with ?code= for the browser that asked', async () => {
+    const address = email('recover-pkce');
+    await server.client().auth.signUp({ email: address, password: 'forgotten-password' });
+    const supabase = server.client({ pkce: true });
+    await supabase.auth.resetPasswordForEmail(address, {
+      redirectTo: 'https://app.example.com/reset',
+    });
+    const { tokenHash } = parseAuthEmail(await server.lastMail(address, 'auth.recovery'));
+    const location = await follow(
+      server,
+      recoveryVerifyLink(server, tokenHash!, 'https://app.example.com/reset'),
+    );
+    const exchanged = await supabase.auth.exchangeCodeForSession(
+      location.searchParams.get('code')!,
+    );
+    expect(exchanged.error).toBeNull();
+    expect((exchanged.data as { redirectType?: string }).redirectType).toBe('recovery');
+  });
+
+  it('recovery without an allowed redirect links to the reset page of the site', async () => {
+    const address = email('recover-default');
+    await server.client().auth.signUp({ email: address, password: 'forgotten-password' });
+    await server.client().auth.resetPasswordForEmail(address, {
+      redirectTo: 'https://phishing.example.net/reset',
+    });
+    const link = new URL((await server.lastMail(address, 'auth.recovery')).link!);
+    expect(link.origin + link.pathname).toBe('https://trellis.example.org/reset-password');
+    expect(link.searchParams.get('token_hash')).toMatch(/^[0-9a-f]{56}$/);
   });
 
   it('recovery for an unknown address answers {} and sends nothing', async () => {
@@ -372,12 +444,12 @@ describe('email flows through supabase-js', () => {
 
   it('redirect_to outside the allow-list falls back to the site URL', async () => {
     const address = email('redirect');
-    await server.client().auth.signUp({ email: address, password: 'redirect-password' });
-    await server
-      .client()
-      .auth.resetPasswordForEmail(address, { redirectTo: 'https://evil.example.net/steal' });
-    const { redirectTo } = parseAuthEmail(await server.lastMail(address, 'auth.recovery'));
-    expect(redirectTo).toBe('http://localhost:3000');
+    await server.client().auth.signInWithOtp({
+      email: address,
+      options: { emailRedirectTo: 'https://evil.example.net/steal' },
+    });
+    const { redirectTo } = parseAuthEmail(await server.lastMail(address));
+    expect(redirectTo).toBe('https://trellis.example.org');
   });
 });
 

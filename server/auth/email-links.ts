@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pagePaths } from '#contracts/pages.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   deleteStaleFlowStates,
@@ -69,7 +70,10 @@ export interface EmailToken {
   otp: string;
   /** hex(SHA-224(address + otp)), without the pkce_ prefix (what generate_link reports). */
   hashedToken: string;
+  /** The /auth/v1/verify link (what generate_link reports as action_link). */
   link: string | null;
+  /** The link the email carries: the verify link, or for recovery the reset page's own link. */
+  emailLink: string | null;
   verifyType: string;
 }
 
@@ -83,6 +87,22 @@ export function verifyLink(
   url.searchParams.set('token', storedHash);
   url.searchParams.set('type', verifyType);
   url.searchParams.set('redirect_to', redirectTo);
+  return url.toString();
+}
+
+/**
+ * The link of a recovery email: the reset page with the token hash, which the page redeems with
+ * `verifyOtp({ type: 'recovery', token_hash })`. Unlike the verify link (whose PKCE code only the
+ * browser that asked can exchange), it works on any device, and opening it spends nothing: a mail
+ * scanner that follows links cannot use up the reset.
+ */
+function resetPageLink(deps: AuthDeps, hashedToken: string, redirectTo: string | null): string {
+  const allowed = redirectTo && deps.redirects.resolve(redirectTo) === redirectTo;
+  const url = new URL(
+    allowed ? redirectTo : `${deps.env.AUTH_SITE_URL.replace(/\/$/, '')}${pagePaths.resetPassword}`,
+  );
+  url.searchParams.set('token_hash', hashedToken);
+  url.searchParams.set('type', verifyTypeOf.recovery);
   return url.toString();
 }
 
@@ -141,7 +161,9 @@ export async function createEmailToken(
     input.kind === 'reauthentication'
       ? null
       : verifyLink(deps, storedHash, verifyType, deps.redirects.resolve(input.redirectTo));
-  return { otp, hashedToken, link, verifyType };
+  const emailLink =
+    input.kind === 'recovery' ? resetPageLink(deps, hashedToken, input.redirectTo) : link;
+  return { otp, hashedToken, link, emailLink, verifyType };
 }
 
 /** An email whose token is made (inside a transaction) and that goes out after the commit. */
@@ -158,7 +180,7 @@ export function sendAuthEmail(deps: AuthDeps, input: PendingAuthEmail): void {
     renderAuthEmail({
       kind: input.kind,
       to: input.to,
-      link: input.token.link,
+      link: input.token.emailLink,
       code: input.token.otp,
       ttlMinutes: Math.round(deps.env.AUTH_EMAIL_LINK_TTL_SECONDS / 60),
       siteName: 'Trellis',

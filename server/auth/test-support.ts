@@ -139,7 +139,8 @@ export function parseAuthEmail(mail: { link: string | null; text: string }) {
   const link = mail.link ? new URL(mail.link) : null;
   return {
     code,
-    tokenHash: link?.searchParams.get('token') ?? null,
+    // A verify link carries `token`; a page link (the reset email's) carries `token_hash`.
+    tokenHash: link?.searchParams.get('token') ?? link?.searchParams.get('token_hash') ?? null,
     type: link?.searchParams.get('type') ?? null,
     redirectTo: link?.searchParams.get('redirect_to') ?? null,
   };

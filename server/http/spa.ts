@@ -22,7 +22,7 @@ function renderIndex(template: string, config: RuntimeConfig): string {
 export async function registerSpa(
   app: FastifyInstance,
   options: { root: string; runtimeConfig: () => RuntimeConfig },
-): Promise<{ sendIndex: (reply: FastifyReply) => FastifyReply } | null> {
+): Promise<{ sendIndex: (reply: FastifyReply, status?: 200 | 404) => FastifyReply } | null> {
   const indexPath = join(options.root, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn({ root: options.root }, 'client build not found; serving the API only');
@@ -53,13 +53,15 @@ export async function registerSpa(
     },
   });
 
-  const sendPage = (reply: FastifyReply, html: string) =>
+  const sendPage = (reply: FastifyReply, html: string, status: 200 | 404 = 200) =>
     reply
-      .status(200)
+      .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(renderIndex(html, options.runtimeConfig()));
-  const sendIndex = (reply: FastifyReply) => sendPage(reply, template);
+  /** The app shell; with 404 for a path the router has no page for (it shows the not-found page). */
+  const sendIndex = (reply: FastifyReply, status: 200 | 404 = 200) =>
+    sendPage(reply, template, status);
 
   for (const [path, html] of shells) {
     app.get(path, { schema: { hide: true } }, (_request, reply) => sendPage(reply, html));

@@ -79,7 +79,14 @@ export function RootLayout() {
       <Outlet />
       {hydrated && (
         <Suspense fallback={null}>
-          <Toaster theme="system" richColors closeButton position="top-right" />
+          {/* Its own labelled live region: a landmark named apart from the app's Notifications. */}
+          <Toaster
+            theme="system"
+            richColors
+            closeButton
+            position="top-right"
+            containerAriaLabel="Status messages"
+          />
         </Suspense>
       )}
       <ScrollRestoration getKey={scrollKey} />

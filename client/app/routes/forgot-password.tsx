@@ -15,7 +15,7 @@ export function ForgotPasswordPage() {
             to={paths.login}
             className="font-medium text-accent-foreground underline-offset-4 hover:underline"
           >
-            Back to log in
+            Back to Log In
           </Link>
         </>
       }

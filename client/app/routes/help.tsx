@@ -187,9 +187,16 @@ export function HelpPage() {
                 a one-line reason.
               </p>
               <p>
-                In Settings, under Notifications, choose email, SMS, web push or any mix of them, a
-                time for each, the days of the week, quiet hours and your time zone. Every delivery
-                also appears in your notifications inside the app.
+                In Settings, under Notifications, choose email, SMS, web push or any mix of them. On
+                the{' '}
+                <Link
+                  to={paths.schedule}
+                  className="font-medium text-primary underline underline-offset-4"
+                >
+                  Schedule
+                </Link>{' '}
+                page, set the delivery times, the days of the week, quiet hours and your time zone.
+                Every delivery also appears in your notifications inside the app.
               </p>
             </Prose>
             <Questions>
@@ -212,8 +219,9 @@ export function HelpPage() {
               </FaqItem>
               <FaqItem question="I'm travelling. What happens to my schedule?">
                 <p>
-                  Change your time zone in Settings. The new schedule starts from your next local
-                  day, so you are not sent the same day's tasks twice.
+                  Change your time zone on the Schedule page, or set a travel time zone there for
+                  the days you are away. The new schedule starts from your next local day, so you
+                  are not sent the same day's tasks twice.
                 </p>
               </FaqItem>
               <FaqItem question="Web push notifications don't show up.">

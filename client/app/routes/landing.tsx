@@ -49,10 +49,10 @@ export function LandingPage() {
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link to={paths.signup} className={buttonClasses('primary', 'lg')}>
-                Start your free trial
+                Start free
               </Link>
               <Link to={paths.login} className={buttonClasses('outline', 'lg')}>
-                Log in
+                Log In
               </Link>
             </div>
             <p className="mt-4 text-sm text-muted-foreground">

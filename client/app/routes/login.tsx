@@ -6,7 +6,7 @@ import { paths } from '#client/lib/paths.ts';
 export function LoginPage() {
   return (
     <AuthCard
-      title="Log in"
+      title="Log In"
       description="Welcome back. Pick up where your goals left off."
       footer={
         <>
@@ -15,7 +15,7 @@ export function LoginPage() {
             to={paths.signup}
             className="font-medium text-accent-foreground underline-offset-4 hover:underline"
           >
-            Sign up
+            Sign Up
           </Link>
         </>
       }

@@ -15,7 +15,7 @@ export function SignupPage() {
             to={paths.login}
             className="font-medium text-accent-foreground underline-offset-4 hover:underline"
           >
-            Log in
+            Log In
           </Link>
         </>
       }

@@ -9,7 +9,9 @@ import { useMenuPanel } from './use-menu-panel.ts';
 const links = [
   { label: 'Home', to: paths.home },
   { label: 'Features', to: paths.features },
+  { label: 'Pricing', to: paths.pricing },
   { label: 'About', to: paths.about },
+  { label: 'Help', to: paths.help },
 ];
 
 function navLinkClasses({ isActive }: { isActive: boolean }) {

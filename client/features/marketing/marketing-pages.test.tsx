@@ -47,13 +47,41 @@ describe('public marketing pages', () => {
       await main.findByRole('heading', { level: 1, name: /three things to do today/i }),
     ).toBeInTheDocument();
 
-    const trials = main.getAllByRole('link', { name: 'Start your free trial' });
-    expect(trials.length).toBeGreaterThan(0);
-    for (const link of trials) expect(link).toHaveAttribute('href', '/signup');
+    // An account on this server is free: no "trial" of something it does not sell.
+    const starts = main.getAllByRole('link', { name: 'Start free' });
+    expect(starts.length).toBeGreaterThan(0);
+    for (const link of starts) expect(link).toHaveAttribute('href', '/signup');
+    expect(main.queryByRole('link', { name: /free trial/i })).not.toBeInTheDocument();
 
+    // Worded as the header's "Log In" button, every one of them.
     const logins = main.getAllByRole('link', { name: /^log in/i });
     expect(logins.length).toBeGreaterThan(0);
-    for (const link of logins) expect(link).toHaveAttribute('href', '/login');
+    for (const link of logins) {
+      expect(link).toHaveTextContent(/^Log In$/);
+      expect(link).toHaveAttribute('href', '/login');
+    }
+  });
+
+  it('lists Home, Features, Pricing, About and Help in the signed-out top menu', async () => {
+    renderAt('/about');
+    const nav = within(screen.getAllByRole('navigation', { name: 'Main' })[0]!);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Home',
+      'Features',
+      'Pricing',
+      'About',
+      'Help',
+    ]);
+    expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+    expect(nav.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help');
+  });
+
+  it('sends people to the Schedule page for delivery days and times on the help page', async () => {
+    const main = renderAt('/help');
+    const schedule = await main.findByRole('link', { name: 'Schedule' });
+    expect(schedule).toHaveAttribute('href', '/schedule');
+    expect(schedule.closest('p')).toHaveTextContent(/the days of the week, quiet hours/);
+    expect(main.queryByText(/In Settings[^.]*days of the week/)).not.toBeInTheDocument();
   });
 
   it('shows the how-it-works steps, the key features and illustrative stories on the landing page', async () => {

@@ -116,7 +116,7 @@ export function ConfirmEmail() {
             to={signedIn ? paths.dashboard : paths.login}
             className={buttonClasses('primary', 'lg', 'mt-6 w-full')}
           >
-            {signedIn ? 'Go to your dashboard' : 'Log in'}
+            {signedIn ? 'Go to your dashboard' : 'Log In'}
           </Link>
         </AuthCard>
       );

@@ -27,6 +27,10 @@ describe('ForgotPasswordForm', () => {
     });
     expect(await screen.findByText('Check your email')).toBeInTheDocument();
     expect(screen.getByText(/If an account exists for/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enter the code from the email' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
   });
 
   it('gives the same answer when the address was just emailed (which only a real account can be)', async () => {
@@ -101,6 +105,67 @@ describe('ResetPasswordForm', () => {
       'href',
       '/forgot-password',
     );
+    // The code from the same email still works.
+    expect(screen.getByLabelText('Code from the email')).toBeInTheDocument();
+  });
+
+  it('redeems a token-hash link itself (any browser), once, and drops it from the URL', async () => {
+    const fakeAuth = createFakeAuth();
+    const session = makeSession();
+    fakeAuth.fake.verifyOtp.mockImplementation(async () => {
+      fakeAuth.emit('PASSWORD_RECOVERY', session);
+      return { data: { session, user: session.user }, error: null };
+    });
+    const { router } = renderWithAuth(
+      [{ path: '/reset-password', element: <ResetPasswordForm /> }],
+      {
+        auth: fakeAuth.auth,
+        initialEntries: ['/reset-password?token_hash=reset-hash-1&type=recovery'],
+      },
+    );
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+    expect(fakeAuth.fake.verifyOtp).toHaveBeenCalledOnce();
+    expect(fakeAuth.fake.verifyOtp).toHaveBeenCalledWith({
+      token_hash: 'reset-hash-1',
+      type: 'recovery',
+    });
+    expect(fakeAuth.fake.exchangeCodeForSession).not.toHaveBeenCalled();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('takes the six-digit code from the email when there is no link', async () => {
+    const fakeAuth = createFakeAuth();
+    const session = makeSession();
+    fakeAuth.fake.verifyOtp
+      .mockResolvedValueOnce({
+        data: { session: null, user: null },
+        error: new AuthApiError('Token has expired or is invalid', 403, 'otp_expired'),
+      })
+      .mockImplementationOnce(async () => {
+        fakeAuth.emit('PASSWORD_RECOVERY', session);
+        return { data: { session, user: session.user }, error: null };
+      });
+    renderWithAuth([{ path: '/reset-password', element: <ResetPasswordForm /> }], {
+      auth: fakeAuth.auth,
+      initialEntries: [{ pathname: '/reset-password', state: { email: 'ada@example.com' } }],
+    });
+    expect(await screen.findByLabelText('Email')).toHaveValue('ada@example.com');
+    const code = screen.getByLabelText('Code from the email');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await userEvent.type(code, '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is wrong or has expired');
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+    expect(fakeAuth.fake.verifyOtp).toHaveBeenLastCalledWith({
+      email: 'ada@example.com',
+      token: '123456',
+      type: 'recovery',
+    });
   });
 });
 
@@ -136,7 +201,7 @@ describe('ConfirmEmail', () => {
       initialEntries: ['/auth/confirm?code=confirm-code-2'],
     });
     expect(await screen.findByRole('heading', { name: 'Email confirmed' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
   });
 
   it('explains a failed link and resends the confirmation', async () => {

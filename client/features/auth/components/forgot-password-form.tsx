@@ -1,7 +1,8 @@
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { EmailField } from '#client/components/ui/form-field.tsx';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorCode, errorMessage } from '#client/lib/auth/errors.ts';
@@ -46,8 +47,16 @@ export function ForgotPasswordForm() {
         <p className="font-medium">Check your email</p>
         <p className="text-sm text-muted-foreground">
           If an account exists for <span className="font-medium text-foreground">{sentTo}</span>,
-          we've sent it a link to reset the password. The link works for a short time only.
+          we've sent it a link and a 6-digit code to reset the password. Both work for a short time
+          only.
         </p>
+        <Link
+          to={paths.resetPassword}
+          state={{ email: sentTo }}
+          className={buttonClasses('secondary', 'lg', 'w-full')}
+        >
+          Enter the code from the email
+        </Link>
         <Button variant="link" onClick={() => setSentTo(null)}>
           Use a different email
         </Button>

@@ -20,7 +20,7 @@ function renderLogin(fakeAuth: ReturnType<typeof createFakeAuth>, entry = '/logi
 async function fillAndSubmit(email = 'ada@example.com', password = 'correct horse') {
   await userEvent.type(await screen.findByLabelText('Email'), email);
   await userEvent.type(screen.getByLabelText('Password'), password);
-  await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
 }
 
 function signInSucceeds(fakeAuth: ReturnType<typeof createFakeAuth>, role?: string) {
@@ -108,7 +108,7 @@ describe('LoginForm', () => {
     expect(screen.getByText('Invalid login credentials')).toBeInTheDocument();
     await waitFor(() => expect(fakeAuth.fake.signOut).toHaveBeenCalledOnce());
     expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
   });
 
   it("falls back to 'Failed to log in. Please try again.' when the failure has no message", async () => {

@@ -92,7 +92,7 @@ export function LoginForm() {
         </p>
       </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-        {submitting ? 'Logging in...' : 'Log in'}
+        {submitting ? 'Logging in...' : 'Log In'}
       </Button>
     </form>
   );

@@ -1,8 +1,8 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button, buttonClasses } from '#client/components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmPasswordField, NewPasswordField } from '#client/components/ui/form-field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { needsSecondFactor } from '#client/lib/auth/assurance.ts';
@@ -12,44 +12,61 @@ import { linkOnce } from '#client/lib/auth/link-once.ts';
 import { getRole, homeForRole } from '#client/lib/auth/roles.ts';
 import { PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
 import { paths } from '#client/lib/paths.ts';
-import { readAuthRedirect } from '../auth-redirect.ts';
+import { readAuthRedirect, type AuthRedirect } from '../auth-redirect.ts';
+import { RecoveryCodeForm } from './recovery-code-form.tsx';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
-type Stage = { kind: 'checking' } | { kind: 'ready' } | { kind: 'invalid'; message: string };
+type Stage =
+  | { kind: 'checking' }
+  | { kind: 'ready' }
+  /** Waiting for the emailed code, after a link that did not work when `problem` is set. */
+  | { kind: 'code'; problem: string | null };
 
-const EXPIRED = 'This reset link is invalid or has expired. Ask for a new one below.';
+const EXPIRED =
+  'This reset link is invalid or has expired. Enter the code from the email, or ask for a new one.';
+
+function firstStage(link: AuthRedirect, signedIn: boolean): Stage {
+  if (link.error) return { kind: 'code', problem: link.error };
+  if (link.code || (link.tokenHash && link.type === 'recovery')) return { kind: 'checking' };
+  if (signedIn) return { kind: 'ready' };
+  return { kind: 'code', problem: null };
+}
 
 /**
- * The landing page of a password-reset email: trades the link's code for a session, then asks
- * for the new password.
+ * The landing page of a password-reset email. Its link carries a token hash that this page
+ * redeems (it works in any browser); a `?code=` from the auth server's verify link is exchanged
+ * in the browser that asked. Without a link, it takes the six-digit code from the email. Then it
+ * asks for the new password.
  */
 export function ResetPasswordForm() {
   const { auth, user, session, signOut } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const [link] = useState(() => readAuthRedirect(location.search, location.hash));
-  const [stage, setStage] = useState<Stage>(() => {
-    if (link.error) return { kind: 'invalid', message: link.error };
-    if (link.code) return { kind: 'checking' };
-    if (user) return { kind: 'ready' };
-    return {
-      kind: 'invalid',
-      message: 'Open the link from your password-reset email to set a new password.',
-    };
-  });
+  const [stage, setStage] = useState<Stage>(() => firstStage(link, user !== null));
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
-    const { code } = link;
-    if (!code || link.error) return;
+    const { code, tokenHash } = link;
+    if (link.error) return;
+    let redeem: (() => Promise<{ error: unknown }>) | null = null;
+    if (code) {
+      redeem = () => linkOnce(`code:${code}`, () => auth.exchangeCodeForSession(code));
+    } else if (tokenHash && link.type === 'recovery') {
+      redeem = () =>
+        linkOnce(`token:${tokenHash}`, () =>
+          auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' }),
+        );
+    }
+    if (!redeem) return;
     let active = true;
-    void linkOnce(`code:${code}`, () => auth.exchangeCodeForSession(code)).then(({ error }) => {
+    void redeem().then(({ error }) => {
       if (!active) return;
-      setStage(error ? { kind: 'invalid', message: EXPIRED } : { kind: 'ready' });
-      // The code is spent: keep it out of the history and of a reload.
+      setStage(error ? { kind: 'code', problem: EXPIRED } : { kind: 'ready' });
+      // The link is spent: keep it out of the history and of a reload.
       void navigate(paths.resetPassword, { replace: true });
     });
     return () => {
@@ -87,16 +104,13 @@ export function ResetPasswordForm() {
     );
   }
 
-  if (stage.kind === 'invalid') {
+  if (stage.kind === 'code') {
     return (
-      <div className="space-y-5">
-        <p role="alert" className="rounded-xl border border-danger/30 bg-danger/5 p-4 text-sm">
-          {stage.message}
-        </p>
-        <Link to={paths.forgotPassword} className={buttonClasses('primary', 'lg', 'w-full')}>
-          Send a new reset link
-        </Link>
-      </div>
+      <RecoveryCodeForm
+        problem={stage.problem}
+        initialEmail={emailFromState(location.state)}
+        onVerified={() => setStage({ kind: 'ready' })}
+      />
     );
   }
 
@@ -144,4 +158,12 @@ export function ResetPasswordForm() {
       </Button>
     </form>
   );
+}
+
+/** The address the forgot-password page hands over in the navigation state, if any. */
+function emailFromState(state: unknown): string {
+  if (typeof state === 'object' && state !== null && 'email' in state) {
+    if (typeof state.email === 'string') return state.email;
+  }
+  return '';
 }

@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { useResendConfirmation } from '#client/lib/auth/use-resend-confirmation.ts';
 
-/** A slim notice in the signed-in area while the account's email address is unconfirmed. */
+/**
+ * A slim notice in the signed-in area while the account's email address is unconfirmed. A named
+ * region, so that it sits in a landmark like the rest of the page.
+ */
 export function UnconfirmedEmailBanner() {
   const { user } = useAuth();
   const { resend, sending } = useResendConfirmation();
@@ -12,7 +15,10 @@ export function UnconfirmedEmailBanner() {
   if (!email || user.email_confirmed_at) return null;
 
   return (
-    <div className="border-b bg-primary-soft text-accent-foreground">
+    <section
+      aria-label="Email confirmation"
+      className="border-b bg-primary-soft text-accent-foreground"
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2.5 text-sm sm:px-6">
         <MailWarning aria-hidden="true" className="size-4 shrink-0" />
         <p className="min-w-0 flex-1">
@@ -33,6 +39,6 @@ export function UnconfirmedEmailBanner() {
           {sent ? 'A new link is on its way.' : ''}
         </p>
       </div>
-    </div>
+    </section>
   );
 }

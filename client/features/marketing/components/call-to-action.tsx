@@ -9,7 +9,7 @@ interface CallToActionProps {
   children: ReactNode;
 }
 
-/** The closing band of a marketing page: start a trial, or log in to an existing account. */
+/** The closing band of a marketing page: start (an account on this server is free), or log in. */
 export function CallToAction({ id, title, children }: CallToActionProps) {
   return (
     <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
@@ -22,10 +22,10 @@ export function CallToAction({ id, title, children }: CallToActionProps) {
         </div>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to={paths.signup} className={buttonClasses('primary', 'lg')}>
-            Start your free trial
+            Start free
           </Link>
           <Link to={paths.login} className={buttonClasses('outline', 'lg')}>
-            Log in to your account
+            Log In
           </Link>
         </div>
       </div>
