@@ -24,7 +24,7 @@ export function OnboardingPage() {
             <DeliveryTimesStepForm {...step} />
           </div>
         )}
-        firstGoalStep={({ onSaved }) => <NewGoalFlow today={today} onSaved={onSaved} />}
+        firstGoalStep={(exits) => <NewGoalFlow today={today} exits={exits} />}
       />
     </div>
   );
