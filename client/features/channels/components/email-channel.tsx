@@ -66,7 +66,7 @@ export function EmailChannel({
           {email.enabled ? '' : ' Turn daily email on to receive it again.'}
         </ChannelNote>
       ) : null}
-      {channels.transports.email === 'dev-outbox' ? <DevOutboxNote /> : null}
+      {channels.transports.email === 'dev-outbox' ? <DevOutboxNote channel="email" /> : null}
     </ChannelCard>
   );
 }

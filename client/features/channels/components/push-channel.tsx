@@ -158,7 +158,7 @@ export function PushChannel({
           ))}
         </ul>
       ) : null}
-      {channels.transports.push === 'dev-outbox' ? <DevOutboxNote /> : null}
+      {channels.transports.push === 'dev-outbox' ? <DevOutboxNote channel="push" /> : null}
     </ChannelCard>
   );
 }

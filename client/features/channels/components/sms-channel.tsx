@@ -241,7 +241,7 @@ export function SmsChannel({
           {sms.enabled ? '' : ' Turn daily texts on to receive them again.'}
         </ChannelNote>
       ) : null}
-      {channels.transports.sms === 'dev-outbox' ? <DevOutboxNote /> : null}
+      {channels.transports.sms === 'dev-outbox' ? <DevOutboxNote channel="sms" /> : null}
     </ChannelCard>
   );
 }
