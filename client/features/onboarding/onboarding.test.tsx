@@ -138,11 +138,24 @@ describe('Onboarding', { timeout: 30_000 }, () => {
     expect(api.callsTo('PUT /api/schedule')[0]?.body).toMatchObject({ timeZone: 'Asia/Tokyo' });
     expect(api.callsTo('PUT /api/onboarding')[1]?.body).toEqual({ step: 'channels' });
 
-    // The channel cards from Settings, then the times.
+    // The channel cards from Settings, each with its own times: every channel shows once.
     expect(await screen.findByRole('heading', { name: 'Email' })).toBeVisible();
-    // SMS and push are off: their times wait for the cards above.
-    expect(await screen.findAllByText('Off — set it up above')).toHaveLength(2);
-    await user.click(screen.getByRole('button', { name: 'Add a time for Push' }));
+    for (const [name, channel] of [
+      ['Email', 'Email'],
+      ['SMS', 'SMS'],
+      ['Push', 'Push'],
+    ] as const) {
+      const card = screen.getByRole('region', { name });
+      expect(within(card).getByRole('group', { name: `${channel} delivery times` })).toBeVisible();
+    }
+    expect(screen.getAllByRole('group', { name: /delivery times/ })).toHaveLength(3);
+    // No word of the dev outbox to someone who is not an admin.
+    expect(screen.queryByText(/outbox/)).not.toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('region', { name: 'Push' })).getByRole('button', {
+        name: 'Add a time for Push',
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Saturday' }));
     await user.click(screen.getByRole('button', { name: /Continue/ }));
 

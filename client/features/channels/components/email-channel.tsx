@@ -1,4 +1,5 @@
 import { CircleCheck, CircleAlert, Inbox, Mail } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Channels } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -11,9 +12,12 @@ export function EmailChannel({
   channels,
   onToggle,
   headingLevel,
+  extra,
 }: {
   channels: Channels;
   headingLevel: 'h3' | 'h4';
+  /** More of the channel, from the screen around it (onboarding's delivery times). */
+  extra?: ReactNode;
   onToggle: (enabled: boolean) => void;
 }) {
   const { email } = channels;
@@ -67,6 +71,7 @@ export function EmailChannel({
         </ChannelNote>
       ) : null}
       {channels.transports.email === 'dev-outbox' ? <DevOutboxNote channel="email" /> : null}
+      {extra}
     </ChannelCard>
   );
 }
