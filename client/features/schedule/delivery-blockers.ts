@@ -133,25 +133,25 @@ export function deliveryBlockers(
 export function confirmEmailAdvice(
   fix: Extract<DeliveryFix, { kind: 'confirm_email' }>,
   viewer: { admin: boolean },
-): { text: string; canResend: boolean; outbox: boolean } {
+): { text: string; canResend: boolean; link: 'outbox' | 'settings' | null } {
   if (fix.serverSendsEmail) {
     return {
       text: `Open the link we sent to ${fix.address}, or send it again.`,
       canResend: true,
-      outbox: false,
+      link: null,
     };
   }
   if (viewer.admin) {
     return {
       text: 'This server has no email provider: the confirmation link is in the dev outbox.',
       canResend: false,
-      outbox: true,
+      link: 'outbox',
     };
   }
   const instead = fix.otherWays.length > 0 ? `, or turn on ${names(fix.otherWays)} instead` : '';
   return {
     text: `This server cannot send email yet, so the confirmation link cannot reach you: ask the person who runs it to set up email${instead}.`,
     canResend: false,
-    outbox: false,
+    link: fix.otherWays.length > 0 ? 'settings' : null,
   };
 }

@@ -152,6 +152,10 @@ describe('NextDelivery', () => {
           /This server cannot send email yet, so the confirmation link cannot reach you: ask the person who runs it to set up email, or turn on Push instead\./,
         ),
       ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Channel settings' })).toHaveAttribute(
+        'href',
+        '/settings#notifications',
+      );
       expect(screen.queryByRole('link', { name: /delivery times/i })).not.toBeInTheDocument();
       expect(screen.queryByText(/dev outbox/)).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument();

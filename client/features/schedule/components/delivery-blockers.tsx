@@ -40,9 +40,13 @@ function ConfirmEmailFix({ fix }: { fix: Extract<DeliveryFix, { kind: 'confirm_e
         >
           {sending ? 'Sending…' : 'Resend the confirmation email'}
         </Button>
-      ) : advice.outbox ? (
+      ) : advice.link === 'outbox' ? (
         <Link to={paths.admin} className={linkClass}>
           Open the dev outbox
+        </Link>
+      ) : advice.link === 'settings' ? (
+        <Link to={paths.notificationSettings} className={linkClass}>
+          Channel settings
         </Link>
       ) : null}
     </>
