@@ -138,12 +138,15 @@ describe('ChannelSettings: email', () => {
     fakeApi({
       'GET /api/channels': () => ({
         body: channels({
+          email: { confirmed: false },
           transports: { email: 'dev-outbox', sms: 'dev-outbox', push: 'web-push' },
         }),
       }),
     });
     renderChannels();
     await card('Email');
+    // A new confirmation link could not reach the person either.
+    expect(screen.queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument();
     expect(
       screen.getByText(
         'This server cannot send emails yet: ask the person who runs it to set them up.',

@@ -10,7 +10,7 @@ export type DeliveryFix =
       address: string;
       serverSendsEmail: boolean;
       /** The other channels this server has a provider for. */
-      otherWays: DeliveryChannel[];
+      otherWays: readonly DeliveryChannel[];
     }
   /** Settings › Notifications: a channel to turn on or finish setting up. */
   | { kind: 'settings'; label: string }
