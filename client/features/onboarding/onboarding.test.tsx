@@ -274,6 +274,28 @@ describe('Onboarding', { timeout: 30_000 }, () => {
     expect(api.callsTo('PUT /api/onboarding')[0]?.body).toEqual({ step: 'tone' });
   });
 
+  it('offers the plan of a goal saved on an earlier visit, so it is not declared again', async () => {
+    const user = userEvent.setup();
+    const goal = makeGoal({ title: 'Run a 10k', deadline: '2099-06-01', nextMilestone: null });
+    const api = onboardingApi(onboarding({ step: 'first_goal' }), {
+      'GET /api/goals': () => ({ body: { goals: [goal] } }),
+      [`GET /api/goals/${goal.id}`]: () => ({ body: makeDetail(goal) }),
+      [`POST /api/goals/${goal.id}/breakdown`]: () => ({ body: plan }),
+      [`POST /api/goals/${goal.id}/plan`]: () => ({
+        status: 201,
+        body: acceptPlanResultSchema.parse({ goal, milestones: [], tasks: [] }),
+      }),
+    });
+    renderOnboarding();
+
+    await user.click(await screen.findByRole('button', { name: 'Plan “Run a 10k”' }));
+    expect(await screen.findByRole('heading', { name: 'Plan your first steps' })).toHaveFocus();
+    await user.click(await screen.findByRole('button', { name: 'Accept all' }));
+    await screen.findByRole('heading', { name: 'How should your coach talk to you?' });
+    expect(api.callsTo('POST /api/goals')).toHaveLength(0);
+    expect(api.callsTo(`POST /api/goals/${goal.id}/plan`)).toHaveLength(1);
+  });
+
   it('lets the plan be skipped once the goal is saved', async () => {
     const user = userEvent.setup();
     const goal = makeGoal({ title: 'Run a 10k', deadline: '2099-06-01' });

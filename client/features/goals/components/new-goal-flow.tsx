@@ -6,6 +6,7 @@ import {
   LoaderCircle,
   Sparkles,
 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -23,7 +24,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { paths, pathTo } from '#client/lib/paths.ts';
-import { useCreateGoal, useRefineGoal } from '../api.ts';
+import { goalListQuery, useCreateGoal, useRefineGoal } from '../api.ts';
 import { ClarifyingQuestions } from './clarifying-questions.tsx';
 import { CoachNotes } from './coach-notes.tsx';
 import { CrisisPanel } from './crisis-panel.tsx';
@@ -124,6 +125,12 @@ export function NewGoalFlow({ today, exits }: { today: string; exits?: GoalStepE
   const [moves, setMoves] = useState(0);
   const refine = useRefineGoal();
   const create = useCreateGoal();
+  // In onboarding: a goal saved on an earlier visit whose plan was never accepted is offered
+  // first, so leaving between the two steps does not mean declaring it again.
+  const active = useQuery({ ...goalListQuery({ status: 'active' }), enabled: Boolean(exits) });
+  const unplanned = exits
+    ? active.data?.goals.find((goal) => goal.nextMilestone === null && goal.progress === 0)
+    : undefined;
 
   // Each step is a new view: once it is on screen, its heading takes the focus, as a page change
   // would (the button that led here is gone or disabled, and focus would fall to the page).
@@ -284,6 +291,22 @@ export function NewGoalFlow({ today, exits }: { today: string; exits?: GoalStepE
               </p>
             )}
           </div>
+          {unplanned ? (
+            <div className="flex flex-col gap-3 rounded-2xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm">
+                You saved <span className="font-medium">{unplanned.title}</span>: plan it now, or
+                declare another goal.
+              </p>
+              <Button
+                variant="outline"
+                className="shrink-0"
+                onClick={() => go({ kind: 'plan', goal: unplanned })}
+              >
+                <ListChecks aria-hidden="true" className="size-4" />
+                Plan “{unplanned.title}”
+              </Button>
+            </div>
+          ) : null}
           <div>
             <p className="mb-2 text-sm text-muted-foreground">Or start from an example:</p>
             <div className="flex flex-wrap gap-2">
