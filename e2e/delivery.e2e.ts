@@ -308,6 +308,14 @@ test('onboarding from sign-up to /dashboard, then today’s top three by email a
   await expect(review).toBeVisible();
   await page.getByRole('button', { name: 'Save goal' }).click();
 
+  // Its plan: proposed by the coach, accepted here.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Plan your first steps' }),
+  ).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Accept all' })).toBeVisible();
+  await checkAccessibility(page);
+  await page.getByRole('button', { name: 'Accept all' }).click();
+
   // Coach tone: a radio group, arrows move the choice; Finish ends on /dashboard.
   await expect(
     page.getByRole('heading', { level: 1, name: 'How should your coach talk to you?' }),
@@ -319,14 +327,16 @@ test('onboarding from sign-up to /dashboard, then today’s top three by email a
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL('/dashboard');
 
-  // Three tasks of one's own for today.
-  await page.goto('/tasks');
-  const titles = ['Run 5 km by the river', 'Book the race entry', 'Stretch for ten minutes'];
-  for (const title of titles) {
-    await page.getByLabel('New task').fill(title);
-    await page.getByLabel('New task').press('Enter');
-    await expect(page.getByText(title).first()).toBeVisible();
-  }
+  // Day one: three tasks of the accepted plan in today's top three.
+  const topThree = page
+    .getByRole('region', { name: 'Today’s top three' })
+    .getByRole('button', { name: /^Complete “/ });
+  await expect(topThree).toHaveCount(3);
+  const titles = (await topThree.evaluateAll((buttons) =>
+    buttons.map((button) => /^Complete “(.*)”$/.exec(button.getAttribute('aria-label') ?? '')?.[1]),
+  )) as string[];
+  expect(titles.every(Boolean), 'each pick names its task').toBe(true);
+  await checkAccessibility(page);
 
   // /schedule: send today's top three now; the record shows both deliveries with their tasks.
   await page.goto('/schedule');
@@ -349,7 +359,10 @@ test('onboarding from sign-up to /dashboard, then today’s top three by email a
     channel: 'sms',
     name: /Your top three for/,
   });
-  await expect(smsMessage.getByText(new RegExp(titles.join('|'))).first()).toBeVisible();
+  const anyTitle = new RegExp(
+    titles.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+  );
+  await expect(smsMessage.getByText(anyTitle).first()).toBeVisible();
   await admin.keyboard.press('Escape');
   const delivery = await openOutboxMessage(admin, {
     to: email,

@@ -6,7 +6,7 @@ import { channelsSchema, type Channels } from '#contracts/channels.ts';
 import { AuthGate } from '#client/components/auth/auth-gate.tsx';
 import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
 import { fakeApi, renderScreen } from '#client/test/fake-api.tsx';
-import { createFakeAuth, makeSession } from '#client/test/fake-auth.tsx';
+import { createFakeAuth, makeSession, makeUser } from '#client/test/fake-auth.tsx';
 import { ChannelSettings } from './channel-settings.tsx';
 import { base64UrlToBytes } from './push.ts';
 
@@ -55,9 +55,10 @@ function channels(
   });
 }
 
-function renderChannels(options: { compact?: boolean } = {}) {
+function renderChannels(options: { compact?: boolean; role?: string } = {}) {
   const { auth, fake } = createFakeAuth();
-  fake.getSession.mockResolvedValue({ data: { session: makeSession() }, error: null });
+  const user = makeUser(options.role ? { role: options.role } : {});
+  fake.getSession.mockResolvedValue({ data: { session: makeSession({ user }) }, error: null });
   const view = renderScreen(
     <AuthProvider auth={auth}>
       <AuthGate>
@@ -133,21 +134,45 @@ describe('ChannelSettings: email', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 
-  it('notes every channel that writes to the dev outbox', async () => {
+  it('tells a person which channels this server cannot send yet, without the dev outbox', async () => {
     fakeApi({
       'GET /api/channels': () => ({
         body: channels({
+          email: { confirmed: false },
           transports: { email: 'dev-outbox', sms: 'dev-outbox', push: 'web-push' },
         }),
       }),
     });
     renderChannels();
     await card('Email');
+    // A new confirmation link could not reach the person either.
+    expect(screen.queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument();
     expect(
-      screen.getAllByText(
-        'Not configured on this server: messages go to the dev outbox (admins can read it).',
+      screen.getByText(
+        'This server cannot send emails yet: ask the person who runs it to set them up.',
       ),
-    ).toHaveLength(2);
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'This server cannot send text messages yet: ask the person who runs it to set them up.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/push notifications yet/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/outbox/)).not.toBeInTheDocument();
+  });
+
+  it('shows an admin where those messages went: the dev outbox', async () => {
+    fakeApi({
+      'GET /api/channels': () => ({
+        body: channels({
+          transports: { email: 'dev-outbox', sms: 'http', push: 'web-push' },
+        }),
+      }),
+    });
+    renderChannels({ role: 'admin' });
+    await card('Email');
+    expect(screen.getByRole('link', { name: 'dev outbox' })).toHaveAttribute('href', '/admin');
+    expect(screen.getAllByRole('link', { name: 'dev outbox' })).toHaveLength(1);
   });
 
   it('shows what failed to load, with a way to try again', async () => {

@@ -1,4 +1,5 @@
 import { CalendarClock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DeliveryChannel } from '#contracts/channels.ts';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -24,10 +25,13 @@ const channelNames: Record<DeliveryChannel, string> = {
 export function ChannelSettings({
   compact = false,
   headingLevel = 'h3',
+  below,
 }: {
   compact?: boolean;
   /** The level of each channel's heading, one below the heading the block sits under. */
   headingLevel?: 'h3' | 'h4';
+  /** More for each channel's card, from the screen around it (onboarding's delivery times). */
+  below?: (channel: DeliveryChannel) => ReactNode;
 }) {
   const channels = useChannels();
   const toggle = useToggleChannel();
@@ -76,18 +80,21 @@ export function ChannelSettings({
         headingLevel={headingLevel}
         channels={channels.data}
         onToggle={onToggle('email')}
+        extra={below?.('email')}
       />
       <SmsChannel
         headingLevel={headingLevel}
         channels={channels.data}
         compact={compact}
         onToggle={onToggle('sms')}
+        extra={below?.('sms')}
       />
       <PushChannel
         headingLevel={headingLevel}
         channels={channels.data}
         compact={compact}
         onToggle={onToggle('push')}
+        extra={below?.('push')}
       />
       <InlineError
         message={

@@ -6,6 +6,7 @@ import {
   onboardingUpdateSchema,
   type Onboarding,
 } from '#contracts/onboarding.ts';
+import { acceptPlanResultSchema } from '#contracts/plan.ts';
 import type { ScheduleUpdate } from '#contracts/schedule.ts';
 import { OnboardingPage } from '#client/app/routes/app/onboarding.tsx';
 import { AuthGate } from '#client/components/auth/auth-gate.tsx';
@@ -13,13 +14,38 @@ import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
 import { makeChannels, makeSchedule, scheduleAnswer } from '#client/test/delivery-fixtures.ts';
 import { fakeApi, renderScreen } from '#client/test/fake-api.tsx';
 import { createFakeAuth, makeSession } from '#client/test/fake-auth.tsx';
-import { makeGoal, refineAnswer, smartGoal } from '#client/test/goal-fixtures.ts';
+import {
+  breakdownAnswer,
+  makeDetail,
+  makeGoal,
+  refineAnswer,
+  smartGoal,
+} from '#client/test/goal-fixtures.ts';
 
 vi.mock('#client/lib/auth-client.ts', () => ({
   getAuthClient: async () => ({
     auth: { getSession: async () => ({ data: { session: { access_token: 'token' } } }) },
   }),
 }));
+
+/** The coach's plan for the first goal, dated far enough ahead for any day the test runs on. */
+const plan = breakdownAnswer({
+  engine: 'offline',
+  model: 'trellis-offline-1',
+  result: {
+    kind: 'plan',
+    milestones: [
+      { title: 'Base', description: 'Run three times a week.', dueDate: '2099-03-20' },
+      { title: 'Build', description: 'Longer runs.', dueDate: '2099-04-20' },
+      { title: 'Race', description: 'Run the 10k.', dueDate: '2099-06-01' },
+    ],
+    tasks: [
+      { title: 'Run 2 km', milestoneIndex: 0, scheduledDate: '2099-03-03', estimatedMinutes: 30 },
+      { title: 'Stretch', milestoneIndex: 0, scheduledDate: '2099-03-04', estimatedMinutes: 15 },
+    ],
+    notes: [],
+  },
+});
 
 function onboarding(change: Partial<Onboarding> = {}): Onboarding {
   return onboardingSchema.parse({
@@ -112,11 +138,24 @@ describe('Onboarding', { timeout: 30_000 }, () => {
     expect(api.callsTo('PUT /api/schedule')[0]?.body).toMatchObject({ timeZone: 'Asia/Tokyo' });
     expect(api.callsTo('PUT /api/onboarding')[1]?.body).toEqual({ step: 'channels' });
 
-    // The channel cards from Settings, then the times.
+    // The channel cards from Settings, each with its own times: every channel shows once.
     expect(await screen.findByRole('heading', { name: 'Email' })).toBeVisible();
-    // SMS and push are off: their times wait for the cards above.
-    expect(await screen.findAllByText('Off — set it up above')).toHaveLength(2);
-    await user.click(screen.getByRole('button', { name: 'Add a time for Push' }));
+    for (const [name, channel] of [
+      ['Email', 'Email'],
+      ['SMS', 'SMS'],
+      ['Push', 'Push'],
+    ] as const) {
+      const card = screen.getByRole('region', { name });
+      expect(within(card).getByRole('group', { name: `${channel} delivery times` })).toBeVisible();
+    }
+    expect(screen.getAllByRole('group', { name: /delivery times/ })).toHaveLength(3);
+    // No word of the dev outbox to someone who is not an admin.
+    expect(screen.queryByText(/outbox/)).not.toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('region', { name: 'Push' })).getByRole('button', {
+        name: 'Add a time for Push',
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Saturday' }));
     await user.click(screen.getByRole('button', { name: /Continue/ }));
 
@@ -181,8 +220,9 @@ describe('Onboarding', { timeout: 30_000 }, () => {
     });
   });
 
-  it('moves on to the tone once the first goal is saved', async () => {
+  it('ends the goal step with the plan accepted in place, then moves on to the tone', async () => {
     const user = userEvent.setup();
+    const goal = makeGoal({ title: 'Run a 10k', deadline: '2099-06-01' });
     const api = onboardingApi(onboarding({ step: 'first_goal' }), {
       'POST /api/coach/refine-goal': () => ({
         body: refineAnswer({
@@ -192,7 +232,84 @@ describe('Onboarding', { timeout: 30_000 }, () => {
           result: { kind: 'smart', goal: { ...smartGoal, deadline: '2099-06-01' }, notes: [] },
         }),
       }),
-      'POST /api/goals': () => ({ status: 201, body: makeGoal({ title: 'Run a 10k' }) }),
+      'POST /api/goals': () => ({ status: 201, body: goal }),
+      [`GET /api/goals/${goal.id}`]: () => ({ body: makeDetail(goal) }),
+      [`POST /api/goals/${goal.id}/breakdown`]: () => ({ body: plan }),
+      [`POST /api/goals/${goal.id}/plan`]: () => ({
+        status: 201,
+        body: acceptPlanResultSchema.parse({ goal, milestones: [], tasks: [] }),
+      }),
+    });
+    renderOnboarding();
+
+    // One progress bar and one way to skip: the flow's, not the goal page's too.
+    await screen.findByRole('heading', { name: 'What do you want to achieve?' });
+    expect(screen.getByText('Step 5 of 6')).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Steps' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /skip/i })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /Back/ })).toHaveLength(1);
+
+    await user.type(screen.getByLabelText('Your goal in one sentence'), 'I want to run a 10k');
+    await user.click(screen.getByRole('button', { name: 'Shape it with the coach' }));
+    // The coach's answer takes the focus, not the page.
+    expect(await screen.findByRole('heading', { name: 'Review your SMART goal' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Save goal' }));
+
+    // The saved goal goes on to its plan, proposed and editable here.
+    expect(await screen.findByRole('heading', { name: 'Plan your first steps' })).toHaveFocus();
+    expect(await screen.findByRole('checkbox', { name: 'Run 2 km' })).toBeChecked();
+    expect(api.callsTo('PUT /api/onboarding')).toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: /skip/i })).toHaveLength(1);
+    await user.click(screen.getByRole('checkbox', { name: 'Stretch' }));
+    await user.click(screen.getByRole('button', { name: 'Accept 4 selected' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'How should your coach talk to you?' }),
+    ).toHaveFocus();
+    expect(api.callsTo('POST /api/goals')).toHaveLength(1);
+    expect(api.callsTo(`POST /api/goals/${goal.id}/plan`)[0]?.body).toMatchObject({
+      milestones: [{ title: 'Base' }, { title: 'Build' }, { title: 'Race' }],
+      tasks: [{ title: 'Run 2 km', scheduledDate: '2099-03-03' }],
+    });
+    expect(api.callsTo('PUT /api/onboarding')[0]?.body).toEqual({ step: 'tone' });
+  });
+
+  it('offers the plan of a goal saved on an earlier visit, so it is not declared again', async () => {
+    const user = userEvent.setup();
+    const goal = makeGoal({ title: 'Run a 10k', deadline: '2099-06-01', nextMilestone: null });
+    const api = onboardingApi(onboarding({ step: 'first_goal' }), {
+      'GET /api/goals': () => ({ body: { goals: [goal] } }),
+      [`GET /api/goals/${goal.id}`]: () => ({ body: makeDetail(goal) }),
+      [`POST /api/goals/${goal.id}/breakdown`]: () => ({ body: plan }),
+      [`POST /api/goals/${goal.id}/plan`]: () => ({
+        status: 201,
+        body: acceptPlanResultSchema.parse({ goal, milestones: [], tasks: [] }),
+      }),
+    });
+    renderOnboarding();
+
+    await user.click(await screen.findByRole('button', { name: 'Plan “Run a 10k”' }));
+    expect(await screen.findByRole('heading', { name: 'Plan your first steps' })).toHaveFocus();
+    await user.click(await screen.findByRole('button', { name: 'Accept all' }));
+    await screen.findByRole('heading', { name: 'How should your coach talk to you?' });
+    expect(api.callsTo('POST /api/goals')).toHaveLength(0);
+    expect(api.callsTo(`POST /api/goals/${goal.id}/plan`)).toHaveLength(1);
+  });
+
+  it('lets the plan be skipped once the goal is saved', async () => {
+    const user = userEvent.setup();
+    const goal = makeGoal({ title: 'Run a 10k', deadline: '2099-06-01' });
+    const api = onboardingApi(onboarding({ step: 'first_goal' }), {
+      'POST /api/coach/refine-goal': () => ({
+        body: refineAnswer({
+          engine: 'offline',
+          model: 'trellis-offline-1',
+          result: { kind: 'smart', goal: { ...smartGoal, deadline: '2099-06-01' }, notes: [] },
+        }),
+      }),
+      'POST /api/goals': () => ({ status: 201, body: goal }),
+      [`GET /api/goals/${goal.id}`]: () => ({ body: makeDetail(goal) }),
+      [`POST /api/goals/${goal.id}/breakdown`]: () => ({ body: plan }),
     });
     renderOnboarding();
 
@@ -202,11 +319,11 @@ describe('Onboarding', { timeout: 30_000 }, () => {
     );
     await user.click(screen.getByRole('button', { name: 'Shape it with the coach' }));
     await user.click(await screen.findByRole('button', { name: 'Save goal' }));
+    await screen.findByRole('checkbox', { name: 'Run 2 km' });
+    await user.click(screen.getByRole('button', { name: 'Skip the plan' }));
 
-    expect(
-      await screen.findByRole('heading', { name: 'How should your coach talk to you?' }),
-    ).toHaveFocus();
-    expect(api.callsTo('POST /api/goals')).toHaveLength(1);
+    await screen.findByRole('heading', { name: 'How should your coach talk to you?' });
+    expect(api.callsTo(`POST /api/goals/${goal.id}/plan`)).toHaveLength(0);
     expect(api.callsTo('PUT /api/onboarding')[0]?.body).toEqual({ step: 'tone' });
   });
 

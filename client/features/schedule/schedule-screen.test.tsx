@@ -10,6 +10,9 @@ import {
   scheduleAnswer,
 } from '#client/test/delivery-fixtures.ts';
 import { fakeApi, renderScreen } from '#client/test/fake-api.tsx';
+import { createFakeAuth, makeSession } from '#client/test/fake-auth.tsx';
+import { AuthGate } from '#client/components/auth/auth-gate.tsx';
+import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
 import { RECORD_POLL_MS } from './api.ts';
 import { ScheduleScreen } from './components/schedule-screen.tsx';
 
@@ -45,6 +48,46 @@ function baseApi(extra: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 describe('ScheduleScreen', { timeout: 20_000 }, () => {
+  it('says an unconfirmed address is what holds email back, and how to confirm it', async () => {
+    const user = userEvent.setup();
+    baseApi({
+      'GET /api/schedule': () => ({
+        body: scheduleAnswer(schedule, [makePreviewItem({ channel: 'email', inactive: true })]),
+      }),
+      'GET /api/channels': () => ({
+        body: makeChannels({
+          email: {
+            enabled: true,
+            address: 'ada@example.com',
+            confirmed: false,
+            unsubscribedAt: null,
+          },
+          transports: { email: 'smtp', sms: 'dev-outbox', push: 'dev-outbox' },
+        }),
+      }),
+    });
+    const { auth, fake } = createFakeAuth();
+    fake.getSession.mockResolvedValue({ data: { session: makeSession() }, error: null });
+    fake.resend.mockResolvedValue({ data: {}, error: null });
+    renderScreen(
+      <AuthProvider auth={auth}>
+        <AuthGate>
+          <ScheduleScreen />
+        </AuthGate>
+      </AuthProvider>,
+      { route: '/schedule', path: '/schedule' },
+    );
+
+    const preview = await screen.findByRole('region', { name: 'Next deliveries' });
+    expect(
+      await within(preview).findByText(/is not confirmed yet, so daily emails wait\./),
+    ).toBeVisible();
+    await user.click(
+      within(preview).getByRole('button', { name: 'Resend the confirmation email' }),
+    );
+    await waitFor(() => expect(fake.resend).toHaveBeenCalledTimes(1));
+  });
+
   it('previews the coming deliveries by local day, marking a DST change, quiet hours and an inactive channel', async () => {
     baseApi({
       'GET /api/schedule': () => ({

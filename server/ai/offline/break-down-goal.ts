@@ -212,7 +212,9 @@ export function breakDownGoalOffline(input: BreakDownGoalInput): BreakDownGoalOu
   });
   for (const phase of phases) {
     (perPhase[phase.index] ?? []).forEach((task, i) => {
-      const preferred = addDays(phase.start, 1 + i * 2);
+      // The first phase's setup starts on the start date itself: with the practice and the first
+      // step, day one has three tasks, a full top three from the first day.
+      const preferred = addDays(phase.start, (phase.index === 0 ? 0 : 1) + i * 2);
       const placed = placeOneOff(ledger, phase, preferred, task.title, task.minutes);
       if (placed) tasks.push(placed);
     });

@@ -34,6 +34,7 @@ export function breakDownGoalPrompt(input: BreakDownGoalInput): { system: string
       'Task: break the SMART goal into 3 to 7 milestones and concrete tasks.',
       "Milestones: in date order, each due after startDate and on or before the goal's deadline, spaced sensibly.",
       "Tasks: each belongs to a milestone (milestoneIndex, 0-based), is scheduled on or after startDate and on or before its milestone's due date, with estimatedMinutes per occurrence (5 to 480).",
+      'Schedule about three tasks on startDate itself (the first step among them), so the user has a full top three from day one.',
       'A repeating task ({"kind": "weekly", "timesPerWeek": n} or {"kind": "after_completion", "everyDays": n}) repeats from its scheduled date until its milestone is due.',
       'Weeks count from startDate (days 0-6 are week 1). In every week, the minutes of the tasks scheduled that week plus every active repeating task (minutes × times per week) must not exceed weeklyHours × 60.',
     ].join('\n'),

@@ -5,6 +5,7 @@ import { goalDetailSchema, goalListSchema, goalSchema, milestoneSchema } from '#
 import { acceptPlanResultSchema, type AcceptPlan } from '#contracts/plan.ts';
 import { profileSchema } from '#contracts/profile.ts';
 import { taskActionResultSchema } from '#contracts/tasks.ts';
+import { todaySchema } from '#contracts/today.ts';
 import { signUpTestUser, type TestUser } from '#server/test/users.ts';
 import {
   createGoal,
@@ -139,6 +140,34 @@ describe('goals API', () => {
       // No body at all is the same as {}.
       const bare = await harness.call(alice, 'POST', `/api/goals/${goal.id}/breakdown`);
       expect(bare.statusCode, bare.body).toBe(200);
+    });
+  });
+
+  describe('day one', () => {
+    it('the coach’s plan, accepted as proposed, fills today’s top three with the goal’s tasks', async () => {
+      // As onboarding does it: a goal, its breakdown, the whole plan accepted, then the dashboard.
+      const newcomer = await harness.user('Europe/Paris');
+      const goal = await createGoal(harness, newcomer, {
+        goal: { title: 'Run a 10k race', domain: 'health', deadline: '2025-06-01' },
+      });
+      const proposal = breakDownGoalResponseSchema.parse(
+        (await harness.call(newcomer, 'POST', `/api/goals/${goal.id}/breakdown`, {})).json(),
+      );
+      if (proposal.result.kind !== 'plan') throw new Error('expected a plan');
+      const plan: AcceptPlan = {
+        milestones: proposal.result.milestones,
+        tasks: proposal.result.tasks,
+        proposedBy: proposal.engine,
+      };
+      const accepted = await harness.call(newcomer, 'POST', `/api/goals/${goal.id}/plan`, plan);
+      expect(accepted.statusCode, accepted.body).toBe(201);
+
+      const today = todaySchema.parse(
+        (await harness.call(newcomer, 'GET', '/api/tasks/today')).json(),
+      );
+      expect(today.localDate).toBe('2025-03-03');
+      expect(today.topThree).toHaveLength(3);
+      expect(today.topThree.every((pick) => pick.task.goalId === goal.id)).toBe(true);
     });
   });
 

@@ -14,17 +14,19 @@ export function OnboardingPage() {
       <OnboardingFlow
         timeZoneStep={(step) => <TimeZoneStepForm {...step} />}
         channelsStep={(step) => (
-          <div className="space-y-8">
-            <section aria-labelledby="onboarding-channels" className="space-y-3">
-              <h2 id="onboarding-channels" className="text-base font-semibold">
-                Channels
-              </h2>
-              <ChannelSettings compact />
-            </section>
-            <DeliveryTimesStepForm {...step} />
-          </div>
+          <DeliveryTimesStepForm
+            {...step}
+            channels={(timesFor) => (
+              <section aria-labelledby="onboarding-channels" className="space-y-3">
+                <h2 id="onboarding-channels" className="text-base font-semibold">
+                  Channels and times
+                </h2>
+                <ChannelSettings compact below={timesFor} />
+              </section>
+            )}
+          />
         )}
-        firstGoalStep={({ onSaved }) => <NewGoalFlow today={today} onSaved={onSaved} />}
+        firstGoalStep={(exits) => <NewGoalFlow today={today} exits={exits} />}
       />
     </div>
   );

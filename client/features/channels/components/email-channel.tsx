@@ -1,7 +1,10 @@
 import { CircleCheck, CircleAlert, Inbox, Mail } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Channels } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
+import { getRole } from '#client/lib/auth/roles.ts';
 import { useResendConfirmation } from '#client/lib/auth/use-resend-confirmation.ts';
 import { ChannelCard, ChannelNote, formatDay } from './channel-card.tsx';
 import { DevOutboxNote } from './dev-outbox-note.tsx';
@@ -11,13 +14,20 @@ export function EmailChannel({
   channels,
   onToggle,
   headingLevel,
+  extra,
 }: {
   channels: Channels;
   headingLevel: 'h3' | 'h4';
+  /** More of the channel, from the screen around it (onboarding's delivery times). */
+  extra?: ReactNode;
   onToggle: (enabled: boolean) => void;
 }) {
   const { email } = channels;
+  const { user } = useAuth();
   const { resend, sending } = useResendConfirmation();
+  // Without an email provider a new link only reaches the dev outbox: worth it for an admin, a
+  // dead end for anyone else (the note below says what to do instead).
+  const canResend = channels.transports.email === 'smtp' || getRole(user) === 'admin';
 
   const resendConfirmation = async () => {
     if (await resend(email.address)) {
@@ -50,14 +60,16 @@ export function EmailChannel({
             <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
             Not confirmed — confirm it to receive daily emails
           </p>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={sending}
-            onClick={() => void resendConfirmation()}
-          >
-            {sending ? 'Sending...' : 'Resend confirmation email'}
-          </Button>
+          {canResend ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={sending}
+              onClick={() => void resendConfirmation()}
+            >
+              {sending ? 'Sending...' : 'Resend confirmation email'}
+            </Button>
+          ) : null}
         </div>
       )}
       {email.unsubscribedAt ? (
@@ -66,7 +78,8 @@ export function EmailChannel({
           {email.enabled ? '' : ' Turn daily email on to receive it again.'}
         </ChannelNote>
       ) : null}
-      {channels.transports.email === 'dev-outbox' ? <DevOutboxNote /> : null}
+      {channels.transports.email === 'dev-outbox' ? <DevOutboxNote channel="email" /> : null}
+      {extra}
     </ChannelCard>
   );
 }

@@ -1,5 +1,5 @@
 import { BellOff, BellRing, MonitorSmartphone } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { Channels } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -21,9 +21,12 @@ export function PushChannel({
   compact,
   onToggle,
   headingLevel,
+  extra,
 }: {
   channels: Channels;
   headingLevel: 'h3' | 'h4';
+  /** More of the channel, from the screen around it (onboarding's delivery times). */
+  extra?: ReactNode;
   compact: boolean;
   onToggle: (enabled: boolean) => void;
 }) {
@@ -158,7 +161,8 @@ export function PushChannel({
           ))}
         </ul>
       ) : null}
-      {channels.transports.push === 'dev-outbox' ? <DevOutboxNote /> : null}
+      {channels.transports.push === 'dev-outbox' ? <DevOutboxNote channel="push" /> : null}
+      {extra}
     </ChannelCard>
   );
 }

@@ -1,5 +1,5 @@
 import { MessageSquareText, Phone } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { SMS_CODE_LENGTH, phoneNumberSchema, type Channels } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -42,9 +42,12 @@ export function SmsChannel({
   compact,
   onToggle,
   headingLevel,
+  extra,
 }: {
   channels: Channels;
   headingLevel: 'h3' | 'h4';
+  /** More of the channel, from the screen around it (onboarding's delivery times). */
+  extra?: ReactNode;
   compact: boolean;
   onToggle: (enabled: boolean) => void;
 }) {
@@ -241,7 +244,8 @@ export function SmsChannel({
           {sms.enabled ? '' : ' Turn daily texts on to receive them again.'}
         </ChannelNote>
       ) : null}
-      {channels.transports.sms === 'dev-outbox' ? <DevOutboxNote /> : null}
+      {channels.transports.sms === 'dev-outbox' ? <DevOutboxNote channel="sms" /> : null}
+      {extra}
     </ChannelCard>
   );
 }

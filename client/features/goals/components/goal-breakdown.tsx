@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, LoaderCircle, RefreshCw } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { BreakDownGoalOutput, CoachEngine } from '#contracts/coach.ts';
@@ -45,6 +45,16 @@ function ProposalSkeleton() {
   );
 }
 
+/**
+ * Where the breakdown leads: by default the goal's page; inside another flow (onboarding), back to
+ * that flow once the plan is accepted, with the flow's own way to skip it.
+ */
+export interface BreakdownExit {
+  onAccepted: () => void;
+  /** Replaces "Skip for now" (a link to the goal). */
+  skip: ReactNode;
+}
+
 function ProposalEditor({
   goal,
   plan,
@@ -52,6 +62,7 @@ function ProposalEditor({
   today,
   regenerating,
   onRegenerate,
+  exit,
 }: {
   goal: Goal;
   plan: BreakDownGoalOutput;
@@ -59,6 +70,7 @@ function ProposalEditor({
   today: string;
   regenerating: boolean;
   onRegenerate: () => void;
+  exit: BreakdownExit | undefined;
 }) {
   const navigate = useNavigate();
   const accept = useAcceptPlan(goal.id);
@@ -88,7 +100,8 @@ function ProposalEditor({
         toast.success('Plan added', {
           description: `${result.milestones.length} milestones and ${result.tasks.length} tasks`,
         });
-        void navigate(pathTo.goal(goal.id));
+        if (exit) exit.onAccepted();
+        else void navigate(pathTo.goal(goal.id));
       },
       onError: (error) => toast.error('The plan was not saved', { description: error.message }),
     });
@@ -131,9 +144,13 @@ function ProposalEditor({
             {selected} of {total} picked
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Link to={pathTo.goal(goal.id)} className={buttonClasses('ghost')}>
-              Skip for now
-            </Link>
+            {exit ? (
+              exit.skip
+            ) : (
+              <Link to={pathTo.goal(goal.id)} className={buttonClasses('ghost')}>
+                Skip for now
+              </Link>
+            )}
             <Button size="lg" onClick={submit} disabled={accept.isPending}>
               {accept.isPending ? (
                 <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
@@ -161,26 +178,49 @@ function ProposalEditor({
   );
 }
 
-/** The coach's proposed milestones and tasks for a goal, to edit, pick and accept. */
-export function GoalBreakdown({ goalId, today }: { goalId: string; today: string }) {
+/**
+ * The coach's proposed milestones and tasks for a goal, to edit, pick and accept. On its own page
+ * it leads back to the goal; with `exit` it is a step of another flow.
+ */
+export function GoalBreakdown({
+  goalId,
+  today,
+  exit,
+}: {
+  goalId: string;
+  today: string;
+  exit?: BreakdownExit;
+}) {
   const [round, setRound] = useState(0);
   const goal = useGoal(goalId);
   const proposal = useBreakdownProposal(goalId, round);
 
   const header = (
     <div>
-      <Link
-        to={pathTo.goal(goalId)}
-        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      {exit ? (
+        <p className="text-sm font-medium text-muted-foreground">
+          {goal.data ? goal.data.goal.title : 'Your goal'}
+        </p>
+      ) : (
+        <Link
+          to={pathTo.goal(goalId)}
+          className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {goal.data ? goal.data.goal.title : 'Back to the goal'}
+        </Link>
+      )}
+      <h1
+        tabIndex={-1}
+        className="mt-2 text-2xl font-semibold tracking-tight outline-none sm:text-3xl"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {goal.data ? goal.data.goal.title : 'Back to the goal'}
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">Break it down</h1>
+        {exit ? 'Plan your first steps' : 'Break it down'}
+      </h1>
       <p className="mt-2 text-muted-foreground">
         The coach proposes milestones and tasks
         {goal.data ? ` up to ${formatDate(goal.data.goal.deadline, today)}` : ''}. Edit, reorder and
-        untick what you do not want; only what you accept is added.
+        untick what you do not want; only what you accept is added
+        {exit ? ', and today’s tasks become your first top three' : ''}.
       </p>
     </div>
   );
@@ -202,15 +242,18 @@ export function GoalBreakdown({ goalId, today }: { goalId: string; today: string
         <EngineAttribution engine={data.engine} model={data.model} notice={data.notice} />
       )}
       {proposal.isError ? (
-        <ErrorState
-          title="The coach could not propose a plan"
-          message={proposal.error.message}
-          onRetry={() => void proposal.refetch()}
-        />
+        <>
+          <ErrorState
+            title="The coach could not propose a plan"
+            message={proposal.error.message}
+            onRetry={() => void proposal.refetch()}
+          />
+          {exit ? <div className="flex justify-end">{exit.skip}</div> : null}
+        </>
       ) : !data || !goal.data || proposal.isFetching ? (
         <ProposalSkeleton />
       ) : data.result.kind === 'crisis' ? (
-        <CrisisPanel crisis={data.result} />
+        <CrisisPanel crisis={data.result} actions={exit?.skip} />
       ) : (
         <ProposalEditor
           key={round}
@@ -220,6 +263,7 @@ export function GoalBreakdown({ goalId, today }: { goalId: string; today: string
           today={today}
           regenerating={proposal.isFetching}
           onRegenerate={() => setRound((value) => value + 1)}
+          exit={exit}
         />
       )}
     </div>

@@ -49,6 +49,25 @@ async function declare(user: ReturnType<typeof userEvent.setup>, text: string) {
 
 // Typing with userEvent is slow on a busy machine.
 describe('NewGoalFlow', { timeout: 20_000 }, () => {
+  it('moves the focus to the coach’s answer even when a frame comes before it is on screen', async () => {
+    // On a busy machine the browser can paint a frame before the next view renders; focus must
+    // still land on the new view's heading, not fall to the page.
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(0);
+      return 0;
+    });
+    try {
+      const user = userEvent.setup();
+      fakeApi({ 'POST /api/coach/refine-goal': () => ({ body: proposal }) });
+      renderScreen(<NewGoalFlow today={TODAY} />, { route: '/goals/new', path: '/goals/new' });
+      await declare(user, 'I want to run a 10k');
+      const review = await screen.findByRole('heading', { name: 'Review your SMART goal' });
+      await waitFor(() => expect(review).toHaveFocus());
+    } finally {
+      frame.mockRestore();
+    }
+  });
+
   it('asks the questions, sends the answers, shows who answered, and saves the goal as edited', async () => {
     const user = userEvent.setup();
     const saved = makeGoal({ title: 'Run my first 10k' });
@@ -60,7 +79,8 @@ describe('NewGoalFlow', { timeout: 20_000 }, () => {
     renderScreen(<NewGoalFlow today={TODAY} />, { route: '/goals/new', path: '/goals/new' });
 
     await declare(user, 'I want to be healthier');
-    expect(await screen.findByRole('heading', { name: 'A few questions first' })).toBeVisible();
+    // The answer takes the focus: the button that asked is gone.
+    expect(await screen.findByRole('heading', { name: 'A few questions first' })).toHaveFocus();
     expect(screen.getByText('Answered by the offline coach')).toBeVisible();
     expect(
       screen.getByText('OpenAI did not answer in time, so the offline coach answered.'),
@@ -78,7 +98,7 @@ describe('NewGoalFlow', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/By when would you like/), 'By June');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByRole('heading', { name: 'Review your SMART goal' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Review your SMART goal' })).toHaveFocus();
     expect(api.callsTo('POST /api/coach/refine-goal')[1]?.body).toEqual({
       text: 'I want to be healthier',
       answers: [
@@ -101,7 +121,7 @@ describe('NewGoalFlow', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('Pin as one of my top three goals'));
     await user.click(screen.getByRole('button', { name: 'Save goal' }));
 
-    expect(await screen.findByRole('heading', { name: 'Goal saved' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Goal saved' })).toHaveFocus();
     expect(api.callsTo('POST /api/goals')[0]?.body).toEqual({
       goal: {
         ...smartGoal,

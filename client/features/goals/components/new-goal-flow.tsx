@@ -1,5 +1,13 @@
-import { ArrowRight, CheckCircle2, ListChecks, LoaderCircle, Sparkles } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  ArrowLeft,
+  ArrowRight,
+  CheckCircle2,
+  ListChecks,
+  LoaderCircle,
+  Sparkles,
+} from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type {
@@ -16,11 +24,12 @@ import { Label } from '#client/components/ui/label.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { paths, pathTo } from '#client/lib/paths.ts';
-import { useCreateGoal, useRefineGoal } from '../api.ts';
+import { goalListQuery, useCreateGoal, useRefineGoal } from '../api.ts';
 import { ClarifyingQuestions } from './clarifying-questions.tsx';
 import { CoachNotes } from './coach-notes.tsx';
 import { CrisisPanel } from './crisis-panel.tsx';
 import { EngineAttribution } from './engine-attribution.tsx';
+import { GoalBreakdown } from './goal-breakdown.tsx';
 import { SmartGoalForm } from './smart-goal-form.tsx';
 
 interface Attribution {
@@ -34,7 +43,20 @@ type Step =
   | { kind: 'questions'; questions: ClarifyingQuestion[]; notes: string[]; by: Attribution }
   | { kind: 'review'; goal: SmartGoal; notes: string[]; by: Attribution }
   | { kind: 'crisis'; crisis: CrisisResult; by: Attribution }
-  | { kind: 'saved'; goal: Goal };
+  | { kind: 'saved'; goal: Goal }
+  | { kind: 'plan'; goal: Goal };
+
+/**
+ * The flow as a step of onboarding: the surrounding flow shows the progress, so there is no step
+ * bar here; the saved goal goes straight on to its breakdown, and the flow ends once the plan is
+ * accepted or skipped.
+ */
+export interface GoalStepExits {
+  onBack: () => void;
+  onSkip: () => void;
+  /** The goal is saved and its plan accepted (or the plan skipped). */
+  onDone: () => void;
+}
 
 const EXAMPLES = [
   'Run a 10k by the end of June',
@@ -86,10 +108,10 @@ function Steps({ current }: { current: keyof typeof stepTitles }) {
 
 /**
  * Declare → refine → review → save → offer a breakdown. The coach only proposes: nothing is
- * written until the person saves the goal they reviewed. With `onSaved` (onboarding), the saved
- * goal goes to the caller instead of the breakdown offer.
+ * written until the person saves the goal they reviewed. With `exits` (onboarding), the saved goal
+ * goes on to its plan in place and then back to the caller.
  */
-export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal: Goal) => void }) {
+export function NewGoalFlow({ today, exits }: { today: string; exits?: GoalStepExits }) {
   const id = useId();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -98,14 +120,31 @@ export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal
   const [step, setStep] = useState<Step>({ kind: 'declare' });
   const [priority, setPriority] = useState<GoalPriority>('medium');
   const [pinned, setPinned] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const view = useRef<HTMLDivElement>(null);
+  // Counts moves between steps: only a move takes the focus, the first render leaves it to the page.
+  const [moves, setMoves] = useState(0);
   const refine = useRefineGoal();
   const create = useCreateGoal();
+  // In onboarding: a goal saved on an earlier visit whose plan was never accepted is offered
+  // first, so leaving between the two steps does not mean declaring it again.
+  const active = useQuery({ ...goalListQuery({ status: 'active' }), enabled: Boolean(exits) });
+  const unplanned = exits
+    ? active.data?.goals.find((goal) => goal.nextMilestone === null && goal.progress === 0)
+    : undefined;
+
+  // Each step is a new view: once it is on screen, its heading takes the focus, as a page change
+  // would (the button that led here is gone or disabled, and focus would fall to the page).
+  useEffect(() => {
+    const current = view.current;
+    if (moves === 0 || !current) return;
+    // A view that placed the focus itself (the crisis panel) keeps it.
+    if (current.contains(document.activeElement)) return;
+    current.querySelector<HTMLElement>('h1')?.focus();
+  }, [moves]);
 
   const go = (next: Step) => {
     setStep(next);
-    // Each step is a new view: move focus to its heading, as a page change would.
-    requestAnimationFrame(() => heading.current?.focus());
+    setMoves((count) => count + 1);
   };
 
   const ask = (allAnswers: ClarifyingAnswer[]) => {
@@ -157,8 +196,7 @@ export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal
       {
         onSuccess: (saved) => {
           toast.success('Goal saved', { description: saved.title });
-          if (onSaved) onSaved(saved);
-          else go({ kind: 'saved', goal: saved });
+          go({ kind: exits ? 'plan' : 'saved', goal: saved });
         },
         onError: (error) => toast.error('The goal was not saved', { description: error.message }),
       },
@@ -172,10 +210,31 @@ export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal
 
   const headingClass = 'text-2xl font-semibold tracking-tight outline-none sm:text-3xl';
 
+  if (step.kind === 'plan' && exits) {
+    return (
+      <div ref={view}>
+        <GoalBreakdown
+          goalId={step.goal.id}
+          today={today}
+          exit={{
+            onAccepted: exits.onDone,
+            skip: (
+              <Button variant="ghost" onClick={exits.onDone}>
+                Skip the plan
+              </Button>
+            ),
+          }}
+        />
+      </div>
+    );
+  }
+
   if (step.kind === 'crisis') {
     return (
-      <div className="space-y-4">
-        <h1 className="sr-only">New goal</h1>
+      <div ref={view} className="space-y-4">
+        <h1 tabIndex={-1} className="sr-only">
+          New goal
+        </h1>
         <CrisisPanel
           crisis={step.crisis}
           actions={
@@ -195,13 +254,13 @@ export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal
   }
 
   return (
-    <div className="space-y-6">
-      <Steps current={step.kind === 'saved' ? 'saved' : step.kind} />
+    <div ref={view} className="space-y-6">
+      {exits ? null : <Steps current={step.kind === 'plan' ? 'saved' : step.kind} />}
 
       {step.kind === 'declare' && (
         <form onSubmit={declare} noValidate className="space-y-5">
           <div>
-            <h1 ref={heading} tabIndex={-1} className={headingClass}>
+            <h1 tabIndex={-1} className={headingClass}>
               What do you want to achieve?
             </h1>
             <p className="mt-2 text-muted-foreground">
@@ -232,6 +291,22 @@ export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal
               </p>
             )}
           </div>
+          {unplanned ? (
+            <div className="flex flex-col gap-3 rounded-2xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm">
+                You saved <span className="font-medium">{unplanned.title}</span>: plan it now, or
+                declare another goal.
+              </p>
+              <Button
+                variant="outline"
+                className="shrink-0"
+                onClick={() => go({ kind: 'plan', goal: unplanned })}
+              >
+                <ListChecks aria-hidden="true" className="size-4" />
+                Plan “{unplanned.title}”
+              </Button>
+            </div>
+          ) : null}
           <div>
             <p className="mb-2 text-sm text-muted-foreground">Or start from an example:</p>
             <div className="flex flex-wrap gap-2">
@@ -250,7 +325,19 @@ export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal
               ))}
             </div>
           </div>
-          <div className="flex justify-end">
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+            {exits ? (
+              <>
+                <Button variant="ghost" onClick={exits.onBack} className="sm:mr-auto">
+                  <ArrowLeft aria-hidden="true" className="size-4" />
+                  Back
+                </Button>
+                <Button variant="outline" onClick={exits.onSkip}>
+                  Skip this step
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Button>
+              </>
+            ) : null}
             <Button
               type="submit"
               size="lg"
@@ -271,7 +358,7 @@ export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal
       {step.kind === 'questions' && (
         <div className="space-y-6">
           <div>
-            <h1 ref={heading} tabIndex={-1} className={headingClass}>
+            <h1 tabIndex={-1} className={headingClass}>
               A few questions first
             </h1>
             <p className="mt-2 text-muted-foreground">
@@ -293,7 +380,7 @@ export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal
       {step.kind === 'review' && (
         <div className="space-y-6">
           <div>
-            <h1 ref={heading} tabIndex={-1} className={headingClass}>
+            <h1 tabIndex={-1} className={headingClass}>
               Review your SMART goal
             </h1>
             <p className="mt-2 text-muted-foreground">
@@ -348,7 +435,7 @@ export function NewGoalFlow({ today, onSaved }: { today: string; onSaved?: (goal
       {step.kind === 'saved' && (
         <div className="rounded-2xl border bg-card p-6 text-center shadow-sm sm:p-8">
           <CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-primary" />
-          <h1 ref={heading} tabIndex={-1} className={`${headingClass} mt-3`}>
+          <h1 tabIndex={-1} className={`${headingClass} mt-3`}>
             Goal saved
           </h1>
           <p className="mt-2 font-medium">{step.goal.title}</p>

@@ -28,11 +28,22 @@ export interface StepSlotProps {
   onBusyChange: (busy: boolean) => void;
 }
 
+/** What the first-goal step gets from the flow. */
+export interface FirstGoalSlotProps {
+  onBack: () => void;
+  onSkip: () => void;
+  /** The goal is saved and its plan accepted (or skipped): the flow moves on. */
+  onDone: () => void;
+}
+
 interface OnboardingFlowProps {
   timeZoneStep: (step: StepSlotProps) => ReactNode;
   channelsStep: (step: StepSlotProps) => ReactNode;
-  /** The goals flow; `onSaved` when a goal is saved (the step can also be skipped). */
-  firstGoalStep: (step: { onSaved: () => void }) => ReactNode;
+  /**
+   * The goals flow, from the first sentence to an accepted plan. It brings its own buttons (back,
+   * skip, and the plan's accept), so the flow shows neither its footer nor its skip there.
+   */
+  firstGoalStep: (step: FirstGoalSlotProps) => ReactNode;
 }
 
 const TOTAL = onboardingSteps.length;
@@ -183,7 +194,11 @@ function Steps({
       );
       break;
     case 'first_goal':
-      body = firstGoalStep({ onSaved: () => advance() });
+      body = firstGoalStep({
+        onBack: () => previous && go(previous),
+        onSkip: () => advance(),
+        onDone: () => advance(),
+      });
       break;
     case 'tone':
       body = (
@@ -197,22 +212,26 @@ function Steps({
       break;
   }
 
+  // The goal step carries its own back, skip and accept buttons: one of each on screen.
+  const ownButtons = step === 'first_goal';
   const continueLabel =
     step === 'welcome' ? 'Get started' : step === 'tone' ? 'Finish' : 'Continue';
 
   return (
-    <div className="pb-24 sm:pb-0">
+    <div className={ownButtons ? undefined : 'pb-24 sm:pb-0'}>
       <div className="flex items-end gap-4">
         <ProgressSteps index={index} />
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={save.isPending}
-          onClick={() => finish({ finish: 'skip' })}
-          className="text-muted-foreground"
-        >
-          Skip for now
-        </Button>
+        {ownButtons ? null : (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={save.isPending}
+            onClick={() => finish({ finish: 'skip' })}
+            className="text-muted-foreground"
+          >
+            Skip for now
+          </Button>
+        )}
       </div>
 
       <div ref={region} className="mt-8">
@@ -239,21 +258,16 @@ function Steps({
         </p>
       )}
 
-      <div className="fixed inset-x-0 bottom-0 z-20 border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mt-8 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
-        <div className="mx-auto flex max-w-xl items-center gap-3">
-          {previous && (
-            <Button variant="ghost" disabled={save.isPending} onClick={() => go(previous)}>
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Back
-            </Button>
-          )}
-          <div className="ml-auto">
-            {step === 'first_goal' ? (
-              <Button variant="outline" disabled={save.isPending} onClick={() => advance()}>
-                Skip this step
-                <ArrowRight aria-hidden="true" className="size-4" />
+      {ownButtons ? null : (
+        <div className="fixed inset-x-0 bottom-0 z-20 border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mt-8 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+          <div className="mx-auto flex max-w-xl items-center gap-3">
+            {previous && (
+              <Button variant="ghost" disabled={save.isPending} onClick={() => go(previous)}>
+                <ArrowLeft aria-hidden="true" className="size-4" />
+                Back
               </Button>
-            ) : (
+            )}
+            <div className="ml-auto">
               <Button type="submit" form={formId} size="lg" disabled={pending || finishing}>
                 {save.isPending || finishing ? (
                   <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
@@ -263,10 +277,10 @@ function Steps({
                   <ArrowRight aria-hidden="true" className="size-4" />
                 )}
               </Button>
-            )}
+            </div>
           </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }

@@ -30,7 +30,7 @@ function submitting(onSubmit: () => void) {
 const ahead: Array<{ icon: LucideIcon; text: string }> = [
   { icon: Globe, text: 'Your time zone, so your days are your days' },
   { icon: BellRing, text: 'Email, SMS or push, at the times you choose' },
-  { icon: Target, text: 'The areas of life you want to work on, and a first goal' },
+  { icon: Target, text: 'What matters to you, a first goal and the plan for it' },
   { icon: MessageCircle, text: 'The tone your coach takes with you' },
 ];
 

@@ -9,6 +9,8 @@ import { cn } from '#client/lib/cn.ts';
 import { formatDate, formatRelativeDate, todayIn } from '#contracts/local-date.ts';
 import { paths } from '#client/lib/paths.ts';
 import { channelLabels, channelState } from '../channel-state.ts';
+import { channelBlocker } from '../delivery-blockers.ts';
+import { DeliveryBlockerText } from './delivery-blockers.tsx';
 import { zoneLabel, zoneOffset } from '../zones.ts';
 import { channelIcons } from './fields.tsx';
 
@@ -143,7 +145,10 @@ function PreviewRow({ item, homeZone }: { item: PreviewItem; homeZone: string })
   );
 }
 
-/** Once per channel that cannot deliver: why, and where to change it. */
+/**
+ * Once per channel that cannot deliver: why, and the fix (confirm the address, verify the number,
+ * turn it on). A channel that works but waits for the schedule (paused, not saved) is said above.
+ */
 function InactiveNotices({
   preview,
   channels,
@@ -154,27 +159,38 @@ function InactiveNotices({
   const inactive = deliveryChannels.filter((channel) =>
     preview.some((item) => item.channel === channel && item.inactive),
   );
-  if (inactive.length === 0) return null;
+  const notices = inactive.flatMap((channel) => {
+    if (!channels) return [];
+    const blocker = channelBlocker(channels, channel);
+    if (blocker) return [{ channel, body: <DeliveryBlockerText blocker={blocker} /> }];
+    const state = channelState(channels, channel);
+    if (state.active) return [];
+    return [
+      {
+        channel,
+        body: (
+          <>
+            Not sent by {channelLabels[channel]} — {state.reason.toLowerCase()}.{' '}
+            <Link
+              to={paths.notificationSettings}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {channelLabels[channel]} settings
+            </Link>
+          </>
+        ),
+      },
+    ];
+  });
+  if (notices.length === 0) return null;
   return (
     <ul className="space-y-1.5 rounded-xl bg-muted px-3 py-2.5 text-sm">
-      {inactive.map((channel) => {
-        const state = channels ? channelState(channels, channel) : null;
-        const reason = state && !state.active ? state.reason.toLowerCase() : 'not set up';
-        return (
-          <li key={channel} className="flex items-start gap-2">
-            <BellOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-            <span>
-              Not sent by {channelLabels[channel]} — {reason}.{' '}
-              <Link
-                to={paths.notificationSettings}
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
-                {channelLabels[channel]} settings
-              </Link>
-            </span>
-          </li>
-        );
-      })}
+      {notices.map(({ channel, body }) => (
+        <li key={channel} className="flex items-start gap-2">
+          <BellOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          <span>{body}</span>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -34,11 +34,9 @@ function nextTime(times: readonly string[]): string {
 function StateLine({
   state,
   channel,
-  settingsLink,
 }: {
   state: ChannelState | undefined;
   channel: DeliveryChannel;
-  settingsLink: boolean;
 }) {
   if (!state) return null;
   if (state.active) {
@@ -52,19 +50,13 @@ function StateLine({
   return (
     <span className="text-xs text-muted-foreground">
       {state.reason}
-      {settingsLink ? (
-        <>
-          {' — '}
-          <Link
-            to={paths.notificationSettings}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            turn on {channelLabels[channel]} in Settings
-          </Link>
-        </>
-      ) : (
-        ' — set it up above'
-      )}
+      {' — '}
+      <Link
+        to={paths.notificationSettings}
+        className="font-medium text-primary underline-offset-4 hover:underline"
+      >
+        turn on {channelLabels[channel]} in Settings
+      </Link>
     </span>
   );
 }
@@ -76,8 +68,14 @@ interface ChannelTimesFieldProps {
   onChange: (times: LocalTime[]) => void;
   /** From GET /api/channels; undefined while it loads. */
   state: ChannelState | undefined;
-  /** Link an inactive channel to Settings (on /schedule), or point at the cards above (onboarding). */
-  settingsLink: boolean;
+  /**
+   * 'list' (/schedule): its own row with the channel's icon, name and state, an inactive channel
+   * linked to Settings. 'card': inside the channel's own card (onboarding), which already names it
+   * and shows its state.
+   */
+  layout: 'list' | 'card';
+  /** The form the time inputs belong to when they sit outside it (inside a channel card). */
+  formId?: string;
   error: string | undefined;
 }
 
@@ -88,7 +86,8 @@ export function ChannelTimesField({
   times,
   onChange,
   state,
-  settingsLink,
+  layout,
+  formId,
   error,
 }: ChannelTimesFieldProps) {
   const Icon = channelIcons[channel];
@@ -97,27 +96,36 @@ export function ChannelTimesField({
   const inactive = state !== undefined && !state.active;
   return (
     <fieldset
-      className={cn('rounded-xl border p-3 sm:p-4', inactive && 'bg-muted/40')}
+      className={cn(
+        layout === 'list' && 'rounded-xl border p-3 sm:p-4',
+        layout === 'list' && inactive && 'bg-muted/40',
+      )}
       aria-describedby={error ? errorId : undefined}
+      // In a card the legend says "Delivery times"; the name keeps the channel for a reader.
+      aria-label={layout === 'card' ? `${label} delivery times` : undefined}
     >
-      <legend className="sr-only">{label} delivery times</legend>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="flex items-center gap-2 font-medium" aria-hidden="true">
-          <span
-            className={cn(
-              'flex size-8 items-center justify-center rounded-full',
-              inactive
-                ? 'bg-muted text-muted-foreground'
-                : 'bg-primary-soft text-accent-foreground',
-            )}
-          >
-            <Icon className="size-4" />
+      <legend className={layout === 'card' ? 'text-sm font-medium' : 'sr-only'}>
+        {layout === 'card' ? 'Delivery times' : `${label} delivery times`}
+      </legend>
+      {layout === 'list' && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="flex items-center gap-2 font-medium" aria-hidden="true">
+            <span
+              className={cn(
+                'flex size-8 items-center justify-center rounded-full',
+                inactive
+                  ? 'bg-muted text-muted-foreground'
+                  : 'bg-primary-soft text-accent-foreground',
+              )}
+            >
+              <Icon className="size-4" />
+            </span>
+            {label}
           </span>
-          {label}
-        </span>
-        <StateLine state={state} channel={channel} settingsLink={settingsLink} />
-      </div>
-      <ul className="mt-3 flex flex-wrap gap-2">
+          <StateLine state={state} channel={channel} />
+        </div>
+      )}
+      <ul className={cn('flex flex-wrap gap-2', layout === 'list' ? 'mt-3' : 'mt-2')}>
         {times.map((time, index) => {
           const inputId = `${idPrefix}-times-${channel}-${index}`;
           return (
@@ -129,6 +137,7 @@ export function ChannelTimesField({
                 id={inputId}
                 type="time"
                 required
+                form={formId}
                 value={time}
                 data-field={index === 0 ? `times.${channel}` : undefined}
                 aria-invalid={error ? true : undefined}

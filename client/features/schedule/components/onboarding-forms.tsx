@@ -1,13 +1,12 @@
 import { MapPin } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { deliveryChannels } from '#contracts/channels.ts';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { deliveryChannels, type DeliveryChannel } from '#contracts/channels.ts';
 import type { Schedule, ScheduleUpdate } from '#contracts/schedule.ts';
 import { Label } from '#client/components/ui/label.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { browserTimeZone } from '#contracts/local-date.ts';
-import { toUpdate, useChannelStates, useSaveSchedule, useSchedule } from '../api.ts';
-import { channelState } from '../channel-state.ts';
+import { toUpdate, useSaveSchedule, useSchedule } from '../api.ts';
 import { problemsFromError, type FieldErrors } from '../field-errors.ts';
 import { clockIn, zoneLabel, zoneOffset } from '../zones.ts';
 import { ChannelTimesField, FieldError, WeekdayChips } from './fields.tsx';
@@ -136,11 +135,21 @@ export function TimeZoneStepForm({ formId, onSaved, onBusyChange }: StepFormProp
   );
 }
 
-/** Onboarding › channels: when each channel delivers, and on which days. */
-export function DeliveryTimesStepForm({ formId, onSaved, onBusyChange }: StepFormProps) {
+/**
+ * Onboarding › channels: when each channel delivers, and on which days. Each channel's times sit
+ * in that channel's card (`channels` renders the cards with `timesFor` inside), so each channel
+ * shows once; the time inputs belong to this step's form through its id.
+ */
+export function DeliveryTimesStepForm({
+  formId,
+  onSaved,
+  onBusyChange,
+  channels: renderChannels,
+}: StepFormProps & {
+  channels: (timesFor: (channel: DeliveryChannel) => ReactNode) => ReactNode;
+}) {
   const id = useId();
   const { schedule, save } = useScheduleStep(onBusyChange);
-  const channels = useChannelStates();
   const current = schedule.data?.schedule;
   const [times, setTimes] = useState<Schedule['times'] | null>(null);
   const [days, setDays] = useState<number[] | null>(null);
@@ -153,37 +162,39 @@ export function DeliveryTimesStepForm({ formId, onSaved, onBusyChange }: StepFor
   const shownTimes = times ?? schedule.data.schedule.times;
   const shownDays = days ?? schedule.data.schedule.days;
 
-  return (
-    <form
-      id={formId}
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        // A cleared time input is no time at all.
-        const filled = Object.fromEntries(
-          deliveryChannels.map((channel) => [channel, shownTimes[channel].filter(Boolean)]),
-        ) as Schedule['times'];
-        submit({ times: filled, days: shownDays });
+  const timesFor = (channel: DeliveryChannel) => (
+    <ChannelTimesField
+      idPrefix={id}
+      channel={channel}
+      times={shownTimes[channel]}
+      onChange={(next) => {
+        setTimes({ ...shownTimes, [channel]: next });
+        setErrors((current) => ({ ...current, [`times.${channel}`]: undefined }));
       }}
-      className="space-y-4"
-    >
-      <FormProblem message={problem} />
-      <h2 className="text-base font-semibold">When should it arrive?</h2>
-      {deliveryChannels.map((channel) => (
-        <ChannelTimesField
-          key={channel}
-          idPrefix={id}
-          channel={channel}
-          times={shownTimes[channel]}
-          onChange={(next) => {
-            setTimes({ ...shownTimes, [channel]: next });
-            setErrors((current) => ({ ...current, [`times.${channel}`]: undefined }));
-          }}
-          state={channels.data ? channelState(channels.data, channel) : undefined}
-          settingsLink={false}
-          error={errors[`times.${channel}`]}
-        />
-      ))}
+      state={undefined}
+      layout="card"
+      formId={formId}
+      error={errors[`times.${channel}`]}
+    />
+  );
+
+  return (
+    <div className="space-y-6">
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          // A cleared time input is no time at all.
+          const filled = Object.fromEntries(
+            deliveryChannels.map((channel) => [channel, shownTimes[channel].filter(Boolean)]),
+          ) as Schedule['times'];
+          submit({ times: filled, days: shownDays });
+        }}
+      >
+        <FormProblem message={problem} />
+      </form>
+      {renderChannels(timesFor)}
       <WeekdayChips
         idPrefix={id}
         value={shownDays}
@@ -193,6 +204,6 @@ export function DeliveryTimesStepForm({ formId, onSaved, onBusyChange }: StepFor
         }}
         error={errors.days}
       />
-    </form>
+    </div>
   );
 }

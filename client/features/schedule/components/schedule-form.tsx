@@ -173,7 +173,7 @@ export function ScheduleForm({
               set('times', { ...draft.times, [channel]: times }, `times.${channel}`, 'times')
             }
             state={channels ? channelState(channels, channel) : undefined}
-            settingsLink
+            layout="list"
             error={errors[`times.${channel}`] ?? (channel === 'email' ? errors.times : undefined)}
           />
         ))}
