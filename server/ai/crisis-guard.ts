@@ -28,7 +28,10 @@ const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bcan'?t\b/g, 'cannot'],
   [/\bshan'?t\b/g, 'shall not'],
   [/\bain'?t\b/g, 'is not'],
-  [/\b(do|does|did|is|are|was|were|has|have|had|would|could|should|must|need|might)n'?t\b/g, '$1 not'],
+  [
+    /\b(do|does|did|is|are|was|were|has|have|had|would|could|should|must|need|might)n'?t\b/g,
+    '$1 not',
+  ],
   [/\bi'?m\b/g, 'i am'],
   [/\bi'?ve\b/g, 'i have'],
   [/\bi'd\b/g, 'i would'],
@@ -38,7 +41,10 @@ const CONTRACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(you|we|they|he|she|it|that|there)'d\b/g, '$1 would'],
   [/\b(you|we|they|would|could|should|might|must)'ve\b/g, '$1 have'],
   [/\b(he|she|it|that|there|what|who|where|how|here|everything|nothing|life)'s\b/g, '$1 is'],
-  [/\b(he|she|that|what|there)s\b(?= (?:going|gonna|been|not|so|always|never|the|a|my|your|his|her|just|really|very))/g, '$1 is'],
+  [
+    /\b(he|she|that|what|there)s\b(?= (?:going|gonna|been|not|so|always|never|the|a|my|your|his|her|just|really|very))/g,
+    '$1 is',
+  ],
   [/\bod'?d\b(?=(?: on| again| last| this| yesterday))/g, 'overdosed'],
   [/\bod'd\b/g, 'overdosed'],
   [/'s\b/g, 's'],
@@ -109,6 +115,8 @@ export function normalizeForGuard(text: string): string {
   for (const [pattern, replacement] of CONTRACTIONS) out = out.replace(pattern, replacement);
   out = out
     .replace(/self[\s-]+harm/g, 'self harm')
+    .replace(/\bcan not\b/g, 'cannot')
+    .replace(/\bmy self\b/g, 'myself')
     .replace(/over[\s-]+dos/g, 'overdos')
     .replace(/(\d),(\d{3})\b/g, '$1$2')
     .replace(/[^a-z0-9]+/g, ' ')
@@ -135,7 +143,7 @@ const FAMILIES: Readonly<Record<string, string>> = {
   // Amounts that make a dose dangerous (small numbers are checked separately).
   LOTS: '(?:too many|too much|a lot of|lots of|loads of|a load of|a handful of|handfuls of|a whole (?:bottle|box|packet|pack|strip|blister|week|month|jar|tub)s? of|the whole (?:bottle|box|packet|pack|strip|jar|tub) of|(?:an? |my |the |her |his )?(?:entire|whole) (?:bottle|box|packet|pack|strip|jar|tub|week|month|prescription|supply)s? (?:of )?(?:my |her |his )?|all (?:of )?(?:my|the|her|his|their|mums?|dads?)|a (?:bottle|box|packet|pack|strip|jar|tub) of|(?:double|triple|twice|three times|ten times) (?:my|the|her|his)? ?(?:dose|dosage)? ?(?:of )?|(?:ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|a hundred|dozens of|a dozen|[1-9][0-9]+)(?: [a-z]+)?)',
   INTENT:
-    '(?:want to|wanted to|wanting to|going to|gonna|plan to|planning to|planned to|ready to|about to|decided to|deciding to|tempted to|trying to|tried to|try to|need to|urges? to|the urge to|thinking about|thinking of|think about|thought about|thoughts? of|thoughts about|fantasi[sz]e about|fantasi[sz]ing about|dream(?:ing)? (?:about|of)|picturing|imagining|feel like|i will|i shall|i would like to|i am going to|i should just|might as well)',
+    '(?:want to|wants to|wanted to|wanting to|going to|gonna|plan to|planning to|planned to|ready to|about to|decided to|deciding to|tempted to|trying to|tried to|try to|need to|urges? to|the urge to|thinking about|thinking of|think about|thought about|thoughts? of|thoughts about|fantasi[sz]e about|fantasi[sz]ing about|dream(?:ing)? (?:about|of)|picturing|imagining|feel like|i will|i shall|i would like to|i am going to|i should just|might as well)',
 };
 
 function expand(source: string): string {
@@ -229,8 +237,24 @@ interface CategoryRules {
 }
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
   hundred: 100,
 };
 
@@ -238,6 +262,17 @@ const SUICIDE: CategoryRules = {
   strong: compile([
     '\\b(?:kill|killing|killed|kills|off|offing|offed|hang|hanging|hanged|shoot|shooting|shot|drown|drowning|poison|poisoning|suffocate|suffocating|gas|gassing|electrocute|murder) (?:myself|my self)\\b',
     '\\b(?:i|me|my|myself)\\b.{0,25}\\bsuicid\\w*',
+    // a wish, plan or intent followed by a way of dying or not existing
+    '\\b(?:want|wants|wanted|wish|wishing|hope|hoping|ready|plan|planning|plans|thinking (?:of|about)|thought about|thoughts of|should just|should|going|gonna|need|needed|rather|prefer|long|longing|tempted|decided|deciding|considering|about|urge)\\b (?:is |was )?(?:(?:it all|it|everything|this|all of this|my life|the pain) )?(?:to )?(?:just )?(?:i )?(?:could |would |will |can |just )?(?:die|be dead|disappear\\b(?! (?:from|for a|off|into the|on|to|offline))|not exist|stop existing|cease to exist|be gone (?:forever|for good)|vanish|go away (?:forever|for good|permanently)|end it|end things|end everything|not be here|not be around|not wake up|never wake up|sleep forever|go to sleep forever|(?:get|getting) hit by (?:a )?(?:bus|car|train|truck|lorry)|(?:walk|walking) into (?:the )?(?:sea|ocean|river|lake|traffic)|(?:drive|driving|crash|crashing) (?:my car |the car )?(?:into|off) (?:a|the)|drown|drowning|dying|jump|jumping) ?',
+    '\\b(?:it all|everything|my life|all of this|it) to be over\\b',
+    '\\b(?:how (?:long|many|much|quickly|fast)|which|what)\\b.{0,60}\\b(?:deadly|lethal|fatal|kill (?:you|a person|someone|me)|to die|die from|die of|to overdose)\\b(?!.{0,20}\\b(?:dogs?|cats?|pets?|mushrooms?|snakes?|spiders?)\\b)',
+    '\\b{MEDS} (?:are |is )?(?:all )?(?:lined up|counted out|laid out|ready|in front of me|in my hand)\\b',
+    '\\b(?:lined up|counted out|laid out) (?:all )?(?:of )?(?:my |the )?{MEDS}\\b',
+    '\\b(?:thoughts?|thinking|think|thought) (?:about|of) (?:death|dying|being dead|not being alive|my death)\\b',
+    '\\b(?:imagin\\w*|picturing|thinking about|think about|dream\\w* (?:of|about)) my (?:own )?funeral\\b',
+    '\\b(?:better|happier|easier|lighter|brighter|safer|fine|good|relieved)\\b.{0,30}\\bwithout me\\b(?! (?:for|on|at|this|next|while|in the (?:team|office|meeting)))',
+    '\\b(?:do not think|doubt|not sure|not certain) (?:if |that )?(?:i will|ill|i am going to|i will still|i am still going to) be (?:here|around|alive)\\b',
+    '\\bsaid (?:everything|all) i (?:needed|wanted|had) to say\\b',
     '\\b{INTENT} (?:\\w+ )?(?:ending|end) (?:everything|it all|things|my life|it)\\b(?! (?:with|off|early|on|at|by|before|after|there|here|in|for (?!good)))',
     '\\b{INTENT} (?:\\w+ )?(?:take|taking|swallow|swallowing|down|downing|neck|necking) (?:{LOTS}) (?:\\w+ )?{MEDS}',
     '\\b{INTENT} (?:overdose|overdosing|overdosed)\\b',
@@ -327,7 +362,12 @@ const SUICIDE: CategoryRules = {
     '\\bhow (?:high|tall|far)\\b.{0,60}\\b(?:fatal|die|kill|lethal|survive|death)\\b',
     '\\b(?:can|will|does|would) (?:you|i|a person|someone) (?:die|survive) (?:from|if|after)\\b',
   ]),
-  topic: compile(['\\bsuicid\\w*\\b', '\\bsuicidal\\b', '\\bkill (?:my ?self|yourself)\\b', '\\bwant to be dead\\b']),
+  topic: compile([
+    '\\bsuicid\\w*\\b',
+    '\\bsuicidal\\b',
+    '\\bkill (?:my ?self|yourself)\\b',
+    '\\bwant to be dead\\b',
+  ]),
 };
 
 const SELF_HARM: CategoryRules = {
@@ -343,6 +383,8 @@ const SELF_HARM: CategoryRules = {
     '\\b(?:razor|razors|blade|blades)\\b.{0,30}\\b(?:bad (?:nights?|days?)|arms?|wrists?|thighs?|skin|cope|coping|relief|feel something|drawer|helps|help me)\\b',
     '\\b(?:helps?|help me|cope|coping|relief)\\b.{0,25}\\b(?:razor|razors|blade|blades)\\b',
     '\\bdraw(?:s|ing)? blood\\b',
+    '\\b(?:cutting|burning myself|hurting myself|self harm|scratching myself|the pain)\\b (?:is|was|helps|makes|calms)\\b.{0,25}\\b(?:only|better|calm|relief|cope|numb)\\b',
+    '\\b(?:carve|carving|carved|cut|cutting|scratch|scratching|etch|etching|burn|burning|burned|burnt) (?:\\w+ ){0,2}(?:into|in|on|onto) my (?:skin|arms?|legs?|wrists?|thighs?|stomach|body)\\b',
     '\\b(?:until|till|til) (?:it|i|they|my \\w+) (?:bleeds?|bled|bleed|bruises?|bruised|draws? blood|split|splits|break|breaks|is raw|are raw)\\b',
     '\\b(?:using|use|used|took|take|taking) (?:a |the |my )?(?:knife|blade|razor|lighter|scissors|compass|glass|needle|pins?)\\b.{0,8}\\bon (?:my|myself)\\b(?! (?:hair|nails|beard|food|steak|bread))',
     '\\b(?:punch|punching|punched|hit|hitting|kick|kicking) (?:the )?walls?\\b.{0,30}\\b(?:until|till|to feel|bleed|hurt myself|knuckles)\\b',
@@ -375,6 +417,9 @@ const EATING: CategoryRules = {
     '\\b(?:stop|stopped|quit) eating (?:completely|altogether|entirely|for good|at all)\\b',
     '\\b(?:want|going|plan|trying|try) to stop eating\\b',
     '\\bstopped eating\\b',
+    '\\b(?:force|forcing|forced) myself to (?:throw up|vomit|be sick|puke|purge)\\b',
+    '\\b(?:even if i have to|if i have to|whatever it takes|by any means|need to|have to|going to|i will|should) (?:just )?(?:stop eating|starve|starve myself|not eat(?: anything)?|skip (?:every|all) meals?)\\b',
+    '\\beat(?:ing)? (?:once|one meal|one time|only) (?:every|in) (?:two|three|four|five|few|a few|couple of|a couple of|several|other|[2-9]) days?\\b',
     '\\b(?:throw|throwing|threw|bring|bringing|brought) up (?:everything|all|whatever|anything|most of what|what) i (?:eat|ate)\\b',
     '\\b(?:throw up|vomit|vomiting|purge|purging|make myself sick|be sick)\\b.{0,30}\\b(?:lose weight|stay thin|get thin|skinny|calories|not gain)\\b',
     '\\b(?:terrified|scared|afraid|frightened|petrified) (?:of|to) (?:gaining|gain|putting on|put on) (?:any )?weight\\b',
@@ -395,12 +440,32 @@ const EATING: CategoryRules = {
     '\\buntil i (?:pass out|faint|collapse|black out|throw up)\\b.{0,40}\\b(?:burn|calories|ate|eat|food|weight)\\b',
     '\\b(?:burn|burning) off (?:what|everything|every calorie|all) i (?:ate|eat|have eaten)\\b.{0,30}\\b(?:until|till|or i|even if)\\b',
   ]),
-  topic: compile(['\\b(?:anorexi\\w*|bulimi\\w*|binge eating disorder|eating disorders?|ednos|arfid)\\b']),
+  topic: compile([
+    '\\b(?:anorexi\\w*|bulimi\\w*|binge eating disorder|eating disorders?|ednos|arfid)\\b',
+  ]),
   checks: [
     // a calorie target or a BMI no one should be coached towards
     (text) => {
-      const match = /\b(?:under|less than|below|only|just|max|maximum of|no more than|eat|eating|on|at) (\d{2,3}) ?(?:calories|kcal|cals|cal)\b/.exec(text);
-      return match !== null && Number(match[1]) < 800 && !/\b(?:burn|burned|burnt|snack|treat|extra|deficit|fewer|less sugar|per (?:serving|portion|100))\b/.test(text);
+      const match =
+        /\b(?:under|less than|below|only|just|max|maximum of|no more than|eat|eating|on|at) (\d{2,3}) ?(?:calories|kcal|cals|cal)\b/.exec(
+          text,
+        );
+      return (
+        match !== null &&
+        Number(match[1]) < 800 &&
+        !/\b(?:burn|burned|burnt|snack|treat|extra|deficit|fewer|less sugar|per (?:serving|portion|100))\b/.test(
+          text,
+        )
+      );
+    },
+    (text) => {
+      const kg =
+        /\b(?:get|getting|down to|reach|weigh|be|under|below|goal is|target is|to) (\d{2,3}) ?(kg|kilos?|lbs?|pounds)\b/.exec(
+          text,
+        );
+      if (!kg) return false;
+      const value = Number(kg[1]);
+      return kg[2]?.startsWith('k') ? value < 42 : value < 92;
     },
     (text) => {
       const match = /\bbmi (?:down )?(?:to|of|under|below|at) (\d{1,2})\b/.exec(text);
@@ -436,6 +501,13 @@ const ABUSE: CategoryRules = {
     '\\b(?:ask|asking|get|need) (?:his |her |their |for )?permission (?:to|before) (?:leave|leaving|go out|going out|see|seeing|spend|spending|buy|buying|eat|eating|talk|wear|go anywhere)\\b',
     '\\b(?:scared|afraid|terrified|frightened) (?:to go home|to go back home|of going home|to be at home|of my (?:\\w+ )?{KIN}|of him|of her|of what (?:he|she|they) (?:will|might|would) do|for my (?:life|safety)|he will|she will|he might|she might)\\b',
     '\\bwalking on eggshells\\b',
+    '\\b(?:throws|threw|throwing) (?:things|stuff|plates|objects|glasses|bottles|chairs|\\w+) at me\\b',
+    '\\b(?:he|she|they|{KIN}|my (?:\\w+ )?{KIN}) (?:\\w+ )?(?:screams|shouts|yells|tells me|told me|says|calls me|keeps telling me)\\b.{0,15}\\b(?:worthless|useless|pathetic|nothing|a waste|stupid|ugly|fat|a burden|crazy)\\b',
+    '\\b(?:forces|forced|makes|made) me (?:to )?(?:give|hand over|share|tell) (?:him|her|them) (?:all )?(?:my )?(?:passwords?|phone|pin|money|wages|bank|cards?|location)\\b',
+    '\\band (?:then )?(?:hits|beats|kicks|slaps|punches|chokes|strangles|follows|stalks|threatens|rapes|shoves|pushes) me\\b',
+    '\\block(?:s|ed)? (?:the|all the|me|us) (?:\\w+ )?(?:door|doors|windows?|out)\\b.{0,20}\\b(?:cannot|could not|not able to) (?:leave|get out|go out|escape|get in)\\b',
+    '\\bso i (?:cannot|could not) (?:leave|escape|get out|call (?:anyone|for help|the police)|contact anyone|get help)\\b',
+    '\\bleaves? (?:me|us|him|her|them|the kids|the children|my (?:\\w+ )?{CHILD}) (?:without|with no) (?:food|money|heating|water|medication|meds)\\b',
     '\\b(?:gets|get|goes|flies into a rage|loses it|explodes|is furious|screams|shouts|yells|sulks for days)\\b.{0,15}\\bif i (?:go out|see|talk to|speak to|text|wear|spend|leave|am late|come home late)\\b',
     '\\band (?:\\w+ )?(?:checks|reads|monitors|tracks|goes through|went through) (?:all )?(?:of )?my (?:phone|messages|texts|emails|location)\\b',
     '\\b(?:kill|hurt|harm) (?:himself|herself|themselves)\\b.{0,25}\\bif i (?:leave|go|break up|end it|tell|stop)\\b',
@@ -497,6 +569,7 @@ const MEDICAL: CategoryRules = {
     '\\bmixed (?:my |his |her |the |some )?(?:\\w+ )?{MEDS} (?:with|and) (?:alcohol|vodka|wine|beer|a bottle|drink|drinks|whisky|whiskey|gin|rum|booze)\\b',
     '\\b(?:drank|swallowed|ate|eaten|ingested|drunk|drinking|swallowing|has drunk|has swallowed|has eaten) (?:some |a |the |an |some of the |a bit of |my |his |her )?(?:bottle of )?(?:bleach|antifreeze|anti freeze|drain cleaner|weed ?killer|pesticides?|rat poison|poison|button batter(?:y|ies)|batter(?:y|ies)|magnets|detergent|laundry (?:pod|pods|capsules?|tablets?|liquid)|dishwasher (?:tablets?|pods?)|white spirit|methanol|lamp oil|paraffin|cleaning products?|oven cleaner|toilet cleaner|bleach)\\b',
     '\\b(?:call|calling|ring|get) (?:an ambulance|911|999|112|000)\\b',
+    '\\b(?:{CHILD}|toddler|dog|puppy) (?:has |just )?(?:ate|eaten|swallowed|drank|drunk|got into|took|taken|chewed) (?:some|a|one|two|three|\\d+|a few|several|a handful|all|the|my|his|her)? ?(?:of )?(?:the |my |his |her )?(?:\\w+ )?{MEDS}',
     '\\b(?:i|he|she) (?:feel|feels|think|thinks) (?:like )?(?:i am|he is|she is) dying\\b',
     '\\b(?:throat|chest) (?:feels|is|getting|is getting) (?:really |very |so )?tight\\b',
     '\\b(?:cannot|can not) feel (?:my|his|her) (?:left|right)? ?(?:side|arm|leg|face)\\b',
@@ -506,12 +579,16 @@ const MEDICAL: CategoryRules = {
     '\\b(?:feel|feeling|felt|am) (?:faint|dizzy|like i am going to pass out)\\b.{0,40}\\b(?:bleeding|blood|chest|took|pills)\\b|\\b(?:bleeding|blood|chest|pills)\\b.{0,40}\\b(?:feel|feeling|felt|am) (?:faint|dizzy)\\b',
     '\\b(?:i|he|she) (?:feel|feels|feeling) (?:really |very )?(?:strange|weird|funny|odd)\\b.{0,10}$(?<=\\b(?:vodka|alcohol|pills|tablets|{MEDS}).{0,60})',
   ]),
-  topic: compile(['\\b(?:poison(?:ed|ing)|overdos\\w*)\\b(?!.{0,20}\\b(?:protocols?|training|prevention|awareness)\\b)']),
+  topic: compile([
+    '\\b(?:poison(?:ed|ing)|overdos\\w*)\\b(?!.{0,20}\\b(?:protocols?|training|prevention|awareness)\\b)',
+  ]),
   checks: [
     // "I took 20 paracetamol", "swallowed 30 of my pills": a number of tablets no one takes by mistake
     (text) => {
       const match = new RegExp(
-        expand('\\b(?:took|taken|swallowed|ate|eaten|had|downed|popped|necked) (?:about |around |like |maybe |over |nearly )?(\\d+|[a-z]+) (?:of (?:my |the |her |his )?)?(?:\\w+ )?{MEDS}'),
+        expand(
+          '\\b(?:took|taken|swallowed|ate|eaten|had|downed|popped|necked) (?:about |around |like |maybe |over |nearly )?(\\d+|[a-z]+) (?:of (?:my |the |her |his )?)?(?:\\w+ )?{MEDS}',
+        ),
       ).exec(text);
       if (!match?.[1]) return false;
       const count = /^\d+$/.test(match[1]) ? Number(match[1]) : (NUMBER_WORDS[match[1]] ?? 0);
@@ -543,6 +620,9 @@ const HARM_TO_OTHERS: CategoryRules = {
     '\\b(?:picturing|imagining|fantasi[sz]ing about|dreaming about|planning) (?:how (?:i would|i could|to|i will) )?(?:make|making) (?:\\w+ ){0,3}(?:suffer|pay|bleed)\\b',
     '\\bshe will not see it coming\\b|\\bhe will not see it coming\\b|\\bthey will not see it coming\\b',
     '\\bkill (?:them all|everyone|everybody|all of them)\\b',
+    '\\b(?:knife|gun|weapon|bat|crowbar|machete)\\b.{0,40}\\b(?:go after|hunt down|get back at|get revenge|take revenge|revenge on|teach (?:him|her|them) a lesson|make (?:him|her|them) pay)\\b',
+    '\\b(?:{INTENT}|going to|gonna|will) beat the (?:crap|shit|hell|living daylights|life) out of\\b',
+    '\\b(?:people|someone|everyone|him|her|them|person|guys|ones|names) (?:that |who |whom )?i (?:want to|wanted to|am going to|will|need to|plan to|would like to) (?:kill|hurt|harm|stab|shoot|murder|make suffer|punish|attack)\\b',
     '\\bsee (?:him|her|them|my (?:\\w+ )?(?:{KIN}|boss)) (?:bleed|suffer|die|dead|in pain)\\b',
     '\\b(?:knife|gun|weapon|bat|crowbar)\\b.{0,30}\\b(?:going to|go to|on my way to|heading to|wait outside) (?:his|her|their) (?:house|place|work|flat|home|school)\\b',
     '\\bharm(?:ing)? (?:my|the) (?:baby|babies|children|kids|child|son|daughter|toddler|newborn)\\b',
