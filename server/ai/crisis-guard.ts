@@ -266,8 +266,13 @@ const SUICIDE: CategoryRules = {
     '\\b(?:kill|killing|killed|kills|off|offing|offed|hang|hanging|hanged|shoot|shooting|shot|drown|drowning|poison|poisoning|suffocate|suffocating|gas|gassing|electrocute|murder) (?:myself|my self)\\b',
     '\\b(?:i|me|my|myself)\\b.{0,25}\\bsuicid\\w*',
     // a wish, plan or intent followed by a way of dying or not existing
-    '\\b(?:want|wants|wanted|wish|wishing|hope|hoping|ready|plan|planning|plans|thinking (?:of|about)|thought about|thoughts of|should just|should|going|gonna|need|needed|rather|prefer|long|longing|tempted|decided|deciding|considering|about|urge)\\b (?:is |was )?(?:(?:it all|it|everything|this|all of this|my life|the pain) )?(?:to )?(?:just )?(?:i )?(?:could |would |will |can |just )?(?:die|be dead|disappear\\b(?! (?:from|for a|off|into the|on|to|offline))|not exist|stop existing|cease to exist|be gone (?:forever|for good)|vanish|go away (?:forever|for good|permanently)|end it|end things|end everything|not be here|not be around|not wake up|never wake up|sleep forever|go to sleep forever|(?:get|getting) hit by (?:a )?(?:bus|car|train|truck|lorry)|(?:walk|walking) into (?:the )?(?:sea|ocean|river|lake|traffic)|(?:drive|driving|crash|crashing) (?:my car |the car )?(?:into|off) (?:a|the)|drown|drowning|dying|jump|jumping) ?',
+    '\\b(?:want|wants|wanted|wish|wishing|hope|hoping|ready|plan|planning|plans|goal|aim|thinking (?:of|about)|thought about|thoughts of|should just|should|going|gonna|need|needed|rather|prefer|long|longing|tempted|decided|deciding|considering|about|urge)\\b (?:is |was )?(?:(?:it all|it|everything|this|all of this|my life|the pain) )?(?:to )?(?:just )?(?:i )?(?:could |would |will |can |just )?(?:die|be dead|disappear\\b(?! (?:from|for a|off|into the|on|to|offline))|not exist|stop existing|cease to exist|be gone (?:forever|for good)|vanish|go away (?:forever|for good|permanently)|end it|end things|end everything|not be here|not be around|not wake up|never wake up|sleep forever|go to sleep forever|rest forever|be at peace forever|(?:get|getting) hit by (?:a )?(?:bus|car|train|truck|lorry)|(?:walk|walking) into (?:the )?(?:sea|ocean|river|lake|traffic)|(?:drive|driving|crash|crashing) (?:my car |the car )?(?:into|off) (?:a|the)|drown|drowning|dying|jump|jumping) ?',
     '\\b(?:it all|everything|my life|all of this|it) to be over\\b',
+    '\\bnot (?:\\w+ ){0,3}be (?:around|here|alive) (?:much|any|for (?:much|very)) longer\\b',
+    '\\b(?:engine|car|motor) running\\b.{0,30}\\b(?:garage|closed|shut|hose)\\b|\\bgarage\\b.{0,40}\\bengine running\\b|\\bhose (?:from|into|to|on) the exhaust\\b',
+    '\\b(?:cannot|no way i can|not able to|can no longer|unable to) (?:\\w+ ){0,2}(?:keep living|go on living|live like this|keep going like this|go on like this|carry on like this)\\b',
+    '\\b(?:knot|rope|noose|belt|cord)\\b.{0,30}\\b(?:hold|take|support|bear) my weight\\b',
+    '\\b(?:googl\\w*|search\\w*|looking up|looked up|research\\w*|reading about)\\b.{0,30}\\b(?:how to (?:die|kill|hang|overdose|end it)|ways to (?:die|end it|kill)|suicide methods|lethal|overdose amounts?|painless)\\b',
     '\\b(?:how (?:long|many|much|quickly|fast)|which|what)\\b.{0,60}\\b(?:deadly|lethal|fatal|kill (?:you|a person|someone|me)|to die|die from|die of|to overdose)\\b(?!.{0,20}\\b(?:dogs?|cats?|pets?|mushrooms?|snakes?|spiders?)\\b)',
     '\\b{MEDS} (?:are |is )?(?:all )?(?:lined up|counted out|laid out|ready|in front of me|in my hand)\\b',
     '\\b(?:lined up|counted out|laid out) (?:all )?(?:of )?(?:my |the )?{MEDS}\\b',
@@ -279,7 +284,7 @@ const SUICIDE: CategoryRules = {
     '\\b{INTENT} (?:\\w+ )?(?:ending|end) (?:everything|it all|things|my life|it)\\b(?! (?:with|off|early|on|at|by|before|after|there|here|in|for (?!good)))',
     '\\b{INTENT} (?:\\w+ )?(?:take|taking|swallow|swallowing|down|downing|neck|necking) (?:{LOTS}) (?:\\w+ )?{MEDS}',
     '\\b{INTENT} (?:overdose|overdosing|overdosed)\\b',
-    '\\b(?:happier|better|relieved|easier|lighter|free|fine|okay|ok|care|notice|miss me|matter|cry)\\b.{0,30}\\b(?:if|when|once|after) i (?:was |were |am |had |got )?(?:gone|dead|not here|not around|no longer (?:here|around)|died|disappeared|never born|killed myself)\\b',
+    '\\b(?:happier|better|relieved|easier|lighter|free|fine|okay|ok|care|notice|miss me|matter|cry)\\b.{0,30}\\b(?:if|when|once|after) i (?:just |simply )?(?:was |were |am |had |got )?(?:gone|dead|not alive|not here|not around|no longer (?:here|around)|died|disappeared|never born|killed myself)\\b',
     '\\bno (?:way out|escape|other way|other option|choice|other choice)\\b.{0,30}\\b(?:death|die|dying|dead|suicide|end it|ending it|end my life)\\b',
     '\\bonly (?:way out|escape|option|answer|solution) (?:is|would be|left is) (?:death|to die|dying|suicide|to end it|to end my life|to not exist|not existing|to disappear)\\b',
     '\\bi am (?:a |just a |such a )?waste of (?:space|oxygen|air|a life|life)\\b',
@@ -339,6 +344,7 @@ const SUICIDE: CategoryRules = {
     '\\b(?:goodbye|bye) (?:and )?thanks? (?:you )?for everything\\b',
     '\\b(?:this is|it is) (?:my )?(?:final )?goodbye\\b',
     '\\bgoodbye forever\\b',
+    '\\bsaid (?:my )?goodbyes?\\b.{0,50}\\b(?:does not know why|do not know why|without (?:telling|saying why)|for the last time|just in case|one last time)\\b',
     '\\b(?:letters?|notes?|messages?) (?:to|for) (?:my|everyone|each of)\\b.{0,40}\\b(?:afterwards|after i|when i am gone|so they (?:will )?(?:understand|know)|understand why|explain why|goodbye)\\b',
     '\\b(?:when|after|once|before) i am (?:gone|dead|no longer (?:here|around|alive))\\b(?! (?:on|for|to|away|travell?ing))',
     '\\b(?:will not|not) (?:be (?:around|here) (?:much|any) longer|be (?:a|anyone s|anyones|a problem for anyone|anyone s problem) (?:problem|burden)?|need (?:them|it|any of (?:it|this|them)) (?:anymore|any more|much longer|where i am going|soon))\\b',
@@ -386,6 +392,7 @@ const SELF_HARM: CategoryRules = {
     '\\b(?:razor|razors|blade|blades)\\b.{0,30}\\b(?:bad (?:nights?|days?)|arms?|wrists?|thighs?|skin|cope|coping|relief|feel something|drawer|helps|help me)\\b',
     '\\b(?:helps?|help me|cope|coping|relief)\\b.{0,25}\\b(?:razor|razors|blade|blades)\\b',
     '\\bdraw(?:s|ing)? blood\\b',
+    '\\b(?:want|wanting|wanted|urges?|need|needing|tempted|craving) to (?:cut|burn|self harm|scratch|hurt) (?:again|so bad|so badly|tonight|badly|deeper|myself)\\b|\\b(?:want|wanting|wanted|urges?|need|needing|tempted) to (?:cut|burn|self harm)$',
     '\\b(?:cutting|burning myself|hurting myself|self harm|scratching myself|the pain)\\b (?:is|was|helps|makes|calms)\\b.{0,25}\\b(?:only|better|calm|relief|cope|numb)\\b',
     '\\b(?:carve|carving|carved|cut|cutting|scratch|scratching|etch|etching|burn|burning|burned|burnt) (?:\\w+ ){0,2}(?:into|in|on|onto) my (?:skin|arms?|legs?|wrists?|thighs?|stomach|body)\\b',
     '\\b(?:until|till|til) (?:it|i|they|my \\w+) (?:bleeds?|bled|bleed|bruises?|bruised|draws? blood|split|splits|break|breaks|is raw|are raw)\\b',
@@ -420,6 +427,11 @@ const EATING: CategoryRules = {
     '\\b(?:stop|stopped|quit) eating (?:completely|altogether|entirely|for good|at all)\\b',
     '\\b(?:want|going|plan|trying|try) to stop eating\\b',
     '\\bstopped eating\\b',
+    '\\b(?:vomit|vomiting|puke|puking|be sick|being sick|throw up|throwing up|threw up)\\b (?:\\w+ )?after (?:every |each |my |i |dinner|lunch|breakfast|meals?|eating|food)',
+    '\\bskip (?:eating|meals|food) (?:all|for a|for the|for) (?:\\w+ )?(?:week|days|whole)\\b',
+    '\\b(?:stop|suppress|ignore|numb) (?:feeling )?(?:hungry|hunger|my appetite)\\b.{0,20}\\b(?:skip|not eat|stop eating|go without|eat less|fast)\\b',
+    '\\b(?:so|really|super|very) (?:thin|skinny) (?:that )?(?:my )?(?:bones|ribs|hip bones|hipbones|collarbones|spine) (?:show|stick out|are visible)\\b',
+    '\\b(?:see|feel|count) (?:all )?my (?:ribs|hip bones|hipbones|collarbones|spine|bones)\\b',
     '\\b(?:force|forcing|forced) myself to (?:throw up|vomit|be sick|puke|purge)\\b',
     '\\b(?:even if i have to|if i have to|whatever it takes|by any means|need to|have to|going to|i will|should) (?:just )?(?:stop eating|starve|starve myself|not eat(?: anything)?|skip (?:every|all) meals?)\\b',
     '\\beat(?:ing)? (?:once|one meal|one time|only) (?:every|in) (?:two|three|four|five|few|a few|couple of|a couple of|several|other|[2-9]) days?\\b',
@@ -461,6 +473,14 @@ const EATING: CategoryRules = {
         )
       );
     },
+    // vomiting, skipping food or laxatives to keep weight off
+    (text) =>
+      /\b(?:not|never|cannot|stop) (?:gain|gaining|put on|putting on) (?:any )?weight\b/.test(
+        text,
+      ) &&
+      /\b(?:vomit\w*|throw up|sick|purg\w*|skip\w*|not eat\w*|starv\w*|laxatives?|fast for days)\b/.test(
+        text,
+      ),
     (text) => {
       const kg =
         /\b(?:get|getting|down to|reach|weigh|be|under|below|goal is|target is|to) (\d{2,3}) ?(kg|kilos?|lbs?|pounds)\b/.exec(
@@ -496,7 +516,7 @@ const ABUSE: CategoryRules = {
     '\\b(?:lose|losing) (?:the|my) (?:kids|children|baby) if i (?:tell|told|leave|left|go|report)\\b',
     '\\b(?:he|she|they|{KIN}|my (?:\\w+ )?{KIN}) (?:is|are) (?:going to|gonna) (?:kill|hurt) me\\b',
     // coercive control
-    '\\b(?:he|she|they|my (?:\\w+ )?{KIN}) (?:\\w+ )?(?:checks|checked|checking|goes through|went through|reads|read|monitors|monitored|tracks|tracked|tracking|controls|controlled|controlling|takes|took|keeps|kept|hides|hid|smashed|smashes|broke|breaks) (?:all )?(?:of )?(?:my|our) (?:phone|messages|texts|emails|location|spending|bank|bank account|money|wages|salary|pay|benefits|bank card|cards?|passport|documents|keys|car keys|medication|whereabouts)\\b',
+    '\\b(?:he|she|they|my (?:\\w+ )?{KIN}) (?:\\w+ )?(?:checks|checked|checking|goes through|went through|reads|read|monitors|monitored|tracks|tracked|tracking|controls|controlled|controlling|takes|took|keeps|kept|hides|hid|smashed|smashes|broke|breaks) (?:all )?(?:of )?(?:my|our) (?:phone|messages|texts|emails|location|spending|receipts|bank|bank account|money|wages|salary|pay|benefits|bank card|cards?|passport|documents|keys|car keys|medication|whereabouts)\\b',
     '\\b(?:controls|control|controlling|takes|took|keeps) (?:all )?(?:of )?(?:the|our|my) (?:money|finances|wages|salary|pay|bank card|cards?|passport)\\b.{0,40}\\b(?:ask|allowed|permission|bus fare|have to|no access|nothing)\\b',
     '\\b(?:will not|does not|did not|never|refuses to) (?:let|allow) me (?:to )?(?:see|talk to|speak to|visit|call|phone|text|go out with|meet) (?:my |any )?(?:friends|family|parents|mum|dad|sister|brother|anyone|anybody|people)\\b',
     '\\b(?:will not|does not|did not|never|refuses to) (?:let|allow) me (?:to )?(?:leave|go out|work|have (?:a |my own )?(?:job|money|phone|bank|friends|car keys)|drive|sleep|eat)\\b(?! (?:on school nights|until (?:i|my homework)|after|before|past))',
@@ -504,6 +524,11 @@ const ABUSE: CategoryRules = {
     '\\b(?:ask|asking|get|need) (?:his |her |their |for )?permission (?:to|before) (?:leave|leaving|go out|going out|see|seeing|spend|spending|buy|buying|eat|eating|talk|wear|go anywhere)\\b',
     '\\b(?:scared|afraid|terrified|frightened) (?:to go home|to go back home|of going home|to be at home|of my (?:\\w+ )?{KIN}|of him|of her|of what (?:he|she|they) (?:will|might|would) do|for my (?:life|safety)|he will|she will|he might|she might)\\b',
     '\\bwalking on eggshells\\b',
+    '\\b(?:he|she|they|{KIN}|my (?:\\w+ )?{KIN}) (?:will not|does not|never|refuses to) (?:give|let) me (?:any |my own |access to )?(?:money|cash|access to (?:the|our|my) (?:money|bank|account))\\b',
+    '\\b(?:sexually )?(?:abused|abuses|abusing|molested|molests|raped|rapes|groomed|grooming) (?:me|him|her|my (?:\\w+ )?{CHILD})\\b',
+    '\\b(?:nobody|no one|noone) (?:feeds|fed|washes|changes|looks after|checks on|cares for) (?:him|her|me|them|us)\\b',
+    '\\bleft in (?:a |his |her |their |my )?(?:dirty|soiled|wet) (?:bed|nappy|nappies|diaper|clothes)\\b',
+    '\\b(?:takes|took|taken|keeps|kept|holds|holding|has|hid|hides) (?:away )?my (?:passport|id|documents|papers|visa)\\b',
     '\\b(?:throws|threw|throwing) (?:things|stuff|plates|objects|glasses|bottles|chairs|\\w+) at me\\b',
     '\\b(?:he|she|they|{KIN}|my (?:\\w+ )?{KIN}) (?:\\w+ )?(?:screams|shouts|yells|tells me|told me|says|calls me|keeps telling me)\\b.{0,15}\\b(?:worthless|useless|pathetic|nothing|a waste|stupid|ugly|fat|a burden|crazy)\\b',
     '\\b(?:forces|forced|makes|made) me (?:to )?(?:give|hand over|share|tell) (?:him|her|them) (?:all )?(?:my )?(?:passwords?|phone|pin|money|wages|bank|cards?|location)\\b',
@@ -540,7 +565,7 @@ const ABUSE: CategoryRules = {
     '\\b(?:sleep|sleeps|sleeping) in the (?:shed|garage|cellar|basement|yard)\\b.{0,40}\\b(?:food|forced|not allowed|locked|give)\\b',
   ]),
   topic: compile([
-    '\\b(?:domestic (?:violence|abuse)|abusive|abuser|coercive control|being abused|was abused|sexual(?:ly)? (?:abuse|assault|assaulted)|raped|rape|molested|child abuse|neglect(?:ed)? (?:child|children|kids?))\\b',
+    '\\b(?:domestic (?:violence|abuse)|abusive|abuser|coercive control|being abused|was abused|sexual(?:ly)? (?:abuse\\w*|assault\\w*)|raped|rape|molested|child abuse|neglect(?:ed)? (?:child|children|kids?))\\b',
   ]),
 };
 
@@ -572,6 +597,10 @@ const MEDICAL: CategoryRules = {
     '\\bmixed (?:my |his |her |the |some )?(?:\\w+ )?{MEDS} (?:with|and) (?:alcohol|vodka|wine|beer|a bottle|drink|drinks|whisky|whiskey|gin|rum|booze)\\b',
     '\\b(?:drank|swallowed|ate|eaten|ingested|drunk|drinking|swallowing|has drunk|has swallowed|has eaten) (?:some |a |the |an |some of the |a bit of |my |his |her )?(?:bottle of )?(?:bleach|antifreeze|anti freeze|drain cleaner|weed ?killer|pesticides?|rat poison|poison|button batter(?:y|ies)|batter(?:y|ies)|magnets|detergent|laundry (?:pod|pods|capsules?|tablets?|liquid)|dishwasher (?:tablets?|pods?)|white spirit|methanol|lamp oil|paraffin|cleaning products?|oven cleaner|toilet cleaner|bleach)\\b',
     '\\b(?:call|calling|ring|get) (?:an ambulance|911|999|112|000)\\b',
+    '\\bslurring\\b(?!.{0,30}\\b(?:drunk|drinks|drinking|beer|wine)\\b)',
+    '\\b(?:suddenly|collapsed|fell|dizzy)\\b.{0,30}\\b(?:cannot|unable to) (?:stand|walk|see|speak|talk)\\b',
+    '\\b(?:hit|banged|bumped|smashed) (?:his|her|my|their) head\\b.{0,40}\\b(?:confused|vomiting|being sick|unconscious|drowsy|not making sense|passed out|bleeding|will not wake)\\b',
+    '\\bconfused and (?:vomiting|being sick|drowsy)\\b',
     '\\b(?:{CHILD}|toddler|dog|puppy) (?:has |just )?(?:ate|eaten|swallowed|drank|drunk|got into|took|taken|chewed) (?:some|a|one|two|three|\\d+|a few|several|a handful|all|the|my|his|her)? ?(?:of )?(?:the |my |his |her )?(?:\\w+ )?{MEDS}',
     '\\b(?:i|he|she) (?:feel|feels|think|thinks) (?:like )?(?:i am|he is|she is) dying\\b',
     '\\b(?:throat|chest) (?:feels|is|getting|is getting) (?:really |very |so )?tight\\b',
@@ -623,6 +652,8 @@ const HARM_TO_OTHERS: CategoryRules = {
     '\\b(?:picturing|imagining|fantasi[sz]ing about|dreaming about|planning) (?:how (?:i would|i could|to|i will) )?(?:make|making) (?:\\w+ ){0,3}(?:suffer|pay|bleed)\\b',
     '\\bshe will not see it coming\\b|\\bhe will not see it coming\\b|\\bthey will not see it coming\\b',
     '\\bkill (?:them all|everyone|everybody|all of them)\\b',
+    '\\bi (?:might|could|may|will|would) (?:\\w+ )?(?:hurt|harm|hit|shake|smother|strangle|suffocate) (?:my|the|our) (?:\\w+ )?(?:{CHILD}|kids|baby|wife|husband|partner|mum|mother|dad|father)\\b(?! (?:feelings|chances))',
+    '\\b(?:losing control|lose control)\\b.{0,30}\\b(?:hurt|harm|hit|kill)\\b|\\b(?:hurt|harm|hit|kill)\\b.{0,40}\\b(?:losing control|lose control)\\b',
     '\\b(?:knife|gun|weapon|bat|crowbar|machete)\\b.{0,40}\\b(?:go after|hunt down|get back at|get revenge|take revenge|revenge on|teach (?:him|her|them) a lesson|make (?:him|her|them) pay)\\b',
     '\\b(?:{INTENT}|going to|gonna|will) beat the (?:crap|shit|hell|living daylights|life) out of\\b',
     '\\b(?:people|someone|everyone|him|her|them|person|guys|ones|names) (?:that |who |whom )?i (?:want to|wanted to|am going to|will|need to|plan to|would like to) (?:kill|hurt|harm|stab|shoot|murder|make suffer|punish|attack)\\b',
