@@ -134,14 +134,14 @@ const FAMILIES: Readonly<Record<string, string>> = {
   // People close to someone, who can hurt them or be hurt by them.
   KIN: '(?:partner|husband|wife|boyfriend|girlfriend|fiance|fiancee|spouse|ex|ex husband|ex wife|ex boyfriend|ex girlfriend|dad|father|stepdad|stepfather|mum|mother|stepmum|stepmother|parents?|brother|sister|stepbrother|stepsister|uncle|aunt|auntie|grandad|grandfather|grandpa|grandma|grandmother|nan|cousin|carer|caregiver|son|daughter|babysitter|nanny|landlord|flatmate|roommate|housemate|coach|teacher|pastor|priest|family|in laws?|mother in law|father in law)',
   CHILD:
-    '(?:child|children|kid|kids|baby|babies|toddler|boy|girl|son|daughter|brother|sister|sibling|siblings|nephew|niece|grandson|granddaughter|stepson|stepdaughter|little one)',
+    '(?:child|children|kid|kids|baby|babies|newborn|infant|toddler|boy|girl|son|daughter|brother|sister|sibling|siblings|nephew|niece|grandson|granddaughter|stepson|stepdaughter|little one)',
   // Anyone a person might want to hurt (never "me" or "myself").
   VICTIM:
     '(?:him|her|them|someone|somebody|anyone|people|everyone|everybody|a person|that (?:man|woman|guy|girl|bitch|bastard|idiot|prick)|(?:my|his|her|their|the|our|that|this) (?:[a-z]+ )?(?:{KIN}|{CHILD}|boss|manager|coworker|co worker|colleague|colleagues|neighbour|neighbours|classmates?|friend|friends|baby|man|woman|guy|lady|people|students?|teachers?|wife|husband|ex))',
   // Medicines and drugs people overdose on, by family and by common name.
   MEDS: '(?:pills?|tablets?|caps|capsules?|meds|medication|medications|medicine|medicines|painkillers?|pain killers?|sleeping (?:pills?|tablets?)|sleeping meds|paracetamol|acetaminophen|tylenol|panadol|calpol|ibuprofen|advil|motrin|nurofen|aspirin|naproxen|aleve|codeine|cocodamol|co codamol|tramadol|oxycodone|oxycontin|oxy|percocet|vicodin|hydrocodone|morphine|fentanyl|methadone|heroin|opioids?|opiates?|benzos?|benzodiazepines?|xanax|valium|diazepam|lorazepam|ativan|klonopin|clonazepam|zopiclone|ambien|zolpidem|melatonin|benadryl|diphenhydramine|antihistamines?|antidepressants?|sertraline|zoloft|fluoxetine|prozac|citalopram|amitriptyline|lithium|quetiapine|seroquel|insulin|metformin|iron (?:pills?|tablets?)|warfarin|digoxin|beta blockers?|propranolol|antipsychotics?|sleep aids?|sedatives?|gabapentin|pregabalin|lyrica|adderall|ritalin|vitamins)',
   // Amounts that make a dose dangerous (small numbers are checked separately).
-  LOTS: '(?:too many|too much|a lot of|lots of|loads of|a load of|a handful of|handfuls of|a whole (?:bottle|box|packet|pack|strip|blister|week|month|jar|tub)s? of|the whole (?:bottle|box|packet|pack|strip|jar|tub) of|(?:an? |my |the |her |his )?(?:entire|whole) (?:bottle|box|packet|pack|strip|jar|tub|week|month|prescription|supply)s? (?:of )?(?:my |her |his )?|all (?:of )?(?:my|the|her|his|their|mums?|dads?)|a (?:bottle|box|packet|pack|strip|jar|tub) of|(?:double|triple|twice|three times|ten times) (?:my|the|her|his)? ?(?:dose|dosage)? ?(?:of )?|(?:ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|a hundred|dozens of|a dozen|[1-9][0-9]+)(?: [a-z]+)?)',
+  LOTS: '(?:too many|too much|a lot of|(?:[2-9]|two|three|four|five|several|a few|multiple) (?:boxes|bottles|packets|packs|strips|blisters|jars|tubs) of|lots of|loads of|a load of|a handful of|handfuls of|a whole (?:bottle|box|packet|pack|strip|blister|week|month|jar|tub)s? of|the whole (?:bottle|box|packet|pack|strip|jar|tub) of|(?:an? |my |the |her |his )?(?:entire|whole) (?:bottle|box|packet|pack|strip|jar|tub|week|month|prescription|supply)s? (?:of )?(?:my |her |his )?|all (?:of )?(?:my|the|her|his|their|mums?|dads?)|a (?:bottle|box|packet|pack|strip|jar|tub) of|(?:double|triple|twice|three times|ten times) (?:my|the|her|his)? ?(?:dose|dosage)? ?(?:of )?|(?:ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|a hundred|dozens of|a dozen|[1-9][0-9]+)(?: [a-z]+)?)',
   INTENT:
     '(?:want to|wants to|wanted to|wanting to|going to|gonna|plan to|planning to|planned to|ready to|about to|decided to|deciding to|tempted to|trying to|tried to|try to|need to|urges? to|the urge to|thinking about|thinking of|think about|thought about|thoughts? of|thoughts about|fantasi[sz]e about|fantasi[sz]ing about|dream(?:ing)? (?:about|of)|picturing|imagining|feel like|i will|i shall|i would like to|i am going to|i should just|might as well)',
 };
@@ -266,14 +266,28 @@ const SUICIDE: CategoryRules = {
     '\\b(?:kill|killing|killed|kills|off|offing|offed|hang|hanging|hanged|shoot|shooting|shot|drown|drowning|poison|poisoning|suffocate|suffocating|gas|gassing|electrocute|murder) (?:myself|my self)\\b',
     '\\b(?:i|me|my|myself)\\b.{0,25}\\bsuicid\\w*',
     // a wish, plan or intent followed by a way of dying or not existing
-    '\\b(?:want|wants|wanted|wish|wishing|hope|hoping|ready|plan|planning|plans|goal|aim|thinking (?:of|about)|thought about|thoughts of|should just|should|going|gonna|need|needed|rather|prefer|long|longing|tempted|decided|deciding|considering|about|urge)\\b (?:is |was )?(?:(?:it all|it|everything|this|all of this|my life|the pain) )?(?:to )?(?:just )?(?:i )?(?:could |would |will |can |just )?(?:die|be dead|disappear\\b(?! (?:from|for a|off|into the|on|to|offline))|not exist|stop existing|cease to exist|be gone (?:forever|for good)|vanish|go away (?:forever|for good|permanently)|end it|end things|end everything|not be here|not be around|not wake up|never wake up|sleep forever|go to sleep forever|rest forever|be at peace forever|(?:get|getting) hit by (?:a )?(?:bus|car|train|truck|lorry)|(?:walk|walking) into (?:the )?(?:sea|ocean|river|lake|traffic)|(?:drive|driving|crash|crashing) (?:my car |the car )?(?:into|off) (?:a|the)|drown|drowning|dying|jump|jumping) ?',
+    '\\b(?:want|wants|wanted|wish|wishing|hope|hoping|ready|plan|planning|plans|goal|aim|thinking (?:of|about)|thought about|thoughts of|should just|should|going|gonna|need|needed|rather|prefer|long|longing|tempted|decided|deciding|considering|about|urge)\\b (?:is |was )?(?:(?:it all|it|everything|this|all of this|my life|the pain) )?(?:to )?(?:just )?(?:i )?(?:could |would |will |can |just )?(?:die|be dead|disappear\\b(?! (?:from|for a|off|into|on|to|offline|in|with))|not exist|stop existing|cease to exist|be gone (?:forever|for good)|vanish|go away (?:forever|for good|permanently)|end it|end things|end everything|not be here|not be around|not wake up|never wake up|sleep forever|go to sleep forever|rest forever|be at peace forever|(?:get|getting) hit by (?:a )?(?:bus|car|train|truck|lorry)|(?:walk|walking) into (?:the )?(?:sea|ocean|river|lake|traffic)|(?:drive|driving|crash|crashing) (?:my car |the car )?(?:into|off) (?:a|the)|drown|drowning|dying|jump|jumping) ?',
     '\\b(?:it all|everything|my life|all of this|it) to be over\\b',
+    '\\b(?:this is|this will be|today is|tonight is|it is) my (?:last|final) (?:day|night|week|weekend|goodbye|message|post)\\b(?! (?:at|of|in|on|with|before|as|working|here))',
+    '\\b(?:soon|because|when|after|once|by then) i will be gone\\b(?! (?:on|for|to|away|from))',
+    '\\bnone of (?:this|it) will matter (?:soon|when|because|anymore|once)\\b',
+    '\\b{INTENT} (?:\\w+ )?(?:take|taking|swallow|swallowing) (?:them all|all of them|the lot|the whole lot|them at once|all at once)\\b',
+    '\\b(?:would not mind|would not care|would be okay|would be fine|would be relieved|do not care|would be glad|would be happy) if i (?:\\w+ ){0,2}(?:died|did not survive|did not wake|never woke|was gone|were gone|was dead|got killed|crashed|never came back)\\b',
+    '\\b(?:cannot|do not) see myself (?:still )?(?:being )?(?:here|alive|around|living)\\b',
+    '\\bif i (?:was|were) (?:gone|dead|not here|not around|no longer here)\\b(?! (?:for|on|to|away))',
+    '\\bremember me (?:kindly|fondly|when i am gone|for who i was)\\b',
+    '\\b(?:gave|given|giving) (?:away )?my (?:cat|dog|pets?|things|stuff|belongings)\\b.{0,60}\\b(?:does not matter|will not need|not need|for good)\\b',
+    '\\bnot (?:have to )?(?:face|see|wake up to) (?:tomorrow|another day|the morning|the world)\\b',
+    '\\b(?:fall asleep|go to sleep|sleep) and (?:never|not) (?:\\w+ ){0,3}(?:again|wake|face|come back)\\b',
+    '\\b(?:hope|hoping|wish|wishing|pray|praying) (?:that )?(?:something|someone|a car|a bus|it|cancer|an accident|god) (?:will |would |just )?(?:kill|kills|take|takes|end|ends) me\\b',
+    '\\bhate (?:being alive|living|existing|that i woke up|that i am alive|my existence)\\b',
+    '\\b(?:be|being|am|feel like) (?:a |such a )?(?:burden|weight|drain|load|nuisance) (?:to|on|for) (?:everyone|everybody|my family|the people|them all|all of them|my (?:\\w+ )?{KIN})\\b',
     '\\bnot (?:\\w+ ){0,3}be (?:around|here|alive) (?:much|any|for (?:much|very)) longer\\b',
     '\\b(?:engine|car|motor) running\\b.{0,30}\\b(?:garage|closed|shut|hose)\\b|\\bgarage\\b.{0,40}\\bengine running\\b|\\bhose (?:from|into|to|on) the exhaust\\b',
     '\\b(?:cannot|no way i can|not able to|can no longer|unable to) (?:\\w+ ){0,2}(?:keep living|go on living|live like this|keep going like this|go on like this|carry on like this)\\b',
     '\\b(?:knot|rope|noose|belt|cord)\\b.{0,30}\\b(?:hold|take|support|bear) my weight\\b',
     '\\b(?:googl\\w*|search\\w*|looking up|looked up|research\\w*|reading about)\\b.{0,30}\\b(?:how to (?:die|kill|hang|overdose|end it)|ways to (?:die|end it|kill)|suicide methods|lethal|overdose amounts?|painless)\\b',
-    '\\b(?:how (?:long|many|much|quickly|fast)|which|what)\\b.{0,60}\\b(?:deadly|lethal|fatal|kill (?:you|a person|someone|me)|to die|die from|die of|to overdose)\\b(?!.{0,20}\\b(?:dogs?|cats?|pets?|mushrooms?|snakes?|spiders?)\\b)',
+    '\\b(?:how (?:long|many|much|quickly|fast)|which|what)\\b.{0,60}\\b(?:deadly|lethal|fatal|kill (?:you|a person|someone|me)|to die|die from|die of|to overdose|(?:is|be|would be|counts as|causes) an overdose)\\b(?!.{0,20}\\b(?:dogs?|cats?|pets?|mushrooms?|snakes?|spiders?)\\b)',
     '\\b{MEDS} (?:are |is )?(?:all )?(?:lined up|counted out|laid out|ready|in front of me|in my hand)\\b',
     '\\b(?:lined up|counted out|laid out) (?:all )?(?:of )?(?:my |the )?{MEDS}\\b',
     '\\b(?:thoughts?|thinking|think|thought) (?:about|of) (?:death|dying|being dead|not being alive|my death)\\b',
@@ -392,6 +406,9 @@ const SELF_HARM: CategoryRules = {
     '\\b(?:razor|razors|blade|blades)\\b.{0,30}\\b(?:bad (?:nights?|days?)|arms?|wrists?|thighs?|skin|cope|coping|relief|feel something|drawer|helps|help me)\\b',
     '\\b(?:helps?|help me|cope|coping|relief)\\b.{0,25}\\b(?:razor|razors|blade|blades)\\b',
     '\\bdraw(?:s|ing)? blood\\b',
+    '\\bscars\\b.{0,40}\\b(?:do it again|want to again|again)\\b',
+    '\\b(?:hurting|harming|cutting|burning|hitting|punishing) (?:my body|myself|my skin|my arms|my legs|my wrists|my thighs)\\b.{0,25}\\b(?:cope|how i|helps|only way|release|relief|deserve|on purpose|feel better|calm)\\b',
+    '\\b(?:hit|hitting|beat|beating|punch|punching) my (?:own )?(?:legs?|arms?|head|face|stomach) (?:with|until|when|against)\\b',
     '\\b(?:want|wanting|wanted|urges?|need|needing|tempted|craving) to (?:cut|burn|self harm|scratch|hurt) (?:again|so bad|so badly|tonight|badly|deeper|myself)\\b|\\b(?:want|wanting|wanted|urges?|need|needing|tempted) to (?:cut|burn|self harm)$',
     '\\b(?:cutting|burning myself|hurting myself|self harm|scratching myself|the pain)\\b (?:is|was|helps|makes|calms)\\b.{0,25}\\b(?:only|better|calm|relief|cope|numb)\\b',
     '\\b(?:carve|carving|carved|cut|cutting|scratch|scratching|etch|etching|burn|burning|burned|burnt) (?:\\w+ ){0,2}(?:into|in|on|onto) my (?:skin|arms?|legs?|wrists?|thighs?|stomach|body)\\b',
@@ -425,8 +442,10 @@ const EATING: CategoryRules = {
     '\\bwithout (?:food|eating|a meal)(?: for)? (?:a week|days|weeks|(?:two|three|four|five|six|seven|several|a few|[2-9]|[1-9][0-9]) (?:days|weeks))\\b',
     '\\bgo (?:a week|(?:two|three|four|five|six|seven|several|a few|[2-9]|[1-9][0-9]) (?:days|weeks)) without (?:food|eating)\\b',
     '\\b(?:stop|stopped|quit) eating (?:completely|altogether|entirely|for good|at all)\\b',
-    '\\b(?:want|going|plan|trying|try) to stop eating\\b',
-    '\\bstopped eating\\b',
+    '\\b(?:want|going|plan|trying|try) to stop eating\\b(?! (?:out|meat|sugar|junk|dairy|gluten|late|after|processed|takeaways?|fast food|bread|carbs|so much|at|chocolate|crisps|sweets|snacks|red meat|fried))',
+    '\\bstopped eating\\b(?! (?:out|meat|sugar|junk|dairy|gluten|late|after|processed|takeaways?|fast food|bread|carbs|so much|at|chocolate|crisps|sweets|snacks|red meat|fried))',
+    '\\b(?:hide|hiding|hid|throw away|throwing away|threw away|bin|binning) (?:my |the )?(?:food|meals?|lunch|dinner)\\b.{0,50}\\b(?:think i ate|think i have eaten|not notice|do not know|pretend)\\b',
+    '\\bpretend (?:that )?i (?:ate|have eaten|already ate|already had)\\b',
     '\\b(?:vomit|vomiting|puke|puking|be sick|being sick|throw up|throwing up|threw up)\\b (?:\\w+ )?after (?:every |each |my |i |dinner|lunch|breakfast|meals?|eating|food)',
     '\\bskip (?:eating|meals|food) (?:all|for a|for the|for) (?:\\w+ )?(?:week|days|whole)\\b',
     '\\b(?:stop|suppress|ignore|numb) (?:feeling )?(?:hungry|hunger|my appetite)\\b.{0,20}\\b(?:skip|not eat|stop eating|go without|eat less|fast)\\b',
@@ -462,9 +481,9 @@ const EATING: CategoryRules = {
     // a calorie target or a BMI no one should be coached towards
     (text) => {
       const match =
-        /\b(?:under|less than|below|only|just|max|maximum of|no more than|eat|eating|on|at) (\d{2,3}) ?(?:calories|kcal|cals|cal)\b/.exec(
+        /\b(?:under|less than|below|only|just|max|maximum of|no more than|eat|eating|on|at|is|of|goal|target|limit) (\d{2,3}) ?(?:calories|kcal|cals|cal)\b/.exec(
           text,
-        );
+        ) ?? /\b(\d{2,3}) ?(?:calories|kcal|cals|cal) (?:a|per|each) day\b/.exec(text);
       return (
         match !== null &&
         Number(match[1]) < 800 &&
@@ -507,7 +526,7 @@ const ABUSE: CategoryRules = {
     '\\b(?:i|she|he|we) (?:was|were|am|is|are|have been|has been|had been|got|get|been|being) (?:\\w+ )?(?:raped|sexually assaulted|sexually abused|molested|groped|beaten up|beaten|abused|assaulted|strangled|choked|trafficked|groomed)\\b',
     '\\b(?:forced|forces|forcing|made|makes|pressured|pressures) (?:me|him|her) (?:to )?(?:have sex|into sex|sleep with|do sexual|into sexual|watch porn|do things i)\\b',
     '\\b(?:forced|forces) (?:himself|herself) on me\\b',
-    '\\b(?:touches|touched|touching) (?:me|him|her|my (?:\\w+ )?{CHILD})\\b.{0,40}\\b(?:secret|inappropriately|private|where i do not want|when i (?:say|said) no|do not want|not to tell|wrong)\\b',
+    '\\b(?:touches|touched|touching) (?:me|him|her|my (?:\\w+ )?{CHILD})\\b.{0,40}\\b(?:secret|inappropriately|private|where i do not want|when i (?:say|said) no|do not want|not to tell|wrong|if i tell|if i told|if i say)\\b',
     '\\b(?:said|says|told|tells|telling) (?:me|him|her) (?:not to tell|it is our secret|to keep it (?:a|our) secret|nobody would believe)\\b',
     '\\bnot to tell\\b(?! (?:the )?(?:surprise|spoilers?|anyone about the (?:party|surprise|gift)))',
     '\\b(?:nobody|no one|noone) (?:would|will) (?:ever )?believe me\\b',
@@ -524,6 +543,12 @@ const ABUSE: CategoryRules = {
     '\\b(?:ask|asking|get|need) (?:his |her |their |for )?permission (?:to|before) (?:leave|leaving|go out|going out|see|seeing|spend|spending|buy|buying|eat|eating|talk|wear|go anywhere)\\b',
     '\\b(?:scared|afraid|terrified|frightened) (?:to go home|to go back home|of going home|to be at home|of my (?:\\w+ )?{KIN}|of him|of her|of what (?:he|she|they) (?:will|might|would) do|for my (?:life|safety)|he will|she will|he might|she might)\\b',
     '\\bwalking on eggshells\\b',
+    '\\b(?:he|she|they|{KIN}|my (?:\\w+ )?{KIN}) (?:\\w+ )?controls? (?:everything|every|all|my|what|where|who|how)\\b',
+    '\\b(?:what i wear|where i go|who i see|who i talk to|what i spend)\\b.{0,20}\\b(?:what i wear|where i go|who i see|who i talk to|what i spend)\\b',
+    '\\b(?:dad|father|stepdad|stepfather|uncle|grandad|grandfather|cousin|mum s boyfriend|mums boyfriend|foster (?:dad|father|parent|carer)|babysitter|coach|teacher|priest|neighbour|landlord|brother|stepbrother) (?:\\w+ )?(?:comes|came|sneaks|snuck|creeps|crept|gets|got) (?:into|in to|in) my (?:room|bed|bedroom)\\b',
+    '\\b(?:scared|afraid|terrified|frightened|fear|worried) for (?:my|the) (?:kids|children|baby|son|daughter|safety|life|\\w+ s safety)\\b',
+    '\\b(?:will|would|is going to|threatens to|threatened to) (?:fire|hurt|kill|punish|report|ruin|leave|hit|beat|deport) (?:me|you|us)\\b.{0,5}\\bif i (?:tell|told|say anything|report|speak|talk)\\b',
+    '\\b(?:screams|shouts|yells)\\b.{0,30}\\b(?:breaks|smashes|throws|punches) (?:things|stuff|walls|doors|plates)\\b',
     '\\b(?:he|she|they|{KIN}|my (?:\\w+ )?{KIN}) (?:will not|does not|never|refuses to) (?:give|let) me (?:any |my own |access to )?(?:money|cash|access to (?:the|our|my) (?:money|bank|account))\\b',
     '\\b(?:sexually )?(?:abused|abuses|abusing|molested|molests|raped|rapes|groomed|grooming) (?:me|him|her|my (?:\\w+ )?{CHILD})\\b',
     '\\b(?:nobody|no one|noone) (?:feeds|fed|washes|changes|looks after|checks on|cares for) (?:him|her|me|them|us)\\b',
@@ -555,7 +580,7 @@ const ABUSE: CategoryRules = {
     '\\bsays it is my fault (?:he|she|they) (?:hit|hits|hurt|hurts)\\b',
     // a child in danger
     '\\b(?:locks?|locked|locking|shuts?|shut|keeps?|kept) (?:me|him|her|them|us|the (?:\\w+ )?{CHILD}|my (?:\\w+ )?{CHILD}) (?:up )?(?:in|inside|into) (?:the |a |his |her |their |my |our )?(?:room|bedroom|cupboard|closet|basement|cellar|shed|attic|cage|house|flat|car|bathroom|garage|wardrobe|loft|dark)\\b',
-    '\\b(?:i|he|she|they|{CHILD}|{CHILD}s|next door|the (?:\\w+ )?{CHILD}) (?:is|are|was|were|gets|get|got|am|being|been|is being|are being|keep being|is left|are left) (?:\\w+ )?(?:locked (?:in|up|inside)|left (?:alone|on (?:his|her|their|my) own|home alone) (?:for days|for (?:a|the) (?:week|weekend|whole)|all (?:day|night|weekend)|overnight|for hours)|tied up|chained|starved|not fed|beaten|hit)\\b',
+    '\\b(?:i|he|she|they|{CHILD}|{CHILD}s|next door|the (?:\\w+ )?{CHILD}) (?:is|are|was|were|gets|get|got|am|being|been|is being|are being|keep being|is left|are left) (?:\\w+ ){0,2}(?:locked (?:in|up|inside)|left (?:alone|on (?:his|her|their|my) own|home alone) (?:for days|for (?:a|the) (?:week|weekend|whole)|all (?:day|night|weekend)|overnight|for hours)|tied up|chained|starved|not fed|beaten|hit)\\b(?! by (?:a|the) (?:car|ball|bike|bus|van|truck|cyclist|wave|virus|bug|cold|flu))',
     '\\blocked in\\b.{0,40}\\b(?:alone|for days|starving|no food|not fed|crying)\\b',
     '\\b(?:does not|do not|did not|will not|never|not|stopped|stop|refuse to|refuses to) (?:feed|feeding|fed|give (?:me|him|her|them|us) (?:any )?(?:food|anything to eat|meals|dinner)|let (?:me|him|her|them|us) eat)\\b(?:(?: (?:me|him|her|them|us|my (?:\\w+ )?{CHILD}))?(?: (?:for days|for a day|at all|properly|anything|for (?:two|three|four|several|[2-9]) days|when|as|if|$)))',
     '\\b(?:does not|do not|did not|will not|never|not|stopped|stop|refuse to|refuses to) (?:feed|feeding|fed) (?:me|him|her|them|us|my (?:\\w+ )?{CHILD})\\b',
@@ -591,7 +616,7 @@ const MEDICAL: CategoryRules = {
     '\\b(?:bleeding (?:will not stop|does not stop|heavily|badly|a lot|everywhere|profusely)|(?:heavy|severe|uncontrolled|uncontrollable|serious) bleeding|(?:will not|cannot) stop (?:the )?bleeding)\\b',
     '\\b(?:overdosed|overdosing|overdose)\\b(?!.{0,20}\\b(?:prevention|awareness|training|protocols?|course|exam|kit|naloxone|narcan)\\b)',
     // ingestion: a dangerous amount already taken, or something poisonous swallowed
-    '\\b(?:took|taken|take|taking|swallowed|swallow|ate|eaten|had|drank|drunk|necked|downed|mixed|popped|overdosed on) (?:\\w+ )?(?:{LOTS}) (?:\\w+ )?{MEDS}',
+    '\\b(?:took|taken|take|taking|swallowed|swallow|ate|eaten|had|drank|drunk|necked|downed|mixed|popped|overdosed on) (?:\\w+ )?(?:{LOTS}) (?:\\w+ ){0,3}{MEDS}',
     '\\b(?:took|taken|swallowed|ate|eaten|drank|drunk|necked|downed|popped) (?:{LOTS}) ?(?:of )?(?:my |the |her |his )?(?:\\w+ )?{MEDS}',
     '\\b(?:took|taken|swallowed|ate|eaten|drank|drunk|downed|popped) (?:my |his |her |the )?(?:whole|entire) (?:week|month|bottle|box|packet|supply|prescription)\\b',
     '\\bmixed (?:my |his |her |the |some )?(?:\\w+ )?{MEDS} (?:with|and) (?:alcohol|vodka|wine|beer|a bottle|drink|drinks|whisky|whiskey|gin|rum|booze)\\b',
@@ -601,6 +626,11 @@ const MEDICAL: CategoryRules = {
     '\\b(?:suddenly|collapsed|fell|dizzy)\\b.{0,30}\\b(?:cannot|unable to) (?:stand|walk|see|speak|talk)\\b',
     '\\b(?:hit|banged|bumped|smashed) (?:his|her|my|their) head\\b.{0,40}\\b(?:confused|vomiting|being sick|unconscious|drowsy|not making sense|passed out|bleeding|will not wake)\\b',
     '\\bconfused and (?:vomiting|being sick|drowsy)\\b',
+    '\\b(?:cannot|unable to|could not) (?:move|feel|lift|raise|use) (?:\\w+ ){0,3}(?:side|one (?:arm|leg|hand))\\b',
+    '\\bblood (?:is )?(?:pouring|gushing|spurting|everywhere)\\b|\\b(?:pouring|gushing|spurting) blood\\b',
+    '\\b(?:bleeding|blood)\\b.{0,40}\\b(?:will not stop|does not stop|cannot stop|not stopping)\\b',
+    '\\b(?:{CHILD}|toddler|baby|he|she|my \\w+|someone|i am|he is|she is) (?:is )?choking\\b(?! (?:in|at|under|during|me|her|him|on (?:my|his|her) words))',
+    '\\bheart (?:is )?(?:pounding|racing|beating) (?:out of my chest|so fast)\\b.{0,40}\\b(?:pass out|faint|chest|breathe|dizzy)\\b|\\b(?:pass out|faint)\\b.{0,40}\\bheart (?:is )?(?:pounding|racing)\\b',
     '\\b(?:{CHILD}|toddler|dog|puppy) (?:has |just )?(?:ate|eaten|swallowed|drank|drunk|got into|took|taken|chewed) (?:some|a|one|two|three|\\d+|a few|several|a handful|all|the|my|his|her)? ?(?:of )?(?:the |my |his |her )?(?:\\w+ )?{MEDS}',
     '\\b(?:i|he|she) (?:feel|feels|think|thinks) (?:like )?(?:i am|he is|she is) dying\\b',
     '\\b(?:throat|chest) (?:feels|is|getting|is getting) (?:really |very |so )?tight\\b',
@@ -652,6 +682,9 @@ const HARM_TO_OTHERS: CategoryRules = {
     '\\b(?:picturing|imagining|fantasi[sz]ing about|dreaming about|planning) (?:how (?:i would|i could|to|i will) )?(?:make|making) (?:\\w+ ){0,3}(?:suffer|pay|bleed)\\b',
     '\\bshe will not see it coming\\b|\\bhe will not see it coming\\b|\\bthey will not see it coming\\b',
     '\\bkill (?:them all|everyone|everybody|all of them)\\b',
+    '\\bset (?:him|her|them|someone|people|my (?:\\w+ )?(?:{KIN}|boss|neighbour|ex)|the (?:\\w+ )?(?:{KIN}|neighbour)) on fire\\b',
+    '\\b(?:bring|bringing|take|taking|carry|carrying) (?:a )?(?:knife|gun|weapon|blade|machete|bomb) (?:to|into) (?:school|work|class|college|the office|church|the party)\\b',
+    '\\b(?:drive|driving|run|running|plough|ploughing|plow|crash|crashing) (?:my |the |a )?(?:car|van|truck|lorry)? ?(?:into|through) (?:the |a )?(?:crowd|people|pedestrians|protesters|them|him|her)\\b',
     '\\bi (?:might|could|may|will|would) (?:\\w+ )?(?:hurt|harm|hit|shake|smother|strangle|suffocate) (?:my|the|our) (?:\\w+ )?(?:{CHILD}|kids|baby|wife|husband|partner|mum|mother|dad|father)\\b(?! (?:feelings|chances))',
     '\\b(?:losing control|lose control)\\b.{0,30}\\b(?:hurt|harm|hit|kill)\\b|\\b(?:hurt|harm|hit|kill)\\b.{0,40}\\b(?:losing control|lose control)\\b',
     '\\b(?:knife|gun|weapon|bat|crowbar|machete)\\b.{0,40}\\b(?:go after|hunt down|get back at|get revenge|take revenge|revenge on|teach (?:him|her|them) a lesson|make (?:him|her|them) pay)\\b',
