@@ -104,10 +104,8 @@ describe('the crisis guard', () => {
 describe('the crisis response', () => {
   it('gives help for the region of the time zone, with its emergency number', () => {
     const uk = crisisResultSchema.parse(crisisResult('suicide', 'Europe/London'));
-    expect(uk.resources[0]).toMatchObject({
-      name: 'Samaritans',
-      contact: expect.stringContaining('116 123'),
-    });
+    expect(uk.resources[0]?.name).toBe('Samaritans');
+    expect(uk.resources[0]?.contact).toContain('116 123');
     expect(uk.message).toContain('call 999');
     const dublin = crisisResult('suicide', 'Europe/Dublin');
     expect(dublin.resources[0]?.name).toBe('Samaritans');
