@@ -285,7 +285,7 @@ export function helpResources(category: CrisisCategory, region: HelpRegion | nul
   }
 }
 
-const CANNOT_HELP = 'This coach can’t help with this, and it shouldn’t try.';
+const CANNOT_HELP = 'This coach can’t help with this.';
 const LATER = 'Your goals will keep: you can come back and continue whenever you are ready.';
 
 function message(category: CrisisCategory, region: HelpRegion | null): string {
