@@ -787,7 +787,7 @@ function categoryOf(normalized: string): CrisisCategory | null {
 
 /**
  * The crisis category the texts fall into, or null for ordinary coaching text. Each text is read
- * on its own and all of them together (an answer can complete its question's goal statement).
+ * on its own; when they fall into several categories, the most urgent one wins.
  */
 export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCategory | null {
   const present = texts.filter((t): t is string => typeof t === 'string' && t.trim().length > 0);
