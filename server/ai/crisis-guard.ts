@@ -140,7 +140,7 @@ const FAMILIES: Readonly<Record<string, string>> = {
     '(?:child|children|kid|kids|baby|babies|newborn|infant|toddler|boy|girl|son|daughter|brother|sister|sibling|siblings|nephew|niece|grandson|granddaughter|stepson|stepdaughter|little one)',
   // Anyone a person might want to hurt (never "me" or "myself").
   VICTIM:
-    '(?:him|her|them|someone|somebody|anyone|people|everyone|everybody|a person|that (?:man|woman|guy|girl|bitch|bastard|idiot|prick)|(?:my|his|her|their|the|our|that|this) (?:[a-z]+ )?(?:{KIN}|{CHILD}|boss|manager|coworker|co worker|colleague|colleagues|neighbour|neighbours|classmates?|friend|friends|baby|man|woman|guy|lady|people|students?|teachers?|wife|husband|ex|bully|bullies))',
+    '(?:him|her|them|someone|somebody|anyone|people|everyone|everybody|whoever|anyone who|those who|the (?:man|person|guy|people) who|a person|that (?:man|woman|guy|girl|bitch|bastard|idiot|prick)|(?:my|his|her|their|the|our|that|this) (?:[a-z]+ )?(?:{KIN}|{CHILD}|boss|manager|coworker|co worker|colleague|colleagues|neighbour|neighbours|classmates?|friend|friends|baby|man|woman|guy|lady|people|students?|teachers?|wife|husband|ex|bully|bullies))',
   // Medicines and drugs people overdose on, by family and by common name.
   MEDS: '(?:pills?|tablets?|caps|capsules?|meds|medication|medications|medicine|medicines|painkillers?|pain killers?|sleeping (?:pills?|tablets?)|sleeping meds|paracetamol|acetaminophen|tylenol|panadol|calpol|ibuprofen|advil|motrin|nurofen|aspirin|naproxen|aleve|codeine|cocodamol|co codamol|tramadol|oxycodone|oxycontin|oxy|percocet|vicodin|hydrocodone|morphine|fentanyl|methadone|heroin|opioids?|opiates?|benzos?|benzodiazepines?|xanax|valium|diazepam|lorazepam|ativan|klonopin|clonazepam|zopiclone|ambien|zolpidem|melatonin|benadryl|diphenhydramine|antihistamines?|antidepressants?|sertraline|zoloft|fluoxetine|prozac|citalopram|amitriptyline|lithium|quetiapine|seroquel|insulin|metformin|iron (?:pills?|tablets?)|warfarin|digoxin|beta blockers?|propranolol|antipsychotics?|sleep aids?|sedatives?|gabapentin|pregabalin|lyrica|adderall|ritalin|prescriptions?|scripts|pill bottles?)',
   // Amounts that make a dose dangerous (small numbers are checked separately).
@@ -229,7 +229,7 @@ const ALLOWANCES = compile(
 
 const FRAME = new RegExp(
   expand(
-    '\\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|character|characters|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|essay|thesis|research|lecture|course|class|exam|exams|module|training|trained|protocols?|prevention|awareness|charity|charities|volunteer|volunteering|campaign|fundraiser|fundraising|listener|helpline|counsell?or|counsell?ing course|nurse|nursing|paramedic|doctor|medic|therapist|psychology|squad|game|blog|history|years ago|museum|play|poem|song|lyrics|how to help|how to support|learn to support|mental health first aid|first aid)\\b',
+    '\\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|character|characters|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|essay|thesis|research|lecture|course|class|exam|exams|module|training|trained|protocols?|prevention|awareness|charity|charities|volunteer|volunteering|campaign|fundraiser|fundraising|listener|helpline|counsell?or|counsell?ing course|nurse|nursing|paramedic|doctor|medic|therapist|psychology|squad|game|blog|history|years ago|museum|play|poem|song|lyrics|how to help|how to support|learn to support|to support|to help (?:my|a|someone|people|others)|supporting|mental health first aid|first aid)\\b',
   ),
 );
 
@@ -278,6 +278,17 @@ const SUICIDE: CategoryRules = {
     '\\bif anything (?:happens|should happen) to me\\b.{0,40}\\b(?:soon|will be|i think|tonight|this week)\\b',
     '\\b(?:hope|hoping|wish|wishing|pray|praying) (?:that )?i (?:crash|die|do not wake|never wake|get (?:killed|hit)|do not make it|do not survive|do not come back)\\b',
     '\\bgo to sleep and stay asleep\\b(?! (?:all|through|until|till|for))',
+    '\\bstop waking up\\b(?! (?:so|at|early|in|tired|with|during|every|at night|hungry|late|before|grumpy))',
+    '\\bend (?:the|my|this) (?:suffering|pain|misery|agony)\\b(?! of)',
+    '\\b(?:a plan|the plan)\\b.{0,20}\\b(?:the means|the pills|the rope|a date)\\b|\\bthe means\\b.{0,20}\\b(?:to do it|to end|and a plan)\\b',
+    '\\b(?:cancer|die|death|dying|accident|illness)\\b.{0,60}\\bwelcome (?:it|death|the end)\\b',
+    '\\b(?:to not|not to) (?:be here|exist|be alive)\\b(?! (?:at|when|for|on|in|during|early|tomorrow|with))',
+    '\\btonight is the night\\b(?! (?:of|we|for|i (?:ask|propose|tell|meet)))',
+    '\\b(?:do not|no longer) want to do (?:life|this life|living)\\b',
+    '\\b(?:after that|after (?:tonight|tomorrow|friday|this week|the weekend)|by then) (?:it|nothing|none of it) (?:will not|would not|does not) matter\\b',
+    '\\b(?:anyone|anybody|who|nobody|no one)\\b.{0,20}\\bmy funeral\\b',
+    '\\bchecking out\\b (?:soon|early|for good|of life|permanently|tonight)',
+    '\\bbath with (?:a|the|my) (?:toaster|hair ?dryer|radio|heater)\\b',
     '\\b(?:going to|gonna|about to|ready to|want to) jump(?: off| from| tonight| now|$)',
     '\\b(?:just )?want (?:it all |everything |the pain |it |all of it )?to stop$',
     '\\bdead inside\\b.{0,40}\\b(?:make it official|might as well|for real)\\b',
@@ -296,7 +307,7 @@ const SUICIDE: CategoryRules = {
     '\\bnone of (?:this|it) will matter (?:soon|when|because|anymore|once)\\b',
     '\\b{INTENT} (?:\\w+ )?(?:take|taking|swallow|swallowing) (?:them all|all of them|the lot|the whole lot|them at once|all at once)\\b',
     '\\b(?:would not mind|would not care|would be okay|would be fine|would be relieved|do not care|would be glad|would be happy) if i (?:\\w+ ){0,2}(?:died|did not survive|did not wake|never woke|was gone|were gone|was dead|got killed|crashed|never came back)\\b',
-    '\\b(?:cannot|do not) see myself (?:still )?(?:being )?(?:here|alive|around|living)\\b',
+    '\\b(?:cannot|do not) see myself (?:still )?(?:being |making it|reaching|living to|getting to|seeing (?:my|another|next)|here|alive|around|living)',
     '\\bif i (?:was|were) (?:gone|dead|not here|not around|no longer here)\\b(?! (?:for|on|to|away))',
     '\\bremember me (?:kindly|fondly|when i am gone|for who i was)\\b',
     '\\b(?:gave|given|giving) (?:away )?my (?:cat|dog|pets?|things|stuff|belongings)\\b.{0,60}\\b(?:does not matter|will not need|not need|for good)\\b',
@@ -397,7 +408,7 @@ const SUICIDE: CategoryRules = {
     '\\b(?:tie|tying|tied) (?:a )?noose\\b',
     '\\b(?:worked out|figured out|planned|plan|thought about|thinking about|decided|know) (?:exactly )?(?:how|when|where) (?:i (?:would|will|am going to|could|can)|to) (?:do it|end it|end things|go through with it|kill myself|die)\\b',
     '\\bgo through with it\\b',
-    '\\b(?:slit|slash|cut|cutting|slitting|slashing) (?:my )?wrists?\\b',
+    '\\b(?:slit|slash|cut|cutting|slitting|slashing) (?:my |your |his |her |the )?wrists?\\b',
     '\\b(?:jump|jumping|throw myself|step|stepping|walk|walking) (?:off|from|in front of) (?:a |the |my )?(?:bridge|building|roof|train|cliff|balcony|tower|car|bus|lorry|truck|ledge|overpass|tracks)\\b(?! (?:into the (?:lake|sea|river|water)|for fun))',
     // questions about doses and methods
     '\\b(?:painless|quick|quickest|easiest|best|surest|peaceful|fastest|simplest|least painful|most painless|reliable) (?:way|ways|method|methods) to (?:die|go|end it|end my life|kill myself|not wake up|end things|commit)\\b',
@@ -429,6 +440,7 @@ const SELF_HARM: CategoryRules = {
     '\\b(?:razor|razors|blade|blades)\\b.{0,30}\\b(?:just in case|wallet|purse|bad (?:nights?|days?)|arms?|wrists?|thighs?|skin|cope|coping|relief|feel something|drawer|helps|help me)\\b',
     '\\b(?:helps?|help me|cope|coping|relief)\\b.{0,25}\\b(?:razor|razors|blade|blades)\\b',
     '\\bdraw(?:s|ing)? blood\\b',
+    '\\b(?:arms|legs|thighs|wrists|body|skin|stomach) (?:are |is )?(?:covered in|full of) (?:cuts|scars|burns|marks|scratches)\\b',
     '\\b(?:urges?|the urge|cravings?|craving) to (?:cut|burn|self harm|hurt myself|harm myself)\\b(?! (?:sugar|down|back|carbs|costs|corners|hair|the grass|ties|my hair|out|calories|fat|spending))',
     '\\b(?:slam|slamming|slammed|punch|punching|punched|hit|hitting|bang|banging|banged|smash|smashing|smashed) (?:my )?(?:fists?|hands?|knuckles)\\b (?:into|against|on) (?:the |a )?(?:wall|walls|door|floor|desk|mirror)\\b',
     '\\b(?:on|against|into) my (?:skin|arms?|wrists?|legs?|thighs?|stomach)\\b.{0,25}\\b(?:until|till)\\b',
@@ -472,6 +484,8 @@ const EATING: CategoryRules = {
     '\\bstopped eating\\b(?! (?:out|meat|sugar|junk|dairy|gluten|late|after|processed|takeaways?|fast food|bread|carbs|so much|at|chocolate|crisps|sweets|snacks|red meat|fried))',
     '\\b(?:hide|hiding|hid|throw away|throwing away|threw away|bin|binning) (?:my |the )?(?:food|meals?|lunch|dinner)\\b.{0,50}\\b(?:think i ate|think i have eaten|not notice|do not know|pretend)\\b',
     '\\bpretend (?:that )?i (?:ate|have eaten|already ate|already had)\\b',
+    '\\b(?:\\d+|a lot of|lots of|loads of|many|too many|handfuls of) laxatives?\\b',
+    '\\beat\\w*\\b.{0,50}\\bget rid of (?:it|the food|what i|everything|the calories)\\b',
     '\\b(?:in control|powerful|proud|good|clean|better|strong|safe) when i (?:do not|do not have to|am not) eat(?:ing)?\\b',
     '\\bhate myself (?:when|after|for|every time) (?:i )?(?:eat|eating|ate)\\b',
     '\\bwhen i eat\\b.{0,20}\\bso i (?:try not to|do not|will not|stopped)\\b',
@@ -575,6 +589,11 @@ const ABUSE: CategoryRules = {
     '\\b(?:ask|asking|get|need) (?:his |her |their |for )?permission (?:to|before) (?:leave|leaving|go out|going out|see|seeing|spend|spending|buy|buying|eat|eating|talk|wear|go anywhere)\\b',
     '\\b(?:scared|afraid|terrified|frightened) (?:to go home|to go back home|of going home|to be at home|of my (?:\\w+ )?{KIN}|of him|of her|of what (?:he|she|they) (?:will|might|would) do|for my (?:life|safety)|he will|she will|he might|she might)\\b',
     '\\bwalking on eggshells\\b',
+    '\\b(?:keeps|kept|stops|stopped|prevents|prevented) me (?:from )?(?:seeing|talking to|visiting|calling|contacting|going out with) (?:my )?(?:friends|family|parents|mum|dad|sister|brother|anyone)\\b',
+    '\\blocked (?:me )?out (?:of the house|of home|outside)\\b.{0,30}\\b(?:night|punishment|cold|hours)\\b',
+    '\\b(?:will|would|is going to) (?:kill|hurt) (?:us|me|her|them|mum|the kids|you|us all)\\b.{0,20}\\bif (?:\\w+ ){0,2}(?:leaves|leave|tells|tell|goes|go|reports)\\b',
+    '\\binappropriate (?:messages|photos|pictures|touching|texts|comments|videos)\\b',
+    '\\bkeep (?:it|them|this|these) (?:a |our )?secret\\b(?!.{0,20}\\b(?:party|surprise|gift|present)\\b)',
     '\\block(?:s|ed)? (?:the )?(?:fridge|food|kitchen|cupboards?|pantry)\\b.{0,40}\\b(?:hungry|starving|not allowed|cannot eat|no food)\\b',
     '\\bthreaten(?:s|ed|ing)? to\\b.{0,50}\\bif i\\b',
     '\\b(?:makes?|made|forces?|forced) me (?:to )?(?:send|share|show|tell|report|check in|text|call)\\b.{0,30}\\b(?:where i am|where i was|my location|who i am with|every hour|all day|photos|proof)\\b',
@@ -642,7 +661,7 @@ const MEDICAL: CategoryRules = {
   strong: compile([
     '(?<!\\b(?:if|when|whether|what to do if|in case) )\\b(?:i am|i think i am|i might be|think i am|he is|she is|they are|someone is|(?:my|the) (?:\\w+ )?(?:{KIN}|{CHILD}|friend|colleague|neighbour|man|woman) (?:is|might be|seems to be|could be)) (?:\\w+ )?having (?:a |an )?(?:heart attack|cardiac arrest|stroke|seizure|fit|anaphylactic (?:shock|reaction)|anaphylaxis|(?:bad |severe |serious )?allergic reaction|asthma attack|diabetic (?:emergency|coma)|hypo)\\b',
     '\\b(?:heart attack|stroke|seizure|cardiac arrest|anaphylactic shock|anaphylaxis) (?:right )?now\\b',
-    '\\b(?:chest (?:pain|pains|tightness|pressure)|(?:pain|tightness|pressure|crushing) in my chest|my chest (?:hurts|is tight|feels tight|feels heavy|is heavy|is crushing)|crushing (?:chest )?pain|tightness in (?:my|the) chest)\\b(?!.{0,40}\\b(?:was|last (?:year|month|week)|years ago|muscular|anxiety|checked|diagnosed|doctor said|cleared)\\b)',
+    '(?<!\\b(?:had|have had|history of|after|had some|had a few) )\\b(?:chest (?:pain|pains|tightness|pressure)|(?:pain|tightness|pressure|crushing) in my chest|(?<!\\b(?:had|have had|history of|after) )my chest (?:hurts|is tight|feels tight|feels heavy|is heavy|is crushing)|crushing (?:chest )?pain|tightness in (?:my|the) chest)\\b(?!.{0,40}\\b(?:was|last (?:year|month|week)|years ago|muscular|anxiety|stress|checked|diagnosed|doctor said|cleared)\\b)',
     '\\bpain (?:spreading|radiating|going|moving|shooting) (?:down|to|into|up) (?:my |his |her )?(?:left )?(?:arm|jaw|neck|back|shoulder)\\b',
     '\\b(?:cannot|can not|struggling to|hard to|trouble|difficulty|unable to|could not|not able to) (?:breathe|breathing|catch (?:my|his|her) breath)\\b(?! (?:through|in (?:the|my) (?:mask|nose)|when i (?:swim|run)|during))',
     '\\b(?:is|are|was|has|have|he is|she is|stopped|not) (?:not )?(?:breathing|stopped breathing)\\b(?! (?:properly through|exercises|techniques))',
@@ -670,6 +689,10 @@ const MEDICAL: CategoryRules = {
     '\\b(?:suddenly|collapsed|fell|dizzy)\\b.{0,30}\\b(?:cannot|unable to) (?:stand|walk|see|speak|talk)\\b',
     '\\b(?:hit|banged|bumped|smashed) (?:his|her|my|their) head\\b.{0,40}\\b(?:confused|vomiting|being sick|unconscious|drowsy|not making sense|passed out|bleeding|will not wake)\\b',
     '\\bconfused and (?:vomiting|being sick|drowsy)\\b',
+    '\\bspiked (?:my|her|his|our) drinks?\\b',
+    '\\bchest\\b.{0,30}\\b(?:elephant|sitting on|crushing|squeezing|in a vice)\\b',
+    '\\b(?:baby|toddler|child|newborn)\\b.{0,30}\\b(?:floppy|limp|not feeding|will not feed|rash that does not fade|non blanching)\\b',
+    '\\brash (?:that )?(?:does not|will not) fade\\b',
     '\\bheart (?:stopped|is stopping)\\b',
     '\\b(?:overdid it|went overboard) (?:with|on) (?:my |the )?{MEDS}',
     '\\bcannot stop (?:vomiting|being sick|throwing up|shaking|bleeding|fitting)\\b',
