@@ -221,6 +221,8 @@ const ALLOWANCES = compile(
     '\\b(?:stop |not )?(?:existing|exist) (?:on autopilot|in survival mode|like a robot|like a zombie|paycheck to paycheck)\\b',
     '\\b(?:would|d) (?:much )?rather die than\\b',
     '\\bdrown(?:ing)? out\\b',
+    '\\babout (?:a |an |the )?(?:\\w+ ){0,4}(?:abusive|violent|controlling|coercive) (?:marriage|relationship|partner|husband|wife|home|father|mother|family)\\b',
+    '\\b(?:feel like|am|feel) (?:a |such a )?burden (?:asking|when i ask|at work|to my (?:team|colleagues|coworkers|manager|boss))\\b',
     '\\b(?:to )?die (?:peacefully |happy |old )?(?:in|of|at) (?:old age|a ripe old age|my nineties|ninety|a hundred)\\b',
     '\\bsuicide (?:prevention|awareness|hotline|helpline|crisis line|lifeline|charity|research|statistics|rates?|bombers?|bombings?|attacks?|squad|watch|risk assessment|first aid)\\b',
     '\\b(?:988 )?suicide and crisis lifeline\\b',
@@ -439,7 +441,7 @@ const SUICIDE: CategoryRules = {
 
 const SELF_HARM: CategoryRules = {
   strong: compile([
-    '\\b(?:cut|cutting|cuts|burn|burning|burnt|burned|hurt|hurting|hurts|harm|harming|harmed|hit|hitting|punch|punching|scratch|scratching|scratched|bite|biting|carve|carving|carved|stab|stabbing|slice|slicing|injure|injuring|injured|mutilate|mutilating|bruise|bruising) (?:myself|my self|my (?:arms?|wrists?|legs?|thighs?|skin|stomach|hands?))\\b',
+    '\\b(?:cut|cutting|cuts|burn|burning|burnt|burned|hurt|hurting|hurts|harm|harming|harmed|hit|hitting|punch|punching|scratch|scratching|scratched|bite|biting|carve|carving|carved|stab|stabbing|slice|slicing|injure|injuring|injured|mutilate|mutilating|bruise|bruising) (?:myself|my self|my (?:arms?|wrists?|legs?|thighs?|skin|stomach|hands?))\\b(?! (?:when i (?:type|run|lift|train|play|work|cook)|while|at (?:the )?(?:gym|work|desk)|typing|from|by (?:typing|lifting|running)|on the|lifting|running))',
     '\\bself (?:harm|harming|harmed|harmer|injury|injure|injuring|injured|mutilation|mutilate|mutilating)\\b(?! (?:awareness|support|training|course|prevention|services?|charity|research|essay|policy))',
     '\\b(?:relapsed|relapse|relapsing)\\b.{0,30}\\b(?:cut|cutting|cuts|harm|harming|burn|burning|blade|razor)\\b',
     '\\b(?:cut|cutting|cuts|scratching|burning) (?:again|myself again)\\b',
@@ -477,7 +479,7 @@ const SELF_HARM: CategoryRules = {
 
 const EATING: CategoryRules = {
   strong: compile([
-    '\\bstarv(?:e|ing|ed) (?:myself|my self|my body)\\b',
+    '\\bstarv(?:e|ing|ed) (?:myself|my self|my body)\\b(?! of (?:sleep|fun|rest|attention|joy|time|oxygen))',
     '\\bmake (?:myself|me) (?:throw up|sick|vomit|puke|be sick)\\b',
     '\\bmade myself (?:throw up|sick|vomit|puke|be sick)\\b',
     '\\b(?:throw|throwing|threw|being) (?:it )?up after (?:every |each |my |i )?(?:meal|meals|eating|dinner|lunch|food|eat|binge)',
@@ -699,7 +701,7 @@ const MEDICAL: CategoryRules = {
     '\\b(?:bleeding (?:will not stop|does not stop|heavily|badly|a lot|everywhere|profusely)|(?:heavy|severe|uncontrolled|uncontrollable|serious) bleeding|(?:will not|cannot) stop (?:the )?bleeding)\\b',
     '\\b(?:overdosed|overdosing|overdose)\\b(?!.{0,20}\\b(?:prevention|awareness|training|protocols?|course|exam|kit|naloxone|narcan)\\b)',
     // ingestion: a dangerous amount already taken, or something poisonous swallowed
-    '\\b(?:took|taken|take|taking|swallowed|swallow|ate|eaten|had|drank|drunk|necked|downed|mixed|popped|overdosed on) (?:\\w+ )?(?:{LOTS}) (?:\\w+ ){0,4}{MEDS}',
+    '\\b(?:took|taken|take|taking|swallowed|swallow|ate|eaten|had|drank|drunk|necked|downed|mixed|popped|overdosed on) (?:\\w+ )?(?:{LOTS}) (?:\\w+ ){0,4}{MEDS}\\b(?! (?:a|per|each|every) (?:day|week|morning|night)| daily)',
     '\\b(?:took|taken|swallowed|ate|eaten|drank|drunk|necked|downed|popped) (?:{LOTS}) ?(?:of )?(?:my |the |her |his )?(?:\\w+ )?{MEDS}',
     '\\b(?:took|taken|swallowed|ate|eaten|drank|drunk|downed|popped) (?:my |his |her |the )?(?:whole|entire) (?:week|month|bottle|box|packet|supply|prescription)\\b',
     '\\bmixed (?:my |his |her |the |some )?(?:\\w+ )?{MEDS} (?:with|and) (?:alcohol|vodka|wine|beer|a bottle|drink|drinks|whisky|whiskey|gin|rum|booze)\\b',
