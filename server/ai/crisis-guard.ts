@@ -286,6 +286,8 @@ const SUICIDE: CategoryRules = {
     '\\bif anything (?:happens|should happen) to me\\b.{0,40}\\b(?:soon|will be|i think|tonight|this week)\\b',
     '\\b(?:hope|hoping|wish|wishing|pray|praying) (?:that )?i (?:crash|die|do not wake|never wake|get (?:killed|hit)|do not make it|do not survive|do not come back)\\b',
     '\\bgo to sleep and stay asleep\\b(?! (?:all|through|until|till|for))',
+    '\\b(?:rope|noose|pills|tablets|gun)\\b (?:is |are )?(?:ready|set up|tied|prepared)\\b(?! for)',
+    '\\bbleed(?:ing)? out\\b',
     '\\b(?:step|stepping|walk|walking|lie|lying|lay) (?:onto|on to|on|in front of) (?:the )?(?:tracks|rails|railway line|motorway|highway)\\b',
     '\\b(?:my will|affairs)\\b.{0,30}\\bsay(?:ing)? goodbye\\b|\\bsay(?:ing)? goodbye\\b.{0,30}\\b(?:my will|affairs)\\b',
     '\\b(?:tonight|today|tomorrow|this weekend|soon) i (?:will )?end (?:it|things|everything|my life)\\b|\\bi (?:will|am going to|shall) end (?:it|things|everything)(?: tonight| today| now| soon|$)',
@@ -530,6 +532,7 @@ const EATING: CategoryRules = {
     '\\bstopped eating\\b(?! (?:out|meat|sugar|junk|dairy|gluten|late|after (?:\\d|dinner|dark|supper|tea|[a-z]+ pm|[0-9]+ ?pm)|processed|takeaways?|fast food|bread|carbs|so much|at|chocolate|crisps|sweets|snacks|red meat|fried))',
     '\\b(?:hide|hiding|hid|throw away|throwing away|threw away|bin|binning) (?:my |the )?(?:food|meals?|lunch|dinner)\\b.{0,50}\\b(?:think i ate|think i have eaten|not notice|do not know|pretend)\\b',
     '\\bpretend (?:that )?i (?:ate|have eaten|already ate|already had)\\b',
+    '\\b(?:guilty|disgusting|ashamed|sick) after (?:eating|i eat) (?:anything|any food|even a little|at all|something)\\b',
     '\\b(?:want|goal|need) (?:to be |to get |is to be )?(?:underweight|skeletal|bony|emaciated)\\b(?! for)',
     '\\b(?:eaten|eat|eating|had) nothing (?:for|in) (?:days|a week|(?:two|three|four|five|six|seven|several|a few|[2-9]) days)\\b',
     '\\b(?:avoid|skip|get out of) eating\\b(?! (?:out|junk|late|meat|sugar|processed|fast food|takeaways?|after))',
@@ -605,6 +608,17 @@ const EATING: CategoryRules = {
       /\b(?:vomit\w*|throw up|sick|purg\w*|skip\w*|not eat\w*|starv\w*|laxatives?|fast for days)\b/.test(
         text,
       ),
+    // a very low weight reached and still wanting less
+    (text) => {
+      if (
+        !/\b(?:lose more|lose another|still (?:fat|too big|huge)|thinner|more weight)\b/.test(text)
+      )
+        return false;
+      if (!/\b(?:kg|kilos?|lbs?|pounds|weigh\w*|stone)\b/.test(text)) return false;
+      return [...text.matchAll(/\b(\d{2,3})\b/g)].some(
+        ([, n]) => Number(n) >= 25 && Number(n) < 45,
+      );
+    },
     (text) => {
       const kg =
         /\b(?:get|getting|down to|reach|weigh|be|under|below|goal is|target is|to|less than|than) (\d{2,3}) ?(kg|kilos?|lbs?|pounds)\b/.exec(
@@ -643,7 +657,7 @@ const ABUSE: CategoryRules = {
     '\\b(?:he|she|they|my (?:\\w+ )?{KIN}) (?:\\w+ )?(?:checks|checked|checking|goes through|went through|reads|read|monitors|monitored|tracks|tracked|tracking|controls|controlled|controlling|takes|took|keeps|kept|hides|hid|smashed|smashes|broke|breaks) (?:all )?(?:of )?(?:my|our) (?:phone|messages|texts|emails|location|spending|receipts|bank|bank account|money|wages|salary|pay|benefits|bank card|cards?|passport|documents|keys|car keys|medication|whereabouts)\\b',
     '\\b(?:controls|control|controlling|takes|took|keeps) (?:all )?(?:of )?(?:the|our|my) (?:money|finances|wages|salary|pay|bank card|cards?|passport)\\b.{0,40}\\b(?:ask|allowed|permission|bus fare|have to|no access|nothing)\\b',
     '\\b(?:will not|does not|did not|never|refuses to|won t) (?:let|allow) me (?:to )?(?:see|talk to|speak to|visit|call|phone|text|go out with|meet) (?:my |any )?(?:friends|family|parents|mum|dad|sister|brother|anyone|anybody|people|her|him|them|grandmother|grandfather|nan|grandma|grandad|kids|children)\\b',
-    '\\b(?:will not|does not|did not|never|refuses to) (?:let|allow) me (?:to )?(?:leave|go out|work|have (?:a |my own )?(?:job|money|phone|bank|friends|car keys|key|keys)|drive|sleep|eat)\\b(?! (?:on school nights|until (?:i|my homework)|after|before|past))',
+    '\\b(?:will not|does not|did not|never|refuses to) (?:let|allow) me (?:to )?(?:wear what|leave|go out|work|have (?:a |my own )?(?:job|money|phone|bank|friends|car keys|key|keys)|drive|sleep|eat)\\b(?! (?:on school nights|until (?:i|my homework)|after|before|past))',
     '\\bnot allowed to (?:leave the house|leave home|leave (?:my|the) room|go out alone|go out on my own|see (?:my )?(?:friends|family)|have (?:a |my own )?(?:bank|money|phone|bank card|friends|job)|talk to (?:anyone|other|my)|work|drive|wear what)\\b',
     '\\b(?:ask|asking|get|need) (?:his |her |their |for )?permission (?:to|before) (?:leave|leaving|go out|going out|see|seeing|spend|spending|buy|buying|eat|eating|talk|wear|go anywhere)\\b',
     '\\b(?:scared|afraid|terrified|frightened) (?:to go home|to go back home|of going home|to be at home|of (?:my|our|her|his|their) (?:\\w+ )?{KIN}|of him|of her|of what (?:he|she|they) (?:will|might|would) do|for my (?:life|safety)|he will|she will|he might|she might)\\b',
@@ -792,7 +806,7 @@ const MEDICAL: CategoryRules = {
     '\\b(?:bleeding|blood)\\b.{0,40}\\b(?:will not stop|does not stop|cannot stop|not stopping)\\b',
     '\\b(?:{CHILD}|toddler|baby|he|she|my \\w+|someone|i am|he is|she is) (?:is )?choking\\b(?! (?:in|at|under|during|me|her|him|on (?:my|his|her) words))',
     '\\bheart (?:is )?(?:pounding|racing|beating) (?:out of my chest|so fast)\\b.{0,40}\\b(?:pass out|faint|chest|breathe|dizzy)\\b|\\b(?:pass out|faint)\\b.{0,40}\\bheart (?:is )?(?:pounding|racing)\\b',
-    '\\b(?:{CHILD}|toddler|dog|puppy) (?:has |just )?(?:ate|eaten|swallowed|drank|drunk|got into|took|taken|chewed) (?:some|a|one|two|three|\\d+|a few|several|a handful|all|the|my|his|her)? ?(?:of )?(?:the |my |his |her )?(?:\\w+ )?{MEDS}',
+    '\\b(?:{CHILD}|toddler|dog|puppy) (?:has |just )?(?:ate|eaten|swallowed|drank|drunk|got into|took|taken|chewed) (?:some|a|one|two|three|\\d+|a few|several|a handful|all|the|my|his|her)? ?(?:of )?(?:the |my |his |her )?(?:\\w+ ){0,3}{MEDS}',
     '\\b(?:i|he|she) (?:feel|feels|think|thinks) (?:like )?(?:i am|he is|she is) dying\\b',
     '\\b(?:throat|chest) (?:feels|is|getting|is getting) (?:really |very |so )?tight\\b',
     '\\b(?:cannot|can not) feel (?:my|his|her) (?:left|right)? ?(?:side|arm|leg|face)\\b',
