@@ -286,6 +286,10 @@ const SUICIDE: CategoryRules = {
     '\\bif anything (?:happens|should happen) to me\\b.{0,40}\\b(?:soon|will be|i think|tonight|this week)\\b',
     '\\b(?:hope|hoping|wish|wishing|pray|praying) (?:that )?i (?:crash|die|do not wake|never wake|get (?:killed|hit)|do not make it|do not survive|do not come back)\\b',
     '\\bgo to sleep and stay asleep\\b(?! (?:all|through|until|till|for))',
+    '\\b(?:want|wish|need|ready) to (?:go to )?(?:sleep|rest|fall asleep) (?:for good|forever|permanently)\\b',
+    '\\b(?:want|wish) (?:to be|i was|i were|i could be) gone\\b(?! (?:by|before|at|from|for|on|early|when))',
+    '\\b(?:wish|hope|hoping|pray)\\b.{0,30}\\b(?:and die|would die|to die)\\b(?! (?:of old age|happy|peacefully|old))',
+    '\\b(?:knife|blade|razor)\\b.{0,40}\\bmy wrists?\\b',
     '\\b(?:rope|noose|pills|tablets|gun)\\b (?:is |are )?(?:ready|set up|tied|prepared)\\b(?! for)',
     '\\bbleed(?:ing)? out\\b',
     '\\b(?:step|stepping|walk|walking|lie|lying|lay) (?:onto|on to|on|in front of) (?:the )?(?:tracks|rails|railway line|motorway|highway)\\b',
@@ -480,6 +484,8 @@ const SELF_HARM: CategoryRules = {
     '\\b(?:razor|razors|blade|blades)\\b.{0,30}\\b(?:just in case|wallet|purse|bad (?:nights?|days?)|arms?|wrists?|thighs?|skin|cope|coping|relief|feel something|drawer|helps|help me)\\b',
     '\\b(?:helps?|help me|cope|coping|relief)\\b.{0,25}\\b(?:razor|razors|blade|blades)\\b',
     '\\bdraw(?:s|ing)? blood\\b',
+    '\\b(?:pick|picking|picked) (?:at )?(?:my )?(?:scabs|skin|wounds|cuts)\\b.{0,30}\\b(?:never heal|until it bleeds|bleed|raw|on purpose)\\b',
+    '\\bwhen i (?:feel|get|am) (?:\\w+ ){1,2}i (?:cut|burn|hurt|harm|scratch|hit)\\b(?! (?:out|down|back|corners|my hair|costs|the gym|snooze|send|a|the))',
     '\\bcannot stop (?:cutting|self harming|hurting myself|burning myself|scratching myself|harming myself)\\b(?! (?:corners|back|down|costs|out))',
     '\\b(?:pour|pouring|poured|put|putting|hold|holding) (?:boiling water|hot water|bleach|acid|a lighter|a flame|hot metal|ice) (?:on|onto|against|over) my (?:arm|arms|skin|leg|legs|hand|hands|wrist|body|thigh|stomach)\\b',
     '\\b(?:want|need|going) to use (?:a|the|my) (?:blade|razor)\\b(?! (?:to shave|for shaving))',
@@ -532,6 +538,7 @@ const EATING: CategoryRules = {
     '\\bstopped eating\\b(?! (?:out|meat|sugar|junk|dairy|gluten|late|after (?:\\d|dinner|dark|supper|tea|[a-z]+ pm|[0-9]+ ?pm)|processed|takeaways?|fast food|bread|carbs|so much|at|chocolate|crisps|sweets|snacks|red meat|fried))',
     '\\b(?:hide|hiding|hid|throw away|throwing away|threw away|bin|binning) (?:my |the )?(?:food|meals?|lunch|dinner)\\b.{0,50}\\b(?:think i ate|think i have eaten|not notice|do not know|pretend)\\b',
     '\\bpretend (?:that )?i (?:ate|have eaten|already ate|already had)\\b',
+    '\\bearn (?:my|the right to|the right to eat|my right to) (?:food|meals?|dinner|lunch|eating|eat)\\b',
     '\\b(?:guilty|disgusting|ashamed|sick) after (?:eating|i eat) (?:anything|any food|even a little|at all|something)\\b',
     '\\b(?:want|goal|need) (?:to be |to get |is to be )?(?:underweight|skeletal|bony|emaciated)\\b(?! for)',
     '\\b(?:eaten|eat|eating|had) nothing (?:for|in) (?:days|a week|(?:two|three|four|five|six|seven|several|a few|[2-9]) days)\\b',
@@ -600,6 +607,14 @@ const EATING: CategoryRules = {
         )
       );
     },
+    // a calorie count, then a number that low
+    (text) => {
+      const match =
+        /\b(?:calories?|kcal|cals?)\b.{0,40}\b(?:under|below|less than|only|max|eat) (\d{2,3})\b/.exec(
+          text,
+        );
+      return match !== null && Number(match[1]) < 800 && !/\bburn/.test(text);
+    },
     // vomiting, skipping food or laxatives to keep weight off
     (text) =>
       /\b(?:not|never|cannot|stop) (?:gain|gaining|put on|putting on) (?:any )?weight\b/.test(
@@ -662,6 +677,7 @@ const ABUSE: CategoryRules = {
     '\\b(?:ask|asking|get|need) (?:his |her |their |for )?permission (?:to|before) (?:leave|leaving|go out|going out|see|seeing|spend|spending|buy|buying|eat|eating|talk|wear|go anywhere)\\b',
     '\\b(?:scared|afraid|terrified|frightened) (?:to go home|to go back home|of going home|to be at home|of (?:my|our|her|his|their) (?:\\w+ )?{KIN}|of him|of her|of what (?:he|she|they) (?:will|might|would) do|for my (?:life|safety)|he will|she will|he might|she might)\\b',
     '\\bwalking on eggshells\\b',
+    '\\b(?:neighbou?r|man next door|woman next door|he|she|they)\\b (?:\\w+ )?(?:hits|beats|kicks|slaps|punches|hurts|burns|starves) (?:his|her|their) (?:\\w+ )?(?:{CHILD}|kids|wife|husband|partner|dog)\\b',
     '\\block(?:s|ed)? (?:me|us|him|her|them|my (?:\\w+ )?{CHILD}) out\\b(?! of (?:my|the|his|her) (?:account|computer|phone|laptop))',
     '\\b(?:sexual|explicit|sexy|dirty) (?:messages|photos|pictures|texts|comments|videos|pics)\\b',
     '\\b(?:sleep with|have sex with)\\b.{0,20}\\bor (?:be |get |i will be |i get )?(?:evicted|fired|sacked|kicked out|lose)\\b|\\b(?:have to|has to|must) sleep with (?:him|her|them)\\b',
@@ -783,6 +799,7 @@ const MEDICAL: CategoryRules = {
     '\\b(?:suddenly|collapsed|fell|dizzy)\\b.{0,30}\\b(?:cannot|unable to) (?:stand|walk|see|speak|talk)\\b',
     '\\b(?:hit|banged|bumped|smashed) (?:his|her|my|their) head\\b.{0,40}\\b(?:confused|vomiting|being sick|unconscious|drowsy|not making sense|passed out|bleeding|will not wake)\\b',
     '\\bconfused and (?:vomiting|being sick|drowsy)\\b',
+    '\\b(?:fell|fallen|collapsed)\\b.{0,40}\\b(?:cannot get up (?:and|off the floor)|is confused|not making sense|unconscious)\\b',
     '(?<!\\b(?:if|when|in case|whether) (?:\\w+ ){0,3})\\b(?:is|are|am|and) having (?:a |an )?(?:seizure|fit|stroke|heart attack|asthma attack|allergic reaction)\\b',
     '\\b(?:drank|drunk|drinking)\\b.{0,30}\\b(?:took|taken|and) (?:some |a few |my |loads of |lots of )?{MEDS}\\b',
     '\\b(?:overheating|burning up|very hot)\\b.{0,20}\\b(?:confused|fitting|collapsing|collapsed|not making sense)\\b',
