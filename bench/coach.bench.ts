@@ -2,7 +2,9 @@
 // 1. breakDownGoal on the offline engine (calls/s) vs parsing and validating an equivalent,
 //    precomputed plan with the same zod schema (what any engine's answer costs at least);
 // 2. the top three for a user with 5,000 open tasks vs the bare read of the same rows, in memory
-//    (rows → task objects) and through PGlite (a temporary table). Target: ≥ 50 % of the baseline.
+//    (rows → task objects) and through PGlite (a temporary table). Target: ≥ 50 % of the baseline;
+// 3. the crisis guard's catch and false-alarm rates on its evaluation set, and its time per message
+//    vs normalisation alone (bench/coach-safety.ts).
 import { PGlite } from '@electric-sql/pglite';
 import {
   breakDownGoalOutputSchema,
@@ -19,6 +21,7 @@ import {
   type TopThreeContext,
   type TopThreeTask,
 } from '#server/modules/tasks/top-three.ts';
+import { runSafetyBench } from './coach-safety.ts';
 import { median, report } from './support.ts';
 
 const TODAY = '2026-03-10';
@@ -269,3 +272,8 @@ try {
   await pglite.close();
 }
 if (sink < 0) process.stdout.write('unreachable\n');
+
+// ---------------------------------------------------------------------------------------------
+// 3. The crisis guard: catch and false-alarm rates on its evaluation set, and its speed
+
+runSafetyBench();

@@ -165,7 +165,15 @@ export type BreakDownGoalOutput = z.infer<typeof breakDownGoalOutputSchema>;
 // ---------------------------------------------------------------------------------------------
 // Safety: crisis language stops coaching and shows help instead.
 
-export const crisisCategories = ['self_harm', 'abuse', 'medical_emergency'] as const;
+export const crisisCategories = [
+  'suicide',
+  'self_harm',
+  'eating',
+  'abuse',
+  'medical_emergency',
+  'harm_to_others',
+] as const;
+export type CrisisCategory = (typeof crisisCategories)[number];
 
 export const helpResourceSchema = z.object({
   name: z.string().min(1),

@@ -261,15 +261,71 @@ describe.each(engines)('the %s engine behind the gateway', (engine) => {
     expect(model.doGenerateCalls).toHaveLength(0);
     expect(response.engine).toBe('offline');
     expect(response.model).toBe(SAFETY_MODEL);
-    expect(response.result).toMatchObject({ kind: 'crisis', category: 'self_harm' });
+    expect(response.result).toMatchObject({ kind: 'crisis', category: 'suicide' });
     expect(calls).toEqual([
       expect.objectContaining({
         outcome: 'crisis',
-        detail: 'self_harm',
+        detail: 'suicide',
         inputTokens: 0,
         outputTokens: 0,
       }),
     ]);
+  });
+
+  it('asks the model for its own safety verdict, with a safety instruction in the prompt', async () => {
+    const { gateway, model } = setup(engine, [json(modelGoal)]);
+    await gateway.refineGoal(refineInput);
+    const call = model.doGenerateCalls[0];
+    expect(JSON.stringify(call?.responseFormat)).toContain('"safety"');
+    const system = JSON.stringify(call?.prompt[0]);
+    expect(system).toContain('Safety comes first');
+    expect(system).toContain('harm_to_others');
+  });
+
+  it('shows help instead of the answer when the model flags a crisis the guard missed', async () => {
+    const { gateway, model, calls, modelId } = setup(engine, [
+      JSON.stringify({ safety: 'eating', answer: modelGoal }),
+    ]);
+    // Nothing here for the offline guard: the model's second opinion stops coaching.
+    const response = await gateway.refineGoal({ ...refineInput, text: 'Get very light by summer' });
+
+    expect(model.doGenerateCalls).toHaveLength(1);
+    expect(refineGoalResponseSchema.parse(response)).toEqual(response);
+    expect(response).toMatchObject({ engine, model: modelId });
+    expect(response.result).toMatchObject({ kind: 'crisis', category: 'eating' });
+    expect(calls).toEqual([
+      expect.objectContaining({ outcome: 'crisis', detail: 'model: eating', model: modelId }),
+    ]);
+  });
+
+  it('takes the model’s crisis verdict even when the rest of its answer is invalid', async () => {
+    const { gateway, model } = setup(engine, [
+      JSON.stringify({ safety: 'abuse', answer: { kind: 'nonsense' } }),
+    ]);
+    const response = await gateway.refineGoal(refineInput);
+
+    expect(model.doGenerateCalls).toHaveLength(1);
+    expect(response.result).toMatchObject({ kind: 'crisis', category: 'abuse' });
+  });
+
+  it('lets the model clear nothing: a "none" verdict on a flagged text is never asked for', async () => {
+    const { gateway, model } = setup(engine, [
+      JSON.stringify({ safety: 'none', answer: modelGoal }),
+    ]);
+    const response = await gateway.refineGoal({
+      ...refineInput,
+      text: 'Sleep better',
+      answers: [{ questionId: 'why', answer: 'so I can take all my pills and not wake up' }],
+    });
+
+    expect(model.doGenerateCalls).toHaveLength(0);
+    expect(response.result).toMatchObject({ kind: 'crisis', category: 'suicide' });
+  });
+
+  it('answers normally when the model says "none"', async () => {
+    const { gateway } = setup(engine, [JSON.stringify({ safety: 'none', answer: modelGoal })]);
+    const response = await gateway.refineGoal(refineInput);
+    expect(response.result).toEqual(modelGoal);
   });
 });
 

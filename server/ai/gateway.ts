@@ -13,6 +13,8 @@ import {
   breakDownGoalOutputSchema,
   type CoachCallOutcome,
   type CoachEngine,
+  crisisCategories,
+  type CrisisCategory,
   type CrisisResult,
   type RefineGoalInput,
   type RefineGoalOutput,
@@ -36,12 +38,15 @@ import { type AiSettings, aiSettingsProblems } from './settings.ts';
  * contracts/coach.ts; whichever engine answers, the answer is checked by the same schema and
  * rules before it leaves. The order of things:
  *
- * 1. Crisis language → help resources, no engine is called.
+ * 1. Crisis language (the offline guard, safety.ts) → help resources, no engine is called.
  * 2. The offline engine (the default) answers directly.
  * 3. A model engine answers through generateText + Output.object. An answer that fails the schema
  *    or the plan rules is sent back once with the problems listed; a second failure, a timeout
  *    (one budget for both attempts) or a provider error → the offline engine answers, with a
- *    notice the UI shows.
+ *    notice the UI shows. The model gives a second opinion on safety with every answer
+ *    (`safety`): when it flags a crisis the guard missed, help is shown instead of its answer.
+ *    Neither can clear what the other flagged: the guard runs first and the model never sees a
+ *    flagged text.
  *
  * Every call is recorded once through `recordCall`.
  */
@@ -158,6 +163,27 @@ export function resolveEngineModel(settings: AiSettings): ResolvedModel {
   }
 }
 
+/** The model's safety verdict: "none" or a crisis category. */
+const modelSafetySchema = z.enum(['none', ...crisisCategories]);
+
+function flaggedCategory(value: unknown): CrisisCategory | null {
+  const parsed = modelSafetySchema.safeParse(value);
+  return parsed.success && parsed.data !== 'none' ? parsed.data : null;
+}
+
+/** The `safety` field of a JSON answer that failed the schema, if it can be read at all. */
+function safetyInText(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && 'safety' in value
+      ? value.safety
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Zod issues (or whatever the SDK wrapped) as sentences for the repair prompt. */
 function describeInvalidOutput(error: NoObjectGeneratedError): string[] {
   let cause: unknown = error.cause;
@@ -236,6 +262,7 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
     let modelId = settings.model ?? settings.engine;
     type Decision =
       | { answered: true; outcome: 'ok' | 'repaired'; result: Result }
+      | { answered: 'crisis'; category: CrisisCategory }
       | { answered: false; outcome: 'fallback' | 'error'; detail: string; notice: string };
     let decision: Decision;
 
@@ -245,14 +272,17 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
       modelId = resolved.modelId;
       const { system, prompt } = spec.prompt(input);
       // Wrapped in an object because some providers' structured output wants an object at the
-      // root, and refineGoal's answer is a union.
-      const schema = z.object({ answer: spec.outputSchema });
+      // root, and refineGoal's answer is a union; `safety` is the model's own crisis check.
+      const schema = z.object({ safety: modelSafetySchema.optional(), answer: spec.outputSchema });
       const addUsage = (usage: LanguageModelUsage | undefined) => {
         tokens.input += usage?.inputTokens ?? 0;
         tokens.output += usage?.outputTokens ?? 0;
       };
 
-      type Attempt = { ok: true; result: Result } | { ok: false; text: string; problems: string[] };
+      type Attempt =
+        | { ok: true; result: Result }
+        | { ok: false; text: string; problems: string[] }
+        | { ok: 'crisis'; category: CrisisCategory };
       const attempt = async (messages: ModelMessage[]): Promise<Attempt> => {
         try {
           const response = await generateText({
@@ -265,6 +295,8 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
             ...(resolved.providerOptions ? { providerOptions: resolved.providerOptions } : {}),
           });
           addUsage(response.usage);
+          const flagged = flaggedCategory(response.output.safety);
+          if (flagged) return { ok: 'crisis', category: flagged };
           const result = response.output.answer;
           const found = spec.problems(input, result);
           return found.length === 0
@@ -273,6 +305,9 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
         } catch (error) {
           if (!NoObjectGeneratedError.isInstance(error) || signal.aborted) throw error;
           addUsage(error.usage);
+          // An answer that breaks the schema can still carry the model's safety verdict.
+          const flagged = flaggedCategory(safetyInText(error.text));
+          if (flagged) return { ok: 'crisis', category: flagged };
           return { ok: false, text: error.text ?? '', problems: describeInvalidOutput(error) };
         }
       };
@@ -283,17 +318,20 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
         ? first
         : await attempt([
             question,
-            { role: 'assistant', content: first.text || '(no answer)' },
-            { role: 'user', content: repairPrompt(first.problems) },
+            { role: 'assistant', content: ('text' in first && first.text) || '(no answer)' },
+            { role: 'user', content: repairPrompt('problems' in first ? first.problems : []) },
           ]);
-      decision = second.ok
-        ? { answered: true, outcome: first.ok ? 'ok' : 'repaired', result: second.result }
-        : {
-            answered: false,
-            outcome: 'fallback',
-            detail: `invalid_output: ${second.problems.slice(0, 3).join(' | ')}`.slice(0, 300),
-            notice: `The ${label} model's answer did not pass our checks, even after one repair, so the built-in offline coach answered instead.`,
-          };
+      decision =
+        second.ok === 'crisis'
+          ? { answered: 'crisis', category: second.category }
+          : second.ok
+            ? { answered: true, outcome: first.ok ? 'ok' : 'repaired', result: second.result }
+            : {
+                answered: false,
+                outcome: 'fallback',
+                detail: `invalid_output: ${second.problems.slice(0, 3).join(' | ')}`.slice(0, 300),
+                notice: `The ${label} model's answer did not pass our checks, even after one repair, so the built-in offline coach answered instead.`,
+              };
     } catch (error) {
       decision = signal.aborted
         ? {
@@ -310,6 +348,14 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
           };
     }
 
+    if (decision.answered === 'crisis') {
+      await record(modelId, 'crisis', `model: ${decision.category}`);
+      return {
+        engine: settings.engine,
+        model: modelId,
+        result: crisisResult(decision.category, spec.timeZone(input)),
+      };
+    }
     if (decision.answered) {
       const result = spec.finish(input, decision.result);
       await record(modelId, decision.outcome);

@@ -6,9 +6,21 @@ import type { BreakDownGoalInput, RefineGoalInput } from '#contracts/coach.ts';
  * itself travels as the structured-output schema.
  */
 
+/**
+ * The safety instruction every prompt carries. The offline guard has already read the user's
+ * words; the model is the second opinion, and it can only add a crisis, never clear one.
+ */
+export const SAFETY_RULES = [
+  'Safety comes first. You are a goal coach, not a crisis service, and you cannot help with a crisis.',
+  'Read everything the user wrote, including indirect wording. If it suggests any risk of suicide (wishing to be dead or not to wake up, feeling a burden, goodbyes, giving things away, saving up means, asking about doses or methods), self-harm, an eating disorder (starving, purging, not eating for days), abuse or coercive control (including a child in danger), a medical emergency (chest pain, stroke signs, trouble breathing, an overdose or poisoning) or harming someone else, set "safety" to the category: suicide, self_harm, eating, abuse, medical_emergency or harm_to_others. The app then shows help instead of your answer; still send a minimal valid answer.',
+  'Never turn such words into a goal, a plan or a task, and never give information about doses, methods or means of harm.',
+  'Otherwise set "safety" to "none". Everyday idioms ("this deadline is killing me", "dying to try it"), sports terms and stories or news about others are not a risk.',
+].join('\n');
+
 const SHARED_RULES = [
   'You are Trellis, a warm, practical personal coach.',
-  'Answer only with the JSON object the schema describes, wrapped as {"answer": …}.',
+  SAFETY_RULES,
+  'Answer only with the JSON object the schema describes: {"safety": …, "answer": …}.',
   'Dates are calendar dates (YYYY-MM-DD) in the user\'s time zone. "today" is given; never assume another date.',
   'Domains: health, career, relationships, personal_development.',
   'For health goals, keep targets safe (e.g. at most about 1 kg or 2 lb of weight loss a week) and add a note that this is coaching, not medical advice.',
@@ -46,6 +58,6 @@ export function repairPrompt(problems: readonly string[]): string {
   return [
     'Your answer could not be used:',
     ...problems.slice(0, 20).map((problem) => `- ${problem}`),
-    'Send the whole corrected JSON object again, wrapped as {"answer": …}, and nothing else.',
+    'Send the whole corrected JSON object again, as {"safety": …, "answer": …}, and nothing else.',
   ].join('\n');
 }
