@@ -225,5 +225,5 @@ export function coachEnvelopeSchema<Result extends z.ZodType>(result: Result) {
 export const refineGoalResponseSchema = coachEnvelopeSchema(refineGoalOutputSchema);
 export type RefineGoalResponse = z.infer<typeof refineGoalResponseSchema>;
 
+/** The gateway's answer; the breakdown route answers `breakdownResponseSchema` (contracts/plan.ts). */
 export const breakDownGoalResponseSchema = coachEnvelopeSchema(breakDownGoalOutputSchema);
-export type BreakDownGoalResponse = z.infer<typeof breakDownGoalResponseSchema>;
