@@ -123,7 +123,7 @@ function ProposalEditor({
   return (
     <>
       {/* The main action comes first in the tab order, and stays in view while the list scrolls. */}
-      <div className="sticky top-0 z-10 -mx-4 border-b bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:bg-card/95 sm:px-5 sm:shadow-sm">
+      <div className="sticky top-16 z-10 -mx-4 border-b bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:bg-card/95 sm:px-5 sm:shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {selected} of {total} picked

@@ -350,7 +350,9 @@ export function GoalPlan({
                   </DropdownMenu>
                 </div>
               </div>
-              <div className="ml-3 border-l pl-5">{renderTasks(own, group(milestone.id))}</div>
+              <div className="sm:ml-3 sm:border-l sm:pl-5">
+                {renderTasks(own, group(milestone.id))}
+              </div>
             </li>
           );
         })}
