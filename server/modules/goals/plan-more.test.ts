@@ -90,6 +90,39 @@ describe('plan more, and the order of a plan', () => {
     expect(history).toHaveLength(1);
   });
 
+  it('a task joining a milestone the goal has is dated within that milestone', async () => {
+    const goal = await createGoal(harness, alice, { goal: { title: 'Same milestone' } });
+    const first = await harness.call(alice, 'POST', `/api/goals/${goal.id}/plan`, {
+      milestones: [{ title: 'Base', description: 'Run 5 km.', dueDate: '2025-03-30' }],
+      tasks: [],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = {
+      milestones: [{ title: ' base ', description: 'Run 5 km.', dueDate: '2025-05-30' }],
+      tasks: [
+        { title: 'Hills', milestoneIndex: 0, scheduledDate: '2025-04-15', estimatedMinutes: 30 },
+      ],
+    };
+    const late = expectError(
+      await harness.call(alice, 'POST', `/api/goals/${goal.id}/plan`, again),
+      400,
+      'invalid_input',
+    );
+    expect(late.message).toMatch(
+      /body\.tasks\.0\.scheduledDate: must be on or before its milestone "Base" \(2025-03-30\)/,
+    );
+    const fits = await harness.call(alice, 'POST', `/api/goals/${goal.id}/plan`, {
+      ...again,
+      tasks: [{ ...again.tasks[0], scheduledDate: '2025-03-20' }],
+    });
+    expect(fits.statusCode, fits.body).toBe(201);
+    const after = await detail(alice, goal.id);
+    expect(after.milestones).toHaveLength(1);
+    expect(after.tasks.map((task) => [task.title, task.milestoneId])).toEqual([
+      ['Hills', after.milestones[0]?.id],
+    ]);
+  });
+
   it('a second breakdown proposes only what the plan lacks, and accepting it adds only that', async () => {
     const goal = await createGoal(harness, alice, { goal: { title: 'Plan more' } });
     const proposal = await propose(goal.id);

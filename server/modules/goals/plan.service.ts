@@ -98,7 +98,10 @@ export function createPlanService(deps: PlanServiceDeps) {
               });
               return;
             }
-            milestone = planned;
+            // A milestone the goal has already is the one the task joins (see below).
+            milestone =
+              existing.find((m) => planTitleKey(m.title) === planTitleKey(planned.title)) ??
+              planned;
           } else if (task.milestoneId !== undefined) {
             const found = existingById.get(task.milestoneId);
             if (!found) {
