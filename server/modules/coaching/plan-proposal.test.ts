@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BreakDownGoalOutput } from '#contracts/coach.ts';
+import { existingPlanSchema, type BreakDownGoalOutput } from '#contracts/coach.ts';
 import { existingPlanOf, onlyWhatThePlanLacks, type PlanOutline } from './plan-proposal.ts';
 
 const proposal: BreakDownGoalOutput = {
@@ -112,5 +112,21 @@ describe('existingPlanOf', () => {
         { title: 'Stretch', milestone: null, status: 'open' },
       ],
     });
+  });
+
+  it('lists a repeating task once however many occurrences it had, within what the coach takes', () => {
+    const occurrences = Array.from({ length: 1500 }, () => ({
+      title: 'Easy run',
+      milestoneId: null,
+      status: 'done' as const,
+    }));
+    const many = Array.from({ length: 1200 }, (_, i) => ({
+      title: `Task ${i}`,
+      milestoneId: null,
+      status: 'open' as const,
+    }));
+    const plan = existingPlanOf({ milestones: [], tasks: [...occurrences, ...many] });
+    expect(plan.tasks.filter((t) => t.title === 'Easy run')).toHaveLength(1);
+    expect(existingPlanSchema.safeParse(plan).success).toBe(true);
   });
 });

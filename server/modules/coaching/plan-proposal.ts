@@ -13,16 +13,30 @@ export interface PlanOutline {
   tasks: Array<{ title: string; milestoneId: string | null; status: 'open' | 'done' | 'skipped' }>;
 }
 
-/** The plan so far as the coach reads it (milestones by title, not by id). */
+/** Most milestones and tasks the coach is shown (existingPlanSchema's bounds). */
+const MAX_EXISTING_MILESTONES = 100;
+const MAX_EXISTING_TASKS = 1000;
+
+/**
+ * The plan so far as the coach reads it (milestones by title, not by id); each task once, however
+ * many occurrences a repeating one has had.
+ */
 export function existingPlanOf(outline: PlanOutline): ExistingPlan {
   const titles = new Map(outline.milestones.map((m) => [m.id, m.title]));
+  const seen = new Set<string>();
+  const tasks: ExistingPlan['tasks'] = [];
+  for (const task of outline.tasks) {
+    const milestone = task.milestoneId === null ? null : (titles.get(task.milestoneId) ?? null);
+    const key = `${milestone ?? ''}\u0000${planTitleKey(task.title)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    tasks.push({ title: task.title, milestone, status: task.status });
+  }
   return {
-    milestones: outline.milestones.map(({ title, dueDate, done }) => ({ title, dueDate, done })),
-    tasks: outline.tasks.map((task) => ({
-      title: task.title,
-      milestone: task.milestoneId === null ? null : (titles.get(task.milestoneId) ?? null),
-      status: task.status,
-    })),
+    milestones: outline.milestones
+      .slice(0, MAX_EXISTING_MILESTONES)
+      .map(({ title, dueDate, done }) => ({ title, dueDate, done })),
+    tasks: tasks.slice(0, MAX_EXISTING_TASKS),
   };
 }
 
