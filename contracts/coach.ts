@@ -86,7 +86,7 @@ export const smartGoalSchema = z.object({
 });
 export type SmartGoal = z.infer<typeof smartGoalSchema>;
 
-const coachNotesSchema = z.array(z.string().min(1).max(600)).max(10);
+export const coachNotesSchema = z.array(z.string().min(1).max(600)).max(10);
 
 export const goalQuestionsSchema = z.object({
   kind: z.literal('questions'),
@@ -110,6 +110,24 @@ export type RefineGoalOutput = z.infer<typeof refineGoalOutputSchema>;
 // ---------------------------------------------------------------------------------------------
 // breakDownGoal: a SMART goal in, dated milestones and tasks out.
 
+/** What a goal's plan already holds, so a second breakdown proposes only what it lacks. */
+export const existingPlanSchema = z.object({
+  milestones: z
+    .array(z.object({ title: z.string(), dueDate: localDateSchema, done: z.boolean() }))
+    .max(100),
+  tasks: z
+    .array(
+      z.object({
+        title: z.string(),
+        /** The title of its milestone, or null. */
+        milestone: z.string().nullable(),
+        status: z.enum(['open', 'done', 'skipped']),
+      }),
+    )
+    .max(1000),
+});
+export type ExistingPlan = z.infer<typeof existingPlanSchema>;
+
 export const breakDownGoalInputSchema = z
   .object({
     goal: smartGoalSchema,
@@ -117,6 +135,8 @@ export const breakDownGoalInputSchema = z
     startDate: localDateSchema,
     weeklyHours: weeklyHoursSchema,
     timeZone: timeZoneSchema,
+    /** The goal's plan so far ("Plan more"); absent or empty for a first breakdown. */
+    existingPlan: existingPlanSchema.optional(),
   })
   .refine((input) => input.goal.deadline > input.startDate, {
     path: ['goal', 'deadline'],
@@ -199,7 +219,7 @@ export type CrisisResult = z.infer<typeof crisisResultSchema>;
 export const coachCallOutcomes = ['ok', 'repaired', 'fallback', 'error', 'crisis'] as const;
 export type CoachCallOutcome = (typeof coachCallOutcomes)[number];
 
-function coachEnvelopeSchema<Result extends z.ZodType>(result: Result) {
+export function coachEnvelopeSchema<Result extends z.ZodType>(result: Result) {
   return z.object({
     /** The engine that produced `result` (offline after a fallback). */
     engine: coachEngineSchema,
@@ -213,5 +233,5 @@ function coachEnvelopeSchema<Result extends z.ZodType>(result: Result) {
 export const refineGoalResponseSchema = coachEnvelopeSchema(refineGoalOutputSchema);
 export type RefineGoalResponse = z.infer<typeof refineGoalResponseSchema>;
 
+/** The gateway's answer; the breakdown route answers `breakdownResponseSchema` (contracts/plan.ts). */
 export const breakDownGoalResponseSchema = coachEnvelopeSchema(breakDownGoalOutputSchema);
-export type BreakDownGoalResponse = z.infer<typeof breakDownGoalResponseSchema>;

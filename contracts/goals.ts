@@ -137,7 +137,7 @@ export const milestoneSchema = z.object({
   title: z.string(),
   description: z.string(),
   dueDate: z.string(),
-  /** 0-based order within the goal (by due date, then as accepted). */
+  /** 0-based order within the goal, as the person arranged it (new ones by due date). */
   position: z.int().min(0),
   done: z.boolean(),
   completedAt: timestampSchema.nullable(),

@@ -1,12 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 
-/** Fails a test on any axe violation of WCAG 2.2 A or AA. */
-export async function expectNoAxeViolations(page: Page) {
+/** Fails a test on any axe violation of WCAG 2.2 A or AA, and of the best-practice `rules` given. */
+export async function expectNoAxeViolations(page: Page, options: { rules?: string[] } = {}) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
     .analyze();
-  const summary = results.violations.map(
+  const extra = options.rules
+    ? (await new AxeBuilder({ page }).withRules(options.rules).analyze()).violations
+    : [];
+  const summary = [...results.violations, ...extra].map(
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );

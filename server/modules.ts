@@ -31,6 +31,7 @@ import { devOutboxRoutes } from '#server/modules/dev-outbox/dev-outbox.routes.ts
 import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
 import { createHistoryEntry } from '#server/modules/goals/goal-history.ts';
 import { createGoalReads } from '#server/modules/goals/goal-reads.service.ts';
+import { createPlanOrderService } from '#server/modules/goals/plan-order.service.ts';
 import { goalsRoutes } from '#server/modules/goals/goals.routes.ts';
 import { createGoalsService } from '#server/modules/goals/goals.service.ts';
 import { createMilestonesService } from '#server/modules/goals/milestones.service.ts';
@@ -133,6 +134,7 @@ function createPlanning(deps: {
   const goals = createGoalsService({ ...planning, reads, tasks: taskRecords });
   const milestones = createMilestonesService(planning);
   const plan = createPlanService({ ...planning, reads, tasks: taskRecords });
+  const planOrder = createPlanOrderService({ db, clock, tasks: taskRecords });
   const occurrences = createOccurrences({ db, clock, stamp: taskStamp, progress });
   const tasks = createTasksService({
     db,
@@ -146,7 +148,7 @@ function createPlanning(deps: {
   const today = createTodayService({ db, clock, profile, goals: reads, occurrences });
   const dashboard = createDashboardService({ today, goals: reads });
   const coaching = createCoachingService({ profile, ai: deps.ai, goals: reads });
-  return { profile, goals, milestones, plan, tasks, today, dashboard, coaching };
+  return { profile, goals, milestones, plan, planOrder, tasks, today, dashboard, coaching };
 }
 
 /**
@@ -273,8 +275,8 @@ export async function createModules(deps: ModulesDeps) {
     );
     await app.register(profileRoutes({ guard, profile: planning.profile }));
     await app.register(coachingRoutes({ guard, coaching: planning.coaching }));
-    const { goals, milestones, plan, tasks, today, dashboard } = planning;
-    await app.register(goalsRoutes({ guard, goals, milestones, plan }));
+    const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
+    await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
     await app.register(tasksRoutes({ guard, tasks, today }));
     await app.register(dashboardRoutes({ guard, dashboard }));
     await app.register(scheduleRoutes({ guard, schedule: deliveryApi.schedule }));

@@ -29,6 +29,8 @@ export interface ApiRequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request finish after the page is left (a delete whose undo window ran out). */
+  keepalive?: boolean;
 }
 
 /** The current session's access token (refreshed by supabase-js when it is about to expire). */
@@ -75,6 +77,7 @@ export async function apiRequest<S extends z.ZodType>(
       headers,
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (error: unknown) {
     if (options.signal?.aborted) throw error;

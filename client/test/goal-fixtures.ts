@@ -1,10 +1,9 @@
 import {
-  breakDownGoalResponseSchema,
   refineGoalResponseSchema,
-  type BreakDownGoalResponse,
   type RefineGoalResponse,
   type SmartGoal,
 } from '#contracts/coach.ts';
+import { breakdownResponseSchema, type BreakdownResponse } from '#contracts/plan.ts';
 import { goalDetailSchema, goalSchema, type Goal, type GoalDetail } from '#contracts/goals.ts';
 import { taskSchema, type Task } from '#contracts/tasks.ts';
 import { todaySchema, type Today } from '#contracts/today.ts';
@@ -102,6 +101,12 @@ export function refineAnswer(value: unknown): RefineGoalResponse {
   return refineGoalResponseSchema.parse(value);
 }
 
-export function breakdownAnswer(value: unknown): BreakDownGoalResponse {
-  return breakDownGoalResponseSchema.parse(value);
+/** A breakdown answer; a plan's `alreadyInPlan` is 0 (a first breakdown) unless given. */
+export function breakdownAnswer(value: {
+  result: { kind: string; alreadyInPlan?: number; [key: string]: unknown };
+  [key: string]: unknown;
+}): BreakdownResponse {
+  const result =
+    value.result.kind === 'plan' ? { alreadyInPlan: 0, ...value.result } : value.result;
+  return breakdownResponseSchema.parse({ ...value, result });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contracts/coach.ts';
+import { refineGoalResponseSchema } from '#contracts/coach.ts';
 import {
   goalDetailSchema,
   goalListSchema,
@@ -14,7 +14,14 @@ import {
   type UpdateGoal,
   type UpdateMilestone,
 } from '#contracts/goals.ts';
-import { acceptPlanResultSchema, planPaths, type AcceptPlan } from '#contracts/plan.ts';
+import {
+  acceptPlanResultSchema,
+  breakdownResponseSchema,
+  planOrderResultSchema,
+  planPaths,
+  type AcceptPlan,
+} from '#contracts/plan.ts';
+import type { Task } from '#contracts/tasks.ts';
 import { deletedSchema } from '#contracts/shared.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { refreshProductData } from '#client/lib/product-data.ts';
@@ -68,7 +75,7 @@ export function useBreakdownProposal(id: string, round: number) {
   return useQuery({
     queryKey: goalKeys.breakdown(id, round),
     queryFn: ({ signal }) =>
-      apiRequest(breakDownGoalResponseSchema, planPaths.breakdown.href({ id }), {
+      apiRequest(breakdownResponseSchema, planPaths.breakdown.href({ id }), {
         method: 'POST',
         body: {},
         signal,
@@ -172,5 +179,77 @@ export function useAcceptPlan(goalId: string) {
         body: plan,
       }),
     onSuccess: () => refreshProductData(queryClient),
+  });
+}
+
+/** Deletes a milestone (its tasks stay with the goal); the caller defers it for undo. */
+export function deleteMilestoneRequest(goalId: string, milestoneId: string) {
+  return apiRequest(deletedSchema, goalPaths.milestone.href({ id: goalId, milestoneId }), {
+    method: 'DELETE',
+    keepalive: true,
+  });
+}
+
+/** Moves `id` one place up (-1) or down (+1) in `ids`; the same list when it cannot move. */
+export function moved(ids: readonly string[], id: string, direction: -1 | 1): string[] {
+  const index = ids.indexOf(id);
+  const other = index + direction;
+  if (index === -1 || other < 0 || other >= ids.length) return [...ids];
+  const next = [...ids];
+  next[index] = ids[other] ?? id;
+  next[other] = id;
+  return next;
+}
+
+function byOrder<T extends { id: string }>(items: readonly T[], ids: readonly string[]): T[] {
+  const rank = new Map(ids.map((id, index) => [id, index]));
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort(
+      (a, b) =>
+        (rank.get(a.item.id) ?? ids.length + a.index) -
+          (rank.get(b.item.id) ?? ids.length + b.index) || a.index - b.index,
+    )
+    .map(({ item }) => item);
+}
+
+/**
+ * Reorders a goal's milestones, or one milestone's tasks (`milestoneId` null: those without
+ * one). The page shows the new order at once; a refusal puts it back and says why.
+ */
+export function useOrderPlan(goalId: string) {
+  const queryClient = useQueryClient();
+  const key = goalKeys.detail(goalId);
+  return useMutation({
+    meta: { silentError: true },
+    mutationFn: (
+      order: { milestoneIds: string[] } | { milestoneId: string | null; taskIds: string[] },
+    ) =>
+      'milestoneIds' in order
+        ? apiRequest(planOrderResultSchema, planPaths.milestoneOrder.href({ id: goalId }), {
+            method: 'PUT',
+            body: order,
+          })
+        : apiRequest(planOrderResultSchema, planPaths.taskOrder.href({ id: goalId }), {
+            method: 'PUT',
+            body: order,
+          }),
+    onMutate: async (order) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<GoalDetail>(key);
+      if (before) {
+        queryClient.setQueryData<GoalDetail>(
+          key,
+          'milestoneIds' in order
+            ? { ...before, milestones: byOrder(before.milestones, order.milestoneIds) }
+            : { ...before, tasks: byOrder<Task>(before.tasks, order.taskIds) },
+        );
+      }
+      return { before };
+    },
+    onError: (_error, _order, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

@@ -4,6 +4,8 @@ import {
   draftFromProposal,
   moveMilestone,
   moveTask,
+  selectAll,
+  selectionCount,
   tasksOf,
   updateMilestone,
 } from './plan-draft.ts';
@@ -67,5 +69,34 @@ describe('plan draft', () => {
       estimatedMinutes: 30,
     });
     expect(request.tasks[1]?.milestoneIndex).toBe(0);
+  });
+});
+
+describe('plan more: a milestone the goal already has', () => {
+  const existingId = '4f1c8f5e-8a0e-4b8e-9d7a-2f0c6b7d9e11';
+  const more = draftFromProposal({
+    kind: 'plan',
+    milestones: [
+      { title: 'Base', description: 'd', dueDate: '2026-03-20', existingId },
+      { title: 'Build', description: 'd', dueDate: '2026-04-20' },
+    ],
+    tasks: [
+      { title: 'a', milestoneIndex: 0, scheduledDate: '2026-03-03', estimatedMinutes: 30 },
+      { title: 'b', milestoneIndex: 1, scheduledDate: '2026-03-23', estimatedMinutes: 30 },
+    ],
+    notes: [],
+  });
+
+  it('is not counted, picked, moved or sent again; its new tasks join it by id', () => {
+    expect(selectionCount(more)).toEqual({ selected: 3, total: 3 });
+    expect(selectionCount(selectAll(more, false))).toEqual({ selected: 0, total: 3 });
+    expect(moveMilestone(more, 'm1', -1, '2026-03-02')).toBe(more);
+    expect(updateMilestone(more, 'm0', { selected: false })).toBe(more);
+    const request = acceptRequest(more, 'offline');
+    expect(request.milestones.map((m) => m.title)).toEqual(['Build']);
+    expect(request.tasks).toEqual([
+      { title: 'a', milestoneId: existingId, scheduledDate: '2026-03-03', estimatedMinutes: 30 },
+      { title: 'b', milestoneIndex: 0, scheduledDate: '2026-03-23', estimatedMinutes: 30 },
+    ]);
   });
 });

@@ -1,12 +1,13 @@
-import type { BreakDownGoalOutput, CoachEngine, TaskRecurrence } from '#contracts/coach.ts';
+import type { CoachEngine, TaskRecurrence } from '#contracts/coach.ts';
 
 import { addDays, daysBetween } from '#contracts/local-date.ts';
-import type { AcceptPlan } from '#contracts/plan.ts';
+import type { AcceptPlan, PlanProposal } from '#contracts/plan.ts';
 
 /**
  * The breakdown editor's state: the coach's proposal as the person edits, reorders and picks
  * from it. Milestones keep the order of their due dates: moving one swaps it into the other's
- * date slot, and its tasks move with it by the same number of days.
+ * date slot, and its tasks move with it by the same number of days. A milestone the goal already
+ * has ("Plan more") only carries new tasks: it is not picked, edited or moved here.
  */
 
 export interface DraftMilestone {
@@ -15,6 +16,8 @@ export interface DraftMilestone {
   description: string;
   dueDate: string;
   selected: boolean;
+  /** The goal's own milestone this one is; null for a new one. */
+  existingId: string | null;
 }
 
 export interface DraftTask {
@@ -33,13 +36,14 @@ export interface PlanDraft {
   tasks: DraftTask[];
 }
 
-export function draftFromProposal(plan: BreakDownGoalOutput): PlanDraft {
+export function draftFromProposal(plan: Omit<PlanProposal, 'alreadyInPlan'>): PlanDraft {
   const milestones = plan.milestones.map((milestone, index) => ({
     key: `m${index}`,
     title: milestone.title,
     description: milestone.description,
     dueDate: milestone.dueDate,
     selected: true,
+    existingId: milestone.existingId ?? null,
   }));
   const tasks = plan.tasks.map((task, index) => ({
     key: `t${index}`,
@@ -78,7 +82,7 @@ export function moveMilestone(
   const otherIndex = index + direction;
   const moving = draft.milestones[index];
   const other = draft.milestones[otherIndex];
-  if (!moving || !other) return draft;
+  if (!moving || !other || moving.existingId || other.existingId) return draft;
 
   const milestones = [...draft.milestones];
   milestones[otherIndex] = { ...moving, dueDate: other.dueDate };
@@ -128,8 +132,9 @@ export function moveTask(draft: PlanDraft, key: string, direction: -1 | 1): Plan
 export function updateMilestone(
   draft: PlanDraft,
   key: string,
-  change: Partial<Omit<DraftMilestone, 'key'>>,
+  change: Partial<Omit<DraftMilestone, 'key' | 'existingId'>>,
 ): PlanDraft {
+  if (draft.milestones.find((milestone) => milestone.key === key)?.existingId) return draft;
   const milestones = draft.milestones.map((milestone) =>
     milestone.key === key ? { ...milestone, ...change } : milestone,
   );
@@ -164,13 +169,15 @@ export function updateTask(
 
 export function selectAll(draft: PlanDraft, selected: boolean): PlanDraft {
   return {
-    milestones: draft.milestones.map((milestone) => ({ ...milestone, selected })),
+    milestones: draft.milestones.map((milestone) =>
+      milestone.existingId ? milestone : { ...milestone, selected },
+    ),
     tasks: draft.tasks.map((task) => ({ ...task, selected })),
   };
 }
 
 export function selectionCount(draft: PlanDraft): { selected: number; total: number } {
-  const items = [...draft.milestones, ...draft.tasks];
+  const items = [...draft.milestones.filter((milestone) => !milestone.existingId), ...draft.tasks];
   return { selected: items.filter((item) => item.selected).length, total: items.length };
 }
 
@@ -183,7 +190,7 @@ export function draftProblems(
   const problems = new Map<string, string>();
   const dueOf = new Map(draft.milestones.map((milestone) => [milestone.key, milestone]));
   for (const milestone of draft.milestones) {
-    if (!milestone.selected) continue;
+    if (!milestone.selected || milestone.existingId) continue;
     if (!milestone.title.trim()) problems.set(milestone.key, 'Give the milestone a title.');
     else if (!milestone.description.trim())
       problems.set(milestone.key, 'Describe the milestone in a sentence.');
@@ -210,11 +217,18 @@ export function draftProblems(
 
 /**
  * The request that accepts exactly the picked items, in the draft's order. A picked task whose
- * milestone was left out is kept, without a milestone.
+ * milestone was left out is kept, without a milestone; one of a milestone the goal has joins it.
  */
 export function acceptRequest(draft: PlanDraft, proposedBy: CoachEngine | null): AcceptPlan {
-  const picked = draft.milestones.filter((milestone) => milestone.selected);
+  const picked = draft.milestones.filter(
+    (milestone) => milestone.selected && !milestone.existingId,
+  );
   const indexOf = new Map(picked.map((milestone, index) => [milestone.key, index]));
+  const existing = new Map(
+    draft.milestones.flatMap((milestone) =>
+      milestone.existingId ? [[milestone.key, milestone.existingId] as const] : [],
+    ),
+  );
   return {
     milestones: picked.map((milestone) => ({
       title: milestone.title.trim(),
@@ -225,9 +239,11 @@ export function acceptRequest(draft: PlanDraft, proposedBy: CoachEngine | null):
       .filter((task) => task.selected)
       .map((task) => {
         const milestoneIndex = indexOf.get(task.milestoneKey);
+        const milestoneId = existing.get(task.milestoneKey);
         return {
           title: task.title.trim(),
           ...(milestoneIndex === undefined ? {} : { milestoneIndex }),
+          ...(milestoneId === undefined ? {} : { milestoneId }),
           scheduledDate: task.scheduledDate,
           estimatedMinutes: task.estimatedMinutes,
           ...(task.recurrence ? { recurrence: task.recurrence } : {}),

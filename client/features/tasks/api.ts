@@ -11,6 +11,7 @@ import {
   type TaskList,
 } from '#contracts/tasks.ts';
 import { swapResultSchema, todayPaths, todaySchema, type Today } from '#contracts/today.ts';
+import { deletedSchema } from '#contracts/shared.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { addDays, formatDate, formatRelativeDate } from '#contracts/local-date.ts';
 
@@ -228,6 +229,14 @@ export function useTaskAction() {
       });
     },
     onSettled: () => refreshProductData(queryClient),
+  });
+}
+
+/** Deletes a task; the caller defers it for undo (client/lib/deferred-delete.ts). */
+export function deleteTaskRequest(id: string) {
+  return apiRequest(deletedSchema, taskPaths.task.href({ id }), {
+    method: 'DELETE',
+    keepalive: true,
   });
 }
 

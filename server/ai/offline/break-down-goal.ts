@@ -246,10 +246,22 @@ export function breakDownGoalOffline(input: BreakDownGoalInput): BreakDownGoalOu
       `With ${formatHours(weeklyHours)} a week the plan is lean; goals like this usually take about ${formatHours(template.weeklyHours)}. More time, if you find it, means faster progress.`,
     );
   }
+  // "Plan more": the offline plan is made from the goal alone (what the plan already has is left
+  // out afterwards, by title), so its weekly hours do not count the plan's own tasks: say so.
+  const planned = input.existingPlan;
+  if (planned && planned.milestones.length + planned.tasks.length > 0) {
+    notes.push(
+      `Your plan already has ${plural(planned.milestones.length, 'milestone')} and ${plural(planned.tasks.length, 'task')}; the hours above count only what is proposed here.`,
+    );
+  }
   // A plan with no practice at all would be a list of errands; say so rather than hide it.
   if (practice.length === 0)
     notes.push('There was no room for regular practice in the weekly hours given.');
   return { kind: 'plan', milestones, tasks, notes: withHealthNote(notes, goal.domain) };
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function formatHours(hours: number): string {

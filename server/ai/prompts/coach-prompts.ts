@@ -49,6 +49,11 @@ export function breakDownGoalPrompt(input: BreakDownGoalInput): { system: string
       'Schedule about three tasks on startDate itself (the first step among them), so the user has a full top three from day one.',
       'A repeating task ({"kind": "weekly", "timesPerWeek": n} or {"kind": "after_completion", "everyDays": n}) repeats from its scheduled date until its milestone is due.',
       'Weeks count from startDate (days 0-6 are week 1). In every week, the minutes of the tasks scheduled that week plus every active repeating task (minutes × times per week) must not exceed weeklyHours × 60.',
+      ...(input.existingPlan
+        ? [
+            'existingPlan is what the goal already has. Propose only what it lacks: never repeat one of its tasks. To add tasks to one of its milestones, repeat that milestone with exactly the same title; new milestones get new titles. Count its open repeating tasks in the weekly hours.',
+          ]
+        : []),
     ].join('\n'),
     prompt: JSON.stringify({ operation: 'breakDownGoal', input }),
   };

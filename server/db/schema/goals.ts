@@ -135,6 +135,8 @@ export const tasks = pgTable(
     completedAt: ts('completed_at'),
     /** The local date it was completed or skipped on: recurrence counts weeks by it. */
     closedOn: localDate('closed_on'),
+    /** Order among its goal's tasks of the same milestone, as the person arranged them. */
+    position: integer().notNull().default(0),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

@@ -6,6 +6,7 @@ import {
   type CoachEngine,
 } from '#contracts/coach.ts';
 import { goalDetailSchema } from '#contracts/goals.ts';
+import { breakdownResponseSchema } from '#contracts/plan.ts';
 import { createAiGateway, type AiCallRecord } from '#server/ai/gateway.ts';
 import type { TestUser } from '#server/test/users.ts';
 import {
@@ -45,12 +46,15 @@ describe.each<[CoachEngine, string]>([
   const calls: AiCallRecord[] = [];
   // Each test queues what the model answers next; an Error is thrown by the model.
   const script: Array<unknown> = [];
+  // What the model was asked, newest last.
+  const prompts: string[] = [];
 
   beforeAll(async () => {
     const model = new MockLanguageModelV3({
       provider: 'mock',
       modelId,
-      doGenerate: async () => {
+      doGenerate: async (options) => {
+        prompts.push(JSON.stringify(options.prompt));
         const step = script.shift();
         if (step === undefined)
           throw new Error('The mock model was called more often than scripted');
@@ -118,6 +122,52 @@ describe.each<[CoachEngine, string]>([
     );
     expect(detail.milestones).toEqual([]);
     expect(detail.tasks).toEqual([]);
+  });
+
+  it('plan more: the model is given the plan so far, and what it repeats is left out', async () => {
+    const goal = await createGoal(harness, user, { goal: { title: 'Model plan more' } });
+    const accepted = await harness.call(user, 'POST', `/api/goals/${goal.id}/plan`, {
+      milestones: [{ title: 'Base', description: 'Run 5 km.', dueDate: '2025-03-30' }],
+      tasks: [
+        { title: 'Easy run', milestoneIndex: 0, scheduledDate: '2025-03-04', estimatedMinutes: 30 },
+      ],
+      proposedBy: engine,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    // The model repeats the plan (as models do) and adds one task to it and two milestones.
+    script.push({
+      kind: 'plan',
+      milestones: [
+        { title: 'Base', description: 'Run 5 km.', dueDate: '2025-03-30' },
+        { title: 'Build', description: 'Run 8 km.', dueDate: '2025-04-27' },
+        { title: 'Race', description: 'Run 10 km.', dueDate: '2025-06-29' },
+      ],
+      tasks: [
+        { title: 'Easy run', milestoneIndex: 0, scheduledDate: '2025-03-04', estimatedMinutes: 30 },
+        { title: 'Hill run', milestoneIndex: 0, scheduledDate: '2025-03-06', estimatedMinutes: 30 },
+        { title: 'Long run', milestoneIndex: 1, scheduledDate: '2025-04-01', estimatedMinutes: 60 },
+      ],
+      notes: ['Built on your plan.'],
+    });
+    const response = await harness.call(user, 'POST', `/api/goals/${goal.id}/breakdown`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    expect(prompts.at(-1)).toContain('existingPlan');
+    expect(prompts.at(-1)).toContain('Easy run');
+    const body = breakdownResponseSchema.parse(response.json());
+    if (body.result.kind !== 'plan') throw new Error('expected a plan');
+    const base = goalDetailSchema.parse(
+      (await harness.call(user, 'GET', `/api/goals/${goal.id}`)).json(),
+    ).milestones[0];
+    expect(body.result.milestones.map((m) => [m.title, m.existingId])).toEqual([
+      ['Base', base?.id],
+      ['Build', undefined],
+      ['Race', undefined],
+    ]);
+    expect(body.result.tasks.map((t) => [t.title, t.milestoneIndex])).toEqual([
+      ['Hill run', 0],
+      ['Long run', 1],
+    ]);
+    expect(body.result.alreadyInPlan).toBe(2);
   });
 
   it('crisis language stops coaching before any engine is called', async () => {

@@ -1,7 +1,7 @@
-import { breakdownRequestSchema } from '#contracts/plan.ts';
+import { breakdownRequestSchema, breakdownResponseSchema } from '#contracts/plan.ts';
 import { idParamsSchema } from '#contracts/shared.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contracts/coach.ts';
+import { refineGoalResponseSchema } from '#contracts/coach.ts';
 import { goalPaths, refineGoalRequestSchema } from '#contracts/goals.ts';
 import { planPaths } from '#contracts/plan.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
@@ -42,7 +42,7 @@ export function coachingRoutes(deps: {
           tags,
           params: idParamsSchema,
           body: breakdownRequestSchema.nullish(),
-          response: { 200: breakDownGoalResponseSchema, ...planningErrors },
+          response: { 200: breakdownResponseSchema, ...planningErrors },
         },
       },
       async (request) => {

@@ -1,15 +1,16 @@
-import { type BreakdownRequest } from '#contracts/plan.ts';
-import type { BreakDownGoalResponse, RefineGoalResponse } from '#contracts/coach.ts';
+import { type BreakdownRequest, type BreakdownResponse } from '#contracts/plan.ts';
+import type { RefineGoalResponse } from '#contracts/coach.ts';
 import { type RefineGoalRequest } from '#contracts/goals.ts';
 import type { AiGateway } from '#server/ai/gateway.ts';
 import { AppError } from '#server/errors.ts';
 import type { GoalReads } from '#server/modules/goals/goal-reads.service.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
+import { existingPlanOf, onlyWhatThePlanLacks } from './plan-proposal.ts';
 
 export interface CoachingServiceDeps {
   profile: Pick<ProfileService, 'day'>;
   ai: AiGateway;
-  goals: Pick<GoalReads, 'smartGoal'>;
+  goals: Pick<GoalReads, 'smartGoal' | 'planOutline'>;
 }
 
 /**
@@ -32,12 +33,15 @@ export function createCoachingService(deps: CoachingServiceDeps) {
       });
     },
 
-    /** The coach proposes milestones and tasks for a stored goal, from today. Writes nothing. */
+    /**
+     * The coach proposes milestones and tasks for a stored goal, from today, given the plan it
+     * already has; what the plan has is then left out, whoever wrote the proposal. Writes nothing.
+     */
     async breakdown(
       userId: string,
       id: string,
       request: BreakdownRequest,
-    ): Promise<BreakDownGoalResponse> {
+    ): Promise<BreakdownResponse> {
       const goal = await goals.smartGoal(userId, id);
       const day = await profile.day(userId);
       if (goal.deadline <= day.localDate) {
@@ -46,12 +50,17 @@ export function createCoachingService(deps: CoachingServiceDeps) {
           `This goal's deadline (${goal.deadline}) is not after today (${day.localDate}): move it to a later date to plan it.`,
         );
       }
-      return ai.breakDownGoal({
+      const outline = await goals.planOutline(userId, id);
+      const planned = outline.milestones.length + outline.tasks.length > 0;
+      const answer = await ai.breakDownGoal({
         goal,
         startDate: day.localDate,
         weeklyHours: request.weeklyHours ?? goal.weeklyHours,
         timeZone: day.timeZone,
+        ...(planned ? { existingPlan: existingPlanOf(outline) } : {}),
       });
+      if (answer.result.kind === 'crisis') return { ...answer, result: answer.result };
+      return { ...answer, result: onlyWhatThePlanLacks(answer.result, outline) };
     },
   };
 }

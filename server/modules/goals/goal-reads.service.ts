@@ -1,5 +1,6 @@
 import type { CoachDomain, SmartGoal } from '#contracts/coach.ts';
 import type { Goal, GoalStatus } from '#contracts/goals.ts';
+import type { Task } from '#contracts/tasks.ts';
 import type { Db } from '#server/db/client.ts';
 import type { TaskRecords } from '#server/modules/tasks/task-records.service.ts';
 import {
@@ -16,7 +17,7 @@ import { invalidInput } from './input-problems.ts';
 
 export interface GoalReadsDeps {
   db: Db;
-  tasks: Pick<TaskRecords, 'countsByGoal'>;
+  tasks: Pick<TaskRecords, 'countsByGoal' | 'outline'>;
 }
 
 /** A goal (and milestone) a task may attach to. */
@@ -65,6 +66,38 @@ export function createGoalReads(deps: GoalReadsDeps) {
       const goal = await repo.findGoal(db, userId, id);
       if (!goal) throw notFound();
       return smartGoalOf(goal);
+    },
+
+    /** The goal's plan so far (milestones in order, tasks by title), or a 404. */
+    async planOutline(
+      userId: string,
+      id: string,
+    ): Promise<{
+      milestones: Array<{
+        id: string;
+        title: string;
+        description: string;
+        dueDate: string;
+        done: boolean;
+      }>;
+      tasks: Array<{ title: string; milestoneId: string | null; status: Task['status'] }>;
+    }> {
+      const goal = await repo.findGoal(db, userId, id);
+      if (!goal) throw notFound();
+      const [milestones, tasks] = await Promise.all([
+        repo.listMilestonesInOrder(db, userId, id),
+        deps.tasks.outline(db, userId, id),
+      ]);
+      return {
+        milestones: milestones.map((m) => ({
+          id: m.id,
+          title: m.title,
+          description: m.description,
+          dueDate: m.dueDate,
+          done: m.completedAt !== null,
+        })),
+        tasks: tasks.map(({ title, milestoneId, status }) => ({ title, milestoneId, status })),
+      };
     },
 
     /** Active goals with progress, pinned first (the dashboard's list). */

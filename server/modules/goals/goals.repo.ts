@@ -125,6 +125,19 @@ export async function listMilestones(
     .orderBy(asc(milestones.dueDate), asc(milestones.position), asc(milestones.id));
 }
 
+/** One goal's milestones in the person's order (position), then by due date. */
+export async function listMilestonesInOrder(
+  db: Db,
+  userId: string,
+  goalId: string,
+): Promise<MilestoneRow[]> {
+  return db
+    .select()
+    .from(milestones)
+    .where(and(eq(milestones.userId, userId), eq(milestones.goalId, goalId)))
+    .orderBy(asc(milestones.position), asc(milestones.dueDate), asc(milestones.id));
+}
+
 export async function findMilestone(
   db: Db,
   userId: string,
@@ -135,14 +148,6 @@ export async function findMilestone(
     .from(milestones)
     .where(and(eq(milestones.userId, userId), eq(milestones.id, id)));
   return row ?? null;
-}
-
-export async function nextPosition(db: Db, goalId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(milestones)
-    .where(eq(milestones.goalId, goalId));
-  return row?.count ?? 0;
 }
 
 export async function updateMilestone(

@@ -11,11 +11,19 @@ import {
   updateGoalSchema,
   updateMilestoneSchema,
 } from '#contracts/goals.ts';
-import { acceptPlanResultSchema, acceptPlanSchema, planPaths } from '#contracts/plan.ts';
+import {
+  acceptPlanResultSchema,
+  acceptPlanSchema,
+  milestoneOrderSchema,
+  planOrderResultSchema,
+  planPaths,
+  taskOrderSchema,
+} from '#contracts/plan.ts';
 import { deletedSchema, idParamsSchema } from '#contracts/shared.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { GoalsService } from './goals.service.ts';
 import type { MilestonesService } from './milestones.service.ts';
+import type { PlanOrderService } from './plan-order.service.ts';
 import type { PlanService } from './plan.service.ts';
 import { planningErrors as errors } from './route-errors.ts';
 const tags = ['goals'];
@@ -25,8 +33,9 @@ export function goalsRoutes(deps: {
   goals: GoalsService;
   milestones: MilestonesService;
   plan: PlanService;
+  planOrder: PlanOrderService;
 }): FastifyPluginAsyncZod {
-  const { guard, goals, milestones, plan } = deps;
+  const { guard, goals, milestones, plan, planOrder } = deps;
   return async (app) => {
     app.get(
       goalPaths.goals.pattern,
@@ -126,6 +135,40 @@ export function goalsRoutes(deps: {
         return reply
           .status(201)
           .send(await plan.acceptPlan(userId, request.params.id, request.body));
+      },
+    );
+
+    app.put(
+      planPaths.milestoneOrder.pattern,
+      {
+        schema: {
+          summary: "Put the goal's milestones in a new order (each listed once)",
+          tags,
+          params: idParamsSchema,
+          body: milestoneOrderSchema,
+          response: { 200: planOrderResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return planOrder.orderMilestones(userId, request.params.id, request.body);
+      },
+    );
+
+    app.put(
+      planPaths.taskOrder.pattern,
+      {
+        schema: {
+          summary: "Put one milestone's tasks (or those without one) in a new order",
+          tags,
+          params: idParamsSchema,
+          body: taskOrderSchema,
+          response: { 200: planOrderResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return planOrder.orderTasks(userId, request.params.id, request.body);
       },
     );
 

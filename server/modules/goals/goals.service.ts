@@ -151,9 +151,10 @@ export function createGoalsService(deps: GoalsServiceDeps) {
         repo.listHistory(db, id, HISTORY_LIMIT),
       ]);
       const tasks = await taskRecords.listForGoal(db, userId, id, factsOf([row], milestones));
+      const inOrder = await repo.listMilestonesInOrder(db, userId, id);
       return {
         goal: toGoal(row, milestones, counts.get(id)),
-        milestones: milestones.map((m, index) => toMilestone(m, index)),
+        milestones: inOrder.map((m, index) => toMilestone(m, index)),
         tasks,
         history: historyRows.map(toHistoryEntry),
       };

@@ -87,7 +87,7 @@ export function createMilestonesService(deps: MilestonesServiceDeps) {
         return (await repo.findMilestone(tx, userId, milestoneId)) ?? milestone;
       });
       await progress.announce(userId, crossings);
-      const sorted = await repo.listMilestones(db, userId, [goalId]);
+      const sorted = await repo.listMilestonesInOrder(db, userId, goalId);
       return toMilestone(
         updated,
         Math.max(

@@ -1,4 +1,9 @@
-import { type AcceptPlan, type AcceptPlanResult, acceptPlanSchema } from '#contracts/plan.ts';
+import {
+  type AcceptPlan,
+  type AcceptPlanResult,
+  acceptPlanSchema,
+  planTitleKey,
+} from '#contracts/plan.ts';
 import { randomUUID } from 'node:crypto';
 
 import type { Db } from '#server/db/client.ts';
@@ -20,7 +25,7 @@ export interface PlanServiceDeps {
   history: HistoryEntry;
   reads: Pick<GoalReads, 'goalById'>;
   progress: ProgressService;
-  tasks: Pick<TaskRecords, 'createPlanned'>;
+  tasks: Pick<TaskRecords, 'createPlanned' | 'outline'>;
 }
 
 /** Accepting a plan (the coach's or the user's own): a goal's milestones and tasks at once. */
@@ -31,6 +36,12 @@ export function createPlanService(deps: PlanServiceDeps) {
      * Writes the accepted part of a plan in one transaction: every date is checked first (nothing
      * before today, milestones on or before the deadline, tasks on or before their milestone), and
      * one bad date writes nothing.
+     *
+     * Accepting is idempotent against the goal's plan: a milestone whose title the goal already
+     * has is that milestone (its tasks join it), and a task whose title its milestone (or the
+     * goal, without one) already has is not written again. Accepting the same proposal twice, or
+     * a second breakdown that repeats part of the plan, never duplicates a row; the goal's lock
+     * makes two racing accepts take turns.
      */
     async acceptPlan(userId: string, id: string, input: AcceptPlan): Promise<AcceptPlanResult> {
       const plan = acceptPlanSchema.parse(input);
@@ -87,7 +98,10 @@ export function createPlanService(deps: PlanServiceDeps) {
               });
               return;
             }
-            milestone = planned;
+            // A milestone the goal has already is the one the task joins (see below).
+            milestone =
+              existing.find((m) => planTitleKey(m.title) === planTitleKey(planned.title)) ??
+              planned;
           } else if (task.milestoneId !== undefined) {
             const found = existingById.get(task.milestoneId);
             if (!found) {
@@ -109,62 +123,94 @@ export function createPlanService(deps: PlanServiceDeps) {
         throwIfProblems(problems);
 
         const now = clock();
-        const first = await repo.nextPosition(tx, id);
-        const createdMilestones = await repo.insertMilestones(
-          tx,
-          plan.milestones.map((milestone, index) => ({
+        // The request's milestones: an existing one of the same title, or one to write.
+        const byTitle = new Map(existing.map((m) => [planTitleKey(m.title), m]));
+        const fresh: repo.NewMilestoneRow[] = [];
+        const planned = plan.milestones.map((milestone) => {
+          const key = planTitleKey(milestone.title);
+          const known = byTitle.get(key);
+          if (known) return known;
+          const row = {
             id: randomUUID(),
             goalId: id,
             userId,
             title: milestone.title,
             description: milestone.description,
             dueDate: milestone.dueDate,
-            position: first + index,
+            position: 0,
             progress: 0,
             createdAt: now,
             updatedAt: now,
-          })),
+          };
+          fresh.push(row);
+          byTitle.set(key, row as repo.MilestoneRow);
+          return row;
+        });
+        const ordered = await repo.listMilestonesInOrder(tx, userId, id);
+        const placed = placeByDueDate(ordered, fresh);
+        const createdMilestones = await repo.insertMilestones(
+          tx,
+          fresh.map((row) => ({ ...row, position: placed.get(row.id) ?? 0 })),
         );
+        for (const milestone of ordered) {
+          const position = placed.get(milestone.id);
+          if (position !== undefined && position !== milestone.position) {
+            await repo.updateMilestone(tx, userId, milestone.id, { position });
+          }
+        }
         const allMilestones = [...existing, ...createdMilestones];
+
+        // The request's tasks, less those the plan already has (by title within their milestone).
+        const taskKey = (milestoneId: string | null, title: string) =>
+          `${milestoneId ?? '-'}\u0000${planTitleKey(title)}`;
+        const known = new Set(
+          (await taskRecords.outline(tx, userId, id)).map((t) => taskKey(t.milestoneId, t.title)),
+        );
+        const newTasks = plan.tasks.flatMap((task) => {
+          const target =
+            task.milestoneIndex !== undefined
+              ? planned[task.milestoneIndex]
+              : task.milestoneId !== undefined
+                ? existingById.get(task.milestoneId)
+                : undefined;
+          const key = taskKey(target?.id ?? null, task.title);
+          if (known.has(key)) return [];
+          known.add(key);
+          return [
+            {
+              title: task.title,
+              milestone: target ? { id: target.id, dueDate: target.dueDate } : null,
+              scheduledDate: task.scheduledDate,
+              estimatedMinutes: task.estimatedMinutes,
+              recurrence: task.recurrence ?? null,
+            },
+          ];
+        });
         const tasks = await taskRecords.createPlanned(
           tx,
           userId,
-          {
-            goal: { id, deadline: goal.deadline },
-            today,
-            tasks: plan.tasks.map((task) => {
-              const target =
-                task.milestoneIndex !== undefined
-                  ? createdMilestones[task.milestoneIndex]
-                  : task.milestoneId !== undefined
-                    ? existingById.get(task.milestoneId)
-                    : undefined;
-              return {
-                title: task.title,
-                milestone: target ? { id: target.id, dueDate: target.dueDate } : null,
-                scheduledDate: task.scheduledDate,
-                estimatedMinutes: task.estimatedMinutes,
-                recurrence: task.recurrence ?? null,
-              };
-            }),
-          },
+          { goal: { id, deadline: goal.deadline }, today, tasks: newTasks },
           factsOf([goal], allMilestones),
         );
-        await repo.insertHistory(tx, [
-          history(
-            goal,
-            'plan_accepted',
-            `Plan accepted: ${plan.milestones.length} milestone${plan.milestones.length === 1 ? '' : 's'}, ${plan.tasks.length} task${plan.tasks.length === 1 ? '' : 's'}`,
-            {
-              milestones: plan.milestones.length,
-              tasks: plan.tasks.length,
-              proposedBy: plan.proposedBy,
-            },
-          ),
-        ]);
-        await repo.updateGoal(tx, userId, id, { updatedAt: now });
+        if (createdMilestones.length + tasks.length > 0) {
+          const m = createdMilestones.length;
+          await repo.insertHistory(tx, [
+            history(
+              goal,
+              'plan_accepted',
+              `Plan accepted: ${m} milestone${m === 1 ? '' : 's'}, ${tasks.length} task${tasks.length === 1 ? '' : 's'}`,
+              {
+                milestones: m,
+                tasks: tasks.length,
+                alreadyInPlan: plan.milestones.length - m + (plan.tasks.length - tasks.length),
+                proposedBy: plan.proposedBy,
+              },
+            ),
+          ]);
+          await repo.updateGoal(tx, userId, id, { updatedAt: now });
+        }
         crossings = await progress.refreshProgress(tx, userId, [id]);
-        const sorted = await repo.listMilestones(tx, userId, [id]);
+        const sorted = await repo.listMilestonesInOrder(tx, userId, id);
         const positions = new Map(sorted.map((m, index) => [m.id, index]));
         return {
           goal: await reads.goalById(tx, userId, id),
@@ -178,6 +224,24 @@ export function createPlanService(deps: PlanServiceDeps) {
       return result;
     },
   };
+}
+
+/**
+ * Positions for a goal's milestones once `fresh` ones join `ordered` (the person's order): each
+ * new milestone goes before the first one due after it, so a plan keeps reading in date order
+ * while the person's own moves stay.
+ */
+export function placeByDueDate(
+  ordered: ReadonlyArray<{ id: string; dueDate: string }>,
+  fresh: ReadonlyArray<{ id: string; dueDate: string }>,
+): Map<string, number> {
+  const list = [...ordered];
+  const sortedFresh = [...fresh].sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  for (const milestone of sortedFresh) {
+    const at = list.findIndex((other) => other.dueDate > milestone.dueDate);
+    list.splice(at === -1 ? list.length : at, 0, milestone);
+  }
+  return new Map(list.map((m, index) => [m.id, index]));
 }
 
 export type PlanService = ReturnType<typeof createPlanService>;

@@ -41,7 +41,10 @@ export function createTaskRecords(deps: TaskRecordsDeps) {
       input: { goal: { id: string; deadline: string }; today: string; tasks: PlannedTaskInput[] },
       facts: GoalFacts,
     ): Promise<Task[]> {
-      const rows = input.tasks.map((task: PlannedTaskInput): repo.NewTaskRow => {
+      // After the goal's tasks, in the order accepted.
+      const existing = await repo.listGoalTasks(tx, userId, [input.goal.id]);
+      const first = existing.reduce((max, row) => Math.max(max, row.position + 1), 0);
+      const rows = input.tasks.map((task: PlannedTaskInput, index): repo.NewTaskRow => {
         const now = stamp();
         return {
           id: randomUUID(),
@@ -56,11 +59,49 @@ export function createTaskRecords(deps: TaskRecordsDeps) {
           seriesId: task.recurrence ? randomUUID() : null,
           repeatsUntil: task.recurrence ? (task.milestone?.dueDate ?? input.goal.deadline) : null,
           openSince: input.today,
+          position: first + index,
           createdAt: now,
           updatedAt: now,
         };
       });
       return (await repo.insertTasks(tx, rows)).map((row) => toTask(row, facts));
+    },
+
+    /** What a goal's plan already holds: each task's title, milestone and status, in order. */
+    async outline(
+      tx: Db,
+      userId: string,
+      goalId: string,
+    ): Promise<
+      Array<{ id: string; title: string; milestoneId: string | null; status: Task['status'] }>
+    > {
+      const rows = await repo.listGoalTasks(tx, userId, [goalId]);
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        milestoneId: row.milestoneId,
+        status: row.status,
+      }));
+    },
+
+    /**
+     * Puts the given tasks of one goal and milestone (null: none) in the given order. Every id must
+     * be such a task of the user's, or nothing changes and the answer is false.
+     */
+    async reorder(
+      tx: Db,
+      userId: string,
+      group: { goalId: string; milestoneId: string | null },
+      taskIds: readonly string[],
+    ): Promise<boolean> {
+      const rows = await repo.findTasks(tx, userId, taskIds);
+      const fits =
+        rows.length === new Set(taskIds).size &&
+        rows.length === taskIds.length &&
+        rows.every((row) => row.goalId === group.goalId && row.milestoneId === group.milestoneId);
+      if (!fits) return false;
+      await repo.setPositions(tx, userId, taskIds);
+      return true;
     },
 
     async progressTasks(

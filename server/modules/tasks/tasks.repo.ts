@@ -201,7 +201,25 @@ export async function listGoalTasks(
     .select()
     .from(tasks)
     .where(and(eq(tasks.userId, userId), inArray(tasks.goalId, [...goalIds])))
-    .orderBy(sql`${tasks.scheduledDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id));
+    .orderBy(
+      asc(tasks.position),
+      sql`${tasks.scheduledDate} asc nulls last`,
+      asc(tasks.createdAt),
+      asc(tasks.id),
+    );
+}
+
+/** Sets each task's position to its index in `ids` (the caller checked they belong together). */
+export async function setPositions(db: Db, userId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const cases = sql.join(
+    ids.map((id, index) => sql`when ${id}::uuid then ${index}::integer`),
+    sql` `,
+  );
+  await db
+    .update(tasks)
+    .set({ position: sql`case ${tasks.id} ${cases} end` })
+    .where(and(eq(tasks.userId, userId), inArray(tasks.id, [...ids])));
 }
 
 export async function countByGoalAndStatus(

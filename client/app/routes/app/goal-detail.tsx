@@ -13,7 +13,14 @@ export function GoalDetailPage() {
         goalId={id}
         today={today}
         timeZone={timeZone}
-        renderTasks={(tasks) => <GoalTaskList tasks={tasks} localDate={today} />}
+        renderTasks={(tasks, group) => (
+          <GoalTaskList
+            tasks={tasks}
+            localDate={today}
+            onMove={group.onMove}
+            emptyText={group.milestoneId ? 'No tasks for this milestone yet.' : 'No tasks yet.'}
+          />
+        )}
       />
     </div>
   );

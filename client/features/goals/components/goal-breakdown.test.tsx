@@ -166,4 +166,108 @@ describe('GoalBreakdown', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Stretch')).not.toBeInTheDocument();
     expect(api.callsTo(`POST /api/goals/${goal.id}/breakdown`)).toHaveLength(2);
   });
+
+  it('puts the main action early in the tab order, and its headings in order', async () => {
+    const user = userEvent.setup();
+    setup();
+    await screen.findByText('Answered by the offline coach');
+    const accept = screen.getByRole('button', { name: 'Accept all' });
+    let presses = 0;
+    while (document.activeElement !== accept && presses < 10) {
+      await user.tab();
+      presses += 1;
+    }
+    expect(document.activeElement).toBe(accept);
+    expect(presses).toBeLessThanOrEqual(4);
+    const levels = screen
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level - (levels[index - 1] ?? 1)).toBeLessThanOrEqual(1);
+    });
+  });
+
+  it('plan more: new tasks join a milestone the goal has, by its id', async () => {
+    const user = userEvent.setup();
+    const existingId = '4f1c8f5e-8a0e-4b8e-9d7a-2f0c6b7d9e11';
+    const api = fakeApi({
+      [`GET /api/goals/${goal.id}`]: () => ({ body: makeDetail(goal) }),
+      [`POST /api/goals/${goal.id}/breakdown`]: () => ({
+        body: breakdownAnswer({
+          engine: 'offline',
+          model: 'trellis-offline-1',
+          result: {
+            kind: 'plan',
+            milestones: [
+              { title: 'Base', description: 'Mine.', dueDate: '2026-03-20', existingId },
+            ],
+            tasks: [
+              {
+                title: 'Hills',
+                milestoneIndex: 0,
+                scheduledDate: '2026-03-05',
+                estimatedMinutes: 30,
+              },
+            ],
+            notes: ['2 of the coach’s milestones and tasks are already in your plan.'],
+            alreadyInPlan: 2,
+          },
+        }),
+      }),
+      [`POST /api/goals/${goal.id}/plan`]: () => ({
+        status: 201,
+        body: acceptPlanResultSchema.parse({ goal, milestones: [], tasks: [] }),
+      }),
+    });
+    renderScreen(<GoalBreakdown goalId={goal.id} today={TODAY} />, {
+      route: '/goals/:id/breakdown',
+      path: `/goals/${goal.id}/breakdown`,
+    });
+    expect(await screen.findByText('1 of 1 picked')).toBeVisible();
+    expect(screen.getByText(/In your plan/)).toBeVisible();
+    expect(screen.queryByRole('checkbox', { name: 'Base' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Accept all' }));
+    await waitFor(() => expect(api.callsTo(`POST /api/goals/${goal.id}/plan`)).toHaveLength(1));
+    expect(api.callsTo(`POST /api/goals/${goal.id}/plan`)[0]?.body).toEqual({
+      milestones: [],
+      tasks: [
+        {
+          title: 'Hills',
+          milestoneId: existingId,
+          scheduledDate: '2026-03-05',
+          estimatedMinutes: 30,
+        },
+      ],
+      proposedBy: 'offline',
+    });
+  });
+
+  it('plan more with nothing new says so and offers the way back', async () => {
+    fakeApi({
+      [`GET /api/goals/${goal.id}`]: () => ({ body: makeDetail(goal) }),
+      [`POST /api/goals/${goal.id}/breakdown`]: () => ({
+        body: breakdownAnswer({
+          engine: 'offline',
+          model: 'trellis-offline-1',
+          result: {
+            kind: 'plan',
+            milestones: [],
+            tasks: [],
+            notes: ['Your plan already has everything the coach would propose now.'],
+            alreadyInPlan: 9,
+          },
+        }),
+      }),
+    });
+    renderScreen(<GoalBreakdown goalId={goal.id} today={TODAY} />, {
+      route: '/goals/:id/breakdown',
+      path: `/goals/${goal.id}/breakdown`,
+    });
+    expect(
+      await screen.findByText('Your plan already has everything the coach would propose now.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the goal' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Accept/ })).toBeNull();
+  });
 });

@@ -2,8 +2,9 @@ import { ArrowLeft, Check, LoaderCircle, RefreshCw } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { BreakDownGoalOutput, CoachEngine } from '#contracts/coach.ts';
+import type { CoachEngine } from '#contracts/coach.ts';
 import type { Goal } from '#contracts/goals.ts';
+import type { PlanProposal } from '#contracts/plan.ts';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -65,7 +66,7 @@ function ProposalEditor({
   exit,
 }: {
   goal: Goal;
-  plan: BreakDownGoalOutput;
+  plan: PlanProposal;
   engine: CoachEngine;
   today: string;
   regenerating: boolean;
@@ -97,9 +98,12 @@ function ProposalEditor({
     }
     accept.mutate(acceptRequest(draft, engine), {
       onSuccess: (result) => {
-        toast.success('Plan added', {
-          description: `${result.milestones.length} milestones and ${result.tasks.length} tasks`,
-        });
+        const added = result.milestones.length + result.tasks.length;
+        if (added === 0) toast.info('Your plan already had all of these');
+        else
+          toast.success('Plan added', {
+            description: `${result.milestones.length} milestones and ${result.tasks.length} tasks`,
+          });
         if (exit) exit.onAccepted();
         else void navigate(pathTo.goal(goal.id));
       },
@@ -112,8 +116,50 @@ function ProposalEditor({
     else onRegenerate();
   };
 
+  if (plan.milestones.length + plan.tasks.length === 0) {
+    return (
+      <>
+        <CoachNotes notes={plan.notes} />
+        <div className="flex flex-wrap gap-2">
+          <Link to={pathTo.goal(goal.id)} className={buttonClasses('primary')}>
+            Back to the goal
+          </Link>
+          <Button variant="outline" onClick={onRegenerate} disabled={regenerating}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Ask again
+          </Button>
+        </div>
+      </>
+    );
+  }
+
   return (
     <>
+      {/* The main action comes first in the tab order, and stays in view while the list scrolls. */}
+      <div className="sticky top-16 z-10 -mx-4 border-b bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:bg-card/95 sm:px-5 sm:shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {selected} of {total} picked
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            {exit ? (
+              exit.skip
+            ) : (
+              <Link to={pathTo.goal(goal.id)} className={buttonClasses('ghost')}>
+                Skip for now
+              </Link>
+            )}
+            <Button onClick={submit} disabled={accept.isPending}>
+              {accept.isPending ? (
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              ) : (
+                <Check aria-hidden="true" className="size-4" />
+              )}
+              {selected === total ? 'Accept all' : `Accept ${selected} selected`}
+            </Button>
+          </div>
+        </div>
+      </div>
       <CoachNotes notes={plan.notes} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Button
@@ -138,30 +184,6 @@ function ProposalEditor({
         deadline={goal.deadline}
         problems={problems}
       />
-      <div className="sticky bottom-0 z-10 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur sm:bottom-4 sm:mx-0 sm:rounded-2xl sm:border sm:bg-card/95 sm:px-5 sm:shadow-lg">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {selected} of {total} picked
-          </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            {exit ? (
-              exit.skip
-            ) : (
-              <Link to={pathTo.goal(goal.id)} className={buttonClasses('ghost')}>
-                Skip for now
-              </Link>
-            )}
-            <Button size="lg" onClick={submit} disabled={accept.isPending}>
-              {accept.isPending ? (
-                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-              ) : (
-                <Check aria-hidden="true" className="size-4" />
-              )}
-              {selected === total ? 'Accept all' : `Accept ${selected} selected`}
-            </Button>
-          </div>
-        </div>
-      </div>
       <ConfirmDialog
         open={confirmRegenerate}
         onOpenChange={setConfirmRegenerate}

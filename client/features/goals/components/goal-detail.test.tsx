@@ -104,4 +104,26 @@ describe('GoalDetailView', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText('Goal updated')).toBeVisible();
   });
+
+  it('a goal that is not there still has a level-one heading and a way back', async () => {
+    const missing = makeGoal();
+    fakeApi({
+      [`GET /api/goals/${missing.id}`]: () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Goal not found', requestId: 'r1' } },
+      }),
+      'GET /api/goals': () => ({ body: goalListSchema.parse({ goals: [] }) }),
+    });
+    renderScreen(
+      <GoalDetailView
+        goalId={missing.id}
+        today={TODAY}
+        timeZone="Europe/Paris"
+        renderTasks={() => null}
+      />,
+      { route: '/goals/:id', path: `/goals/${missing.id}` },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Goal not found' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See your goals' })).toBeVisible();
+  });
 });

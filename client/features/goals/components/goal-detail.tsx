@@ -23,13 +23,11 @@ import {
   MAX_PINNED_GOALS,
   type Goal,
   type GoalDetail,
-  type GoalMilestone,
   type GoalStatus,
   type UpdateGoal,
 } from '#contracts/goals.ts';
 import type { Task } from '#contracts/tasks.ts';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
-import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import { ConfirmDialog } from '#client/components/ui/dialog.tsx';
 import {
   DropdownMenu,
@@ -46,8 +44,9 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
 import { paths, pathTo } from '#client/lib/paths.ts';
 import { formatDate, formatDaysLeft, formatTimestamp } from '#contracts/local-date.ts';
-import { useDeleteGoal, useGoal, useGoals, useUpdateGoal, useUpdateMilestone } from '../api.ts';
+import { useDeleteGoal, useGoal, useGoals, useUpdateGoal } from '../api.ts';
 import { DomainBadge, StatusBadge } from './goal-badges.tsx';
+import { GoalPlan, type TaskGroup } from './goal-plan.tsx';
 import { SmartGoalForm } from './smart-goal-form.tsx';
 
 type Confirm = 'complete' | 'archive' | 'delete' | null;
@@ -88,80 +87,6 @@ function formatAmount(value: number): string {
   return new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value);
 }
 
-function MilestoneList({
-  goal,
-  milestones,
-  today,
-}: {
-  goal: Goal;
-  milestones: GoalMilestone[];
-  today: string;
-}) {
-  const update = useUpdateMilestone(goal.id);
-  if (milestones.length === 0) {
-    return (
-      <EmptyState
-        icon={<ListChecks aria-hidden="true" />}
-        title="No milestones yet"
-        action={
-          <Link to={pathTo.goalBreakdown(goal.id)} className={buttonClasses('primary')}>
-            Break it down with the coach
-          </Link>
-        }
-      >
-        Milestones are the checkpoints on the way; the coach can propose them with tasks.
-      </EmptyState>
-    );
-  }
-  return (
-    <ol className="relative space-y-4 before:absolute before:top-2 before:bottom-2 before:left-[9px] before:w-px before:bg-border">
-      {milestones.map((milestone) => {
-        const id = `milestone-${milestone.id}`;
-        const late = !milestone.done && milestone.dueDate < today;
-        return (
-          <li key={milestone.id} className="relative flex gap-3">
-            <Checkbox
-              id={id}
-              className="relative mt-0.5 bg-card"
-              checked={milestone.done}
-              disabled={update.isPending && update.variables.milestoneId === milestone.id}
-              onChange={(event) =>
-                update.mutate(
-                  { milestoneId: milestone.id, change: { done: event.target.checked } },
-                  {
-                    onSuccess: (saved) =>
-                      toast.success(saved.done ? 'Milestone reached' : 'Milestone reopened', {
-                        description: saved.title,
-                      }),
-                    onError: (error) =>
-                      toast.error('The milestone was not updated', { description: error.message }),
-                  },
-                )
-              }
-            />
-            <div className="min-w-0 flex-1">
-              <label
-                htmlFor={id}
-                className={cn(
-                  'block cursor-pointer leading-snug font-medium',
-                  milestone.done && 'text-muted-foreground line-through',
-                )}
-              >
-                {milestone.title}
-              </label>
-              <p className={cn('mt-0.5 text-xs text-muted-foreground', late && 'text-danger')}>
-                {formatDate(milestone.dueDate, today)}
-                {!milestone.done && ` · ${formatDaysLeft(milestone.dueDate, today)}`}
-              </p>
-              <p className="mt-1 text-sm text-muted-foreground">{milestone.description}</p>
-            </div>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
 function HistoryList({ detail, timeZone }: { detail: GoalDetail; timeZone: string }) {
   if (detail.history.length === 0) {
     return <p className="text-sm text-muted-foreground">No changes yet.</p>;
@@ -198,8 +123,8 @@ interface GoalDetailViewProps {
   goalId: string;
   today: string;
   timeZone: string;
-  /** The goal's tasks, as the tasks feature shows them (the route composes the two). */
-  renderTasks: (tasks: Task[], goal: Goal) => ReactNode;
+  /** A group of the goal's tasks, as the tasks feature shows them (the route composes the two). */
+  renderTasks: (tasks: Task[], group: TaskGroup) => ReactNode;
 }
 
 /** A goal's progress, milestones, tasks and history, with edit, pause, complete, archive, delete. */
@@ -216,19 +141,25 @@ export function GoalDetailView({ goalId, today, timeZone, renderTasks }: GoalDet
   if (detail.isError) {
     const missing = detail.error instanceof ApiError && detail.error.code === 'not_found';
     return missing ? (
-      <EmptyState
-        icon={<Target aria-hidden="true" />}
-        title="This goal is not here"
-        action={
-          <Link to={paths.goals} className={buttonClasses('primary')}>
-            See your goals
-          </Link>
-        }
-      >
-        It may have been deleted.
-      </EmptyState>
+      <div className="space-y-6">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Goal not found</h1>
+        <EmptyState
+          icon={<Target aria-hidden="true" />}
+          title="This goal is not here"
+          action={
+            <Link to={paths.goals} className={buttonClasses('primary')}>
+              See your goals
+            </Link>
+          }
+        >
+          It may have been deleted, or the link is not quite right.
+        </EmptyState>
+      </div>
     ) : (
-      <ErrorState title="This goal could not load" onRetry={() => void detail.refetch()} />
+      <div className="space-y-6">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Goal</h1>
+        <ErrorState title="This goal could not load" onRetry={() => void detail.refetch()} />
+      </div>
     );
   }
 
@@ -465,10 +396,11 @@ export function GoalDetailView({ goalId, today, timeZone, renderTasks }: GoalDet
       )}
 
       <Panel
-        title="Milestones"
+        title="Plan"
+        description="Milestones with their tasks, in your order"
         icon={<ListChecks aria-hidden="true" />}
         action={
-          milestones.length > 0 && open ? (
+          milestones.length + tasks.length > 0 && open ? (
             <Link
               to={pathTo.goalBreakdown(goal.id)}
               className={buttonClasses('ghost', 'sm', 'text-primary')}
@@ -478,11 +410,13 @@ export function GoalDetailView({ goalId, today, timeZone, renderTasks }: GoalDet
           ) : undefined
         }
       >
-        <MilestoneList goal={goal} milestones={milestones} today={today} />
-      </Panel>
-
-      <Panel title="Tasks" icon={<CheckCircle2 aria-hidden="true" />}>
-        {renderTasks(tasks, goal)}
+        <GoalPlan
+          goal={goal}
+          milestones={milestones}
+          tasks={tasks}
+          today={today}
+          renderTasks={renderTasks}
+        />
       </Panel>
 
       <Panel title="History" icon={<History aria-hidden="true" />}>

@@ -241,62 +241,72 @@ function MilestoneCard({
   const tasks = tasksOf(draft, milestone.key);
   const name = milestone.title.trim() || `Milestone ${index + 1}`;
   const problem = problems.get(milestone.key);
-  const change = (value: Partial<Omit<DraftMilestone, 'key'>>) =>
+  const change = (value: Partial<Omit<DraftMilestone, 'key' | 'existingId'>>) =>
     onChange(updateMilestone(draft, milestone.key, value));
   const pickedTasks = tasks.filter((task) => task.selected).length;
 
+  const existing = milestone.existingId !== null;
   return (
     <li
       aria-labelledby={`${id}-heading`}
       className={cn(
         'rounded-2xl border bg-card p-4 shadow-sm sm:p-5',
         !milestone.selected && 'border-dashed',
+        existing && 'bg-muted/40 shadow-none',
         problem && 'border-danger/60',
       )}
     >
       <div className="flex items-start gap-3">
-        <Checkbox
-          id={`${id}-pick`}
-          className="mt-1"
-          checked={milestone.selected}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => change({ selected: event.target.checked })}
-        />
+        {!existing && (
+          <Checkbox
+            id={`${id}-pick`}
+            className="mt-1"
+            checked={milestone.selected}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(event) => change({ selected: event.target.checked })}
+          />
+        )}
         <div className="min-w-0 flex-1">
-          <div className="-mt-1.5 flex items-center justify-between gap-2">
+          <div className="-mt-1.5 flex min-h-9 items-center justify-between gap-2">
             <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-              Milestone {index + 1} ·{' '}
+              {existing ? 'In your plan' : `Milestone ${index + 1}`} ·{' '}
               {milestone.dueDate ? formatDate(milestone.dueDate, today) : 'No date'}
             </p>
-            <div className="-mr-1.5 flex shrink-0 items-center">
-              <MoveButtons
-                name={name}
-                first={index === 0}
-                last={index === count - 1}
-                onMove={(direction) =>
-                  onChange(moveMilestone(draft, milestone.key, direction, today))
-                }
-              />
-              <EditToggle name={name} editing={editing} onToggle={() => setEditing(!editing)} />
-            </div>
+            {!existing && (
+              <div className="-mr-1.5 flex shrink-0 items-center">
+                <MoveButtons
+                  name={name}
+                  first={index === 0 || draft.milestones[index - 1]?.existingId != null}
+                  last={index === count - 1 || draft.milestones[index + 1]?.existingId != null}
+                  onMove={(direction) =>
+                    onChange(moveMilestone(draft, milestone.key, direction, today))
+                  }
+                />
+                <EditToggle name={name} editing={editing} onToggle={() => setEditing(!editing)} />
+              </div>
+            )}
           </div>
-          <h3 id={`${id}-heading`} className="leading-snug font-semibold">
-            <label htmlFor={`${id}-pick`} className="cursor-pointer">
-              {name}
-            </label>
-          </h3>
+          <h2 id={`${id}-heading`} className="text-base leading-snug font-semibold">
+            {existing ? (
+              name
+            ) : (
+              <label htmlFor={`${id}-pick`} className="cursor-pointer">
+                {name}
+              </label>
+            )}
+          </h2>
           <p
             className={cn(
               'mt-1 text-sm text-muted-foreground',
               !milestone.selected && 'opacity-70',
             )}
           >
-            {milestone.description}
+            {existing ? 'New tasks for this milestone of your plan.' : milestone.description}
           </p>
           <Problem id={`${id}-problem`} text={problem} />
         </div>
       </div>
-      {editing && (
+      {editing && !existing && (
         <div className="mt-4 space-y-3 border-t pt-4">
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-title`}>Milestone</Label>

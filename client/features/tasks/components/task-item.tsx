@@ -4,11 +4,13 @@ import {
   Check,
   Clock,
   EllipsisVertical,
+  Pencil,
   Repeat,
   Shuffle,
   SkipForward,
   Sparkles,
   Target,
+  Trash2,
   Undo2,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -24,8 +26,13 @@ import {
 } from '#client/components/ui/dropdown-menu.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { addDays, formatDate, formatRelativeDate } from '#contracts/local-date.ts';
-import { useTaskAction } from '../api.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { deferDelete } from '#client/lib/deferred-delete.ts';
+import { refreshProductData } from '#client/lib/product-data.ts';
+import { deleteTaskRequest, useTaskAction } from '../api.ts';
 import { TaskDateDialog, type DateChoice } from './task-date-dialog.tsx';
+import { TaskEditDialog } from './task-edit-dialog.tsx';
 
 interface TaskItemProps {
   task: Task;
@@ -41,6 +48,8 @@ interface TaskItemProps {
   /** Say "Today" for a task planned today (not needed in today's own lists). */
   showToday?: boolean;
   compact?: boolean;
+  /** Offer "Edit…" and "Delete" (with undo) in its menu, as a plan does. */
+  manage?: boolean;
 }
 
 function whenLabel(
@@ -77,9 +86,12 @@ export function TaskItem({
   showGoal = true,
   showToday = false,
   compact = false,
+  manage = false,
 }: TaskItemProps) {
   const action = useTaskAction();
+  const queryClient = useQueryClient();
   const [dateDialog, setDateDialog] = useState<DateChoice | null>(null);
+  const [editing, setEditing] = useState(false);
   const done = task.status === 'done';
   const skipped = task.status === 'skipped';
   const closed = done || skipped;
@@ -87,6 +99,18 @@ export function TaskItem({
 
   const run = (value: TaskAction, quiet = false) =>
     action.mutate({ task, action: value, localDate, quiet });
+
+  const remove = () =>
+    deferDelete({
+      id: task.id,
+      message: 'Task deleted',
+      description: task.title,
+      commit: () => deleteTaskRequest(task.id).finally(() => refreshProductData(queryClient)),
+      onError: (error) =>
+        toast.error(`“${task.title}” was not deleted`, {
+          description: error instanceof Error ? error.message : undefined,
+        }),
+    });
 
   // Unchecking says enough on screen; completing gets a cheer and an undo.
   const toggle = () => run(done ? { action: 'reopen' } : { action: 'complete' }, done);
@@ -211,8 +235,24 @@ export function TaskItem({
               )}
             </>
           )}
+          {manage && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit…
+              </DropdownMenuItem>
+              <DropdownMenuItem className="text-danger [&_svg]:text-danger" onSelect={remove}>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            </>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
+      {editing && (
+        <TaskEditDialog task={task} localDate={localDate} onClose={() => setEditing(false)} />
+      )}
       {dateDialog && (
         <TaskDateDialog
           open
