@@ -37,6 +37,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'journeys', testIgnore: '**/first-week.e2e.ts' },
+    // Moves the server's product clock (CLOCK_CONTROL), so it runs alone, once the others are done.
+    { name: 'first week', testMatch: '**/first-week.e2e.ts', dependencies: ['journeys'] },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/readyz`,

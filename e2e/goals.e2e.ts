@@ -38,7 +38,7 @@ async function progressOf(page: Page, title: string): Promise<number> {
 test('declare → refine → break down → accept → top three → complete one → progress moves', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await signUp(page);
 
   await page.goto('/goals');

@@ -1,0 +1,126 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { PASSWORD, uniqueEmail } from './support.ts';
+
+// Steps the journeys share: accounts made through the admin API, signing in, an admin reading the
+// dev outbox, and the password-reset steps. The admin comes from the admin API with the
+// service-role key (.tmp/e2e-keys.json, written by scripts/e2e-server.mjs, or E2E_SERVICE_ROLE_KEY).
+
+/** An account made through the admin API (confirmed), with a role if given. */
+export async function createAccount(page: Page, key: string, role?: 'admin'): Promise<string> {
+  const email = uniqueEmail(role ?? 'user');
+  const response = await page.request.post('/auth/v1/admin/users', {
+    headers: { apikey: key, authorization: `Bearer ${key}` },
+    data: {
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      ...(role ? { app_metadata: { role } } : {}),
+    },
+  });
+  test.skip(
+    response.status() === 401 || response.status() === 403,
+    'the service-role key does not belong to this server',
+  );
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}
+
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** A signed-in admin in a browser context of their own. */
+export async function adminPage(browser: Browser, key: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = await createAccount(page, key, 'admin');
+  await logIn(page, email);
+  // An admin's home is /admin.
+  await expect(page).toHaveURL('/admin');
+  return page;
+}
+
+/**
+ * Opens the newest dev outbox message to `to` whose row matches `name`, on /admin, looking again
+ * until it arrives (mail and deliveries are sent after the request that makes them).
+ */
+export async function openOutboxMessage(
+  admin: Page,
+  filter: { to: string; channel?: 'email' | 'sms' | 'push'; name: RegExp },
+): Promise<Locator> {
+  const rows = admin.getByRole('list', { name: 'Messages in the dev outbox' });
+  const row = rows.getByRole('button', { name: filter.name }).first();
+  await expect(async () => {
+    await admin.goto('/admin');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+    if (filter.channel) await admin.getByLabel('Channel').selectOption(filter.channel);
+    await admin.getByLabel('Recipient').fill(filter.to);
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await row.click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Text' })).toBeVisible();
+  return dialog;
+}
+
+/** axe, once the toasts have gone (it reads one mid-animation as text of too little contrast). */
+export async function checkAccessibility(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+}
+
+export async function linkIn(dialog: Locator): Promise<string> {
+  const href = await dialog.getByRole('link', { name: /^http/ }).getAttribute('href');
+  expect(href, 'the message has a link').toBeTruthy();
+  return href ?? '';
+}
+
+/** The six-digit code in an auth email's text. */
+export async function codeIn(dialog: Locator): Promise<string> {
+  const text = await dialog
+    .getByText(/enter this code/i)
+    .first()
+    .textContent();
+  const code = /\b(\d{6})\b/.exec(text ?? '')?.[1];
+  expect(code, 'the message has a six-digit code').toBeTruthy();
+  return code ?? '';
+}
+
+/** Asks for a password reset on /forgot-password, as the person who forgot it. */
+export async function askForReset(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+}
+
+/** Sets the new password on /reset-password once the link or the code has been accepted. */
+export async function setNewPassword(page: Page, newPassword: string) {
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Password updated')).toBeVisible();
+  // Home for the role: /goals, or /admin when this was the instance's first account.
+  await expect(page).toHaveURL(/\/(goals|admin)$/);
+}
+
+/** The new password signs in, each in a browser of its own; the old one no longer does. */
+export async function expectPasswordChanged(browser: Browser, email: string, newPassword: string) {
+  const fresh = await browser.newContext();
+  const later = await fresh.newPage();
+  await logIn(later, email, newPassword);
+  await expect(later).toHaveURL(/\/(goals|admin)$/);
+  await fresh.close();
+  const other = await browser.newContext();
+  const old = await other.newPage();
+  await logIn(old, email, PASSWORD);
+  await expect(old.getByText('Invalid login credentials')).toBeVisible();
+  await other.close();
+}
