@@ -154,6 +154,7 @@ export async function resolveDayPicks(
       capacityMinutes: capacityOf.get(request.userId) ?? DEFAULT_DAILY_CAPACITY_MINUTES,
       goalPriorities: Object.fromEntries(userGoals.map((g) => [g.id, g.priority])),
       topGoalIds: userGoals.filter((g) => g.pinned).map((g) => g.id),
+      goalTitles: Object.fromEntries(userGoals.map((g) => [g.id, g.title])),
     };
     const pool = candidatesByKey.get(key) ?? [];
     const byId = new Map(pool.map((row) => [row.id, row]));

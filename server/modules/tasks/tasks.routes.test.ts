@@ -272,7 +272,7 @@ describe('tasks API', () => {
       expect(first.frozenAt).not.toBeNull();
       expect(first.topThree.map((p) => p.task.title)).toEqual(['Due today', 'Goal work', 'Quick']);
       expect(first.topThree[0]!.reason).toBe('Due today');
-      expect(first.topThree[1]!.reason).toBe('Part of a high-priority goal');
+      expect(first.topThree[1]!.reason).toBe('Moves your high-priority goal “Focus”');
       expect(
         first.topThree.every(
           (p) =>
@@ -316,7 +316,7 @@ describe('tasks API', () => {
         'Due today',
         'Goal work',
       ]);
-      expect(next.topThree[1]!.reason).toBe('Overdue by 1 day');
+      expect(next.topThree[1]!.reason).toBe('Overdue since yesterday');
     });
 
     it('fills an empty place but never replaces a shown task; tasks moved away leave', async () => {
@@ -356,7 +356,7 @@ describe('tasks API', () => {
       expect(swapped.topThree.map((p) => p.task.title)).toEqual(['One', 'Four', 'Three']);
       expect(swapped.swap).toMatchObject({
         removedTaskId: two.id,
-        reason: 'Next best: Due in 3 days',
+        reason: 'Next best: Due Thursday',
       });
       expect(titles(swapped.others)).toEqual(['Two', 'Five']);
       // The swap holds for the rest of the day, and a swapped-out task does not come back.
