@@ -377,11 +377,18 @@ describe('tasks API', () => {
           })
         ).json(),
       );
-      expect(last.topThree.map((p) => p.task.title)).toEqual(['One', 'Three']);
+      // Nothing left to put in: the task stays, and the person is told there is none.
+      expect(last.topThree.map((p) => p.task.title)).toEqual(['One', 'Five', 'Three']);
       expect(last.swap).toMatchObject({
+        removedTaskId: null,
         addedTaskId: null,
-        reason: 'No other task is open for today.',
+        reason: 'There is none: no other task is open for today, so “Five” stays in your three.',
       });
+      expect((await today(user)).topThree.map((p) => p.task.title)).toEqual([
+        'One',
+        'Five',
+        'Three',
+      ]);
 
       expectError(
         await harness.call(user, 'POST', '/api/tasks/today/swap', { taskId: two.id }),

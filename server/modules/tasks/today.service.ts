@@ -185,9 +185,19 @@ export function createTodayService(deps: TodayServiceDeps) {
           resolved.context,
         );
         const bestTask = best ? pool.find((task) => task.id === best.taskId) : undefined;
+        if (!best || !bestTask) {
+          // Nothing to trade for: the task keeps its place (a day is never one task short).
+          return {
+            ...todayOf(resolved),
+            swap: {
+              removedTaskId: null,
+              addedTaskId: null,
+              reason: `There is none: no other task is open for today, so “${current.task.title}” stays in your three.`,
+            },
+          };
+        }
         const picks = [...resolved.picks];
-        if (best && bestTask) picks.splice(index, 1, { pick: frozenPick(best), task: bestTask });
-        else picks.splice(index, 1);
+        picks.splice(index, 1, { pick: frozenPick(best), task: bestTask });
         const now = clock();
         await todayRepo.updateTopThreeDay(tx, resolved.row.id, {
           picks: picks.map((p) => p.pick),
@@ -199,24 +209,32 @@ export function createTodayService(deps: TodayServiceDeps) {
           ...todayOf(after),
           swap: {
             removedTaskId: taskId,
-            addedTaskId: best?.taskId ?? null,
-            reason: best ? `Next best: ${best.reason}` : 'No other task is open for today.',
+            addedTaskId: best.taskId,
+            reason: `Next best: ${best.reason}`,
           },
         };
       });
     },
 
-    /** The local dates whose frozen three (at least one task) were all done, oldest first. */
+    /**
+     * The local dates whose picked tasks were all done, oldest first: a day counts when it held at
+     * least one pick and every pick is done (skipped is not done). A day left with fewer than three
+     * picks after a swap took one out without a replacement (days frozen before a swap always
+     * kept its task) counts only when the task taken out was done too.
+     */
     async doneDays(userId: string): Promise<string[]> {
       const days = await todayRepo.listTopThreeDays(db, userId);
-      const statuses = await todayRepo.taskStatuses(
-        db,
-        userId,
-        days.flatMap((d) => d.picks.map((p) => p.taskId)),
-      );
+      const statuses = await todayRepo.taskStatuses(db, userId, [
+        ...days.flatMap((d) => d.picks.map((p) => p.taskId)),
+        ...days.flatMap((d) => (d.picks.length < 3 ? d.swappedOut : [])),
+      ]);
+      const done = (id: string) => statuses.get(id) === 'done';
       return days
         .filter(
-          (d) => d.picks.length > 0 && d.picks.every((p) => statuses.get(p.taskId) === 'done'),
+          (d) =>
+            d.picks.length > 0 &&
+            d.picks.every((p) => done(p.taskId)) &&
+            (d.picks.length >= 3 || d.swappedOut.every((id) => !statuses.has(id) || done(id))),
         )
         .map((d) => d.localDate);
     },
