@@ -141,7 +141,14 @@ function createPlanning(deps: {
     progress,
     occurrences,
   });
-  const today = createTodayService({ db, clock, profile, goals: reads, occurrences });
+  const today = createTodayService({
+    db,
+    clock,
+    stamp: taskStamp,
+    profile,
+    goals: reads,
+    occurrences,
+  });
   const dashboard = createDashboardService({ today, goals: reads });
   const coaching = createCoachingService({ profile, ai: deps.ai, goals: reads });
   return { profile, goals, milestones, plan, tasks, today, dashboard, coaching };

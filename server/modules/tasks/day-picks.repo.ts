@@ -23,6 +23,8 @@ export interface BatchTaskRow {
   openSince: string;
   recurrenceKind: string | null;
   seriesId: string | null;
+  /** When the task was created, in epoch milliseconds. */
+  createdMs: number;
 }
 
 export interface BatchGoalRow {
@@ -46,6 +48,8 @@ export interface BatchDayRow {
   local_date: string;
   picks: FrozenPick[];
   swapped_out: string[] | string;
+  /** When the day was first frozen, in epoch milliseconds. */
+  frozen_ms: number;
 }
 
 export interface PickedTask {
@@ -69,7 +73,8 @@ export async function loadDayPickFacts(
   const latest = dates.reduce((a, b) => (a > b ? a : b));
   const frozenRows = await queryRows<BatchDayRow>(
     tx,
-    sql`select t.id, t.user_id, t.local_date::text as local_date, t.picks, t.swapped_out
+    sql`select t.id, t.user_id, t.local_date::text as local_date, t.picks, t.swapped_out,
+               (extract(epoch from t.frozen_at) * 1000)::float8 as frozen_ms
         from top_three_days t
         where t.user_id = any(${userIds}) and t.local_date = any(${`{${dates.join(',')}}`}::date[])
         for update of t`,
@@ -80,7 +85,8 @@ export async function loadDayPickFacts(
                t.milestone_id as "milestoneId", t.scheduled_date::text as "scheduledDate",
                t.due_date::text as "dueDate", t.snoozed_until::text as "snoozedUntil",
                t.estimated_minutes as "estimatedMinutes", t.open_since::text as "openSince",
-               t.recurrence_kind as "recurrenceKind", t.series_id as "seriesId"
+               t.recurrence_kind as "recurrenceKind", t.series_id as "seriesId",
+               (extract(epoch from t.created_at) * 1000)::float8 as "createdMs"
         from tasks t
         where t.user_id = any(${userIds}) and t.status = 'open'
           and (t.scheduled_date is null or t.scheduled_date <= ${latest}::date)`,

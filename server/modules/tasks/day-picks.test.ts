@@ -165,6 +165,13 @@ describe('the delivered top three', () => {
     const afterDelete = await delivered(user.id);
     expect(afterDelete).toEqual({ total: 2, open: openOf(await today(user)) });
     expect(afterDelete?.open.map((t) => t.title)).toEqual(['Tidy the desk']);
+
+    // A task added after the day was frozen does not take the empty place either.
+    now = new Date('2026-03-10T08:30:00.000Z');
+    await createTask(user, { title: 'Brand new', dueDate: '2026-03-10' });
+    const afterAdd = await delivered(user.id);
+    expect(afterAdd?.open.map((t) => t.title)).toEqual(['Tidy the desk']);
+    expect(afterAdd?.open).toEqual(openOf(await today(user)));
   });
 
   it('starts afresh on the next local date', async () => {
@@ -184,7 +191,11 @@ describe('the delivered top three', () => {
       },
     };
     const next = await delivered(user.id, '2026-03-11');
-    expect(next?.open.map((t) => t.title)).toEqual(['Call the printer', 'Tidy the desk']);
+    expect(next?.open.map((t) => t.title)).toEqual([
+      'Brand new',
+      'Call the printer',
+      'Tidy the desk',
+    ]);
     expect(openOf(await today(user))).toEqual(next?.open);
     const rows = await database.db
       .select({ localDate: topThreeDays.localDate })

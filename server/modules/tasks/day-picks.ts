@@ -23,7 +23,8 @@ import { selectTopThree, type TopThreeContext } from './top-three.ts';
  * holds the two together):
  *
  * - a day already frozen keeps its picks while their task exists and is either closed or still
- *   a task of that day; an empty place is filled with the best task not yet picked or swapped out;
+ *   a task of that day; an empty place is filled with the best task not yet picked or swapped out
+ *   among those that were there when the day was frozen;
  * - a day not frozen yet is chosen now and frozen (top_three_days, one row per user and date;
  *   when a request froze it meanwhile, theirs stands);
  * - only tasks of active goals (or of no goal) take part, and a weekly occurrence left open from
@@ -172,9 +173,11 @@ export async function resolveDayPicks(
         ...kept.map((k) => k.pick.taskId),
         ...uuidArray(row?.swapped_out ?? null),
       ]);
+      // A task added after the day was frozen waits for tomorrow (as in resolveToday).
+      const frozenMs = row ? Number(row.frozen_ms) : Number.POSITIVE_INFINITY;
       const fill = selectTopThree(
         pool
-          .filter((task) => !excluded.has(task.id))
+          .filter((task) => !excluded.has(task.id) && Number(task.createdMs) <= frozenMs)
           .map((task) =>
             toScoringTask(
               task,

@@ -319,19 +319,38 @@ describe('tasks API', () => {
       expect(next.topThree[1]!.reason).toBe('Overdue since yesterday');
     });
 
-    it('fills an empty place but never replaces a shown task; tasks moved away leave', async () => {
+    it('a task added after the three were shown waits; tasks moved away leave and their place is filled from the rest', async () => {
       const user = await harness.user();
       const a = await create(user, { title: 'A', dueDate: '2025-03-03' });
-      const first = await today(user);
-      expect(first.topThree.map((p) => p.task.title)).toEqual(['A']);
       await create(user, { title: 'B', estimatedMinutes: 10 });
       await create(user, { title: 'C', dueDate: '2025-03-03' });
-      const filled = await today(user);
-      expect(filled.topThree.map((p) => p.task.title)).toEqual(['A', 'C', 'B']);
+      await create(user, { title: 'Fourth' });
+      const first = await today(user);
+      expect(first.topThree.map((p) => p.task.title)).toEqual(['A', 'C', 'B']);
+      // Added after the day was frozen, even when it would score best: not today's three.
+      await create(user, { title: 'Newcomer', dueDate: '2025-03-03', estimatedMinutes: 5 });
+      const again = await today(user);
+      expect(again.topThree.map((p) => p.task.title)).toEqual(['A', 'C', 'B']);
+      expect(titles(again.others)).toContain('Newcomer');
+      // A pick moved to another day leaves; its place goes to a task that was already there.
       await act(user, a.id, { action: 'reschedule', to: '2025-03-05' });
-      await create(user, { title: 'D' });
       const after = await today(user);
-      expect(after.topThree.map((p) => p.task.title)).toEqual(['C', 'B', 'D']);
+      expect(after.topThree.map((p) => p.task.title)).toEqual(['C', 'B', 'Fourth']);
+    });
+
+    it('a day frozen short is not topped up by tasks added later', async () => {
+      const user = await harness.user();
+      await create(user, { title: 'First', dueDate: '2025-03-03' });
+      expect((await today(user)).topThree.map((p) => p.task.title)).toEqual(['First']);
+      await create(user, { title: 'Second', dueDate: '2025-03-03' });
+      const later = await today(user);
+      expect(later.topThree.map((p) => p.task.title)).toEqual(['First']);
+      expect(titles(later.others)).toEqual(['Second']);
+      // The next local day chooses afresh.
+      harness.clock.set('2025-03-04T09:00:00.000Z');
+      const next = await today(await harness.signIn(user));
+      // Both overdue by a day: equal scores, in id order.
+      expect(next.topThree.map((p) => p.task.title).sort()).toEqual(['First', 'Second']);
     });
 
     it('swaps one of the three for the next best and says why', async () => {

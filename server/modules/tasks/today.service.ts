@@ -22,6 +22,11 @@ import { scoreTask, selectTopThree, type TopThreeContext } from './top-three.ts'
 export interface TodayServiceDeps {
   db: Db;
   clock: () => Date;
+  /**
+   * The tasks table's monotonic clock: a day frozen now is stamped after every task created
+   * before it, so "added after the freeze" is exact even within one millisecond.
+   */
+  stamp: () => Date;
   profile: ProfileService;
   goals: Pick<GoalReads, 'facts'>;
   occurrences: Pick<Occurrences, 'rollMissedWeeks'>;
@@ -49,13 +54,14 @@ function scoringTask(row: repo.TaskRow, facts: GoalFacts) {
  * and the days whose three were all done (the dashboard's streak).
  */
 export function createTodayService(deps: TodayServiceDeps) {
-  const { db, clock, profile, goals, occurrences } = deps;
+  const { db, clock, stamp, profile, goals, occurrences } = deps;
 
   /**
    * Today's selection: the frozen one, or a new one frozen now. A frozen pick stays for the whole
    * local day while its task exists and is done, skipped or still on today (one the user moved to
    * another day or whose goal was paused leaves); an empty place is filled with the best task not
-   * yet picked or swapped out. The next local day starts afresh.
+   * yet picked or swapped out that was already there when the day was frozen (a task added
+   * later does not jump in). The next local day starts afresh.
    */
   async function resolveToday(
     tx: Db,
@@ -85,7 +91,12 @@ export function createTodayService(deps: TodayServiceDeps) {
     }
     if (kept.length < 3) {
       const excluded = new Set([...kept.map((k) => k.pick.taskId), ...(row?.swappedOut ?? [])]);
-      const pool = candidates.filter((task) => !excluded.has(task.id));
+      // Once the day is frozen, a task added later waits for tomorrow (or a swap): only the tasks
+      // that were there when the three were chosen can fill a place that emptied.
+      const frozenAt = row?.frozenAt.getTime() ?? Number.POSITIVE_INFINITY;
+      const pool = candidates.filter(
+        (task) => !excluded.has(task.id) && task.createdAt.getTime() <= frozenAt,
+      );
       const fill = selectTopThree(
         pool.map((task) => scoringTask(task, facts)),
         context,
@@ -105,14 +116,15 @@ export function createTodayService(deps: TodayServiceDeps) {
           });
           row = { ...row, picks: picks.map((p) => p.pick), updatedAt: now };
         } else {
+          const frozenAt = stamp();
           row = await todayRepo.insertTopThreeDay(tx, {
             id: randomUUID(),
             userId,
             localDate: day.localDate,
             picks: picks.map((p) => p.pick),
             swappedOut: [],
-            frozenAt: now,
-            updatedAt: now,
+            frozenAt,
+            updatedAt: frozenAt,
           });
           // Another request froze the day first: theirs stands.
           if (!row) return resolveToday(tx, userId, options);
