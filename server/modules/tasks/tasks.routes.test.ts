@@ -323,7 +323,7 @@ describe('tasks API', () => {
       const user = await harness.user();
       const a = await create(user, { title: 'A', dueDate: '2025-03-03' });
       await create(user, { title: 'B', estimatedMinutes: 10 });
-      await create(user, { title: 'C', dueDate: '2025-03-03' });
+      await create(user, { title: 'C', dueDate: '2025-03-04' });
       await create(user, { title: 'Fourth' });
       const first = await today(user);
       expect(first.topThree.map((p) => p.task.title)).toEqual(['A', 'C', 'B']);
