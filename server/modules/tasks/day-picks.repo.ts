@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { uuidList } from '#server/db/uuid-list.ts';
 import type { FrozenPick } from './today.repo.ts';
+import type { CoachTone } from '#contracts/onboarding.ts';
 import type { GoalPriority, TaskStatus } from './top-three.ts';
 
 // The batch statements of the delivery's top three (day-picks.ts): a handful per scheduler pass
 // whatever the number of users. They read goals, milestones and profiles beside tasks and
-// top_three_days because the day's picks are one planning aggregate read in one go on the
-// delivery's hot path; they write only top_three_days, which this module owns.
+// top_three_days (and the coach's tone from onboarding_progress) because the day's picks are one
+// planning aggregate read in one go on the delivery's hot path; they write only top_three_days, which this module owns.
 
 export interface BatchTaskRow {
   id: string;
@@ -34,6 +35,15 @@ export interface BatchGoalRow {
   priority: GoalPriority;
   pinned: boolean;
   status: string;
+  progress: number;
+}
+
+/** What a user's delivery needs of their profile: the day's capacity and the coach's voice. */
+export interface BatchProfileRow {
+  user_id: string;
+  /** Null without a profile (the default capacity applies). */
+  capacity: number | null;
+  coach_tone: CoachTone | null;
 }
 
 export interface BatchMilestoneRow {
@@ -58,6 +68,7 @@ export interface PickedTask {
   title: string;
   status: TaskStatus;
   goalId: string | null;
+  estimatedMinutes: number | null;
 }
 
 /**
@@ -93,7 +104,7 @@ export async function loadDayPickFacts(
   );
   const goals = await queryRows<BatchGoalRow>(
     tx,
-    sql`select g.id, g.user_id, g.title, g.priority, g.pinned, g.status
+    sql`select g.id, g.user_id, g.title, g.priority, g.pinned, g.status, g.progress
         from goals g
         where g.user_id = any(${userIds})`,
   );
@@ -103,20 +114,24 @@ export async function loadDayPickFacts(
         from milestones m
         where m.user_id = any(${userIds})`,
   );
-  const capacities = await queryRows<{ user_id: string; capacity: number }>(
+  // The coach's voice is chosen in onboarding: read beside the profile, in the same statement.
+  const profiles = await queryRows<BatchProfileRow>(
     tx,
-    sql`select p.user_id, p.daily_capacity_minutes as capacity
-        from profiles p
-        where p.user_id = any(${userIds})`,
+    sql`select u.id as user_id, p.daily_capacity_minutes as capacity, o.coach_tone
+        from unnest(${userIds}) as u(id)
+        left join profiles p on p.user_id = u.id
+        left join onboarding_progress o on o.user_id = u.id`,
   );
-  return { frozenRows, taskRows, goals, milestones, capacities };
+  return { frozenRows, taskRows, goals, milestones, profiles };
 }
 
 /** The given tasks that are closed (done or skipped). */
 export async function findClosedTasks(tx: Db, ids: readonly string[]): Promise<PickedTask[]> {
   return queryRows<PickedTask>(
     tx,
-    sql`select t.id, t.user_id as "userId", t.title, t.status, t.goal_id as "goalId" from tasks t
+    sql`select t.id, t.user_id as "userId", t.title, t.status, t.goal_id as "goalId",
+               t.estimated_minutes as "estimatedMinutes"
+        from tasks t
         where t.id = any(${uuidList(ids)})
           and t.status <> 'open'`,
   );
