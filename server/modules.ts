@@ -140,6 +140,8 @@ function createPlanning(deps: {
     goals: reads,
     progress,
     occurrences,
+    notifications: deps.notifications,
+    log: deps.log,
   });
   const today = createTodayService({
     db,

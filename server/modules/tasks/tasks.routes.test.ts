@@ -9,6 +9,8 @@ import {
   type Task,
 } from '#contracts/tasks.ts';
 import { swapResultSchema, todaySchema } from '#contracts/today.ts';
+import { notificationListSchema } from '#contracts/notifications.ts';
+import { insertDayNotifications } from '#server/delivery/day-notifications.ts';
 import {
   createGoal,
   expectError,
@@ -529,6 +531,48 @@ describe('tasks API', () => {
       expect(second.nextOccurrence).toBeNull();
       const after = await harness.call(session, 'GET', `/api/goals/${goal.id}`);
       expect(after.json<{ goal: { progress: number } }>().goal.progress).toBe(100);
+    });
+  });
+
+  describe('notifications', () => {
+    it('completing a task marks the notifications that listed it read; others stay unread', async () => {
+      const user = await harness.user();
+      const call = await create(user, { title: 'Call the printer' });
+      const other = await create(user, { title: 'Other' });
+      const payload = (task: Task) => ({
+        taskId: task.id,
+        title: task.title,
+        reason: 'Due today',
+        goalTitle: null,
+      });
+      await insertDayNotifications(
+        harness.database.db,
+        [
+          { userId: user.id, localDate: '2025-03-03', slot: '07:30', tasks: [payload(call)] },
+          { userId: user.id, localDate: '2025-03-03', slot: '18:00', tasks: [payload(other)] },
+        ],
+        new Date(START),
+      );
+      const bell = async () =>
+        notificationListSchema.parse(
+          (await harness.call(user, 'GET', '/api/notifications')).json(),
+        );
+      expect((await bell()).unreadCount).toBe(2);
+      await act(user, call.id, { action: 'complete' });
+      const after = await bell();
+      expect(after.unreadCount).toBe(1);
+      expect(after.notifications.map((n) => [n.data?.slot, n.read]).sort()).toEqual([
+        ['07:30', true],
+        ['18:00', false],
+      ]);
+      // Another user's task id changes nothing of theirs (and is 404 for them).
+      const stranger = await harness.user();
+      expectError(
+        await harness.call(stranger, 'PATCH', `/api/tasks/${other.id}`, { action: 'complete' }),
+        404,
+        'not_found',
+      );
+      expect((await bell()).unreadCount).toBe(1);
     });
   });
 
