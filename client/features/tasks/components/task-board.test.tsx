@@ -250,6 +250,26 @@ describe('TaskBoard', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/All three done/)).not.toBeInTheDocument();
   });
 
+  it('names each upcoming day once: in its heading, not again on its tasks', async () => {
+    const today = initialToday();
+    const tomorrow = makeTask({ title: 'Plan the week', scheduledDate: '2026-03-03' });
+    const later = makeTask({ title: 'Water the plants', scheduledDate: '2026-03-06' });
+    renderBoard(
+      { today },
+      {
+        'GET /api/tasks': () => ({
+          body: { localDate: today.localDate, tasks: [tomorrow, later] },
+        }),
+      },
+    );
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Upcoming' }));
+    const day = (await screen.findByRole('heading', { name: 'Tomorrow' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(day).getByText('Plan the week')).toBeVisible();
+    expect(within(day).getAllByText(/Tomorrow/)).toHaveLength(1);
+  });
+
   it('adds a task of one’s own that repeats every few days after completion', async () => {
     const user = userEvent.setup();
     const { api } = renderBoard(
