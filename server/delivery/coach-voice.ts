@@ -7,7 +7,7 @@ import type { CoachTone } from '#contracts/onboarding.ts';
  * wording, never the facts. No tone chosen yet: a plain line.
  */
 
-export interface VoiceTask {
+interface VoiceTask {
   title: string;
   goalTitle: string | null;
   estimatedMinutes?: number | null | undefined;
@@ -21,7 +21,7 @@ function count(tasks: readonly VoiceTask[]): string {
 }
 
 /** The minutes of the tasks that have an estimate; null when none has one. */
-export function totalMinutes(tasks: readonly VoiceTask[]): number | null {
+function totalMinutes(tasks: readonly VoiceTask[]): number | null {
   let total = 0;
   let known = false;
   for (const task of tasks) {
