@@ -54,10 +54,11 @@ export type SwapRequest = z.infer<typeof swapRequestSchema>;
 
 export const swapResultSchema = todaySchema.extend({
   swap: z.object({
-    removedTaskId: z.uuid(),
+    /** Null when nothing could replace it: the task stays in the three. */
+    removedTaskId: z.uuid().nullable(),
     /** Null when no other open task was left for today. */
     addedTaskId: z.uuid().nullable(),
-    /** Why the new one came in ("Next best: Due tomorrow"), or why nothing did. */
+    /** Why the new one came in ("Next best: Due tomorrow"), or that there is none. */
     reason: z.string(),
   }),
 });

@@ -144,8 +144,17 @@ function createPlanning(deps: {
     goals: reads,
     progress,
     occurrences,
+    notifications: deps.notifications,
+    log: deps.log,
   });
-  const today = createTodayService({ db, clock, profile, goals: reads, occurrences });
+  const today = createTodayService({
+    db,
+    clock,
+    stamp: taskStamp,
+    profile,
+    goals: reads,
+    occurrences,
+  });
   const dashboard = createDashboardService({ today, goals: reads });
   const coaching = createCoachingService({ profile, ai: deps.ai, goals: reads });
   return { profile, goals, milestones, plan, planOrder, tasks, today, dashboard, coaching };

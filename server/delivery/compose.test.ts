@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { escapeHtml } from '#server/lib/html.ts';
 import { describe, expect, it } from 'vitest';
 import {
   type ComposeInput,
@@ -16,6 +17,7 @@ function input(tasks: ComposeInput['tasks'], overrides: Partial<ComposeInput> = 
     deliveryId: '00000000-0000-4000-8000-00000000000d',
     localDate: '2026-11-23',
     timeZone: 'Europe/Berlin',
+    coachTone: null,
     tasks,
     links: {
       completeUrl: (taskId) => `https://trellis.example.com/done?token=t-${taskId}&x=1`,
@@ -32,6 +34,13 @@ const three: ComposeInput['tasks'] = [
   { taskId: 'a', title: 'Draft the grant proposal', reason: 'Due today', goalTitle: 'Get funded' },
   { taskId: 'b', title: 'Run 5 km', reason: 'Milestone in 3 days', goalTitle: 'Half marathon' },
   { taskId: 'c', title: 'Call the bank', reason: 'Waiting for 6 days', goalTitle: null },
+];
+
+/** The same three as a delivery now carries them: minutes and each goal's progress. */
+const detailed: ComposeInput['tasks'] = [
+  { ...three[0]!, estimatedMinutes: 45, goalProgress: 40 },
+  { ...three[1]!, estimatedMinutes: 30, goalProgress: 12 },
+  { ...three[2]!, estimatedMinutes: 20, goalProgress: null },
 ];
 
 describe('composeEmail', () => {
@@ -59,9 +68,32 @@ describe('composeEmail', () => {
       );
     }
     expect(email.html.match(/>Mark done<\/a>/g)).toHaveLength(3);
-    expect(email.html).toContain('Due today · Goal: Get funded');
-    expect(email.text).toContain('1. Draft the grant proposal\n   Due today · Goal: Get funded');
-    expect(email.text).toContain('3. Call the bank\n   Waiting for 6 days\n');
+    expect(email.html).toContain('Goal: Get funded');
+    expect(email.text).toContain(
+      '1. Draft the grant proposal\n   Why: Due today\n   Goal: Get funded\n',
+    );
+    expect(email.text).toContain('3. Call the bank\n   Why: Waiting for 6 days\n   Mark done');
+  });
+
+  it('shows each task’s goal with its progress and the minutes, and the coach’s line', () => {
+    const rich = composeEmail(input(detailed, { coachTone: 'encouraging' }));
+    expect(rich.text).toContain(
+      '1. Draft the grant proposal\n   Why: Due today\n   Goal: Get funded (40 % done) · 45 min\n',
+    );
+    expect(rich.text).toContain('3. Call the bank\n   Why: Waiting for 6 days\n   20 min\n');
+    expect(rich.html).toContain('Goal: Get funded (40 % done) · 45 min');
+    // The goal's progress as a bar, 40 % wide.
+    expect(rich.html).toContain('width:40%');
+    const line =
+      'You’ve got this: three tasks, about 95 minutes, and each one moves you forward. Start with “Draft the grant proposal”.';
+    expect(rich.text).toContain(line);
+    expect(rich.html).toContain(escapeHtml(line));
+    // Each tone has its own voice; no tone chosen is plain.
+    const lines = (['encouraging', 'direct', 'analytical', 'playful', null] as const).map(
+      (coachTone) => composeEmail(input(detailed, { coachTone })).text.split('\n')[2],
+    );
+    expect(new Set(lines).size).toBe(5);
+    expect(lines[2]).toContain('“Get funded” stands at 40 %');
   });
 
   it('links to the app, the schedule and the unsubscribe page', () => {
@@ -146,19 +178,45 @@ describe('smsSegments', () => {
 });
 
 describe('composeSms', () => {
-  it('sends the numbered titles, the app link and the unsubscribe link when they fit', () => {
+  it('sends the numbered titles with reasons and goals, the app link and the unsubscribe link when they fit', () => {
     const text = composeSms(input(three));
     expect(text).toBe(
       [
         'Your top three for Mon 23 Nov:',
-        '1. Draft the grant proposal',
-        '2. Run 5 km',
-        '3. Call the bank',
+        '1. Draft the grant proposal. Due today. Goal: Get funded',
+        '2. Run 5 km. Milestone in 3 days. Goal: Half marathon',
+        '3. Call the bank. Waiting for 6 days',
         `Open Trellis: ${APP}`,
         'Stop these texts: https://trellis.example.com/unsubscribe?token=u-1',
       ].join('\n'),
     );
     expect(smsSegments(text)).toEqual({ encoding: 'GSM-7', segments: 2 });
+  });
+
+  it('says the minutes and each goal’s progress in the coach’s voice, in plain GSM-7', () => {
+    const tasks = detailed.map((task, index) =>
+      index === 1 ? { ...task, reason: 'The milestone “First 5K” is due Friday' } : task,
+    );
+    const text = composeSms(input(tasks, { coachTone: 'playful' }));
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      'Your top three for Mon 23 Nov. Quest time!',
+      '1. Draft the grant proposal, 45 min. Due today. Goal: Get funded (40%)',
+      '2. Run 5 km, 30 min. The milestone "First 5K" is due Friday. Goal: Half marathon (12%)',
+      '3. Call the bank, 20 min. Waiting for 6 days',
+    ]);
+    expect(smsSegments(text).encoding).toBe('GSM-7');
+  });
+
+  it('drops the reasons, then the goals, then the minutes before cutting a title', () => {
+    const tasks = detailed.map((task, index) => ({
+      ...task,
+      title: `Task ${index} ${'t'.repeat(70)}`,
+      reason: `Reason ${'r'.repeat(60)}`,
+    }));
+    const text = composeSms(input(tasks, { coachTone: 'direct' }));
+    expect(smsSegments(text).segments).toBeLessThanOrEqual(MAX_SMS_SEGMENTS);
+    expect(text).not.toContain('Reason');
+    expect(text).toContain('1. Task 0 ' + 't'.repeat(70) + ', 45 min. Goal: Get funded (40%)');
   });
 
   it('drops the unsubscribe link before cutting a title', () => {
@@ -200,7 +258,7 @@ describe('composeSms', () => {
 
   it('puts a title on one line', () => {
     const text = composeSms(input([{ ...three[0]!, title: 'Line one\nline   two' }]));
-    expect(text).toContain('1. Line one line two\n');
+    expect(text).toContain('1. Line one line two. Due today');
   });
 
   it('never needs more than three parts, whatever the titles (property)', () => {
@@ -234,11 +292,16 @@ describe('composeSms', () => {
 });
 
 describe('composePush', () => {
-  it('shows the numbered titles with "done" and "open" actions', () => {
-    const push = composePush(input(three));
+  it('shows the numbered titles with minutes and reasons, the goals’ progress, and "done" and "open" actions', () => {
+    const push = composePush(input(detailed, { coachTone: 'encouraging' }));
     expect(push).toEqual({
-      title: "Today's top three",
-      body: '1. Draft the grant proposal\n2. Run 5 km\n3. Call the bank',
+      title: "Today's top three: You've got this!",
+      body: [
+        '1. Draft the grant proposal · 45 min · Due today',
+        '2. Run 5 km · 30 min · Milestone in 3 days',
+        '3. Call the bank · 20 min · Waiting for 6 days',
+        'Get funded 40 % · Half marathon 12 %',
+      ].join('\n'),
       actions: [
         { action: 'done', title: 'Done' },
         { action: 'open', title: 'Open' },
@@ -254,6 +317,8 @@ describe('composePush', () => {
 
   it('keeps each title short', () => {
     const push = composePush(input([{ ...three[0]!, title: 'y'.repeat(200) }]));
-    expect(push.body).toBe(`1. ${'y'.repeat(60)}…`);
+    expect(push.body).toBe(`1. ${'y'.repeat(60)}… · Due today`);
+    // A payload queued before minutes, progress and tone were carried still reads well.
+    expect(composePush(input(three)).title).toBe("Today's top three");
   });
 });

@@ -2,27 +2,36 @@ import { DateTime } from 'luxon';
 import { escapeHtml } from '#server/lib/html.ts';
 import type { DeliveryPayload } from '#server/modules/deliveries/deliveries.service.ts';
 import type { EmailContent, PushContent } from '#server/modules/channels/channel-sender.ts';
+import type { CoachTone } from '#contracts/onboarding.ts';
+import { coachLine, coachShout } from './coach-voice.ts';
 
 /**
- * The message of one delivery, per channel (pure): today's top three with their reasons and a
- * signed one-tap "done" link each.
+ * The message of one delivery, per channel (pure): today's top three, each with its goal, its
+ * estimated minutes, the one-line reason it was picked and its goal's progress; a line from the
+ * coach in the tone the person chose (coach-voice.ts); and a signed one-tap "done" link each.
+ * Payloads queued before minutes, progress and tone were carried simply leave them out.
  *
  * - Email: an HTML part (lang, one h1, a list, inline styles, the house colours of the auth emails)
  *   and a plain-text part with the same content and URLs; one-click unsubscribe headers (RFC 8058:
  *   List-Unsubscribe holds exactly one HTTPS URI, the POST endpoint, and List-Unsubscribe-Post
  *   asks for the one-click POST). The visible footer links to the unsubscribe page.
- * - SMS: at most 3 segments. The numbered titles and one link to the app; the unsubscribe link
- *   only when everything fits untruncated (the provider handles STOP replies anyway). Titles are
- *   cut, all to the same length, when the message would not fit; the cut is marked "..." while the
+ * - SMS: at most 3 segments. A short coach line, the numbered titles with minutes, reason and goal
+ *   (with its progress), and one link to the app; the unsubscribe link only when everything fits
+ *   untruncated (the provider handles STOP replies anyway). When it would not fit, the reasons go
+ *   first, then the goals, then the minutes; then titles are cut, all to the same length; typographic
+ *   quotes become plain ones so the text stays GSM-7 where it can. The cut is marked "..." while the
  *   message is otherwise GSM-7 (a "…" would make it UCS-2 and cost more than half of the room),
  *   "…" when it is UCS-2 already.
- * - Push: a short title and the numbered titles, with "done" and "open" actions.
+ * - Push: the coach's few words in the title; the numbered titles with minutes and reason, and a
+ *   line with the goals' progress, in the body; "done" and "open" actions.
  */
 
 export interface ComposeInput {
   deliveryId: string;
   localDate: string;
   timeZone: string;
+  /** The tone the person chose for their coach; null when they have not chosen one. */
+  coachTone: CoachTone | null;
   /** 1–3 tasks, in order. */
   tasks: DeliveryPayload['tasks'];
   links: {
@@ -36,6 +45,8 @@ export interface ComposeInput {
 
 export const MAX_SMS_SEGMENTS = 3;
 const PUSH_TITLE_LENGTH = 60;
+const PUSH_REASON_LENGTH = 48;
+const PUSH_GOAL_LENGTH = 32;
 
 function calendarDate(localDate: string): DateTime<true> {
   const date = DateTime.fromISO(localDate, { zone: 'utc', locale: 'en' });
@@ -73,6 +84,14 @@ function truncate(value: string, max: number, marker: string): string {
 
 // --- Email --------------------------------------------------------------------------------------
 
+/** A thin bar for a goal's progress: plain blocks with widths, which every mail client draws. */
+function progressBar(progress: number | null | undefined): string {
+  if (progress == null) return '';
+  const width = Math.min(100, Math.max(0, Math.round(progress)));
+  return `<div style="margin:6px 0 0;max-width:240px;height:6px;background:#e7e5e4;border-radius:3px"><div style="width:${width}%;height:6px;background:#0f766e;border-radius:3px"></div></div>
+`;
+}
+
 export function composeEmail(input: ComposeInput): EmailContent {
   const { links } = input;
   const date = longDate(input.localDate);
@@ -83,12 +102,18 @@ export function composeEmail(input: ComposeInput): EmailContent {
     goalTitle: task.goalTitle === null ? null : oneLine(task.goalTitle),
     completeUrl: links.completeUrl(task.taskId),
   }));
-  const why = (task: (typeof tasks)[number]) =>
-    task.goalTitle ? `${task.reason} · Goal: ${task.goalTitle}` : task.reason;
-  const intro =
-    tasks.length > 0
-      ? 'The tasks that matter most today, and why.'
-      : 'Nothing is planned for today yet. Open Trellis to choose what matters.';
+  type Task = (typeof tasks)[number];
+  const minutesOf = (task: Task) =>
+    task.estimatedMinutes == null ? null : `${task.estimatedMinutes} min`;
+  const goalOf = (task: Task) =>
+    task.goalTitle === null
+      ? null
+      : task.goalProgress == null
+        ? `Goal: ${task.goalTitle}`
+        : `Goal: ${task.goalTitle} (${task.goalProgress} % done)`;
+  const details = (task: Task) =>
+    [goalOf(task), minutesOf(task)].filter((part) => part !== null).join(' · ');
+  const intro = coachLine(input.coachTone, tasks);
 
   const text = [
     subject,
@@ -97,7 +122,8 @@ export function composeEmail(input: ComposeInput): EmailContent {
     '',
     ...tasks.flatMap((task, index) => [
       `${index + 1}. ${task.title}`,
-      `   ${why(task)}`,
+      `   Why: ${task.reason}`,
+      ...(details(task) ? [`   ${details(task)}`] : []),
       `   Mark done: ${task.completeUrl}`,
       '',
     ]),
@@ -115,8 +141,13 @@ export function composeEmail(input: ComposeInput): EmailContent {
     .map(
       (task) => `<li style="margin:0 0 20px;padding-left:4px">
 <p style="margin:0;font-size:17px;font-weight:600">${e(task.title)}</p>
-<p style="margin:4px 0 0;color:#44403c">${e(why(task))}</p>
-<p style="margin:8px 0 0"><a href="${e(task.completeUrl)}" aria-label="${e(`Mark done: ${task.title}`)}" style="color:#0f766e;font-weight:600">Mark done</a></p>
+<p style="margin:4px 0 0;color:#44403c">${e(task.reason)}</p>
+${
+  details(task)
+    ? `<p style="margin:4px 0 0;font-size:14px;color:#57534e">${e(details(task))}</p>
+`
+    : ''
+}${progressBar(task.goalProgress)}<p style="margin:8px 0 0"><a href="${e(task.completeUrl)}" aria-label="${e(`Mark done: ${task.title}`)}" style="color:#0f766e;font-weight:600">Mark done</a></p>
 </li>`,
     )
     .join('\n');
@@ -207,26 +238,59 @@ export function smsSegments(text: string): { encoding: 'GSM-7' | 'UCS-2'; segmen
 
 const fitsSms = (text: string) => smsSegments(text).segments <= MAX_SMS_SEGMENTS;
 
+/** Typographic quotes, dashes and ellipses as their GSM-7 look-alikes (one UCS-2 character
+ * would halve the room of every part). */
+function plain(value: string): string {
+  return value
+    .replace(/[“”„«»]/g, '"')
+    .replace(/[‘’‚]/g, "'")
+    .replace(/[–—]/g, '-')
+    .replace(/…/g, '...');
+}
+
+/** How much an SMS line says of a task, from everything down to the title alone. */
+type SmsDetail = 3 | 2 | 1 | 0;
+
 export function composeSms(input: ComposeInput): string {
   const { links } = input;
+  const shout = coachShout(input.coachTone, input.tasks);
   const header =
     input.tasks.length > 0
-      ? `Your top three for ${shortDate(input.localDate)}:`
+      ? shout
+        ? `Your top three for ${shortDate(input.localDate)}. ${shout}`
+        : `Your top three for ${shortDate(input.localDate)}:`
       : `Nothing planned yet for ${shortDate(input.localDate)}.`;
-  const titles = input.tasks.map((task) => oneLine(task.title));
+  const tasks = input.tasks.map((task) => ({
+    title: plain(oneLine(task.title)),
+    minutes: task.estimatedMinutes == null ? '' : `, ${task.estimatedMinutes} min`,
+    reason: `. ${plain(oneLine(task.reason))}`,
+    goal:
+      task.goalTitle === null
+        ? ''
+        : `. Goal: ${plain(oneLine(task.goalTitle))}${task.goalProgress == null ? '' : ` (${task.goalProgress}%)`}`,
+  }));
+  const titles = tasks.map((task) => task.title);
   const open = `Open Trellis: ${links.appUrl}`;
-  const build = (list: string[], stop: boolean) =>
+  const line = (index: number, title: string, detail: SmsDetail) => {
+    const task = tasks[index];
+    if (!task) return `${index + 1}. ${title}`;
+    return `${index + 1}. ${title}${detail >= 1 ? task.minutes : ''}${detail >= 3 ? task.reason : ''}${detail >= 2 ? task.goal : ''}`;
+  };
+  const build = (list: string[], stop: boolean, detail: SmsDetail = 0) =>
     [
       header,
-      ...list.map((title, index) => `${index + 1}. ${title}`),
+      ...list.map((title, index) => line(index, title, detail)),
       open,
       ...(stop ? [`Stop these texts: ${links.unsubscribeUrl}`] : []),
     ].join('\n');
 
-  const full = build(titles, true);
+  const full = build(titles, true, 3);
   if (fitsSms(full)) return full;
+  for (const detail of [3, 2, 1, 0] as const) {
+    const shorter = build(titles, false, detail);
+    if (fitsSms(shorter)) return shorter;
+  }
   const untruncated = build(titles, false);
-  if (fitsSms(untruncated)) return untruncated;
 
   // Cut every title to the longest common length that fits.
   const marker = isGsm7(untruncated) ? '...' : '…';
@@ -258,16 +322,28 @@ export function composeSms(input: ComposeInput): string {
 
 export function composePush(input: ComposeInput): PushContent {
   const [first] = input.tasks;
+  const shout = coachShout(input.coachTone, input.tasks);
+  const goals = new Map<string, number>();
+  for (const task of input.tasks) {
+    if (task.goalTitle !== null && task.goalProgress != null) {
+      goals.set(truncate(oneLine(task.goalTitle), PUSH_GOAL_LENGTH, '…'), task.goalProgress);
+    }
+  }
+  const progress = [...goals].map(([title, value]) => `${title} ${value} %`).join(' · ');
   return {
-    title: "Today's top three",
+    title: shout ? `Today's top three: ${shout}` : "Today's top three",
     body:
       input.tasks.length > 0
-        ? input.tasks
-            .map(
-              (task, index) =>
+        ? [
+            ...input.tasks.map((task, index) =>
+              [
                 `${index + 1}. ${truncate(oneLine(task.title), PUSH_TITLE_LENGTH, '…')}`,
-            )
-            .join('\n')
+                ...(task.estimatedMinutes == null ? [] : [`${task.estimatedMinutes} min`]),
+                truncate(oneLine(task.reason), PUSH_REASON_LENGTH, '…'),
+              ].join(' · '),
+            ),
+            ...(progress ? [progress] : []),
+          ].join('\n')
         : 'Nothing planned yet. Open Trellis to choose what matters.',
     actions: [
       { action: 'done', title: 'Done' },

@@ -84,7 +84,13 @@ export function insertDayNotifications(
       title: DAY_NOTIFICATION_TITLE,
       message: dayNotificationMessage(note.tasks),
       priority: 'medium',
-      data: { delivery_date: note.localDate, slot: note.slot, url: '/dashboard' },
+      // The tasks it lists: completing one of them marks this notification read.
+      data: {
+        delivery_date: note.localDate,
+        slot: note.slot,
+        url: '/dashboard',
+        task_ids: note.tasks.map((task) => task.taskId),
+      },
     })),
     tx,
     now,

@@ -226,6 +226,7 @@ async function composeInput(
     deliveryId: claim.id,
     localDate: claim.localDate,
     timeZone,
+    coachTone: claim.payload?.coachTone ?? null,
     tasks,
     links: {
       completeUrl: (taskId: string) => completeUrls.get(taskId) ?? appUrl,

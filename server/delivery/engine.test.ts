@@ -221,6 +221,10 @@ describe('scheduler and dispatcher', () => {
       'Task 3 of the day',
     ]);
     expect(row?.payload?.tasks[0]?.reason).toBe('Due today');
+    // What the message shows beside each title travels with the payload (no tone chosen here).
+    expect(row?.payload?.coachTone).toBeNull();
+    expect(row?.payload?.tasks[0]).toHaveProperty('estimatedMinutes');
+    expect(row?.payload?.tasks[0]).toHaveProperty('goalProgress');
     const [message] = senders.sent as Array<Extract<OutgoingMessage, { channel: 'email' }>>;
     expect(message?.idempotencyKey).toBe(row?.id);
     expect(message?.to).toMatch(/@example\.com$/);

@@ -86,7 +86,7 @@ export function deliveryRows(
     if (missed) return { ...base, status: 'skipped', payload: null, lastError: MISSED_REASON };
     const day = picks.get(dayKey(userId, occurrence.localDate));
     const tasks = day?.open ?? [];
-    const payload = { timeZone: occurrence.timeZone, tasks };
+    const payload = { timeZone: occurrence.timeZone, coachTone: day?.coachTone ?? null, tasks };
     if (tasks.length === 0) {
       const reason = day && day.total > 0 ? ALL_DONE_REASON : NO_TASKS_REASON;
       return { ...base, status: 'skipped', payload, lastError: reason };

@@ -106,7 +106,18 @@ export const pushSubscriptions = pgTable(
 /** What a delivery carried, frozen when it was queued so a retry sends the same message. */
 export interface DeliveryPayload {
   timeZone: string;
-  tasks: Array<{ taskId: string; title: string; reason: string; goalTitle: string | null }>;
+  /** The voice the person chose in onboarding (payloads queued before it was carried lack it). */
+  coachTone?: CoachTone | null;
+  tasks: Array<{
+    taskId: string;
+    title: string;
+    reason: string;
+    goalTitle: string | null;
+    /** The task's estimate, when it has one (absent from older payloads). */
+    estimatedMinutes?: number | null;
+    /** Its goal's progress, 0–100, when it has a goal (absent from older payloads). */
+    goalProgress?: number | null;
+  }>;
 }
 
 /**

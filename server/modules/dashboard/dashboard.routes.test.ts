@@ -1,5 +1,8 @@
 import { dashboardSchema } from '#contracts/dashboard.ts';
 import { taskActionResultSchema, taskSchema, type CreateTask } from '#contracts/tasks.ts';
+import { swapResultSchema } from '#contracts/today.ts';
+import { randomUUID } from 'node:crypto';
+import { topThreeDays } from '#server/db/schema.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
@@ -85,5 +88,65 @@ describe('dashboard API', () => {
     expect(board.goals.map((g) => g.title)).toEqual(['Streaky']);
     expect(board.nextMilestones.map((m) => m.title)).toEqual(['Sooner', 'Later']);
     expect(board.nextMilestones[0]).toMatchObject({ goalId: goal.id, goalTitle: 'Streaky' });
+  });
+
+  it('a swap with nothing to put in keeps the task; a day counts only when what was picked is done', async () => {
+    const user = await harness.user();
+    const tasks = [];
+    for (const n of [1, 2, 3]) tasks.push(await create(user, { title: `Only #${n}` }));
+    const board = await dashboard(user);
+    expect(board.topThree).toHaveLength(3);
+    const third = board.topThree[2]!.task;
+    const response = await harness.call(user, 'POST', '/api/tasks/today/swap', {
+      taskId: third.id,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const swapped = swapResultSchema.parse(response.json());
+    expect(swapped.swap).toMatchObject({ removedTaskId: null, addedTaskId: null });
+    expect(swapped.swap.reason).toMatch(/^There is none/);
+    expect(swapped.topThree.map((p) => p.task.id)).toEqual(board.topThree.map((p) => p.task.id));
+    expect((await dashboard(user)).topThree.map((p) => p.task.id)).toContain(third.id);
+
+    // Two of three done is not the day done; a skipped one is not done either.
+    await act(user, board.topThree[0]!.task.id, { action: 'complete' });
+    await act(user, board.topThree[1]!.task.id, { action: 'complete' });
+    expect((await dashboard(user)).streak).toEqual({ current: 0, best: 0 });
+    await act(user, third.id, { action: 'skip' });
+    expect((await dashboard(user)).streak).toEqual({ current: 0, best: 0 });
+    await act(user, third.id, { action: 'reopen' });
+    await act(user, third.id, { action: 'complete' });
+    expect((await dashboard(user)).streak).toEqual({ current: 1, best: 1 });
+  });
+
+  it('does not count a day whose swap left a place empty while the task taken out was not done', async () => {
+    const user = await harness.user();
+    const done = [];
+    for (const n of [1, 2]) {
+      const task = await create(user, { title: `Done #${n}` });
+      done.push((await act(user, task.id, { action: 'complete' })).task);
+    }
+    const dropped = await create(user, { title: 'Taken out' });
+    // A day as a swap without a replacement used to leave it: two picks, the third swapped out.
+    const pick = (taskId: string) => ({
+      taskId,
+      score: 0,
+      reason: 'Next on your list',
+      reasons: [],
+      breakdown: { due: 0, milestone: 0, topGoal: 0, priority: 0, staleness: 0, effort: 0 },
+    });
+    const at = new Date('2025-03-02T09:00:00.000Z');
+    await harness.database.db.insert(topThreeDays).values({
+      id: randomUUID(),
+      userId: user.id,
+      localDate: '2025-03-02',
+      picks: done.map((task) => pick(task.id)),
+      swappedOut: [dropped.id],
+      frozenAt: at,
+      updatedAt: at,
+    });
+    expect((await dashboard(user)).streak).toEqual({ current: 0, best: 0 });
+    // Today's one pick is that task: done, today and yesterday both count.
+    await act(user, dropped.id, { action: 'complete' });
+    expect((await dashboard(user)).streak).toEqual({ current: 2, best: 2 });
   });
 });

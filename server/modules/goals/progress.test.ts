@@ -40,7 +40,7 @@ describe('goal progress', () => {
     expect(computeProgress({ status: 'completed', milestones, tasks }).goal).toBe(100);
   });
 
-  it('a repeating series is one item, measured against the occurrences expected until its end', () => {
+  it('a repeating series is measured against the sessions expected until its end', () => {
     const weekly = { kind: 'weekly' as const, timesPerWeek: 3 };
     // 14 days at 3 a week: 6 expected; 2 done and one open.
     const series = [
@@ -73,6 +73,53 @@ describe('goal progress', () => {
       }),
     );
     expect(computeProgress({ status: 'active', milestones: [], tasks: many }).goal).toBe(90);
+  });
+
+  it('a session of a repeating task weighs as much as a one-off task: an easy run moves the goal', () => {
+    const weekly = { kind: 'weekly' as const, timesPerWeek: 3 };
+    // Four milestones; the first holds "Easy run" 3 a week for four weeks (12 sessions) and two
+    // one-off tasks.
+    const milestones = ['a', 'b', 'c', 'd'].map((id) => ({ id, done: false }));
+    const run = (status: ProgressTask['status'], scheduledDate: string) =>
+      task({
+        milestoneId: 'a',
+        seriesId: 'run',
+        recurrence: weekly,
+        repeatsUntil: '2025-03-30',
+        status,
+        scheduledDate,
+      });
+    const oneOffs = [task({ milestoneId: 'a' }), task({ milestoneId: 'a' })];
+    const afterRun = computeProgress({
+      status: 'active',
+      milestones,
+      tasks: [run('done', '2025-03-03'), run('open', '2025-03-05'), ...oneOffs],
+    });
+    // One of 14 sessions: 7 % of the milestone, and the goal is no longer at 0 %.
+    expect(afterRun.milestones.get('a')).toBe(7);
+    expect(afterRun.goal).toBe(1);
+    const afterOneOff = computeProgress({
+      status: 'active',
+      milestones,
+      tasks: [
+        run('open', '2025-03-03'),
+        task({ milestoneId: 'a', status: 'done' }),
+        task({ milestoneId: 'a' }),
+      ],
+    });
+    expect(afterOneOff.milestones.get('a')).toBe(afterRun.milestones.get('a'));
+    // Four runs of the twelve move the goal as four one-offs would.
+    const fourRuns = computeProgress({
+      status: 'active',
+      milestones,
+      tasks: [
+        ...['2025-03-03', '2025-03-05', '2025-03-07', '2025-03-10'].map((d) => run('done', d)),
+        run('open', '2025-03-12'),
+        ...oneOffs,
+      ],
+    });
+    expect(fourRuns.milestones.get('a')).toBe(28);
+    expect(fourRuns.goal).toBe(7);
   });
 
   it('announces each threshold once: only those above the highest reached', () => {

@@ -7,18 +7,20 @@ import type { TaskStatus } from '#contracts/tasks.ts';
  * Goal progress, 0–100, from milestones and tasks. The rule:
  *
  * - A completed goal is 100.
- * - A planned item is a one-off task or a repeating series (all occurrences of one repeating task
- *   count as one item, as the user accepted one task). A skipped one-off task is no longer an item.
- *   A one-off task is 0 or 1. A series is its done occurrences over the occurrences expected from
- *   its first date to its last (`N times a week`: N a week, pro rata; `every N days`: one per N
- *   days), less the skipped ones; it stays below 1 while an occurrence is still open, and once it
- *   has run out it is its done occurrences over all of its closed ones.
- * - A milestone marked done is 1; otherwise it is the mean of its items (0 without items).
+ * - Planned work is counted in sessions. A one-off task is one session (a skipped one is no longer
+ *   planned). A repeating series is as many sessions as it is expected to hold from its first date
+ *   to its last (`N times a week`: N a week, pro rata; `every N days`: one per N days), less the
+ *   skipped ones, and at least one more than it has done while an occurrence is still open; once
+ *   it has run out, its closed occurrences. So each session of a recurring "easy run" weighs as
+ *   much as a one-off task, and the run moves its milestone and goal as the one-off does.
+ * - A milestone marked done is 1; otherwise it is its done sessions over its planned sessions
+ *   (0 without any).
  * - With milestones, the goal is the mean of its milestones (tasks outside every milestone do not
- *   count); without, the mean of all its items.
+ *   count); without, the done sessions over the planned sessions of all its tasks.
  *
- * Rounded down, so 100 means everything is done. Thresholds of 25/50/75/100 are announced once
- * each: see `crossedThresholds`.
+ * Rounded down, so 100 means everything is done, but never below 1 once something is done: a
+ * done session always shows. Thresholds of 25/50/75/100 are announced once each: see
+ * `crossedThresholds`.
  */
 
 export interface ProgressMilestone {
@@ -60,19 +62,18 @@ interface Series {
   repeatsUntil: string | null;
 }
 
-function seriesFraction(series: Series): number {
-  const closed = series.done + series.skipped;
-  if (series.open === 0) return closed === 0 ? 0 : series.done / closed;
+/** The sessions a series is planned to hold (see the rule above). */
+function seriesSessions(series: Series): number {
+  if (series.open === 0) return series.done + series.skipped;
   const expected =
     series.recurrence && series.first && series.repeatsUntil
       ? expectedOccurrences(series.recurrence, series.first, series.repeatsUntil)
       : 0;
   // An open occurrence means at least one more to do, whatever the estimate said.
-  const units = Math.max(expected - series.skipped, series.done + 1);
-  return series.done / units;
+  return Math.max(expected - series.skipped, series.done + 1);
 }
 
-/** The mean fraction of the planned items among `tasks` (null when there is none). */
+/** Done sessions over planned sessions among `tasks` (null when nothing is planned). */
 function itemsFraction(tasks: readonly ProgressTask[]): number | null {
   let sum = 0;
   let count = 0;
@@ -102,15 +103,16 @@ function itemsFraction(tasks: readonly ProgressTask[]): number | null {
     }
   }
   for (const entry of series.values()) {
-    count += 1;
-    sum += seriesFraction(entry);
+    count += seriesSessions(entry);
+    sum += entry.done;
   }
   return count === 0 ? null : sum / count;
 }
 
 function percent(fraction: number): number {
   // The epsilon keeps 3 × (1/3) at 100, not 99.
-  return Math.min(100, Math.max(0, Math.floor(fraction * 100 + 1e-9)));
+  const value = Math.min(100, Math.max(0, Math.floor(fraction * 100 + 1e-9)));
+  return value === 0 && fraction > 0 ? 1 : value;
 }
 
 export function computeProgress(input: {

@@ -197,6 +197,33 @@ export async function setRead(
   return { row: unchanged, unreadCount: await unreadCount(db, userId) };
 }
 
+/**
+ * Marks read the user's unread notifications whose data lists `taskId` among its `task_ids`
+ * (the day's top three on the bell); the count moves by what changed.
+ */
+export async function markTaskNotificationsRead(
+  db: Db,
+  userId: string,
+  taskId: string,
+): Promise<{ updated: number; unreadCount: number }> {
+  const updated = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.read, false),
+        sql`${notifications.data} -> 'task_ids' @> ${JSON.stringify([taskId])}::jsonb`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  const count =
+    updated.length > 0
+      ? await addToUnread(db, userId, -updated.length)
+      : await unreadCount(db, userId);
+  return { updated: updated.length, unreadCount: count };
+}
+
 export async function markAllRead(
   db: Db,
   userId: string,

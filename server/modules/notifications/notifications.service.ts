@@ -161,6 +161,18 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       return { notification: toNotification(result.row), unreadCount: result.unreadCount };
     },
 
+    /**
+     * For other modules: a task is done, so the notifications that asked for it (the day's top
+     * three lists its tasks in `data.task_ids`) are read; open pages hear the new count.
+     */
+    async markTaskNotificationsRead(userId: string, taskId: string): Promise<number> {
+      const result = await db.transaction((tx) =>
+        repo.markTaskNotificationsRead(tx, userId, taskId),
+      );
+      if (result.updated > 0) await changed(userId, result.unreadCount);
+      return result.updated;
+    },
+
     async markAllRead(userId: string) {
       const result = await db.transaction((tx) => repo.markAllRead(tx, userId));
       if (result.updated > 0) await changed(userId, result.unreadCount);

@@ -370,7 +370,7 @@ describe('occurrencesBetween', () => {
 });
 
 describe('upcoming', () => {
-  it('lists what is still ahead over the local days from today', () => {
+  it('lists what is ahead over the coming week: seven of each daily slot, today’s gone or not', () => {
     const c = contract({
       timeZone: 'Europe/Berlin',
       dayStartHour: 4,
@@ -378,10 +378,12 @@ describe('upcoming', () => {
     });
     // 10:00 in Berlin on Monday 1 June: today's 07:30 has gone, 12:00 has not.
     const list = upcoming(c, utc('2026-06-01T08:00:00Z'));
-    expect(list).toHaveLength(13);
+    expect(list.filter((o) => o.channel === 'email')).toHaveLength(7);
+    expect(list.filter((o) => o.channel === 'push')).toHaveLength(7);
     expect(list[0]).toMatchObject({ localDate: '2026-06-01', slot: '12:00', channel: 'push' });
-    expect(list.at(-1)).toMatchObject({ localDate: '2026-06-07', slot: '12:00' });
-    expect(upcoming(c, utc('2026-06-01T08:00:00Z'), 1)).toHaveLength(1);
+    // Next Monday's 07:30 is within the week; its 12:00 is not.
+    expect(list.at(-1)).toMatchObject({ localDate: '2026-06-08', slot: '07:30' });
+    expect(upcoming(c, utc('2026-06-01T08:00:00Z'), 1)).toHaveLength(2);
   });
 
   it('starts from the local day the clock is in, before the day start too', () => {

@@ -375,8 +375,9 @@ export function occurrencesBetween(
 }
 
 /**
- * The occurrences still ahead of `from` (at > from) over `days` local dates: today
- * (localDayOf(from)) through today + days − 1, on every channel.
+ * The occurrences of the coming `days` days on every channel: after `from`, up to the same wall
+ * time `days` days later in the home zone. A week ahead holds seven of a daily slot whether or not
+ * today's has gone (counting whole local dates from today would give six once it has).
  */
 export function upcoming(
   contract: DayContract,
@@ -384,11 +385,14 @@ export function upcoming(
   days: number = PREVIEW_DAYS,
 ): SlotOccurrence[] {
   const today = localDayOf(from, contract).localDate;
+  const until = DateTime.fromJSDate(from, { zone: contract.timeZone }).plus({ days }).toMillis();
   const build = occurrenceBuilder(contract, deliveryChannels, null);
   const found: SlotOccurrence[] = [];
-  for (let offset = 0; offset < days; offset += 1) {
+  // The window ends within local date today + days: no later date can hold one of its slots.
+  for (let offset = 0; offset <= days; offset += 1) {
     for (const occurrence of build(addDays(today, offset))) {
-      if (occurrence.at.getTime() > from.getTime()) found.push(occurrence);
+      const at = occurrence.at.getTime();
+      if (at > from.getTime() && at <= until) found.push(occurrence);
     }
   }
   return sortOccurrences(found);

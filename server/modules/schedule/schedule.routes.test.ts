@@ -52,7 +52,8 @@ describe('schedule API', () => {
       saved: false,
       paused: false,
     });
-    // 07:30 in Tokyo is 22:30 UTC the day before: the next seven local days from 3 March.
+    // 07:30 in Tokyo is 22:30 UTC the day before. It is 18:00 there, today's has gone: still
+    // seven, the coming week's.
     expect(preview.map((item) => item.at)).toEqual([
       '2025-03-03T22:30:00.000Z',
       '2025-03-04T22:30:00.000Z',
@@ -60,6 +61,7 @@ describe('schedule API', () => {
       '2025-03-06T22:30:00.000Z',
       '2025-03-07T22:30:00.000Z',
       '2025-03-08T22:30:00.000Z',
+      '2025-03-09T22:30:00.000Z',
     ]);
     expect(preview.every((item) => item.inactive)).toBe(true);
   });
@@ -104,6 +106,8 @@ describe('schedule API', () => {
       '2025-03-06 18:00',
       '2025-03-07 07:30',
       '2025-03-07 18:00',
+      // A week from now (Monday 09:00): the weekend has none, next Monday's 07:30 is in.
+      '2025-03-10 07:30',
     ]);
     expect(emails.every((item) => !item.inactive)).toBe(true);
     expect((await getSchedule(alice)).schedule.saved).toBe(true);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskPaths } from '#contracts/tasks.ts';
 import { todayPaths, type Today } from '#contracts/today.ts';
 import type { Database } from '#server/db/client.ts';
-import { goals, topThreeDays } from '#server/db/schema.ts';
+import { goals, onboardingProgress, topThreeDays } from '#server/db/schema.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { signUpTestUser, type TestUser } from '#server/test/users.ts';
@@ -41,7 +41,13 @@ async function today(user: TestUser): Promise<Today> {
 
 async function createTask(
   user: TestUser,
-  body: { title: string; dueDate?: string; estimatedMinutes?: number; goalId?: string },
+  body: {
+    title: string;
+    dueDate?: string;
+    estimatedMinutes?: number;
+    goalId?: string;
+    scheduledDate?: string;
+  },
 ) {
   const response = await app.inject({
     method: 'POST',
@@ -78,11 +84,27 @@ async function insertGoal(
   return id;
 }
 
-async function delivered(userId: string, localDate = '2026-03-10') {
+async function deliveredInFull(userId: string, localDate = '2026-03-10') {
   const picks = await database.db.transaction((tx) =>
     resolveDayPicks(tx, [{ userId, localDate }], now),
   );
   return picks.get(dayKey(userId, localDate));
+}
+
+/** The picks as /api/tasks/today can show them too (the message's extras are checked apart). */
+async function delivered(userId: string, localDate = '2026-03-10') {
+  const picks = await deliveredInFull(userId, localDate);
+  return (
+    picks && {
+      total: picks.total,
+      open: picks.open.map(({ taskId, title, reason, goalTitle }) => ({
+        taskId,
+        title,
+        reason,
+        goalTitle,
+      })),
+    }
+  );
 }
 
 const openOf = (day: Today) =>
@@ -165,6 +187,13 @@ describe('the delivered top three', () => {
     const afterDelete = await delivered(user.id);
     expect(afterDelete).toEqual({ total: 2, open: openOf(await today(user)) });
     expect(afterDelete?.open.map((t) => t.title)).toEqual(['Tidy the desk']);
+
+    // A task added after the day was frozen does not take the empty place either.
+    now = new Date('2026-03-10T08:30:00.000Z');
+    await createTask(user, { title: 'Brand new', dueDate: '2026-03-10' });
+    const afterAdd = await delivered(user.id);
+    expect(afterAdd?.open.map((t) => t.title)).toEqual(['Tidy the desk']);
+    expect(afterAdd?.open).toEqual(openOf(await today(user)));
   });
 
   it('starts afresh on the next local date', async () => {
@@ -184,7 +213,11 @@ describe('the delivered top three', () => {
       },
     };
     const next = await delivered(user.id, '2026-03-11');
-    expect(next?.open.map((t) => t.title)).toEqual(['Call the printer', 'Tidy the desk']);
+    expect(next?.open.map((t) => t.title)).toEqual([
+      'Brand new',
+      'Call the printer',
+      'Tidy the desk',
+    ]);
     expect(openOf(await today(user))).toEqual(next?.open);
     const rows = await database.db
       .select({ localDate: topThreeDays.localDate })
@@ -199,5 +232,37 @@ describe('the delivered top three', () => {
     expect(
       await database.db.select().from(topThreeDays).where(eq(topThreeDays.userId, empty.id)),
     ).toEqual([]);
+  });
+
+  it('carries what the message shows: minutes, the goal’s progress and the coach’s tone', async () => {
+    now = new Date('2026-03-12T08:00:00.000Z');
+    const person = await signUpTestUser(app);
+    const goal = await insertGoal(person.id, { title: 'Run a 10k', pinned: true });
+    await database.db.insert(onboardingProgress).values({
+      userId: person.id,
+      step: 'tone',
+      coachTone: 'playful',
+      updatedAt: now,
+    });
+    await createTask(person, {
+      title: 'Easy run',
+      goalId: goal,
+      estimatedMinutes: 30,
+      scheduledDate: '2026-03-12',
+    });
+    await createTask(person, { title: 'Own errand', scheduledDate: '2026-03-12' });
+    // As if part of the goal were done already.
+    await database.db.update(goals).set({ progress: 40 }).where(eq(goals.id, goal));
+    const picks = await deliveredInFull(person.id, '2026-03-12');
+    expect(picks?.coachTone).toBe('playful');
+    expect(
+      picks?.open.map((t) => [t.title, t.estimatedMinutes, t.goalTitle, t.goalProgress]),
+    ).toEqual([
+      ['Easy run', 30, 'Run a 10k', 40],
+      ['Own errand', null, null, null],
+    ]);
+    const stranger = await signUpTestUser(app);
+    await createTask(stranger, { title: 'Theirs', scheduledDate: '2026-03-12' });
+    expect((await deliveredInFull(stranger.id, '2026-03-12'))?.coachTone).toBeNull();
   });
 });

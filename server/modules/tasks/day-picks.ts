@@ -1,4 +1,5 @@
 import { DEFAULT_DAILY_CAPACITY_MINUTES } from '#contracts/profile.ts';
+import type { CoachTone } from '#contracts/onboarding.ts';
 import { randomUUID } from 'node:crypto';
 
 import type { Db } from '#server/db/client.ts';
@@ -23,7 +24,8 @@ import { selectTopThree, type TopThreeContext } from './top-three.ts';
  * holds the two together):
  *
  * - a day already frozen keeps its picks while their task exists and is either closed or still
- *   a task of that day; an empty place is filled with the best task not yet picked or swapped out;
+ *   a task of that day; an empty place is filled with the best task not yet picked or swapped out
+ *   among those that were there when the day was frozen;
  * - a day not frozen yet is chosen now and frozen (top_three_days, one row per user and date;
  *   when a request froze it meanwhile, theirs stands);
  * - only tasks of active goals (or of no goal) take part, and a weekly occurrence left open from
@@ -40,6 +42,9 @@ export interface PayloadTask {
   title: string;
   reason: string;
   goalTitle: string | null;
+  estimatedMinutes: number | null;
+  /** The goal's progress, 0–100 (null without a goal). */
+  goalProgress: number | null;
 }
 
 export interface DayPicksRequest {
@@ -52,6 +57,8 @@ export interface DayPicks {
   open: PayloadTask[];
   /** How many picks the day holds in all (done and skipped ones included). */
   total: number;
+  /** The coach's voice the person chose, null when they have not chosen one. */
+  coachTone: CoachTone | null;
 }
 
 export const dayKey = (userId: string, localDate: string) => `${userId}|${localDate}`;
@@ -78,7 +85,7 @@ export async function resolveDayPicks(
   const unique = new Map(requests.map((r) => [dayKey(r.userId, r.localDate), r]));
   if (unique.size === 0) return result;
   const dates = [...new Set([...unique.values()].map((r) => r.localDate))];
-  const { frozenRows, taskRows, goals, milestones, capacities } = await loadDayPickFacts(
+  const { frozenRows, taskRows, goals, milestones, profiles } = await loadDayPickFacts(
     tx,
     [...new Set([...unique.values()].map((r) => r.userId))],
     dates,
@@ -111,7 +118,7 @@ export async function resolveDayPicks(
     goalsByUser.set(goal.user_id, list);
   }
   const milestoneById = new Map(milestones.map((m) => [m.id, m]));
-  const capacityOf = new Map(capacities.map((c) => [c.user_id, c.capacity]));
+  const profileOf = new Map(profiles.map((p) => [p.user_id, p]));
   const frozenByKey = new Map(frozen.map((row) => [dayKey(row.user_id, row.local_date), row]));
 
   const workable = (row: { goalId: string | null }) =>
@@ -151,9 +158,10 @@ export async function resolveDayPicks(
     const userGoals = goalsByUser.get(request.userId) ?? [];
     const context: TopThreeContext = {
       localDate: request.localDate,
-      capacityMinutes: capacityOf.get(request.userId) ?? DEFAULT_DAILY_CAPACITY_MINUTES,
+      capacityMinutes: profileOf.get(request.userId)?.capacity ?? DEFAULT_DAILY_CAPACITY_MINUTES,
       goalPriorities: Object.fromEntries(userGoals.map((g) => [g.id, g.priority])),
       topGoalIds: userGoals.filter((g) => g.pinned).map((g) => g.id),
+      goalTitles: Object.fromEntries(userGoals.map((g) => [g.id, g.title])),
     };
     const pool = candidatesByKey.get(key) ?? [];
     const byId = new Map(pool.map((row) => [row.id, row]));
@@ -171,9 +179,11 @@ export async function resolveDayPicks(
         ...kept.map((k) => k.pick.taskId),
         ...uuidArray(row?.swapped_out ?? null),
       ]);
+      // A task added after the day was frozen waits for tomorrow (as in resolveToday).
+      const frozenMs = row ? Number(row.frozen_ms) : Number.POSITIVE_INFINITY;
       const fill = selectTopThree(
         pool
-          .filter((task) => !excluded.has(task.id))
+          .filter((task) => !excluded.has(task.id) && Number(task.createdMs) <= frozenMs)
           .map((task) =>
             toScoringTask(
               task,
@@ -201,14 +211,20 @@ export async function resolveDayPicks(
     }
     result.set(key, {
       total: picks.length,
+      coachTone: profileOf.get(request.userId)?.coach_tone ?? null,
       open: picks
         .filter((p) => p.task.status === 'open')
-        .map((p) => ({
-          taskId: p.task.id,
-          title: p.task.title,
-          reason: p.pick.reason,
-          goalTitle: p.task.goalId === null ? null : (goalById.get(p.task.goalId)?.title ?? null),
-        })),
+        .map((p) => {
+          const goal = p.task.goalId === null ? undefined : goalById.get(p.task.goalId);
+          return {
+            taskId: p.task.id,
+            title: p.task.title,
+            reason: p.pick.reason,
+            goalTitle: goal?.title ?? null,
+            estimatedMinutes: p.task.estimatedMinutes,
+            goalProgress: goal?.progress ?? null,
+          };
+        }),
     });
   }
 

@@ -9,6 +9,8 @@ import {
   type Task,
 } from '#contracts/tasks.ts';
 import { swapResultSchema, todaySchema } from '#contracts/today.ts';
+import { notificationListSchema } from '#contracts/notifications.ts';
+import { insertDayNotifications } from '#server/delivery/day-notifications.ts';
 import {
   createGoal,
   expectError,
@@ -272,7 +274,7 @@ describe('tasks API', () => {
       expect(first.frozenAt).not.toBeNull();
       expect(first.topThree.map((p) => p.task.title)).toEqual(['Due today', 'Goal work', 'Quick']);
       expect(first.topThree[0]!.reason).toBe('Due today');
-      expect(first.topThree[1]!.reason).toBe('Part of a high-priority goal');
+      expect(first.topThree[1]!.reason).toBe('Moves your high-priority goal “Focus”');
       expect(
         first.topThree.every(
           (p) =>
@@ -316,22 +318,41 @@ describe('tasks API', () => {
         'Due today',
         'Goal work',
       ]);
-      expect(next.topThree[1]!.reason).toBe('Overdue by 1 day');
+      expect(next.topThree[1]!.reason).toBe('Overdue since yesterday');
     });
 
-    it('fills an empty place but never replaces a shown task; tasks moved away leave', async () => {
+    it('a task added after the three were shown waits; tasks moved away leave and their place is filled from the rest', async () => {
       const user = await harness.user();
       const a = await create(user, { title: 'A', dueDate: '2025-03-03' });
-      const first = await today(user);
-      expect(first.topThree.map((p) => p.task.title)).toEqual(['A']);
       await create(user, { title: 'B', estimatedMinutes: 10 });
-      await create(user, { title: 'C', dueDate: '2025-03-03' });
-      const filled = await today(user);
-      expect(filled.topThree.map((p) => p.task.title)).toEqual(['A', 'C', 'B']);
+      await create(user, { title: 'C', dueDate: '2025-03-04' });
+      await create(user, { title: 'Fourth' });
+      const first = await today(user);
+      expect(first.topThree.map((p) => p.task.title)).toEqual(['A', 'C', 'B']);
+      // Added after the day was frozen, even when it would score best: not today's three.
+      await create(user, { title: 'Newcomer', dueDate: '2025-03-03', estimatedMinutes: 5 });
+      const again = await today(user);
+      expect(again.topThree.map((p) => p.task.title)).toEqual(['A', 'C', 'B']);
+      expect(titles(again.others)).toContain('Newcomer');
+      // A pick moved to another day leaves; its place goes to a task that was already there.
       await act(user, a.id, { action: 'reschedule', to: '2025-03-05' });
-      await create(user, { title: 'D' });
       const after = await today(user);
-      expect(after.topThree.map((p) => p.task.title)).toEqual(['C', 'B', 'D']);
+      expect(after.topThree.map((p) => p.task.title)).toEqual(['C', 'B', 'Fourth']);
+    });
+
+    it('a day frozen short is not topped up by tasks added later', async () => {
+      const user = await harness.user();
+      await create(user, { title: 'First', dueDate: '2025-03-03' });
+      expect((await today(user)).topThree.map((p) => p.task.title)).toEqual(['First']);
+      await create(user, { title: 'Second', dueDate: '2025-03-03' });
+      const later = await today(user);
+      expect(later.topThree.map((p) => p.task.title)).toEqual(['First']);
+      expect(titles(later.others)).toEqual(['Second']);
+      // The next local day chooses afresh.
+      harness.clock.set('2025-03-04T09:00:00.000Z');
+      const next = await today(await harness.signIn(user));
+      // Both overdue by a day: equal scores, in id order.
+      expect(next.topThree.map((p) => p.task.title).sort()).toEqual(['First', 'Second']);
     });
 
     it('swaps one of the three for the next best and says why', async () => {
@@ -356,7 +377,7 @@ describe('tasks API', () => {
       expect(swapped.topThree.map((p) => p.task.title)).toEqual(['One', 'Four', 'Three']);
       expect(swapped.swap).toMatchObject({
         removedTaskId: two.id,
-        reason: 'Next best: Due in 3 days',
+        reason: 'Next best: Due Thursday',
       });
       expect(titles(swapped.others)).toEqual(['Two', 'Five']);
       // The swap holds for the rest of the day, and a swapped-out task does not come back.
@@ -377,11 +398,18 @@ describe('tasks API', () => {
           })
         ).json(),
       );
-      expect(last.topThree.map((p) => p.task.title)).toEqual(['One', 'Three']);
+      // Nothing left to put in: the task stays, and the person is told there is none.
+      expect(last.topThree.map((p) => p.task.title)).toEqual(['One', 'Five', 'Three']);
       expect(last.swap).toMatchObject({
+        removedTaskId: null,
         addedTaskId: null,
-        reason: 'No other task is open for today.',
+        reason: 'There is none: no other task is open for today, so “Five” stays in your three.',
       });
+      expect((await today(user)).topThree.map((p) => p.task.title)).toEqual([
+        'One',
+        'Five',
+        'Three',
+      ]);
 
       expectError(
         await harness.call(user, 'POST', '/api/tasks/today/swap', { taskId: two.id }),
@@ -503,6 +531,48 @@ describe('tasks API', () => {
       expect(second.nextOccurrence).toBeNull();
       const after = await harness.call(session, 'GET', `/api/goals/${goal.id}`);
       expect(after.json<{ goal: { progress: number } }>().goal.progress).toBe(100);
+    });
+  });
+
+  describe('notifications', () => {
+    it('completing a task marks the notifications that listed it read; others stay unread', async () => {
+      const user = await harness.user();
+      const call = await create(user, { title: 'Call the printer' });
+      const other = await create(user, { title: 'Other' });
+      const payload = (task: Task) => ({
+        taskId: task.id,
+        title: task.title,
+        reason: 'Due today',
+        goalTitle: null,
+      });
+      await insertDayNotifications(
+        harness.database.db,
+        [
+          { userId: user.id, localDate: '2025-03-03', slot: '07:30', tasks: [payload(call)] },
+          { userId: user.id, localDate: '2025-03-03', slot: '18:00', tasks: [payload(other)] },
+        ],
+        new Date(START),
+      );
+      const bell = async () =>
+        notificationListSchema.parse(
+          (await harness.call(user, 'GET', '/api/notifications')).json(),
+        );
+      expect((await bell()).unreadCount).toBe(2);
+      await act(user, call.id, { action: 'complete' });
+      const after = await bell();
+      expect(after.unreadCount).toBe(1);
+      expect(after.notifications.map((n) => [n.data?.slot, n.read]).sort()).toEqual([
+        ['07:30', true],
+        ['18:00', false],
+      ]);
+      // Another user's task id changes nothing of theirs (and is 404 for them).
+      const stranger = await harness.user();
+      expectError(
+        await harness.call(stranger, 'PATCH', `/api/tasks/${other.id}`, { action: 'complete' }),
+        404,
+        'not_found',
+      );
+      expect((await bell()).unreadCount).toBe(1);
     });
   });
 

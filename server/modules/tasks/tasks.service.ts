@@ -28,6 +28,9 @@ export interface TasksServiceDeps {
   goals: Pick<GoalReads, 'facts' | 'target'>;
   progress: ProgressService;
   occurrences: Occurrences;
+  /** Marks read the notifications that asked for a task once it is done (when the app has them). */
+  notifications?: { markTaskNotificationsRead(userId: string, taskId: string): Promise<unknown> };
+  log?: { error(details: object, message: string): void };
 }
 
 /**
@@ -210,6 +213,14 @@ export function createTasksService(deps: TasksServiceDeps) {
         return { task: toTask(updated, facts), nextOccurrence: next ? toTask(next, facts) : null };
       });
       await progress.announce(userId, crossings);
+      if (action.action === 'complete' && result.task.status === 'done') {
+        try {
+          await deps.notifications?.markTaskNotificationsRead(userId, id);
+        } catch (error: unknown) {
+          // The task is done either way; the bell catches up when the person reads it.
+          deps.log?.error({ err: error, taskId: id }, 'could not mark task notifications read');
+        }
+      }
       return result;
     },
 

@@ -52,9 +52,11 @@ export function frozenPick(pick: TopThreePick): FrozenPick {
 /** The scoring context of a user's day: their capacity and their goals' priorities and pins. */
 export function scoringContext(day: UserDay, facts: GoalFacts): TopThreeContext {
   const goalPriorities: Record<string, TopThreeContext['goalPriorities'][string]> = {};
+  const goalTitles: Record<string, string> = {};
   const topGoalIds: string[] = [];
   for (const goal of facts.goals.values()) {
     goalPriorities[goal.id] = goal.priority;
+    goalTitles[goal.id] = goal.title;
     if (goal.pinned) topGoalIds.push(goal.id);
   }
   return {
@@ -62,5 +64,6 @@ export function scoringContext(day: UserDay, facts: GoalFacts): TopThreeContext 
     capacityMinutes: day.dailyCapacityMinutes,
     goalPriorities,
     topGoalIds,
+    goalTitles,
   };
 }

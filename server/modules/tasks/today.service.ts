@@ -22,6 +22,11 @@ import { scoreTask, selectTopThree, type TopThreeContext } from './top-three.ts'
 export interface TodayServiceDeps {
   db: Db;
   clock: () => Date;
+  /**
+   * The tasks table's monotonic clock: a day frozen now is stamped after every task created
+   * before it, so "added after the freeze" is exact even within one millisecond.
+   */
+  stamp: () => Date;
   profile: ProfileService;
   goals: Pick<GoalReads, 'facts'>;
   occurrences: Pick<Occurrences, 'rollMissedWeeks'>;
@@ -49,13 +54,14 @@ function scoringTask(row: repo.TaskRow, facts: GoalFacts) {
  * and the days whose three were all done (the dashboard's streak).
  */
 export function createTodayService(deps: TodayServiceDeps) {
-  const { db, clock, profile, goals, occurrences } = deps;
+  const { db, clock, stamp, profile, goals, occurrences } = deps;
 
   /**
    * Today's selection: the frozen one, or a new one frozen now. A frozen pick stays for the whole
    * local day while its task exists and is done, skipped or still on today (one the user moved to
    * another day or whose goal was paused leaves); an empty place is filled with the best task not
-   * yet picked or swapped out. The next local day starts afresh.
+   * yet picked or swapped out that was already there when the day was frozen (a task added
+   * later does not jump in). The next local day starts afresh.
    */
   async function resolveToday(
     tx: Db,
@@ -85,7 +91,12 @@ export function createTodayService(deps: TodayServiceDeps) {
     }
     if (kept.length < 3) {
       const excluded = new Set([...kept.map((k) => k.pick.taskId), ...(row?.swappedOut ?? [])]);
-      const pool = candidates.filter((task) => !excluded.has(task.id));
+      // Once the day is frozen, a task added later waits for tomorrow (or a swap): only the tasks
+      // that were there when the three were chosen can fill a place that emptied.
+      const frozenAt = row?.frozenAt.getTime() ?? Number.POSITIVE_INFINITY;
+      const pool = candidates.filter(
+        (task) => !excluded.has(task.id) && task.createdAt.getTime() <= frozenAt,
+      );
       const fill = selectTopThree(
         pool.map((task) => scoringTask(task, facts)),
         context,
@@ -105,14 +116,15 @@ export function createTodayService(deps: TodayServiceDeps) {
           });
           row = { ...row, picks: picks.map((p) => p.pick), updatedAt: now };
         } else {
+          const frozenAt = stamp();
           row = await todayRepo.insertTopThreeDay(tx, {
             id: randomUUID(),
             userId,
             localDate: day.localDate,
             picks: picks.map((p) => p.pick),
             swappedOut: [],
-            frozenAt: now,
-            updatedAt: now,
+            frozenAt,
+            updatedAt: frozenAt,
           });
           // Another request froze the day first: theirs stands.
           if (!row) return resolveToday(tx, userId, options);
@@ -185,9 +197,19 @@ export function createTodayService(deps: TodayServiceDeps) {
           resolved.context,
         );
         const bestTask = best ? pool.find((task) => task.id === best.taskId) : undefined;
+        if (!best || !bestTask) {
+          // Nothing to trade for: the task keeps its place (a day is never one task short).
+          return {
+            ...todayOf(resolved),
+            swap: {
+              removedTaskId: null,
+              addedTaskId: null,
+              reason: `There is none: no other task is open for today, so “${current.task.title}” stays in your three.`,
+            },
+          };
+        }
         const picks = [...resolved.picks];
-        if (best && bestTask) picks.splice(index, 1, { pick: frozenPick(best), task: bestTask });
-        else picks.splice(index, 1);
+        picks.splice(index, 1, { pick: frozenPick(best), task: bestTask });
         const now = clock();
         await todayRepo.updateTopThreeDay(tx, resolved.row.id, {
           picks: picks.map((p) => p.pick),
@@ -199,24 +221,32 @@ export function createTodayService(deps: TodayServiceDeps) {
           ...todayOf(after),
           swap: {
             removedTaskId: taskId,
-            addedTaskId: best?.taskId ?? null,
-            reason: best ? `Next best: ${best.reason}` : 'No other task is open for today.',
+            addedTaskId: best.taskId,
+            reason: `Next best: ${best.reason}`,
           },
         };
       });
     },
 
-    /** The local dates whose frozen three (at least one task) were all done, oldest first. */
+    /**
+     * The local dates whose picked tasks were all done, oldest first: a day counts when it held at
+     * least one pick and every pick is done (skipped is not done). A day left with fewer than three
+     * picks after a swap took one out without a replacement (days frozen before a swap always
+     * kept its task) counts only when the task taken out was done too.
+     */
     async doneDays(userId: string): Promise<string[]> {
       const days = await todayRepo.listTopThreeDays(db, userId);
-      const statuses = await todayRepo.taskStatuses(
-        db,
-        userId,
-        days.flatMap((d) => d.picks.map((p) => p.taskId)),
-      );
+      const statuses = await todayRepo.taskStatuses(db, userId, [
+        ...days.flatMap((d) => d.picks.map((p) => p.taskId)),
+        ...days.flatMap((d) => (d.picks.length < 3 ? d.swappedOut : [])),
+      ]);
+      const done = (id: string) => statuses.get(id) === 'done';
       return days
         .filter(
-          (d) => d.picks.length > 0 && d.picks.every((p) => statuses.get(p.taskId) === 'done'),
+          (d) =>
+            d.picks.length > 0 &&
+            d.picks.every((p) => done(p.taskId)) &&
+            (d.picks.length >= 3 || d.swappedOut.every((id) => !statuses.has(id) || done(id))),
         )
         .map((d) => d.localDate);
     },

@@ -46,15 +46,16 @@ describe('selectTopThree', () => {
       ],
       context,
     );
+    // Tuesday 10 March: the milestone two days on is due on Thursday.
     expect(picks.map((p) => [p.taskId, p.reason])).toEqual([
       ['a', 'Due today'],
-      ['c', 'Part of a top-three goal'],
-      ['b', "Milestone 'First 5K' is due in 2 days"],
+      ['c', 'Moves your top-three goal'],
+      ['b', 'The milestone “First 5K” is due Thursday'],
     ]);
     expect(picks[1]).toMatchObject({
       score: 50,
       breakdown: { due: 0, milestone: 0, topGoal: 30, priority: 20, staleness: 0, effort: 0 },
-      reasons: ['Part of a top-three goal', 'Part of a high-priority goal'],
+      reasons: ['Moves your top-three goal', 'Moves your high-priority goal'],
     });
     const rest = selectTopThree(
       [
@@ -64,18 +65,67 @@ describe('selectTopThree', () => {
       context,
     );
     expect(rest.map((p) => [p.taskId, p.reason])).toEqual([
-      ['e', "Fits in 20 minutes of today's 60"],
-      ['d', 'Waiting 9 days'],
+      ['e', 'Fits the time left: 20 of 60 minutes'],
+      ['d', 'The longest untouched: waiting 9 days'],
     ]);
   });
 
-  it('ranks overdue work first and says by how much, even beyond two weeks', () => {
+  it('leads each pick with what made it win over the runner-up, not what the three share', () => {
+    // All four belong to the pinned, high-priority goal: that alone made none of them win.
+    const titled = { ...context, goalTitles: { run: 'Run a 10k' } };
+    const picks = selectTopThree(
+      [
+        task('a', { goalId: 'run', dueDate: addDays(TODAY, 5) }),
+        task('b', { goalId: 'run', milestone: { title: 'First 5K', dueDate: addDays(TODAY, 4) } }),
+        task('c', { goalId: 'run', scheduledDate: null, openSince: addDays(TODAY, -12) }),
+        task('d', { goalId: 'run', estimatedMinutes: 20 }),
+      ],
+      titled,
+    );
+    expect(picks.map((p) => [p.taskId, p.reason])).toEqual([
+      ['b', 'The milestone “First 5K” is due Saturday'],
+      ['a', 'Due Sunday'],
+      ['c', 'The longest untouched: waiting 12 days'],
+    ]);
+    expect(picks[0]?.reasons).toEqual([
+      'The milestone “First 5K” is due Saturday',
+      'Moves your top-three goal “Run a 10k”',
+      'Moves your high-priority goal “Run a 10k”',
+    ]);
+    // Beyond the week either side the date is named, not the weekday.
+    const [far] = selectTopThree([task('f', { dueDate: addDays(TODAY, 9) })], titled);
+    expect(far?.reason).toBe('Due 19 March');
+  });
+
+  it('counts the minutes left after the picks before it', () => {
+    const picks = selectTopThree(
+      [
+        task('x', { goalId: 'save', estimatedMinutes: 30 }),
+        task('y', { goalId: 'save', estimatedMinutes: 20 }),
+        task('z', { goalId: 'save', estimatedMinutes: 45 }),
+        task('w', { goalId: 'save' }),
+      ],
+      context,
+    );
+    expect(picks.map((p) => p.reason)).toEqual([
+      'Fits the time left: 30 of 60 minutes',
+      'Fits the time left: 20 of 30 minutes',
+      'Fits in your 60 minutes today (45 min)',
+    ]);
+  });
+
+  it('ranks overdue work first and says since when, even beyond two weeks', () => {
     const picks = selectTopThree(
       [task('late', { dueDate: addDays(TODAY, -23) }), task('today', { dueDate: TODAY })],
       context,
     );
-    expect(picks.map((p) => p.reason)).toEqual(['Overdue by 23 days', 'Due today']);
+    expect(picks.map((p) => p.reason)).toEqual([
+      'Overdue since 15 February (23 days)',
+      'Due today',
+    ]);
     expect(picks[0]?.score).toBe(100);
+    const [recent] = selectTopThree([task('r', { dueDate: addDays(TODAY, -3) })], context);
+    expect(recent?.reason).toBe('Overdue since Saturday (3 days)');
   });
 
   it('marks tasks bigger than the day', () => {

@@ -17,7 +17,10 @@ import type { scoreBreakdownSchema } from '#contracts/today.ts';
  * | effort    | fits in the day's capacity +10 · bigger than the whole capacity −25 · unknown 0 |
  *
  * Only open tasks scheduled for today or earlier (or not scheduled) take part; the highest three
- * scores win and equal scores go to the smaller id. Freezing the choice for the day is the
+ * scores win and equal scores go to the smaller id. Each pick leads with the reason that made it
+ * win: the part it gained most on over the runner-up (the best task left out), in words with the
+ * weekday or date ("Due Friday", "The milestone … is due 14 March"), the longest wait, or the
+ * minutes left in the day. Freezing the choice for the day is the
  * caller's job (see isFrozenSelectionValid).
  */
 
@@ -46,6 +49,8 @@ export interface TopThreeContext {
   goalPriorities: Readonly<Record<string, GoalPriority>>;
   /** The goals the user pinned as their top three. */
   topGoalIds: readonly string[];
+  /** Goal titles by id, so a reason can name the goal. */
+  goalTitles?: Readonly<Record<string, string>>;
 }
 
 /** The points each rule added, as the today contract sends them to the client. */
@@ -149,6 +154,13 @@ function milestoneOf(task: TopThreeTask, window: DayWindow): number {
   return task.milestone === null ? 0 : milestonePoints(window.offset(task.milestone.dueDate));
 }
 
+/** The local date a task has waited since: its schedule, or when it was opened if later. */
+function waitingSince(task: TopThreeTask): string {
+  return task.scheduledDate !== null && task.scheduledDate > task.openSince
+    ? task.scheduledDate
+    : task.openSince;
+}
+
 /**
  * The task's score; fills `out` with the parts when given. One function for both, so the score
  * shown and the score ranked can never differ.
@@ -162,10 +174,7 @@ function scoreOf(
 ): number {
   const due = dueOf(task, window);
   const milestone = milestoneOf(task, window);
-  const waitingFrom =
-    task.scheduledDate !== null && task.scheduledDate > task.openSince
-      ? task.scheduledDate
-      : task.openSince;
+  const waitingFrom = waitingSince(task);
   const minutes = task.estimatedMinutes;
   const priority = task.goalId === null ? undefined : context.goalPriorities[task.goalId];
   const topGoal = task.goalId !== null && topGoals.has(task.goalId) ? 30 : 0;
@@ -191,56 +200,126 @@ function plural(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
-function inDays(days: number): string {
+/**
+ * A local date as a person says it from `days` away: "today", "tomorrow", "yesterday", the
+ * weekday within the week either side ("Friday"), otherwise the date ("14 March"). The dates are
+ * already the person's local dates, so the weekday is theirs.
+ */
+function dayName(date: string, days: number): string {
   if (days === 0) return 'today';
   if (days === 1) return 'tomorrow';
-  return days < 0 ? `${plural(-days, 'day')} ago` : `in ${plural(days, 'day')}`;
+  if (days === -1) return 'yesterday';
+  const value = DateTime.fromISO(date, { zone: 'utc', locale: 'en' });
+  return Math.abs(days) <= 6 ? value.toFormat('cccc') : value.toFormat('d LLLL');
 }
 
-/** Sentences for the parts that scored, strongest first (ties in the table's order). */
+function quoted(title: string): string {
+  return `“${title.replace(/\s+/g, ' ').trim()}”`;
+}
+
+type Part = keyof ScoreBreakdown;
+
+/**
+ * When two parts gained as much over the runner-up, the one about this task itself (its dates,
+ * its wait, its size) says more than the one its whole goal shares.
+ */
+const SPECIFIC_FIRST: readonly Part[] = [
+  'due',
+  'milestone',
+  'staleness',
+  'effort',
+  'topGoal',
+  'priority',
+];
+
+/** What the reasons of one pick may say beyond its own breakdown. */
+interface ReasonFacts {
+  /** Minutes left in the day after the picks ranked before this one. */
+  minutesLeft: number;
+  /** Whether no other open task has waited as long. */
+  longestWaiting: boolean;
+}
+
+/** One sentence per part that scored, keyed by the part. */
+function partSentences(
+  task: TopThreeTask,
+  breakdown: ScoreBreakdown,
+  context: TopThreeContext,
+  window: DayWindow,
+  facts: ReasonFacts,
+): Map<Part, string> {
+  const sentences = new Map<Part, string>();
+  if (breakdown.due > 0 && task.dueDate !== null) {
+    const days = window.days(task.dueDate);
+    sentences.set(
+      'due',
+      days < 0
+        ? `Overdue since ${dayName(task.dueDate, days)}${days < -1 ? ` (${plural(-days, 'day')})` : ''}`
+        : `Due ${dayName(task.dueDate, days)}`,
+    );
+  }
+  if (breakdown.milestone > 0 && task.milestone !== null) {
+    const days = window.days(task.milestone.dueDate);
+    sentences.set(
+      'milestone',
+      `The milestone ${quoted(task.milestone.title)} ${days < 0 ? 'was' : 'is'} due ${dayName(task.milestone.dueDate, days)}`,
+    );
+  }
+  const goalTitle = task.goalId === null ? undefined : context.goalTitles?.[task.goalId];
+  const goal = goalTitle === undefined ? 'goal' : `goal ${quoted(goalTitle)}`;
+  if (breakdown.topGoal > 0) sentences.set('topGoal', `Moves your top-three ${goal}`);
+  if (breakdown.priority > 0 && task.goalId !== null) {
+    sentences.set(
+      'priority',
+      `Moves your ${context.goalPriorities[task.goalId] ?? ''}-priority ${goal}`,
+    );
+  }
+  if (breakdown.staleness > 0) {
+    const waited = plural(-window.days(waitingSince(task)), 'day');
+    sentences.set(
+      'staleness',
+      facts.longestWaiting ? `The longest untouched: waiting ${waited}` : `Waiting ${waited}`,
+    );
+  }
+  if (breakdown.effort > 0 && task.estimatedMinutes !== null) {
+    const minutes = task.estimatedMinutes;
+    sentences.set(
+      'effort',
+      minutes <= facts.minutesLeft
+        ? `Fits the time left: ${minutes} of ${facts.minutesLeft} minutes`
+        : `Fits in your ${context.capacityMinutes} minutes today (${minutes} min)`,
+    );
+  }
+  return sentences;
+}
+
+/**
+ * Every reason of a pick, the one that made it win first: the part it gained most on over the
+ * runner-up (the best task left out), so that each line names what set this task apart, not
+ * what all of them share. Then the others by their points; a negative effort note last.
+ */
 function reasonsFor(
   task: TopThreeTask,
   breakdown: ScoreBreakdown,
   context: TopThreeContext,
   window: DayWindow,
+  facts: ReasonFacts,
+  runnerUp: ScoreBreakdown | null,
+  taken: ReadonlySet<string>,
 ): string[] {
-  const positive: Array<[number, string]> = [];
-  if (breakdown.due > 0 && task.dueDate !== null) {
-    const days = window.days(task.dueDate);
-    positive.push([
-      breakdown.due,
-      days < 0 ? `Overdue by ${plural(-days, 'day')}` : `Due ${inDays(days)}`,
-    ]);
-  }
-  if (breakdown.milestone > 0 && task.milestone !== null) {
-    const days = window.days(task.milestone.dueDate);
-    positive.push([
-      breakdown.milestone,
-      `Milestone '${task.milestone.title}' ${days < 0 ? 'was' : 'is'} due ${inDays(days)}`,
-    ]);
-  }
-  if (breakdown.topGoal > 0) positive.push([breakdown.topGoal, 'Part of a top-three goal']);
-  if (breakdown.priority > 0 && task.goalId !== null) {
-    positive.push([
-      breakdown.priority,
-      `Part of a ${context.goalPriorities[task.goalId] ?? ''}-priority goal`,
-    ]);
-  }
-  if (breakdown.staleness > 0) {
-    const from =
-      task.scheduledDate !== null && task.scheduledDate > task.openSince
-        ? task.scheduledDate
-        : task.openSince;
-    positive.push([breakdown.staleness, `Waiting ${plural(-window.days(from), 'day')}`]);
-  }
-  if (breakdown.effort > 0) {
-    positive.push([
-      breakdown.effort,
-      `Fits in ${task.estimatedMinutes} minutes of today's ${context.capacityMinutes}`,
-    ]);
-  }
-  // A stable sort keeps the table's order between equal points.
-  const reasons = positive.sort((a, b) => b[0] - a[0]).map(([, text]) => text);
+  const sentences = partSentences(task, breakdown, context, window, facts);
+  const parts = SPECIFIC_FIRST.filter((part) => sentences.has(part));
+  // A runner-up's penalty (too big for the day) is not something this task gained.
+  const margin = (part: Part) => breakdown[part] - Math.max(0, runnerUp?.[part] ?? 0);
+  const byPoints = [...parts].sort((a, b) => breakdown[b] - breakdown[a]);
+  const winning = [...parts].sort((a, b) => margin(b) - margin(a));
+  // A goal's line another pick already leads with moves aside when this task has another edge
+  // to name: the goal is what they share. Two tasks both due today both say so.
+  const shared = (part: Part) =>
+    (part === 'topGoal' || part === 'priority') && taken.has(sentences.get(part) ?? '');
+  const lead = winning.find((part) => margin(part) > 0 && !shared(part)) ?? winning[0];
+  const ordered = lead === undefined ? [] : [lead, ...byPoints.filter((part) => part !== lead)];
+  const reasons = ordered.map((part) => sentences.get(part) ?? '');
   if (breakdown.effort < 0)
     reasons.push(
       `Needs ${task.estimatedMinutes} minutes, more than today's ${context.capacityMinutes}`,
@@ -280,41 +359,58 @@ export function selectTopThree(
   const { localDate } = context;
   const window = windowFor(localDate);
   const topGoals = new Set(context.topGoalIds);
+  // The three and the runner-up, whose breakdown says what made each of the three win.
   const best: Array<{ task: TopThreeTask; score: number }> = [];
-  // A task can still take third place on a tie (smaller id), so the floor is the third score.
+  // A task can still take fourth place on a tie (smaller id), so the floor is the fourth score.
   let floor = Number.NEGATIVE_INFINITY;
+  let oldest: string | null = null;
+  let oldestShared = false;
   for (let i = 0; i < tasks.length; i += 1) {
     const task = tasks[i] as TopThreeTask;
     if (task.status !== 'open' || (task.scheduledDate !== null && task.scheduledDate > localDate)) {
       continue;
     }
-    // Most of a long list cannot reach the third place even with full marks on everything but
+    const since = waitingSince(task);
+    if (oldest === null || since < oldest) {
+      oldest = since;
+      oldestShared = false;
+    } else if (since === oldest) oldestShared = true;
+    // Most of a long list cannot reach the fourth place even with full marks on everything but
     // its dates: two date comparisons and it is out.
     if (dueOf(task, window) + milestoneOf(task, window) + MAX_OTHER_POINTS < floor) continue;
     const score = scoreOf(task, context, window, topGoals);
-    const last = best[2];
+    const last = best[3];
     if (last && !ranksBefore(score, task.id, last.score, last.task.id)) continue;
-    let index = best.length < 3 ? best.length : 2;
+    let index = best.length < 4 ? best.length : 3;
     while (index > 0) {
       const previous = best[index - 1];
       if (!previous || !ranksBefore(score, task.id, previous.score, previous.task.id)) break;
       index -= 1;
     }
     best.splice(index, 0, { task, score });
-    if (best.length > 3) best.pop();
-    floor = best.length === 3 ? (best[2]?.score ?? floor) : floor;
+    if (best.length > 4) best.pop();
+    floor = best.length === 4 ? (best[3]?.score ?? floor) : floor;
   }
-  return best.map(({ task, score }) => {
+  const runner = best[3];
+  let runnerUp: ScoreBreakdown | null = null;
+  if (runner) {
+    runnerUp = emptyBreakdown();
+    scoreOf(runner.task, context, window, topGoals, runnerUp);
+  }
+  const taken = new Set<string>();
+  let minutesLeft = context.capacityMinutes;
+  return best.slice(0, 3).map(({ task, score }) => {
     const breakdown = emptyBreakdown();
     scoreOf(task, context, window, topGoals, breakdown);
-    const reasons = reasonsFor(task, breakdown, context, window);
-    return {
-      taskId: task.id,
-      score,
-      breakdown,
-      reason: reasons[0] ?? 'Next on your list',
-      reasons,
+    const facts: ReasonFacts = {
+      minutesLeft: Math.max(0, minutesLeft),
+      longestWaiting: !oldestShared && waitingSince(task) === oldest,
     };
+    const reasons = reasonsFor(task, breakdown, context, window, facts, runnerUp, taken);
+    minutesLeft -= task.estimatedMinutes ?? 0;
+    const reason = reasons[0] ?? 'Next on your list';
+    taken.add(reason);
+    return { taskId: task.id, score, breakdown, reason, reasons };
   });
 }
 

@@ -195,6 +195,81 @@ describe('TaskBoard', { timeout: 20_000 }, () => {
     expect(within(topThree).queryByText('Call Mum')).not.toBeInTheDocument();
   });
 
+  it('keeps the task when nothing can replace it, and says there is none', async () => {
+    const user = userEvent.setup();
+    const reason =
+      'There is none: no other task is open for today, so “Call Mum” stays in your three.';
+    renderBoard(
+      { today: initialToday() },
+      {
+        'POST /api/tasks/today/swap': () => ({
+          body: swapResultSchema.parse({
+            ...initialToday(),
+            swap: { removedTaskId: null, addedTaskId: null, reason },
+          }),
+        }),
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'More for “Call Mum”' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Swap for another task' }));
+    expect(await screen.findByText('Nothing to swap in')).toBeVisible();
+    expect(screen.getByText(reason)).toBeVisible();
+    const topThree = screen
+      .getByRole('heading', { name: 'Today’s top three' })
+      .closest('section') as HTMLElement;
+    expect(within(topThree).getByText('Call Mum')).toBeVisible();
+  });
+
+  it('cheers only when every pick is done: a skipped one is not done', async () => {
+    const skipped = makeToday(
+      [
+        { task: done(run), reason: 'Due today' },
+        { task: done(call), reason: 'Your top goal' },
+        { task: { ...read, status: 'skipped' }, reason: 'Waiting for 3 days' },
+      ],
+      [],
+    );
+    const { unmount } = renderBoard({ today: skipped });
+    const topThree = (await screen.findByRole('heading', { name: 'Today’s top three' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(topThree).getByText('Skipped')).toBeVisible();
+    expect(screen.queryByText(/That counts toward your streak/)).not.toBeInTheDocument();
+    unmount();
+
+    renderBoard({
+      today: makeToday(
+        [
+          { task: done(run), reason: 'Due today' },
+          { task: done(call), reason: 'Your top goal' },
+        ],
+        [],
+      ),
+    });
+    expect(await screen.findByText('Both done. That counts toward your streak.')).toBeVisible();
+    expect(screen.queryByText(/All three done/)).not.toBeInTheDocument();
+  });
+
+  it('names each upcoming day once: in its heading, not again on its tasks', async () => {
+    const today = initialToday();
+    const tomorrow = makeTask({ title: 'Plan the week', scheduledDate: '2026-03-03' });
+    const later = makeTask({ title: 'Water the plants', scheduledDate: '2026-03-06' });
+    renderBoard(
+      { today },
+      {
+        'GET /api/tasks': () => ({
+          body: { localDate: today.localDate, tasks: [tomorrow, later] },
+        }),
+      },
+    );
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Upcoming' }));
+    const day = (await screen.findByRole('heading', { name: 'Tomorrow' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(day).getByText('Plan the week')).toBeVisible();
+    expect(within(day).getAllByText(/Tomorrow/)).toHaveLength(1);
+  });
+
   it('adds a task of one’s own that repeats every few days after completion', async () => {
     const user = userEvent.setup();
     const { api } = renderBoard(

@@ -44,12 +44,21 @@ function Heading({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
-function TaskStack({ tasks, localDate }: { tasks: Task[]; localDate: string }) {
+function TaskStack({
+  tasks,
+  localDate,
+  dayShown = false,
+}: {
+  tasks: Task[];
+  localDate: string;
+  /** The heading above already names the day. */
+  dayShown?: boolean;
+}) {
   return (
     <ul className="space-y-2.5">
       {tasks.map((task) => (
         <li key={task.id}>
-          <TaskItem task={task} localDate={localDate} />
+          <TaskItem task={task} localDate={localDate} dayShown={dayShown} />
         </li>
       ))}
     </ul>
@@ -137,7 +146,7 @@ function UpcomingView() {
           <h2 id={`day-${day}`} className="mb-2.5 text-sm font-semibold text-muted-foreground">
             {formatRelativeDate(day, localDate)}
           </h2>
-          <TaskStack tasks={groups.get(day) ?? []} localDate={localDate} />
+          <TaskStack tasks={groups.get(day) ?? []} localDate={localDate} dayShown />
         </section>
       ))}
     </div>

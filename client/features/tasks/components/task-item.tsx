@@ -47,6 +47,8 @@ interface TaskItemProps {
   showGoal?: boolean;
   /** Say "Today" for a task planned today (not needed in today's own lists). */
   showToday?: boolean;
+  /** The list already names the task's day (Upcoming groups by day): do not say it again. */
+  dayShown?: boolean;
   compact?: boolean;
   /** Offer "Edit…" and "Delete" (with undo) in its menu, as a plan does. */
   manage?: boolean;
@@ -56,9 +58,11 @@ function whenLabel(
   task: Task,
   localDate: string,
   showToday: boolean,
+  dayShown: boolean,
 ): { text: string; late: boolean } | null {
   if (task.status !== 'open') return null;
   if (task.snoozedUntil && task.snoozedUntil > localDate) {
+    if (dayShown) return { text: 'Snoozed', late: false };
     return { text: `Snoozed until ${formatDate(task.snoozedUntil, localDate)}`, late: false };
   }
   if (task.dueDate && task.dueDate < localDate) {
@@ -70,7 +74,7 @@ function whenLabel(
   if (task.dueDate)
     return { text: `Due ${formatRelativeDate(task.dueDate, localDate)}`, late: false };
   if (showToday && task.scheduledDate === localDate) return { text: 'Today', late: false };
-  if (task.scheduledDate && task.scheduledDate > localDate) {
+  if (task.scheduledDate && task.scheduledDate > localDate && !dayShown) {
     return { text: formatRelativeDate(task.scheduledDate, localDate), late: false };
   }
   return null;
@@ -85,6 +89,7 @@ export function TaskItem({
   swapping = false,
   showGoal = true,
   showToday = false,
+  dayShown = false,
   compact = false,
   manage = false,
 }: TaskItemProps) {
@@ -95,7 +100,7 @@ export function TaskItem({
   const done = task.status === 'done';
   const skipped = task.status === 'skipped';
   const closed = done || skipped;
-  const when = whenLabel(task, localDate, showToday);
+  const when = whenLabel(task, localDate, showToday, dayShown);
 
   const run = (value: TaskAction, quiet = false) =>
     action.mutate({ task, action: value, localDate, quiet });

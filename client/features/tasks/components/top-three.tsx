@@ -13,11 +13,18 @@ interface TopThreeProps {
   compact?: boolean;
 }
 
+function doneMessage(count: number): string {
+  if (count === 1) return 'Today’s task is done. That counts toward your streak.';
+  if (count === 2) return 'Both done. That counts toward your streak.';
+  return 'All three done. That counts toward your streak.';
+}
+
 /** Today's three, numbered, each with its reason; a way to swap one; a cheer when all are done. */
 export function TopThree({ today, emptyAction, compact = false }: TopThreeProps) {
   const swap = useSwapTopThree();
   const picks = today.topThree;
-  const allDone = picks.length > 0 && picks.every((pick) => pick.task.status !== 'open');
+  // Done means done: a skipped pick does not make the day (nor does the streak count it).
+  const allDone = picks.length > 0 && picks.every((pick) => pick.task.status === 'done');
 
   if (picks.length === 0) {
     return (
@@ -37,7 +44,7 @@ export function TopThree({ today, emptyAction, compact = false }: TopThreeProps)
       onSuccess: (result) =>
         result.swap.addedTaskId
           ? toast.success('Swapped', { description: result.swap.reason })
-          : toast.info('Taken out of today’s three', { description: result.swap.reason }),
+          : toast.info('Nothing to swap in', { description: result.swap.reason }),
       onError: (error) => toast.error('The swap did not happen', { description: error.message }),
     });
 
@@ -49,7 +56,7 @@ export function TopThree({ today, emptyAction, compact = false }: TopThreeProps)
           className="flex items-center gap-2 rounded-xl bg-primary-soft px-4 py-3 text-sm font-medium text-accent-foreground"
         >
           <PartyPopper aria-hidden="true" className="size-5 shrink-0" />
-          All three done. That counts toward your streak.
+          {doneMessage(picks.length)}
         </p>
       )}
       <ol className="space-y-3">
