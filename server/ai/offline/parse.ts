@@ -77,6 +77,8 @@ export function normalizeGoalText(text: string): string {
     .replace(/[“”]/g, '"')
     .replace(/[–—]/g, '-')
     .replace(/\ba couple of\b/g, '2')
+    .replace(/\b(?:a|one) fortnight\b/g, '2 weeks')
+    .replace(/\bfortnight\b/g, '2 weeks')
     .replace(/\ba (dozen|hundred)\b/g, (_, word: string) => String(NUMBER_WORDS[word]))
     .replace(
       /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b/g,
@@ -118,12 +120,82 @@ interface DeadlineCandidate {
   index: number;
 }
 
+/** Easter Sunday of a year (the anonymous Gregorian computus). */
+export function easterSunday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return toIsoDate(DateTime.utc(year, month, day));
+}
+
+/** The n-th given weekday (1 = Monday … 7 = Sunday) of a month; n = -1 is the last one. */
+function nthWeekday(year: number, month: number, weekday: number, n: number): string {
+  if (n < 0) {
+    const last = DateTime.utc(year, month, 1).endOf('month').startOf('day');
+    return toIsoDate(last.minus({ days: (last.weekday - weekday + 7) % 7 }));
+  }
+  const first = DateTime.utc(year, month, 1);
+  return toIsoDate(first.plus({ days: ((weekday - first.weekday + 7) % 7) + 7 * (n - 1) }));
+}
+
+const UK_ZONE = /^Europe\/(London|Belfast|Guernsey|Isle_of_Man|Jersey|Dublin)$/;
+
+/** A movable holiday in a given year; Mother's Day follows the UK calendar in UK zones. */
+function movableHoliday(name: string, year: number, timeZone: string): string {
+  const easter = easterSunday(year);
+  if (name === 'good friday') return addDays(easter, -2);
+  if (name === 'easter monday') return addDays(easter, 1);
+  if (name.startsWith('easter')) return easter;
+  if (name === 'thanksgiving') {
+    return /^America\/(Toronto|Vancouver|Edmonton|Winnipeg|Halifax|Regina|St_Johns)/.test(timeZone)
+      ? nthWeekday(year, 10, 1, 2)
+      : nthWeekday(year, 11, 4, 4);
+  }
+  if (name.startsWith('mother')) {
+    return UK_ZONE.test(timeZone) ? addDays(easter, -21) : nthWeekday(year, 5, 7, 2);
+  }
+  return nthWeekday(year, 6, 7, 3); // Father's Day: third Sunday of June
+}
+
+/** The next date of a movable holiday (today or later), `skipYears` later for "next year". */
+function nextMovableHoliday(
+  name: string,
+  today: string,
+  timeZone: string,
+  skipYears: number,
+): string {
+  const year = toDateTime(today).year;
+  const thisYear = movableHoliday(name, year, timeZone);
+  if (skipYears > 0) return movableHoliday(name, year + skipYears, timeZone);
+  return thisYear >= today ? thisYear : movableHoliday(name, year + 1, timeZone);
+}
+
+function holidayLabel(name: string): string {
+  return name
+    .split(' ')
+    .map((word) => capitalize(word))
+    .join(' ')
+    .replace("Mothers", "Mother's")
+    .replace("Fathers", "Father's");
+}
+
 /** Phrases chrono does not know: year ends, bare years, quarters, seasons, holidays. */
 function customDeadline(text: string, today: string, timeZone: string): DeadlineCandidate | null {
   const year = toDateTime(today).year;
 
   const yearEnd =
-    /\b(?:by |before |until |at )?(?:the )?end of (this|next|the) year\b|\bby (?:the )?year[- ]end\b|\b(this|next) year\b|\bby new year'?s?(?: eve| day)?\b/.exec(
+    /\b(?:by |before |until |at )?(?:the )?end of (this|next|the) year\b|\bby (?:the )?year[- ]end\b|(?<!\b(?:january|february|march|april|may|june|july|august|september|october|november|december|easter|sunday|monday|friday|thanksgiving|day|\d{1,2}(?:st|nd|rd|th)?) (?:of )?)\b(this|next) year\b|\bby new year'?s?(?: eve| day)?\b/.exec(
       text,
     );
   if (yearEnd) {
@@ -175,6 +247,22 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     };
   }
 
+  const calendarUnit =
+    /\b(?:by |before |until |in |within )?(?:the )?(end of )?(this|next|the) (month|week)\b/.exec(text);
+  if (calendarUnit && (calendarUnit[2] !== 'the' || calendarUnit[1])) {
+    const next = calendarUnit[2] === 'next';
+    const unit = calendarUnit[3] === 'week' ? 'week' : 'month';
+    const base = toDateTime(today).plus(next ? { [`${unit}s`]: 1 } : {});
+    // A week ends on Sunday (ISO weeks); a month on its last day: never its first.
+    const date = toIsoDate(base.endOf(unit === 'week' ? 'week' : 'month'));
+    return {
+      date,
+      phrase: calendarUnit[0],
+      reading: `the end of ${next ? 'next' : 'this'} ${unit} (${formatLongDate(date)})`,
+      index: calendarUnit.index,
+    };
+  }
+
   const season =
     /\b(?:(by|before|in|for|this|next|by the end of|end of|the end of|by next|by this) )?(?:the )?(spring|summer|autumn|fall|winter)\b/.exec(
       text,
@@ -205,6 +293,20 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
       reading = `the start of ${name} (${formatLongDate(date)})`;
     }
     return { date, phrase: season[0].trim(), reading, index: season.index };
+  }
+
+  const movable = /\b(easter(?: sunday| monday)?|good friday|thanksgiving|mother'?s day|father'?s day)(?: (this|next) year)?\b/.exec(
+    text,
+  );
+  if (movable) {
+    const name = movable[1] ?? 'easter';
+    const date = nextMovableHoliday(name, today, timeZone, movable[2] === 'next' ? 1 : 0);
+    return {
+      date,
+      phrase: movable[0],
+      reading: `${holidayLabel(name)} (${formatLongDate(date)})`,
+      index: movable.index,
+    };
   }
 
   const holiday = /\b(christmas(?: day| eve)?|xmas|halloween|valentine'?s(?: day)?)\b/.exec(text);
@@ -280,6 +382,34 @@ function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+const MONTH_NAMES = MONTHS.join('|');
+
+/**
+ * When the goal starts is not when it is due: "starting tomorrow", "from Monday", "beginning next
+ * week" are blanked out before the deadline is looked for.
+ */
+function withoutStartPhrases(text: string): string {
+  return text.replace(
+    new RegExp(
+      String.raw`\b(?:starting|beginning|commencing|from|as of)\s+(?:on\s+|in\s+)?(?:(?:this|next)\s+)?(?:tomorrow|today|tonight|now|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES})|(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b`,
+      'g',
+    ),
+    (phrase) => ' '.repeat(phrase.length),
+  );
+}
+
+/** "June next year" → "june 2027", so the month keeps its own end date in the right year. */
+function withExplicitYears(text: string, today: string): string {
+  const year = toDateTime(today).year;
+  return text.replace(
+    new RegExp(
+      String.raw`\b((?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES}))\s+(?:of\s+)?(this|next)\s+year\b`,
+      'g',
+    ),
+    (_, date: string, which: string) => `${date} ${which === 'next' ? year + 1 : year}`,
+  );
+}
+
 /**
  * Finds the goal's deadline. "before <date>" means the day before ("before my wedding on 12 May
  * 2027" → 11 May 2027); a month alone means its last day.
@@ -289,7 +419,7 @@ export function parseDeadline(
   today: string,
   timeZone: string,
 ): ParsedDeadline | null {
-  const text = normalizeGoalText(rawText);
+  const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today);
   const candidate = customDeadline(text, today, timeZone) ?? chronoDeadline(text, today);
   if (!candidate) return null;
   let { date, reading } = candidate;
@@ -316,8 +446,12 @@ function displayPhrase(rawText: string, text: string, candidate: DeadlineCandida
     preposition && !candidate.phrase.startsWith(preposition)
       ? `${preposition} ${candidate.phrase}`
       : candidate.phrase;
-  const at = rawText.toLowerCase().indexOf(words);
-  return at === -1 ? words : rawText.slice(at, at + words.length);
+  // "june 2027" was "June next year" in the user's words.
+  const spoken = /\b20\d\d$/.test(words) && !rawText.includes(words.slice(-4))
+    ? words.replace(/\s*20\d\d$/, ' next year')
+    : words;
+  const at = rawText.toLowerCase().indexOf(spoken);
+  return at === -1 ? spoken : rawText.slice(at, at + spoken.length);
 }
 
 // ---------------------------------------------------------------------------------------------
