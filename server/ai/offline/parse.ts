@@ -186,8 +186,8 @@ function holidayLabel(name: string): string {
     .split(' ')
     .map((word) => capitalize(word))
     .join(' ')
-    .replace("Mothers", "Mother's")
-    .replace("Fathers", "Father's");
+    .replace('Mothers', "Mother's")
+    .replace('Fathers', "Father's");
 }
 
 /** Phrases chrono does not know: year ends, bare years, quarters, seasons, holidays. */
@@ -248,7 +248,9 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
   }
 
   const calendarUnit =
-    /\b(?:by |before |until |in |within )?(?:the )?(end of )?(this|next|the) (month|week)\b/.exec(text);
+    /\b(?:by |before |until |in |within )?(?:the )?(end of )?(this|next|the) (month|week)\b/.exec(
+      text,
+    );
   if (calendarUnit && (calendarUnit[2] !== 'the' || calendarUnit[1])) {
     const next = calendarUnit[2] === 'next';
     const unit = calendarUnit[3] === 'week' ? 'week' : 'month';
@@ -257,7 +259,7 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     const date = toIsoDate(base.endOf(unit === 'week' ? 'week' : 'month'));
     return {
       date,
-      phrase: calendarUnit[0],
+      phrase: calendarUnit[0].replace(/^(?:by |before |until |in |within )?(?:the )?/, ''),
       reading: `the end of ${next ? 'next' : 'this'} ${unit} (${formatLongDate(date)})`,
       index: calendarUnit.index,
     };
@@ -295,9 +297,10 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     return { date, phrase: season[0].trim(), reading, index: season.index };
   }
 
-  const movable = /\b(easter(?: sunday| monday)?|good friday|thanksgiving|mother'?s day|father'?s day)(?: (this|next) year)?\b/.exec(
-    text,
-  );
+  const movable =
+    /\b(easter(?: sunday| monday)?|good friday|thanksgiving|mother'?s day|father'?s day)(?: (this|next) year)?\b/.exec(
+      text,
+    );
   if (movable) {
     const name = movable[1] ?? 'easter';
     const date = nextMovableHoliday(name, today, timeZone, movable[2] === 'next' ? 1 : 0);
@@ -447,9 +450,10 @@ function displayPhrase(rawText: string, text: string, candidate: DeadlineCandida
       ? `${preposition} ${candidate.phrase}`
       : candidate.phrase;
   // "june 2027" was "June next year" in the user's words.
-  const spoken = /\b20\d\d$/.test(words) && !rawText.includes(words.slice(-4))
-    ? words.replace(/\s*20\d\d$/, ' next year')
-    : words;
+  const spoken =
+    /\b20\d\d$/.test(words) && !rawText.includes(words.slice(-4))
+      ? words.replace(/\s*20\d\d$/, ' next year')
+      : words;
   const at = rawText.toLowerCase().indexOf(spoken);
   return at === -1 ? spoken : rawText.slice(at, at + spoken.length);
 }
