@@ -1,12 +1,14 @@
-import type { CoachDomain, GoalMetric } from '#contracts/coach.ts';
-import type { GoalIntent } from './intent.ts';
+import type { CoachDomain, GoalMetric, SmartGoal } from '#contracts/coach.ts';
+import { detectActivity, genericTemplate } from './activity.ts';
+import { goalIntent, type GoalIntent, keepsIntent } from './intent.ts';
+import { normalizeGoalText } from './parse.ts';
 import {
   type ActivityTemplate,
   cumulativeMilestone,
   findQuantity,
   formatAmount,
   type MilestoneText,
-  pickStages,
+  stagedMilestone,
   type TemplateContext,
 } from './templates/kit.ts';
 
@@ -81,7 +83,7 @@ export function ownWordsTemplate(
         ? counted(index, count, metric)
         : index === count - 1
           ? (steps.at(-1) as MilestoneText)
-          : pickStages(steps.slice(0, -1), index, count - 1),
+          : stagedMilestone(steps.slice(0, -1))(index, count - 1),
     setupTasks: [
       { title: `Write down what “${shorten(name, 60)}” needs`, minutes: 20 },
       { title: 'Gather what you need for the first step', minutes: 30 },
@@ -98,4 +100,25 @@ export function ownWordsTemplate(
     maxPerWeek: undefined,
     notes: [],
   };
+}
+
+/**
+ * The template a plan is built from: the activity found in the goal's fields, unless it would
+ * not keep the goal's own activity (a goal in the person's words), which gets its own steps.
+ */
+export function planTemplate(goal: SmartGoal, description: string): ActivityTemplate {
+  const detected = detectActivity(description, goal.domain);
+  const intent = goalIntent(goal.title);
+  const about = intent.keywords.some((word) => detected.template.cues.test(word));
+  if (detected.template.generic !== true && about) return detected.template;
+  const metric = detected.template.metric({
+    text: normalizeGoalText(description),
+    quantities: [],
+    timeZone: 'UTC',
+  });
+  const sample = metric ?? goal.metric;
+  const text = `${detected.template.title(sample, { text: '', quantities: [], timeZone: 'UTC' })} ${detected.template.specific(sample)}`;
+  if (detected.template.generic !== true && keepsIntent(intent, text)) return detected.template;
+  if (detected.template.generic === true && intent.keywords.length === 0) return detected.template;
+  return ownWordsTemplate(genericTemplate(goal.domain), goal.domain, intent, goal.title);
 }

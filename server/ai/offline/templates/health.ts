@@ -6,6 +6,7 @@ import {
   findQuantity,
   formatAmount,
   phaseName,
+  type PlanContext,
   rampMilestone,
   stagedMilestone,
   usesImperial,
@@ -157,6 +158,29 @@ function raceName(metric: GoalMetric): string {
   return `${metric.target}K`;
 }
 
+/** Minutes per kilometre (or mile) at an easy pace: what a session must last to cover a distance. */
+const EASY_PACE = { km: 5, mi: 8 };
+
+/**
+ * The distance a running milestone asks for: a share of the target, never more than the longest
+ * session planned before it covers at an easy pace, and never less than the milestone before.
+ */
+function runningMilestoneDistance(
+  index: number,
+  count: number,
+  metric: GoalMetric,
+  plan: PlanContext | undefined,
+): number {
+  const step = metric.target >= 20 ? 1 : 0.5;
+  const share = Math.round((metric.target * 0.9 * (index + 1)) / count / step) * step;
+  const pace = metric.unit === 'mi' ? EASY_PACE.mi : EASY_PACE.km;
+  const session = plan?.longestSession?.(index);
+  const reachable = session === undefined ? Infinity : Math.floor(session / pace / step) * step;
+  const value = Math.max(step, Math.min(share, reachable));
+  if (index === 0) return value;
+  return Math.max(value, runningMilestoneDistance(index - 1, count, metric, plan));
+}
+
 const running: ActivityTemplate = {
   id: 'running',
   domain: 'health',
@@ -196,7 +220,7 @@ const running: ActivityTemplate = {
   weeklyHours: 3,
   why: 'The pride of crossing a finish line you once thought was out of reach.',
   firstStep: () => 'Go for a 20-minute walk-run: 1 minute jogging, 2 minutes walking.',
-  milestone: (index, count, metric) => {
+  milestone: (index, count, metric, plan) => {
     const last = index === count - 1;
     if (last) {
       return {
@@ -207,17 +231,31 @@ const running: ActivityTemplate = {
         description: 'Taper the last week, sleep well and enjoy the day.',
       };
     }
-    const step = metric.target >= 20 ? 1 : 0.5;
-    const value = Math.max(
-      step,
-      Math.round((metric.target * 0.9 * (index + 1)) / count / step) * step,
-    );
+    const value = runningMilestoneDistance(index, count, metric, plan);
+    if (index === 0) {
+      return {
+        title: `Run ${formatAmount(value, metric.unit)} without stopping`,
+        description:
+          'Build the habit: three easy sessions a week, mostly at a pace where you can talk.',
+      };
+    }
+    // The promise in the description is the growth the milestones actually ask for.
+    const previous = runningMilestoneDistance(index - 1, count, metric, plan);
+    const days = plan?.milestoneDays;
+    const weeks = days ? ((days[index] ?? 0) - (days[index - 1] ?? 0)) / 7 : 3;
+    const growth = weeks > 0 && previous > 0 ? ((value / previous) ** (1 / weeks) - 1) * 100 : 0;
+    const rate = Math.max(10, Math.ceil(growth / 5) * 5);
+    if (value <= previous) {
+      const week = Math.ceil((days?.[index] ?? (index + 1) * 21) / 7);
+      return {
+        title: `Run ${formatAmount(value, metric.unit)} comfortably again by week ${week}`,
+        description:
+          'Hold this distance and keep the other runs easy; longer runs need more weekly time.',
+      };
+    }
     return {
       title: `Run ${formatAmount(value, metric.unit)} without stopping`,
-      description:
-        index === 0
-          ? 'Build the habit: three easy sessions a week, mostly at a pace where you can talk.'
-          : 'Lengthen one run a week by about 10 % and keep the others easy.',
+      description: `Lengthen one run a week by about ${rate} % and keep the others easy.`,
     };
   },
   setupTasks: [
@@ -242,6 +280,15 @@ const running: ActivityTemplate = {
       timesPerWeek: 3,
       minMinutes: 20,
       maxMinutes: 75,
+    },
+    {
+      title: (phase, phases) =>
+        phaseName(phase, phases) === 'finish'
+          ? 'Shorter long run (taper)'
+          : 'Long run, slow and steady',
+      timesPerWeek: 1,
+      minMinutes: 30,
+      maxMinutes: 180,
     },
   ],
 };

@@ -18,6 +18,10 @@ export interface PlanContext {
   weeks: number;
   weeklyHours: number;
   timeZone: string;
+  /** Days from the start date to each milestone's due date, when the plan has dated them. */
+  milestoneDays?: readonly number[];
+  /** Minutes of the longest repeating session planned up to milestone `phase`. */
+  longestSession?: (phase: number) => number;
 }
 
 export interface PracticeTemplate {
@@ -65,7 +69,12 @@ export interface ActivityTemplate {
   weeklyHours: number;
   why: string;
   firstStep: (metric: GoalMetric) => string;
-  milestone: (index: number, count: number, metric: GoalMetric) => MilestoneText;
+  milestone: (
+    index: number,
+    count: number,
+    metric: GoalMetric,
+    plan?: PlanContext,
+  ) => MilestoneText;
   /** One-off tasks, spread over the phases in this order. */
   setupTasks: readonly OneOffTask[];
   practice: readonly PracticeTemplate[];
@@ -151,8 +160,11 @@ export function cumulativeMilestone(
     const isLast = index === count - 1;
     // Small targets cannot rise at every milestone ("1 friend", "1 friend"): name the step instead.
     if (!isLast && index > 0 && values[index - 1] === value) {
+      // Stages repeat when there are more milestones than stages: the step number keeps each new.
+      const stage = description.replace(/[.:;]+$/, '').replace(/:.*/, '');
+      const repeated = pickStages(descriptions, index - 1, count) === description;
       return {
-        title: description.replace(/[.:;]+$/, '').replace(/:.*/, ''),
+        title: repeated ? `Step ${index + 1}: ${stage}` : stage,
         description: `On the way to ${formatAmount(metric.target, metric.unit)}.`,
       };
     }
@@ -165,22 +177,32 @@ export function rampMilestone(
   label: (amount: string, isLast: boolean) => string,
   descriptions: readonly string[],
 ) {
-  return (index: number, count: number, metric: GoalMetric): MilestoneText => {
+  const valueAt = (index: number, count: number, metric: GoalMetric): number => {
     const start = metric.target / 2;
     const raw =
       count <= 1 ? metric.target : start + ((metric.target - start) * index) / (count - 1);
     const step = stepFor(metric.target, metric.unit);
-    const value =
-      index === count - 1 ? metric.target : Math.max(step, Math.round(raw / step) * step);
+    return index === count - 1 ? metric.target : Math.max(step, Math.round(raw / step) * step);
+  };
+  return (index: number, count: number, metric: GoalMetric): MilestoneText => {
+    const value = valueAt(index, count, metric);
+    const title = label(formatAmount(value, metric.unit), index === count - 1);
+    // A target too small to rise at every milestone: the later ones are numbered steps.
+    const repeated = index > 0 && valueAt(index - 1, count, metric) === value;
     return {
-      title: label(formatAmount(value, metric.unit), index === count - 1),
+      title: repeated ? `${title}: step ${index + 1}` : title,
       description: pickStages(descriptions, index, count),
     };
   };
 }
 
 export function stagedMilestone(stages: readonly MilestoneText[]) {
-  return (index: number, count: number): MilestoneText => pickStages(stages, index, count);
+  return (index: number, count: number): MilestoneText => {
+    const stage = pickStages(stages, index, count);
+    // More milestones than stages: a repeated stage is the next step of it, numbered.
+    const repeated = index > 0 && pickStages(stages, index - 1, count) === stage;
+    return repeated ? { ...stage, title: `${stage.title}: step ${index + 1}` } : stage;
+  };
 }
 
 export function findQuantity<K extends Quantity['kind']>(
