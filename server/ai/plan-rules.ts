@@ -130,8 +130,12 @@ function distanceKm(text: string): number | null {
   return /^m/i.test(match[2] ?? '') ? value * 1.609 : value;
 }
 
-/** A rate the plan promises itself: "about 10 % a week". */
-const PROMISED_RATE = /(\d+(?:\.\d+)?)\s?%\s*(?:a|per|each|every)\s+week/i;
+/** A weekly rate the plan promises itself: "about 10 % a week", "one run a week by about 10 %". */
+function promisedRate(text: string): number | null {
+  const percent = /(\d+(?:\.\d+)?)\s?(?:%|percent)/i.exec(text);
+  if (!percent || !/\b(?:a|per|each|every) week\b|\bweekly\b/i.test(text)) return null;
+  return Number(percent[1]);
+}
 
 /**
  * Progression must match what the plan promises: when a milestone says distances grow by about
@@ -140,14 +144,14 @@ const PROMISED_RATE = /(\d+(?:\.\d+)?)\s?%\s*(?:a|per|each|every)\s+week/i;
  */
 function progressionProblems(plan: BreakDownGoalOutput): string[] {
   const problems: string[] = [];
-  const planRate = plan.notes.map((note) => PROMISED_RATE.exec(note)?.[1]).find(Boolean);
+  const planRate = plan.notes.map(promisedRate).find((rate) => rate !== null) ?? null;
   plan.milestones.forEach((milestone, i) => {
     const previous = plan.milestones[i - 1];
     if (!previous) return;
-    const rate = Number(PROMISED_RATE.exec(milestone.description)?.[1] ?? planRate ?? NaN);
+    const rate = promisedRate(milestone.description) ?? planRate;
     const from = distanceKm(previous.title);
     const to = distanceKm(milestone.title);
-    if (!Number.isFinite(rate) || from === null || to === null) return;
+    if (rate === null || from === null || to === null) return;
     const weeks = Math.max(0, daysBetween(previous.dueDate, milestone.dueDate)) / 7;
     const allowed = from * (1 + rate / 100) ** weeks + 0.5;
     if (to > allowed) {

@@ -245,7 +245,7 @@ const running: ActivityTemplate = {
     const weeks = days ? ((days[index] ?? 0) - (days[index - 1] ?? 0)) / 7 : 3;
     const growth = weeks > 0 && previous > 0 ? ((value / previous) ** (1 / weeks) - 1) * 100 : 0;
     const rate = Math.max(10, Math.ceil(growth / 5) * 5);
-    if (value <= previous) {
+    if (value <= previous || value >= metric.target) {
       const week = Math.ceil((days?.[index] ?? (index + 1) * 21) / 7);
       return {
         title: `Run ${formatAmount(value, metric.unit)} comfortably again by week ${week}`,
