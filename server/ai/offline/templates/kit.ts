@@ -1,4 +1,5 @@
 import type { ClarifyingQuestion, CoachDomain, GoalMetric } from '#contracts/coach.ts';
+import nlp from 'compromise';
 import type { Quantity } from '#server/ai/offline/parse.ts';
 
 /**
@@ -102,14 +103,40 @@ function formatNumber(value: number): string {
   return rounded.toLocaleString('en-US', { maximumFractionDigits: 1 });
 }
 
+const PLURAL_RULES = new Intl.PluralRules('en-GB');
+const singulars = new Map<string, string>();
+
+/**
+ * "activities" → "activity", "push-ups" → "push-up", "kg" → "kg": the one form of a counted noun,
+ * by compromise's inflection (cached: units repeat across every milestone of a plan).
+ */
+export function singularOf(noun: string): string {
+  const cached = singulars.get(noun);
+  if (cached !== undefined) return cached;
+  let result = noun;
+  if (/[a-z]s$/i.test(noun) && !/(ss|us|is)$/i.test(noun)) {
+    const words = noun.split(' ');
+    const last = words.at(-1) ?? noun;
+    const [head, tail] = last.includes('-')
+      ? [last.slice(0, last.lastIndexOf('-') + 1), last.slice(last.lastIndexOf('-') + 1)]
+      : ['', last];
+    const byTagger = nlp(tail).nouns().toSingular().text();
+    const inflected = byTagger && byTagger !== tail ? byTagger : tail.replace(/s$/, '');
+    result = [...words.slice(0, -1), `${head}${inflected}`].join(' ');
+  }
+  if (singulars.size > 1000) singulars.clear();
+  singulars.set(noun, result);
+  return result;
+}
+
 /** "$5,000", "$4,000/month", "5 kg", "20%", "1 book", "12 books". */
 export function formatAmount(value: number, unit: string): string {
   const [base = unit, per] = unit.split('/');
   if (per) return `${formatAmount(value, base)} a ${per}`; // "10,000 steps a day", "$4,000 a month"
   if (isCurrencyUnit(unit)) return `${unit}${formatNumber(value)}`;
   if (unit === '%') return `${formatNumber(value)}%`;
-  const singular = value === 1 && /[^s]s$/.test(unit) ? unit.slice(0, -1) : unit;
-  return `${formatNumber(value)} ${singular}`;
+  const noun = PLURAL_RULES.select(value) === 'one' ? singularOf(unit) : unit;
+  return `${formatNumber(value)} ${noun}`;
 }
 
 /** A round step for milestone values, so milestones read "Down 2.5 kg", not "Down 2.38 kg". */
