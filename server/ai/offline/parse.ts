@@ -284,7 +284,7 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     if (inSeason && !modifier.includes('next')) {
       date = seasonEnd(currentStart);
       reading = `the end of this ${name} (${formatLongDate(date)})`;
-    } else if (modifier.includes('end') || modifier === 'in') {
+    } else if (modifier.includes('end') || ['in', 'this', 'during', 'for'].includes(modifier)) {
       date = seasonEnd(nextStart);
       reading = `the end of ${name} (${formatLongDate(date)})`;
     } else if (modifier === 'before') {

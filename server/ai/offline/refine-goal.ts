@@ -43,7 +43,7 @@ import {
 
 /** Wishes with no outcome one could measure; they need a question before a plan. */
 const VAGUE =
-  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b/;
+  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b/;
 
 const QUESTION_IDS = {
   outcome: 'outcome',
@@ -115,6 +115,9 @@ const MEDICAL_NOTE =
 const EVENT =
   /\b(?:for|before|by|at|until|till|in time for|ahead of|on)\s+(my|our|the|his|her|their|[a-z]+'s)\s+((?:[a-z]+'s\s+|[a-z]+\s+)?(?:birthday|wedding|trip|holiday|holidays|vacation|exam|exams|finals|semester|term|graduation|anniversary|interview|review|move|race|competition|recital|concert|reunion|due date|conference|presentation|talk|performance|audition|tournament|match|big day|honeymoon|retirement|party))\b/;
 
+/** "before I turn 40": a birthday only the person knows. */
+const AGE = /\b(?:before|by the time|by when)\s+(i)\s+(?:turn|am|'m|reach)\s+(\d{2})\b/;
+
 /** Words that make a stated date a fixed event rather than a chosen horizon. */
 const FIXED_EVENT =
   /\b(wedding|exam|exams|finals|test|interview|review|trip|holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|marathon on|half marathon on)\b/;
@@ -123,7 +126,10 @@ function dateNeededQuestion(owner: string, event: string, timeZone: string): Cla
   const whose = owner === 'my' || owner === 'our' ? 'your' : owner;
   return {
     id: QUESTION_IDS.deadline,
-    question: `When is ${whose} ${event}? I will plan back from that date.`,
+    question:
+      owner === 'i'
+        ? `When do you turn ${event}? I will plan back from that date.`
+        : `When is ${whose} ${event}? I will plan back from that date.`,
     suggestions: [
       localizeSuggestion('In 4 weeks', timeZone),
       'In 3 months',
@@ -303,7 +309,10 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const needsTarget = explicit === null && !vague && template.targetQuestion !== undefined;
 
   // A date only the person knows ("for my sister's wedding") is asked for, never guessed.
-  const event = !parsedDeadline && !deadlineAnswer ? EVENT.exec(context.text) : null;
+  const event =
+    !parsedDeadline && !deadlineAnswer
+      ? (EVENT.exec(context.text) ?? AGE.exec(context.text))
+      : null;
   if (((vague || needsTarget) && !answeredOutcome) || event) {
     const questions: ClarifyingQuestion[] = [];
     if (vague && !answeredOutcome) {

@@ -326,10 +326,118 @@ const steps: ActivityTemplate = {
   practice: [{ title: () => 'Walk', timesPerWeek: 5, minMinutes: 20, maxMinutes: 45 }],
 };
 
+type Endurance = 'swim' | 'cycle' | 'row' | 'hike';
+
+const ENDURANCE: Record<Endurance, { verb: string; km: number; suggestions: string[] }> = {
+  swim: {
+    verb: 'Swim',
+    km: 1,
+    suggestions: ['Swim 1 km without stopping', 'Swim 3 times a week', '40 lengths in one session'],
+  },
+  cycle: {
+    verb: 'Cycle',
+    km: 50,
+    suggestions: ['Cycle 50 km in a day', 'Ride 3 times a week', 'Cycle to work every weekday'],
+  },
+  row: {
+    verb: 'Row',
+    km: 5,
+    suggestions: ['Row 5 km', 'Row 3 times a week', 'Row 2 km under 9 minutes'],
+  },
+  hike: {
+    verb: 'Hike',
+    km: 15,
+    suggestions: ['Hike 15 km in a day', 'Hike every weekend', 'Walk a long-distance trail'],
+  },
+};
+
+function enduranceKind(text: string): Endurance {
+  if (/swim/.test(text)) return 'swim';
+  if (/(cycl|bike|biking|ride)/.test(text)) return 'cycle';
+  if (/row(ing)?/.test(text)) return 'row';
+  return 'hike';
+}
+
+/** Swimming, cycling, rowing and hiking: distances and sessions of that activity, not push-ups. */
+const endurance: ActivityTemplate = {
+  id: 'endurance',
+  domain: 'health',
+  cues: /(swim|swims|swimming|swimmer|cycle|cycling|bike ride|biking|ride my bike|rowing|hike|hiking|trek|trekking)/,
+  metric: ({ quantities, text }) => {
+    const kind = enduranceKind(text);
+    const distance = findQuantity(quantities, 'distance');
+    if (distance) {
+      return {
+        name: `${ENDURANCE[kind].verb} distance`,
+        target: distance.value,
+        unit: distance.unit,
+      };
+    }
+    const frequency = findQuantity(quantities, 'frequency');
+    if (frequency && frequency.timesPerWeek <= 7) {
+      return {
+        name: 'Sessions per week',
+        target: Math.round(frequency.timesPerWeek),
+        unit: 'sessions/week',
+      };
+    }
+    return null;
+  },
+  fallbackMetric: (_plan, context) => {
+    const kind = enduranceKind(context?.text ?? '');
+    return { name: `${ENDURANCE[kind].verb} distance`, target: ENDURANCE[kind].km, unit: 'km' };
+  },
+  targetQuestion: ({ text }) => ({
+    id: 'target',
+    question: 'What would you like to be able to do, or how often?',
+    suggestions: ENDURANCE[enduranceKind(text)].suggestions,
+  }),
+  title: (metric, context) => {
+    const verb = ENDURANCE[enduranceKind(context.text)].verb;
+    return metric.unit === 'sessions/week'
+      ? `${verb} ${metric.target} times a week`
+      : `${verb} ${formatAmount(metric.target, metric.unit)} without stopping`;
+  },
+  specific: (metric) =>
+    metric.unit === 'sessions/week'
+      ? `${metric.target} sessions a week, kept up week after week and built up gently.`
+      : `Cover ${formatAmount(metric.target, metric.unit)} in one go at a comfortable pace, built up session by session.`,
+  defaultWeeks: () => 10,
+  minWeeks: () => 3,
+  weeklyHours: 3,
+  why: 'Feeling strong, free and at home in the water, on the bike or on the trail.',
+  firstStep: () => 'Book or plan your first easy session this week and note how far you get.',
+  milestone: cumulativeMilestone(
+    (amount, last) => (last ? `${amount}: goal reached` : `${amount} in one go`),
+    [
+      'Find your starting point in an easy session.',
+      'Go a little further each week, at a pace you could keep talking at.',
+      'One longer session a week; the others stay easy.',
+      'Rest a little more before the final effort.',
+    ],
+  ),
+  setupTasks: [
+    { title: 'Check your kit and where you will train', minutes: 20 },
+    { title: 'Note your starting distance after the first session', minutes: 10 },
+  ],
+  practice: [
+    {
+      title: (phase, phases) =>
+        phaseName(phase, phases) === 'start'
+          ? 'Easy session, find your pace'
+          : 'Session: go a little further',
+      timesPerWeek: 3,
+      minMinutes: 20,
+      maxMinutes: 90,
+    },
+  ],
+  outcomeSuggestions: ['Swim 1 km without stopping', 'Cycle 50 km in a day', 'Hike 15 km in a day'],
+};
+
 const strength: ActivityTemplate = {
   id: 'strength',
   domain: 'health',
-  cues: /\b(push-?ups?|pull-?ups?|chin-?ups?|squats?|plank|deadlift|bench press|strength|gym|work ?out|workouts?|exercise|exercising|lift|lifting|yoga|pilates|swim|swimming|cycle|cycling)\b/,
+  cues: /\b(push-?ups?|pull-?ups?|chin-?ups?|squats?|plank|deadlift|bench press|strength|gym|work ?out|workouts?|exercise|exercising|lift|lifting|yoga|pilates)\b/,
   metric: ({ quantities, text }) => {
     const count = findQuantity(quantities, 'count');
     if (count && /ups|squats|dips|burpees/.test(count.noun)) {
@@ -691,6 +799,7 @@ export const healthTemplates: readonly ActivityTemplate[] = [
   running,
   steps,
   sleep,
+  endurance,
   strength,
   eating,
   genericHealth,
