@@ -43,7 +43,7 @@ function audienceGrowth({ metric, days, deadline }: AmbitionCheck): string | nul
 }
 
 const INCOME =
-  /\b(?:earn|make|income(?: is)?|salary(?: is)?|take home|on)\s+(?:about\s+|around\s+)?([$€£¥₹])?\s?(\d[\d,]*(?:\.\d+)?)\s?(k)?\s*(?:[a-z]+\s+)?(?:a|per|each|every|\/)\s?(month|year|week)\b/;
+  /\b(?:earn|make|income(?: is)?|salary(?: is)?|take home|on)\s+(?:an?\s+)?(?:salary\s+|income\s+)?(?:of\s+)?(?:about\s+|around\s+)?([$€£¥₹])?\s?(\d[\d,]*(?:\.\d+)?)\s?(k)?\s*(?:[a-z]+\s+)?(?:a|per|each|every|\/)\s?(month|year|week)\b/;
 
 function savingsAgainstIncome({ text, metric, days }: AmbitionCheck): string | null {
   if (!/^[$€£¥₹]$/.test(metric.unit)) return null;

@@ -38,7 +38,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(climb|climbing|bouldering|trek|trekking|kilimanjaro|mountain|summit|ski|skiing|surf|surfing|tennis|football|soccer|basketball|golf|dance|dancing|martial arts|karate|judo|boxing|rowing|camino|trail)\b/,
       2,
     ],
-    [/\b(smoking|cigarettes|vaping|vape|alcohol|drinking|sober|booze|caffeine)\b/, 3],
+    [/\b(smoking|cigarettes|vaping|vape|alcohol|drinking|drinks|pints|sober|booze|caffeine)\b/, 3],
     [
       /\b(stress|anxiety|anxious|burnout|mental health|therapy|therapist|doctor|physio|back pain|injury)\b/,
       2,
@@ -50,6 +50,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       4,
     ],
     [/\b(promotion|promoted|raise|salary|pay rise|performance review)\b/, 4],
+    [
+      /\b(ceo|cto|cfo|coo|director|vp|vice president|head of \w+|analyst|senior \w+|manager role)\b/,
+      3,
+    ],
     [
       /\b(job|jobs|career|work|workplace|office|boss|manager|team lead|colleagues?|coworkers?|employer|interview|interviews|resume|cv|linkedin|portfolio)\b/,
       2,

@@ -11,6 +11,8 @@ import nlp from 'compromise';
 export interface GoalIntent {
   /** The main action as the person wrote it, without preamble, deadline or reason. */
   phrase: string;
+  /** The verb and its object only ("build a treehouse"): what the goal is about, no occasion. */
+  core: string;
   /** Its verb, infinitive and lower case ("build"), or null when there is none. */
   verb: string | null;
   /** Head words of what the action is about ("treehouse"); the verb when there is no object. */
@@ -79,10 +81,54 @@ export function goalIntent(rawText: string): GoalIntent {
     .replace(/[.!?]+$/, '')
     .trim();
   const terms = termsOf(sentence);
-  let verbAt = -1;
-  for (let i = 0; i < terms.length; i += 1) {
+  let verbAt = findVerb(terms, 0);
+  // Goals are mostly imperatives: with no verb tagged, the first word is the action ("Host dinner").
+  if (verbAt < 0 && terms.length > 0 && /^[a-z]+$/.test(terms[0]?.normal ?? '')) verbAt = 0;
+  let read = readObject(terms, verbAt);
+  // "teach my son to ride a bike", "help my kids to read": the action is what follows "to".
+  const afterTo = terms.findIndex((t, i) => i > verbAt && t.normal === 'to');
+  if (
+    verbAt >= 0 &&
+    HELPING.test(terms[verbAt]?.normal ?? '') &&
+    read.objects.every((word) => PEOPLE.test(word)) &&
+    afterTo > verbAt
+  ) {
+    const inner = findVerb(terms, afterTo + 1);
+    if (inner >= 0) {
+      verbAt = inner;
+      read = readObject(terms, inner);
+    }
+  }
+  const verbTerm = verbAt >= 0 ? terms[verbAt] : undefined;
+  const verb = verbTerm ? infinitive(verbTerm.normal) : null;
+  const keywords =
+    read.objects.length > 0 ? read.objects : [...(verb ? [verb] : []), ...read.afterwards];
+  const from = verbTerm ? sentence.toLowerCase().indexOf(verbTerm.text.toLowerCase()) : 0;
+  const phrase = sentence.slice(Math.max(0, from));
+  const core = terms
+    .slice(Math.max(0, verbAt), read.objectEnd)
+    .map((t) => t.text)
+    .join(' ');
+  const intent: GoalIntent = {
+    phrase: phrase || sentence,
+    core: core || phrase || sentence,
+    verb,
+    keywords: unique(keywords),
+  };
+  if (cache.size > 500) cache.clear();
+  cache.set(rawText, intent);
+  return intent;
+}
+
+/** Verbs whose object is a person who then does the action: "teach my son to swim". */
+const HELPING = /^(teach|help|encourage|get|take|bring|show|support|coach)$/;
+const PEOPLE =
+  /^(son|daughter|kids?|children|child|mum|mom|mother|dad|father|parents?|wife|husband|partner|friends?|brother|sister|siblings?|family|team|students?|grandparents?|grandma|grandpa|nephew|niece|baby|toddler|girlfriend|boyfriend|dog|puppy)$/;
+
+function findVerb(terms: readonly Term[], from: number): number {
+  for (let i = from; i < terms.length; i += 1) {
     const term = terms[i] as Term;
-    if (!isVerb(term) && !(i === 0 && /^[a-z]+$/.test(term.normal) && !has(term, 'Noun'))) continue;
+    if (!isVerb(term)) continue;
     const next = terms[i + 1]?.normal;
     // "learn to play", "want to run": the action is the verb after "to".
     if (
@@ -90,46 +136,75 @@ export function goalIntent(rawText: string): GoalIntent {
       (next === 'to' || next === 'how' || isVerb(terms[i + 1] ?? term))
     )
       continue;
-    if (!isVerb(term)) {
-      verbAt = i;
-      break;
-    }
-    verbAt = i;
-    break;
+    return i;
   }
-  const verbTerm = verbAt >= 0 ? terms[verbAt] : undefined;
-  const verb = verbTerm ? infinitive(verbTerm.normal) : null;
+  return -1;
+}
 
+function isKeyNoun(term: Term, word: string): boolean {
+  return (
+    has(term, 'Noun') &&
+    !has(term, 'Pronoun') &&
+    !has(term, 'Date') &&
+    !has(term, 'Possessive') &&
+    !has(term, 'Value') &&
+    !/^(my|our|your|his|her|their|its|the|a|an)$/.test(word) &&
+    !TIME_WORDS.test(word) &&
+    /[a-z]/.test(word) &&
+    !EMPTY_OBJECTS.test(word)
+  );
+}
+
+/**
+ * The direct object's head noun (the last noun before a preposition, with any proper nouns), and
+ * when there is none the head noun of the first phrase after it ("save money for a holiday").
+ */
+function readObject(
+  terms: readonly Term[],
+  verbAt: number,
+): { objects: string[]; afterwards: string[]; objectEnd: number } {
   const objects: string[] = [];
-  const afterwards: string[] = [];
-  let inObject = true;
-  for (const term of terms.slice(verbAt + 1)) {
+  let head: string | null = null;
+  let last: Term | null = null;
+  let index = verbAt + 1;
+  for (; index < terms.length; index += 1) {
+    const term = terms[index] as Term;
     const word = term.normal.replace(/'s$/, '');
-    if (STOP_AFTER_OBJECT.test(word) || has(term, 'Preposition') || has(term, 'Conjunction')) {
-      if (objects.length > 0 || !inObject) {
-        if (afterwards.length > 0) break;
-      }
-      inObject = false;
-      continue;
-    }
-    const noun =
-      has(term, 'Noun') &&
-      !has(term, 'Pronoun') &&
-      !has(term, 'Date') &&
-      !has(term, 'Possessive') &&
-      !/^(my|our|your|his|her|their|its|the|a|an)$/.test(word);
-    if (!noun || TIME_WORDS.test(word) || !/[a-z]/.test(word) || has(term, 'Value')) continue;
-    if (EMPTY_OBJECTS.test(word)) continue;
-    (inObject ? objects : afterwards).push(word);
+    if (STOP_AFTER_OBJECT.test(word) || has(term, 'Preposition') || has(term, 'Conjunction')) break;
+    last = term;
+    if (!isKeyNoun(term, word)) continue;
+    if (has(term, 'ProperNoun')) objects.push(word);
+    head = word;
   }
-  const keywords = objects.length > 0 ? objects : [...(verb ? [verb] : []), ...afterwards];
-  const phrase = verbTerm
-    ? sentence.slice(sentence.toLowerCase().indexOf(verbTerm.text.toLowerCase()))
-    : sentence;
-  const intent: GoalIntent = { phrase: phrase || sentence, verb, keywords: unique(keywords) };
-  if (cache.size > 500) cache.clear();
-  cache.set(rawText, intent);
-  return intent;
+  // "write a thank-you note": a determiner's phrase ends in its noun, whatever the tagger said.
+  const lastWord = last?.normal.replace(/'s$/, '') ?? '';
+  if (
+    !head &&
+    last &&
+    index - 1 > verbAt + 1 &&
+    /^(a|an|the|my|our)$/.test(terms[verbAt + 1]?.normal ?? '') &&
+    /^[a-z-]{3,}$/.test(lastWord) &&
+    !EMPTY_OBJECTS.test(lastWord) &&
+    !TIME_WORDS.test(lastWord)
+  ) {
+    head = lastWord;
+  }
+  if (head) objects.push(head);
+  const afterwards: string[] = [];
+  if (objects.length === 0) {
+    let phraseHead: string | null = null;
+    for (let i = index + 1; i < terms.length; i += 1) {
+      const term = terms[i] as Term;
+      const word = term.normal.replace(/'s$/, '');
+      if (STOP_AFTER_OBJECT.test(word) || has(term, 'Preposition') || has(term, 'Conjunction')) {
+        if (phraseHead) break;
+        continue;
+      }
+      if (isKeyNoun(term, word)) phraseHead = word;
+    }
+    if (phraseHead) afterwards.push(phraseHead);
+  }
+  return { objects, afterwards, objectEnd: index };
 }
 
 function unique(words: string[]): string[] {
@@ -145,9 +220,29 @@ function stem(word: string): string {
   return base.replace(/([bdglmnprt])\1$/, '$1');
 }
 
+/** Words a goal may use instead of the person's own, with the same meaning. */
+const SAME_MEANING: Record<string, readonly string[]> = {
+  gym: ['work out', 'workout', 'training', 'strength'],
+  jog: ['run'],
+  job: ['application', 'role', 'position'],
+  dinner: ['meal', 'cook'],
+  cv: ['résumé', 'resume'],
+  resume: ['cv'],
+  cigarette: ['smok'],
+  alcohol: ['drink'],
+  booze: ['drink'],
+  bike: ['cycl', 'ride'],
+  cycle: ['ride', 'bike'],
+  weight: ['kg', 'lb'],
+};
+
 /** True when the SMART goal's text still names what the person asked for. */
 export function keepsIntent(intent: GoalIntent, goalText: string): boolean {
   if (intent.keywords.length === 0) return true;
   const text = goalText.toLowerCase();
-  return intent.keywords.some((word) => text.includes(stem(word)));
+  return intent.keywords.some(
+    (word) =>
+      text.includes(stem(word)) ||
+      (SAME_MEANING[stem(word)] ?? SAME_MEANING[word] ?? []).some((other) => text.includes(other)),
+  );
 }

@@ -96,7 +96,8 @@ export function ownWordsTemplate(
         maxMinutes: 90,
       },
     ],
-    minWeeks: undefined,
+    // Nothing is known about how long the person's own project takes: their date stands.
+    minWeeks: () => 0,
     maxPerWeek: undefined,
     notes: [],
   };

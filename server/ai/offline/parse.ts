@@ -78,6 +78,9 @@ export function normalizeGoalText(text: string): string {
     .replace(/[–—]/g, '-')
     .replace(/\ba couple of\b/g, '2')
     .replace(/\b(?:a|one) fortnight\b/g, '2 weeks')
+    .replace(/\b(\d+(?:\.\d+)?) ?(million|thousand)\b/g, (_, n: string, unit: string) =>
+      String(Math.round(Number(n) * (unit === 'million' ? 1e6 : 1e3))),
+    )
     .replace(/\bfortnight\b/g, '2 weeks')
     .replace(/\ba (dozen|hundred)\b/g, (_, word: string) => String(NUMBER_WORDS[word]))
     .replace(
@@ -247,6 +250,21 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     };
   }
 
+  // "by May": chrono leaves the month out when it could be the verb.
+  const monthAlone = /\b(?:by|before|until|till|in|end of|by the end of) (may)\b(?! \d)/.exec(text);
+  if (monthAlone) {
+    const month = 5;
+    const base = toDateTime(today);
+    const dueYear = base.month > month ? base.year + 1 : base.year;
+    const date = endOfMonth(dueYear, month);
+    return {
+      date,
+      phrase: monthAlone[0].replace(/^(?:by the end of|end of|by|before|until|till|in) /, ''),
+      reading: `the end of May (${formatLongDate(date)})`,
+      index: monthAlone.index + monthAlone[0].length - 3,
+    };
+  }
+
   const calendarUnit =
     /\b(?:by |before |until |in |within )?(?:the )?(end of )?(this|next|the) (month|week)\b/.exec(
       text,
@@ -349,6 +367,13 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
     const before = text.slice(0, result.index);
     if (TIME_DURATION.test(result.text)) continue; // "2 hours a week" is effort, not a date
     if (/^(?:a|per|each|every)\s/.test(result.text)) continue; // "3 times a week"
+    // "3 days a week" is a frequency; "in a month" is a date.
+    if (
+      /\b(?:a|per|each|every) (?:week|month|day)$/.test(result.text) &&
+      !/^(?:in|within|over|after)\b/.test(result.text)
+    ) {
+      continue;
+    }
     if (FREQUENCY_WORDS.test(before)) continue; // "every Monday"
     const dated = ['day', 'month', 'year', 'weekday'].some((c) =>
       start.isCertain(c as 'day' | 'month' | 'year' | 'weekday'),
@@ -394,7 +419,7 @@ const MONTH_NAMES = MONTHS.join('|');
 function withoutStartPhrases(text: string): string {
   return text.replace(
     new RegExp(
-      String.raw`\b(?:starting|beginning|commencing|from|as of)\s+(?:on\s+|in\s+)?(?:(?:this|next)\s+)?(?:tomorrow|today|tonight|now|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES})|(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b`,
+      String.raw`\bin (?:1|a|a single) (?:day|go|sitting|session)\b|\b(?:starting|beginning|commencing|from|as of|start(?:ing)?\s+[a-z]+ing(?:\s+again)?|start)\s+(?:on\s+|in\s+)?(?:(?:this|next)\s+)?(?:tomorrow|today|tonight|now|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES})|(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b`,
       'g',
     ),
     (phrase) => ' '.repeat(phrase.length),
@@ -428,7 +453,9 @@ export function parseDeadline(
   let { date, reading } = candidate;
   const lead = text.slice(Math.max(0, candidate.index - 40), candidate.index);
   const phraseSaysBefore = /^before\b/.test(candidate.phrase);
-  if (!phraseSaysBefore && /\bbefore\b[^,.;]*$/.test(lead) && !/\bby\b[^,.;]*$/.test(lead)) {
+  // "before my wedding on 12 May", not "never run before but … in 4 months".
+  const saysBefore = /\bbefore\s+(?:(?!but\b|and\b|i\b|in\b)[^\s,.;]+\s+){0,5}$/.test(lead);
+  if (!phraseSaysBefore && saysBefore && !/\bby\b[^,.;]*$/.test(lead)) {
     date = addDays(date, -1);
     reading = `the day before ${formatLongDate(addDays(date, 1))}`;
   }

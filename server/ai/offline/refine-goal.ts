@@ -14,6 +14,7 @@ import {
   detectActivity,
   genericTemplate,
 } from './activity.ts';
+import { classifyDomain } from './domain.ts';
 import { goalIntent, type GoalIntent, keepsIntent } from './intent.ts';
 import { ownWordsTemplate } from './own-words.ts';
 import { addDays, daysBetween } from '#contracts/local-date.ts';
@@ -113,7 +114,11 @@ const MEDICAL_NOTE =
 
 /** An event whose date only the person knows. */
 const EVENT =
-  /\b(?:for|before|by|at|until|till|in time for|ahead of|on)\s+(my|our|the|his|her|their|[a-z]+'s)\s+((?:[a-z]+'s\s+|[a-z]+\s+)?(?:birthday|wedding|trip|holiday|holidays|vacation|exam|exams|finals|semester|term|graduation|anniversary|interview|review|move|race|competition|recital|concert|reunion|due date|conference|presentation|talk|performance|audition|tournament|match|big day|honeymoon|retirement|party))\b/;
+  /\b(?:for|before|by|at|until|till|in time for|ahead of|on)\s+(my|our|the|his|her|their|[a-z]+'s)\s+((?:[a-z0-9]+(?:'s)?\s+){0,2}(?:birthday|wedding|trip|holiday|holidays|vacation|exam|exams|finals|semester|term|graduation|anniversary|interview|review|move|race|competition|recital|concert|reunion|due date|conference|presentation|talk|performance|audition|tournament|match|big day|honeymoon|retirement|party))\b/;
+
+/** "by the end of the semester": a date only the person's school knows. */
+const ACADEMIC =
+  /\b(?:end of|before|by|for)\s+(?:the\s+)?(this|my|our|the|next)?\s*(semester|term|school year|academic year|exam season|finals)\b/;
 
 /** "before I turn 40": a birthday only the person knows. */
 const AGE = /\b(?:before|by the time|by when)\s+(i)\s+(?:turn|am|'m|reach)\s+(\d{2})\b/;
@@ -309,10 +314,10 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const needsTarget = explicit === null && !vague && template.targetQuestion !== undefined;
 
   // A date only the person knows ("for my sister's wedding") is asked for, never guessed.
-  const event =
-    !parsedDeadline && !deadlineAnswer
-      ? (EVENT.exec(context.text) ?? AGE.exec(context.text))
-      : null;
+  const event = deadlineAnswer
+    ? null
+    : (ACADEMIC.exec(context.text) ??
+      (parsedDeadline ? null : (EVENT.exec(context.text) ?? AGE.exec(context.text))));
   if (((vague || needsTarget) && !answeredOutcome) || event) {
     const questions: ClarifyingQuestion[] = [];
     if (vague && !answeredOutcome) {
@@ -323,7 +328,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     }
     if (event) {
       flags.add('date_needed');
-      questions.push(dateNeededQuestion(event[1] ?? 'the', event[2] ?? 'event', input.timeZone));
+      questions.push(dateNeededQuestion(event[1] || 'the', event[2] ?? 'event', input.timeZone));
     } else if (!parsedDeadline && !deadlineAnswer) questions.push(deadlineQuestion(null));
     else if (parsedDeadline?.passed) {
       flags.add('deadline_passed');
@@ -428,7 +433,15 @@ function chooseActivity(
   deadline: ParsedDeadline | null,
 ): DetectedActivity {
   const plan = { weeks: 8, weeklyHours: 3, timeZone: context.timeZone };
-  for (const candidate of candidateActivities(combined, hint)) {
+  // Templates about the action itself ("save $10,000") before those about its setting ("on a
+  // salary of…"); the order is otherwise the classifier's.
+  const core = normalizeGoalText(intent.core);
+  const candidates = candidateActivities(combined, hint);
+  const ranked = [
+    ...candidates.filter((c) => c.template.cues.test(core)),
+    ...candidates.filter((c) => !c.template.cues.test(core)),
+  ];
+  for (const candidate of ranked) {
     const { template } = candidate;
     const metric = template.metric(context) ?? template.fallbackMetric(plan, context);
     const text = [
@@ -450,8 +463,16 @@ function chooseActivity(
     return fallback;
   }
   const title = titleFromText(intent.phrase, deadline);
+  // The domain of the activity, not of its occasion or whose it is ("restore my grandfather's
+  // motorbike", "play Wonderwall for my sister's wedding").
+  const activity = normalizeGoalText(intent.phrase)
+    .replace(/\b(?:for|before|by|until|in time for|ahead of)\b.*$/, '')
+    .replace(/\b[a-z]+'s\b/g, '');
+  const guess = classifyDomain(activity, hint);
+  const domain = guess.score > 0 || hint ? guess.domain : fallback.domain;
   return {
     ...fallback,
-    template: ownWordsTemplate(genericTemplate(fallback.domain), fallback.domain, intent, title),
+    domain,
+    template: ownWordsTemplate(genericTemplate(domain), domain, intent, title),
   };
 }

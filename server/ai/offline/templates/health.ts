@@ -232,6 +232,13 @@ const running: ActivityTemplate = {
       };
     }
     const value = runningMilestoneDistance(index, count, metric, plan);
+    if (index === 0 && value >= metric.target) {
+      // A target this short is the goal itself: the first milestone is the habit.
+      return {
+        title: 'First easy run-walk sessions done',
+        description: 'Build the habit: easy sessions, mostly at a pace where you can talk.',
+      };
+    }
     if (index === 0) {
       return {
         title: `Run ${formatAmount(value, metric.unit)} without stopping`,
@@ -352,9 +359,9 @@ const ENDURANCE: Record<Endurance, { verb: string; km: number; suggestions: stri
 };
 
 function enduranceKind(text: string): Endurance {
-  if (/swim/.test(text)) return 'swim';
-  if (/(cycl|bike|biking|ride)/.test(text)) return 'cycle';
-  if (/row(ing)?/.test(text)) return 'row';
+  if (/\bswim/.test(text)) return 'swim';
+  if (/\b(cycl|bike|biking|ride)/.test(text)) return 'cycle';
+  if (/\brow(ing)?\b/.test(text)) return 'row';
   return 'hike';
 }
 
@@ -362,9 +369,18 @@ function enduranceKind(text: string): Endurance {
 const endurance: ActivityTemplate = {
   id: 'endurance',
   domain: 'health',
-  cues: /(swim|swims|swimming|swimmer|cycle|cycling|bike ride|biking|ride my bike|rowing|hike|hiking|trek|trekking)/,
+  cues: /\b(swim|swims|swimming|swimmer|cycle|cycling|bike ride|biking|ride my bike|rowing|hike|hiking|trek|trekking)\b/,
   metric: ({ quantities, text }) => {
     const kind = enduranceKind(text);
+    if (
+      /\blearn(?:ing)? (?:how )?to (?:swim|ride)\b/.test(text) &&
+      !findQuantity(quantities, 'distance')
+    ) {
+      // A first milestone worth having: a length of the pool, a ride round the block.
+      return kind === 'swim'
+        ? { name: 'Swim distance', target: 25, unit: 'm' }
+        : { name: 'Ride distance', target: 1, unit: 'km' };
+    }
     const distance = findQuantity(quantities, 'distance');
     if (distance) {
       return {
