@@ -1,5 +1,12 @@
-import type { CoachDomain, GoalFlag, RefineGoalInput, RefineGoalOutput } from '#contracts/coach.ts';
-import { refineProblems } from '#server/ai/plan-rules.ts';
+import type {
+  BreakDownGoalInput,
+  CoachDomain,
+  GoalFlag,
+  RefineGoalInput,
+  RefineGoalOutput,
+} from '#contracts/coach.ts';
+import { planProblems, refineProblems } from '#server/ai/plan-rules.ts';
+import { breakDownGoalOffline } from './break-down-goal.ts';
 import { refineGoalOffline } from './refine-goal.ts';
 
 /**
@@ -368,6 +375,54 @@ export const goalTable: readonly GoalRow[] = [
   }),
   asks('Learn basic Japanese before my trip to Japan', ['deadline'], { flags: ['date_needed'] }),
   asks('Visit 10 countries before I turn 40', ['deadline'], { flags: ['date_needed'] }),
+  smart('Learn to crochet a blanket by winter', 'personal_development', '2026-12-01', ['blanket']),
+  smart(
+    'Sew a dress for the summer party on 18 July',
+    'personal_development',
+    '2026-07-18',
+    ['dress'],
+    {
+      flags: ['fixed_date'],
+    },
+  ),
+  smart('Practise calligraphy 3 times a week', 'personal_development', WITHIN_A_YEAR, [
+    'calligraphy',
+  ]),
+  smart(
+    'Build an emergency fund of £3,000 by the end of the year',
+    'personal_development',
+    '2026-12-31',
+    ['£3,000'],
+  ),
+  smart('Spend less than 1 hour a day on social media', 'personal_development', WITHIN_A_YEAR, [
+    'social media',
+  ]),
+  smart('Learn 10 songs on the ukulele by Christmas', 'personal_development', '2026-12-25', [
+    'ukulele',
+  ]),
+  smart('Learn German to B1 level by next summer', 'personal_development', '2026-06-01', [
+    'German',
+  ]),
+  smart('Write a blog post every week this year', undefined, '2026-12-31', ['blog']),
+  smart('Run a 10K in under an hour by September', 'health', '2026-09-30', ['10K']),
+  smart('Lose 8 lb by the end of May', 'health', '2026-05-31', ['8 lb'], US),
+  smart('Do 5 pull-ups by the end of June', 'health', '2026-06-30', ['5 pull-ups']),
+  smart('Walk 12,000 steps a day by next month', 'health', '2026-04-30', ['12,000 steps']),
+  smart('Get 7 hours of sleep every night this month', 'health', '2026-03-31', ['sleep']),
+  smart('Apply to 5 jobs a week until I get hired', 'career', WITHIN_A_YEAR, ['job']),
+  smart('Pass my driving test on 28 May', undefined, '2026-05-28', ['driving test'], {
+    flags: ['fixed_date'],
+  }),
+  smart('Land 3 new freelance clients by the end of June', 'career', '2026-06-30', ['3 clients']),
+  smart('Take my mum to 6 concerts this year', 'relationships', '2026-12-31', ['concerts']),
+  smart('Go on a date with my husband twice a month', 'relationships', WITHIN_A_YEAR, ['date']),
+  smart('Have family dinner 4 nights a week', 'relationships', WITHIN_A_YEAR, ['dinner']),
+  smart('Plan our honeymoon to Japan by September', 'relationships', '2026-09-30', ['honeymoon'], {
+    flags: [],
+  }),
+  asks("Prepare for my sister's wedding speech", ['deadline'], { flags: ['date_needed'] }),
+  asks('Get in shape before our holiday', VAGUE, { flags: ['vague', 'date_needed'] }),
+  asks('Improve my health', VAGUE, { flags: ['vague'] }),
   asks('Get better at chess', VAGUE, { flags: ['vague'] }),
   asks('Be happier', VAGUE, { flags: ['vague'] }),
   asks('Find my purpose', VAGUE, { flags: ['vague'] }),
@@ -414,6 +469,16 @@ export function checkGoalRow(row: GoalRow): string[] {
       if (!words(output).includes(word.toLowerCase())) {
         failures.push(`"${goal.title}" / "${goal.specific}" lost "${word}"`);
       }
+    }
+    // The plan for it must add up too.
+    const plan: BreakDownGoalInput = {
+      goal,
+      startDate: GOAL_TABLE_TODAY,
+      weeklyHours: goal.weeklyHours,
+      timeZone: input.timeZone,
+    };
+    for (const problem of planProblems(plan, breakDownGoalOffline(plan))) {
+      failures.push(`plan: ${problem}`);
     }
     return failures;
   }

@@ -63,9 +63,16 @@ function isVerb(term: Term): boolean {
   );
 }
 
+/**
+ * The verb's plain form. Goals are mostly imperatives ("run", "save"), so a light rule for the
+ * rest ("running" → "run", "saving" → "sav") is enough for matching; the tagger's own inflection
+ * would cost more than the whole reading.
+ */
 function infinitive(word: string): string {
-  const root = (nlp(word).verbs().toInfinitive().text() || word).toLowerCase();
-  return root.replace(/[^a-z'-]/g, '') || word;
+  const lower = word.toLowerCase().replace(/[^a-z'-]/g, '') || word;
+  if (lower.length > 5 && lower.endsWith('ing'))
+    return lower.slice(0, -3).replace(/([bdglmnprt])\1$/, '$1');
+  return lower;
 }
 
 const cache = new Map<string, GoalIntent>();
@@ -94,9 +101,12 @@ export function goalIntent(rawText: string): GoalIntent {
     afterTo > verbAt
   ) {
     const inner = findVerb(terms, afterTo + 1);
-    if (inner >= 0) {
-      verbAt = inner;
-      read = readObject(terms, inner);
+    // "take my mum to 6 concerts": no second verb, the place or event is the object.
+    const at = inner >= 0 ? inner : afterTo;
+    const again = readObject(terms, at);
+    if (again.objects.length > 0 || inner >= 0) {
+      if (inner >= 0) verbAt = inner;
+      read = again;
     }
   }
   const verbTerm = verbAt >= 0 ? terms[verbAt] : undefined;

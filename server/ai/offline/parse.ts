@@ -284,7 +284,7 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
   }
 
   const season =
-    /\b(?:(by|before|in|for|this|next|by the end of|end of|the end of|by next|by this) )?(?:the )?(spring|summer|autumn|fall|winter)\b/.exec(
+    /\b(?:(by|before|in|for|this|next|by the end of|end of|the end of|by next|by this) )?(?:the )?(spring|summer|autumn|fall|winter)\b(?!\s+(?:party|parties|holidays?|camp|school|job|house|festival|wedding|break|course|concert|event|sale|clothes|dress|term|semester|olympics|league|season))/.exec(
       text,
     );
   if (season) {
@@ -366,6 +366,7 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
     const start = result.start;
     const before = text.slice(0, result.index);
     if (TIME_DURATION.test(result.text)) continue; // "2 hours a week" is effort, not a date
+    if (/\b(?:hour|minute|second)s?\b/.test(result.text)) continue; // "in under an hour"
     if (/^(?:a|per|each|every)\s/.test(result.text)) continue; // "3 times a week"
     // "3 days a week" is a frequency; "in a month" is a date.
     if (
@@ -739,7 +740,7 @@ function wordCount(m: RegExpExecArray): Quantity {
 }
 
 const COUNT = new RegExp(
-  String.raw`${NUMBER}\s+(?:new\s+|more\s+|different\s+|full\s+|short\s+|good\s+|quality\s+|strict\s+|real\s+|first\s+|great\s+)?([a-z][a-z'-]*?s)\b${PERIOD}`,
+  String.raw`${NUMBER}\s+(?:(?:new|more|different|full|freelance|paying|regular|local|online|short|good|quality|strict|real|first|great)\s+){0,2}([a-z][a-z'-]*?s)\b${PERIOD}`,
   'g',
 );
 

@@ -125,7 +125,7 @@ const AGE = /\b(?:before|by the time|by when)\s+(i)\s+(?:turn|am|'m|reach)\s+(\d
 
 /** Words that make a stated date a fixed event rather than a chosen horizon. */
 const FIXED_EVENT =
-  /\b(wedding|exam|exams|finals|test|interview|review|trip|holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|marathon on|half marathon on)\b/;
+  /\b(wedding|exam|exams|finals|test|interview|review|trip|holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|party|marathon on|half marathon on)\b/;
 
 function dateNeededQuestion(owner: string, event: string, timeZone: string): ClarifyingQuestion {
   const whose = owner === 'my' || owner === 'our' ? 'your' : owner;

@@ -232,7 +232,11 @@ const running: ActivityTemplate = {
       };
     }
     const value = runningMilestoneDistance(index, count, metric, plan);
-    if (index === 0 && value >= metric.target) {
+    // As written, not as stored: 0.5000001 km reads "0.5 km", the same milestone as the goal.
+    const atTarget =
+      value >= metric.target ||
+      formatAmount(value, metric.unit) === formatAmount(metric.target, metric.unit);
+    if (index === 0 && atTarget) {
       // A target this short is the goal itself: the first milestone is the habit.
       return {
         title: 'First easy run-walk sessions done',
@@ -252,7 +256,7 @@ const running: ActivityTemplate = {
     const weeks = days ? ((days[index] ?? 0) - (days[index - 1] ?? 0)) / 7 : 3;
     const growth = weeks > 0 && previous > 0 ? ((value / previous) ** (1 / weeks) - 1) * 100 : 0;
     const rate = Math.max(10, Math.ceil(growth / 5) * 5);
-    if (value <= previous || value >= metric.target) {
+    if (value <= previous || atTarget) {
       const week = Math.ceil((days?.[index] ?? (index + 1) * 21) / 7);
       return {
         title: `Run ${formatAmount(value, metric.unit)} comfortably again by week ${week}`,

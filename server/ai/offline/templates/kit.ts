@@ -98,9 +98,10 @@ export function isCurrencyUnit(unit: string): boolean {
   return CURRENCIES.some((symbol) => unit === symbol || unit.startsWith(`${symbol}/`));
 }
 
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
 function formatNumber(value: number): string {
-  const rounded = Math.round(value * 10) / 10;
-  return rounded.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return NUMBER_FORMAT.format(Math.round(value * 10) / 10);
 }
 
 const PLURAL_RULES = new Intl.PluralRules('en-GB');
@@ -186,7 +187,11 @@ export function cumulativeMilestone(
     const description = pickStages(descriptions, index, count);
     const isLast = index === count - 1;
     // Small targets cannot rise at every milestone ("1 friend", "1 friend"): name the step instead.
-    if (!isLast && index > 0 && values[index - 1] === value) {
+    const previous = values[index - 1];
+    const same =
+      previous !== undefined &&
+      formatAmount(previous, metric.unit) === formatAmount(value, metric.unit);
+    if (index > 0 && same && (!isLast || label('', true) === label('', false))) {
       // Stages repeat when there are more milestones than stages: the step number keeps each new.
       const stage = description.replace(/[.:;]+$/, '').replace(/:.*/, '');
       const repeated = pickStages(descriptions, index - 1, count) === description;
@@ -215,7 +220,10 @@ export function rampMilestone(
     const value = valueAt(index, count, metric);
     const title = label(formatAmount(value, metric.unit), index === count - 1);
     // A target too small to rise at every milestone: the later ones are numbered steps.
-    const repeated = index > 0 && valueAt(index - 1, count, metric) === value;
+    const repeated =
+      index > 0 &&
+      formatAmount(valueAt(index - 1, count, metric), metric.unit) ===
+        formatAmount(value, metric.unit);
     return {
       title: repeated ? `${title}: step ${index + 1}` : title,
       description: pickStages(descriptions, index, count),

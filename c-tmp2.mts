@@ -1,0 +1,10 @@
+import { goalTable, GOAL_TABLE_TODAY } from './server/ai/offline/goal-table.ts';
+import { refineGoalOffline } from './server/ai/offline/refine-goal.ts';
+import { breakDownGoalOffline } from './server/ai/offline/break-down-goal.ts';
+import { planProblems } from './server/ai/plan-rules.ts';
+const inputs = goalTable.map(r => ({ text: r.text, today: GOAL_TABLE_TODAY, timeZone: r.timeZone ?? 'Europe/London' }));
+for (const i of inputs) refineGoalOffline(i);
+let t = performance.now(); for (let k=0;k<3;k++) for (const i of inputs) refineGoalOffline(i); console.log('refine ms', (performance.now()-t)/inputs.length/3);
+const goals = inputs.map(i => refineGoalOffline(i)).filter(o => o.kind==='smart').map((o:any) => ({ goal: o.goal, startDate: GOAL_TABLE_TODAY, weeklyHours: o.goal.weeklyHours, timeZone: 'Europe/London' }));
+t = performance.now(); for (let k=0;k<3;k++) for (const g of goals) breakDownGoalOffline(g); console.log('breakdown ms', (performance.now()-t)/goals.length/3);
+t = performance.now(); for (let k=0;k<3;k++) for (const g of goals) planProblems(g, breakDownGoalOffline(g)); console.log('bd+rules ms', (performance.now()-t)/goals.length/3);
