@@ -111,8 +111,14 @@ export function goalIntent(rawText: string): GoalIntent {
   }
   const verbTerm = verbAt >= 0 ? terms[verbAt] : undefined;
   const verb = verbTerm ? infinitive(verbTerm.normal) : null;
+  // With no object the verb is the activity ("meditate", "propose"), unless it says little on its
+  // own ("go to the gym", "get promoted to senior engineer"): then the phrase after it.
   const keywords =
-    read.objects.length > 0 ? read.objects : [...(verb ? [verb] : []), ...read.afterwards];
+    read.objects.length > 0
+      ? read.objects
+      : verb && !LIGHT_VERBS.test(verb)
+        ? [verb]
+        : read.afterwards;
   const from = verbTerm ? sentence.toLowerCase().indexOf(verbTerm.text.toLowerCase()) : 0;
   const phrase = sentence.slice(Math.max(0, from));
   const core = terms
@@ -129,6 +135,9 @@ export function goalIntent(rawText: string): GoalIntent {
   cache.set(rawText, intent);
   return intent;
 }
+
+/** Verbs that carry little meaning without what follows them. */
+const LIGHT_VERBS = /^(go|get|do|have|make|take|be|become|keep|stay|try|start|work|spend|put)$/;
 
 /** Verbs whose object is a person who then does the action: "teach my son to swim". */
 const HELPING = /^(teach|help|encourage|get|take|bring|show|support|coach)$/;
@@ -244,6 +253,7 @@ const SAME_MEANING: Record<string, readonly string[]> = {
   bike: ['cycl', 'ride'],
   cycle: ['ride', 'bike'],
   weight: ['kg', 'lb'],
+  parkrun: ['5k'],
 };
 
 /** True when the SMART goal's text still names what the person asked for. */

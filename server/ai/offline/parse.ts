@@ -654,6 +654,7 @@ function weightAlone(m: RegExpExecArray, text: string): Quantity {
 const RACES: Array<[RegExp, number, string]> = [
   [/\bultra[- ]?marathon\b|\b50 ?k\b(?= (?:race|run|ultra|trail))/g, 50, 'ultramarathon'],
   [/\bhalf[- ]marathon\b/g, 21.1, 'half marathon'],
+  [/\bparkrun\b/g, 5, '5K'],
   [/\bmarathon\b/g, 42.2, 'marathon'],
 ];
 

@@ -120,12 +120,16 @@ const EVENT =
 const ACADEMIC =
   /\b(?:end of|before|by|for)\s+(?:the\s+)?(this|my|our|the|next)?\s*(semester|term|school year|academic year|exam season|finals)\b/;
 
+/** "pass my maths exam": the exam's date is the person's to give. */
+const OWN_EXAM =
+  /\b(?:pass|sit|take|ace|prepare for|revise for|study for)\s+(my|our)\s+((?:[a-z]+\s+){0,2}(?:exam|exams|test|finals|gcses?|a-levels?|viva|defen[cs]e))\b/;
+
 /** "before I turn 40": a birthday only the person knows. */
 const AGE = /\b(?:before|by the time|by when)\s+(i)\s+(?:turn|am|'m|reach)\s+(\d{2})\b/;
 
 /** Words that make a stated date a fixed event rather than a chosen horizon. */
 const FIXED_EVENT =
-  /\b(wedding|exam|exams|finals|test|interview|review|trip|holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|party|marathon on|half marathon on)\b/;
+  /\b(wedding|exam|exams|finals|test|interview|review|trip|holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|party|parkrun|marathon on|half marathon on)\b/;
 
 function dateNeededQuestion(owner: string, event: string, timeZone: string): ClarifyingQuestion {
   const whose = owner === 'my' || owner === 'our' ? 'your' : owner;
@@ -317,7 +321,9 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const event = deadlineAnswer
     ? null
     : (ACADEMIC.exec(context.text) ??
-      (parsedDeadline ? null : (EVENT.exec(context.text) ?? AGE.exec(context.text))));
+      (parsedDeadline
+        ? null
+        : (EVENT.exec(context.text) ?? AGE.exec(context.text) ?? OWN_EXAM.exec(context.text))));
   if (((vague || needsTarget) && !answeredOutcome) || event) {
     const questions: ClarifyingQuestion[] = [];
     if (vague && !answeredOutcome) {
