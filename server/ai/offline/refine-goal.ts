@@ -183,7 +183,10 @@ function titleFromText(text: string, deadline: ParsedDeadline | null): string {
   if (deadline) {
     const escaped = deadline.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     title = title
-      .replace(new RegExp(`\\s*\\b(by|before|in|within|until|on)?\\s*${escaped}`, 'i'), '')
+      .replace(
+        new RegExp(`\\s*\\b(by|before|in|within|until|on)?\\s*(the\\s+)?${escaped}`, 'i'),
+        '',
+      )
       .trim();
   }
   if (title.length > 80) title = `${title.slice(0, 77).replace(/\s+\S*$/, '')}…`;
@@ -456,8 +459,9 @@ function chooseActivity(
       metric.name,
       metric.unit,
     ].join(' ');
-    // Kept when the goal names the activity, or the template is about one of its key words.
-    const about = intent.keywords.some((word) => template.cues.test(word));
+    // Kept when the goal names the activity, or the template is about one of its key objects (a
+    // verb alone must be named: "drink water" is not the cooking template's).
+    const about = intent.keywords.some((word) => word !== intent.verb && template.cues.test(word));
     if (about || keepsIntent(intent, text)) return candidate;
   }
   const fallback = detectActivity(combined, hint);
@@ -468,7 +472,7 @@ function chooseActivity(
   ) {
     return fallback;
   }
-  const title = titleFromText(intent.phrase, deadline);
+  const title = titleFromText(statement, deadline);
   // The domain of the activity, not of its occasion or whose it is ("restore my grandfather's
   // motorbike", "play Wonderwall for my sister's wedding").
   const activity = normalizeGoalText(intent.phrase)

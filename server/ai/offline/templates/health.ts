@@ -494,9 +494,11 @@ const strength: ActivityTemplate = {
     suggestions: ['Work out 3 times a week', '10 push-ups in a row', '5 pull-ups'],
   }),
   fallbackMetric: () => ({ name: 'Workouts per week', target: 3, unit: 'workouts/week' }),
-  title: (metric) =>
+  title: (metric, { text }) =>
     metric.unit === 'workouts/week'
-      ? `Work out ${metric.target} times a week`
+      ? /\b(yoga|pilates)\b/.exec(text)
+        ? `Do ${/\b(yoga|pilates)\b/.exec(text)?.[1]} ${metric.target} times a week`
+        : `Work out ${metric.target} times a week`
       : metric.name.includes('one-rep')
         ? `${metric.name.replace(' one-rep max', '')} ${formatAmount(metric.target, metric.unit)}`
         : metric.name.endsWith('in one set')
