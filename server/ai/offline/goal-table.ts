@@ -116,6 +116,13 @@ export const goalTable: readonly GoalRow[] = [
   smart('Hike the West Highland Way in June', 'health', '2026-06-30', ['West Highland Way']),
   smart('Do a 30-day yoga challenge', 'health', WITHIN_A_YEAR, ['yoga']),
   smart('Cook dinner at home 5 nights a week', 'health', WITHIN_A_YEAR, ['cook']),
+  smart('Drink 2 litres of water a day', 'health', WITHIN_A_YEAR, ['2 litres of water']),
+  smart('Practise yoga twice a week', 'health', WITHIN_A_YEAR, ['yoga']),
+  smart('Propose to my girlfriend in Paris in June', 'relationships', '2026-06-30', ['propose']),
+  smart('Paint my bedroom by the weekend', 'personal_development', '2026-03-14', [
+    'paint my bedroom',
+  ]),
+  asks('Pass my maths exam', ['deadline'], { flags: ['date_needed'] }),
   asks('Lose weight', ['target', 'deadline'], {
     timeZone: 'America/Chicago',
     suggestions: { all: /lb/ },

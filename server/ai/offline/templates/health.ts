@@ -709,7 +709,9 @@ const eating: ActivityTemplate = {
   id: 'eating',
   domain: 'health',
   cues: /\b(eat|eating|diet|meals?|vegetables|veggies|fruit|cook|cooking|home-cooked|protein|water|hydrat\w*|litres?|liters?|junk food|snack\w*)\b/,
-  metric: ({ quantities }) => {
+  metric: ({ quantities, text }) => {
+    const water = /(\d+(?:\.\d+)?)\s?(?:litres?|liters?|l)\b[^.]*\bwater\b/.exec(text);
+    if (water) return { name: 'Water per day', target: Number(water[1]), unit: 'litres/day' };
     const count = findQuantity(quantities, 'count');
     if (count && count.per)
       return {
@@ -730,7 +732,9 @@ const eating: ActivityTemplate = {
   title: (metric) =>
     metric.unit === 'meals/week'
       ? `Cook ${formatAmount(metric.target, metric.unit)} at home`
-      : `Reach ${formatAmount(metric.target, metric.unit)}`,
+      : metric.unit === 'litres/day'
+        ? `Drink ${formatAmount(metric.target, 'litres')} of water a day`
+        : `Reach ${formatAmount(metric.target, metric.unit)}`,
   specific: (metric) =>
     `Reach ${formatAmount(metric.target, metric.unit)} consistently, planned ahead so it holds on busy days.`,
   defaultWeeks: () => 8,
