@@ -1,4 +1,5 @@
 // The coach's pure core, each figure against a baseline measured in the same run:
+// 0. the goal table's pass rate (bench/coach-goals.ts): statements the offline coach understands;
 // 1. breakDownGoal on the offline engine (calls/s) vs parsing and validating an equivalent,
 //    precomputed plan with the same zod schema (what any engine's answer costs at least);
 // 2. the top three for a user with 5,000 open tasks vs the bare read of the same rows, in memory
@@ -22,6 +23,7 @@ import {
   type TopThreeTask,
 } from '#server/modules/tasks/top-three.ts';
 import { runSafetyBench } from './coach-safety.ts';
+import { reportGoalTable } from './coach-goals.ts';
 import { median, report } from './support.ts';
 
 const TODAY = '2026-03-10';
@@ -53,6 +55,8 @@ async function compare(
     Object.entries(results).map(([name, values]) => [name, median(values)]),
   );
 }
+
+reportGoalTable();
 
 // ---------------------------------------------------------------------------------------------
 // 1. breakDownGoal

@@ -88,10 +88,28 @@ export type SmartGoal = z.infer<typeof smartGoalSchema>;
 
 export const coachNotesSchema = z.array(z.string().min(1).max(600)).max(10);
 
+/**
+ * What the coach noticed about the goal as stated, for the UI and for checks: too vague to plan,
+ * more than is realistic in the time, a date that has passed, a date only the person knows, a
+ * fixed event date that was kept, or a health matter that needs a professional's word first.
+ */
+export const goalFlags = [
+  'vague',
+  'over_ambitious',
+  'deadline_passed',
+  'date_needed',
+  'fixed_date',
+  'medical',
+] as const;
+export const goalFlagSchema = z.enum(goalFlags);
+export type GoalFlag = z.infer<typeof goalFlagSchema>;
+const goalFlagsSchema = z.array(goalFlagSchema).max(goalFlags.length).optional();
+
 export const goalQuestionsSchema = z.object({
   kind: z.literal('questions'),
   questions: z.array(clarifyingQuestionSchema).min(1).max(5),
   notes: coachNotesSchema,
+  flags: goalFlagsSchema,
 });
 
 export const smartGoalProposalSchema = z.object({
@@ -99,6 +117,7 @@ export const smartGoalProposalSchema = z.object({
   goal: smartGoalSchema,
   /** What the coach changed or assumed (a safer pace, a default deadline, a health note). */
   notes: coachNotesSchema,
+  flags: goalFlagsSchema,
 });
 
 export const refineGoalOutputSchema = z.discriminatedUnion('kind', [

@@ -198,6 +198,25 @@ describe.each(engines)('the %s engine behind the gateway', (engine) => {
     expect(calls[0]?.outcome).toBe('repaired');
   });
 
+  it("repairs a SMART goal that dropped the user's activity", async () => {
+    const swapped = {
+      ...modelGoal,
+      goal: {
+        ...modelGoal.goal,
+        title: 'Make plans with friends',
+        specific: 'Meet friends twice a month.',
+        metric: { name: 'Meetups', target: 12, unit: 'meetups' },
+        firstStep: 'Text a friend.',
+      },
+    };
+    const { gateway, model, calls } = setup(engine, [json(swapped), json(modelGoal)]);
+    const response = await gateway.refineGoal(refineInput);
+
+    expect(response.result).toEqual(modelGoal);
+    expect(promptText(model.doGenerateCalls[1])).toContain('dropped what the user asked for');
+    expect(calls[0]?.outcome).toBe('repaired');
+  });
+
   it('falls back to the offline engine with a notice when the answer is invalid twice', async () => {
     const { gateway, model, calls, modelId } = setup(engine, [
       '{"answer": {"kind": "smart"',

@@ -211,3 +211,154 @@ describe('the offline breakdown always passes the plan rules', () => {
     );
   });
 });
+
+describe('plans that must add up', () => {
+  const runGoal: SmartGoal = {
+    title: 'Run a 10K',
+    domain: 'health',
+    specific: 'Finish a 10K.',
+    metric: { name: 'Race distance', target: 10, unit: 'km' },
+    deadline: '2026-05-05',
+    why: 'To feel strong.',
+    firstStep: 'Go for a walk-run.',
+    weeklyHours: 3,
+  };
+  const runInput: BreakDownGoalInput = { ...input, goal: runGoal, weeklyHours: 3 };
+  const longRun = {
+    title: 'Long run',
+    milestoneIndex: 0,
+    scheduledDate: '2026-03-10',
+    estimatedMinutes: 60,
+    recurrence: { kind: 'weekly' as const, timesPerWeek: 1 },
+  };
+
+  it('rejects a plan that grows faster than the rate it promises (4 km to 8 km in two weeks at "about 10 % a week")', () => {
+    const problems = planProblems(runInput, {
+      kind: 'plan',
+      milestones: [
+        { title: 'Run 4 km without stopping', description: 'Easy runs.', dueDate: '2026-03-24' },
+        {
+          title: 'Run 8 km without stopping',
+          description: 'Lengthen one run a week by about 10 % and keep the others easy.',
+          dueDate: '2026-04-07',
+        },
+        { title: 'Run the 10K', description: 'Race day.', dueDate: '2026-05-05' },
+      ],
+      tasks: [longRun],
+      notes: [],
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /milestones\[1\] goes from 4 km to 8 km in 2 weeks, but the plan promises about 10 % a week \(at most 5.3 km\)/,
+      ),
+    ]);
+  });
+
+  it('accepts the same plan when the growth matches the promise', () => {
+    const problems = planProblems(runInput, {
+      kind: 'plan',
+      milestones: [
+        { title: 'Run 4 km without stopping', description: 'Easy runs.', dueDate: '2026-03-24' },
+        {
+          title: 'Run 4.8 km without stopping',
+          description: 'Lengthen one run a week by about 10 % and keep the others easy.',
+          dueDate: '2026-04-07',
+        },
+        { title: 'Run the 10K', description: 'Race day.', dueDate: '2026-05-05' },
+      ],
+      tasks: [longRun],
+      notes: [],
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('rejects a distance milestone that no session planned before it can cover', () => {
+    const problems = planProblems(runInput, {
+      kind: 'plan',
+      milestones: [
+        { title: 'Run 8 km without stopping', description: 'Build up.', dueDate: '2026-03-24' },
+        { title: 'Run 9 km without stopping', description: 'Build up.', dueDate: '2026-04-14' },
+        { title: 'Run the 10K', description: 'Race day.', dueDate: '2026-05-05' },
+      ],
+      tasks: [{ ...longRun, estimatedMinutes: 25 }],
+      notes: [],
+    });
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /milestones\[0\] asks for 8 km by 2026-03-24, but no session planned by then is longer than 25 minutes/,
+      ),
+    );
+  });
+
+  it('rejects duplicated milestones and the same task twice on a day', () => {
+    const problems = planProblems(input, {
+      kind: 'plan',
+      milestones: [
+        { title: 'Halfway there', description: 'a', dueDate: '2026-04-01' },
+        { title: 'Halfway there', description: 'b', dueDate: '2026-05-01' },
+        { title: 'Done', description: 'c', dueDate: '2026-06-30' },
+      ],
+      tasks: [
+        { title: 'Read', milestoneIndex: 0, scheduledDate: '2026-03-10', estimatedMinutes: 20 },
+        { title: 'Read', milestoneIndex: 0, scheduledDate: '2026-03-10', estimatedMinutes: 20 },
+      ],
+      notes: [],
+    });
+    expect(problems).toEqual([
+      'milestones[1] repeats milestones[0] ("Halfway there"); each milestone must be a new step.',
+      'tasks[1] repeats tasks[0] ("Read") on the same day.',
+    ]);
+  });
+
+  it.each([
+    ['Run a 10K', '2026-05-05'],
+    ['Run a half marathon', '2026-07-07'],
+    ['Run a marathon', '2026-09-15'],
+  ])(
+    'the offline plan for "%s" keeps its own progression promise and sessions',
+    (title, deadline) => {
+      const metric =
+        title === 'Run a 10K'
+          ? { name: 'Race distance', target: 10, unit: 'km' }
+          : title === 'Run a half marathon'
+            ? { name: 'Race distance', target: 21.1, unit: 'km' }
+            : { name: 'Race distance', target: 42.2, unit: 'km' };
+      const run: BreakDownGoalInput = {
+        ...runInput,
+        goal: { ...runGoal, title, metric, deadline },
+      };
+      expect(planProblems(run, breakDownGoalOffline(run))).toEqual([]);
+    },
+  );
+});
+
+describe("refineProblems keeps the user's goal", () => {
+  const refineInput = {
+    text: 'Learn to play guitar with friends by June',
+    today: '2026-03-10',
+    timeZone: 'Europe/London',
+  };
+  const smart = (title: string, specific: string) => ({
+    kind: 'smart' as const,
+    goal: {
+      ...goal,
+      title,
+      specific,
+      metric: { name: 'Sessions', target: 12, unit: 'sessions' },
+      deadline: '2026-06-30',
+    },
+    notes: [],
+  });
+
+  it('rejects a SMART goal that swapped the activity for another (a guitar goal became plans with friends)', () => {
+    expect(
+      refineProblems(refineInput, smart('Make plans with friends', 'Meet friends 12 times.')),
+    ).toContainEqual(expect.stringMatching(/dropped what the user asked for.*guitar/));
+  });
+
+  it('accepts one that keeps it', () => {
+    expect(
+      refineProblems(refineInput, smart('Play 3 songs on guitar', 'Play 3 songs with friends.')),
+    ).toEqual([]);
+  });
+});

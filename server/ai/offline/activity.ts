@@ -54,3 +54,27 @@ export function detectActivity(rawText: string, hint?: CoachDomain): DetectedAct
 export function genericTemplate(domain: CoachDomain): ActivityTemplate {
   return genericOf(domain);
 }
+
+/**
+ * Every template whose cues match, best first (the domain's own, then other domains by the
+ * classifier's score), so the caller can pass over one that would not keep the person's activity.
+ */
+export function candidateActivities(rawText: string, hint?: CoachDomain): DetectedActivity[] {
+  const text = normalizeGoalText(rawText);
+  const guess = classifyDomain(text, hint);
+  const matches = (template: ActivityTemplate) => !template.generic && template.cues.test(text);
+  const found: DetectedActivity[] = TEMPLATES[guess.domain]
+    .filter(matches)
+    .map((template) => ({ template, domain: guess.domain, domainScore: guess.score }));
+  const others = (Object.keys(TEMPLATES) as CoachDomain[])
+    .filter((domain) => domain !== guess.domain)
+    .map((domain) => ({ domain, score: classifyDomain(text, domain).score }))
+    .sort((a, b) => b.score - a.score);
+  for (const { domain, score } of others) {
+    for (const template of TEMPLATES[domain].filter(matches)) {
+      // With a hint the template is used under the hinted domain.
+      found.push({ template, domain: hint ?? domain, domainScore: score });
+    }
+  }
+  return found;
+}

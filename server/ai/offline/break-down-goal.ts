@@ -6,7 +6,7 @@ import type {
   PlannedTask,
 } from '#contracts/coach.ts';
 import { withHealthNote } from '#server/ai/safety.ts';
-import { detectActivity } from './activity.ts';
+import { planTemplate } from './own-words.ts';
 import { addDays, daysBetween } from '#contracts/local-date.ts';
 import { formatLongDate } from './dates.ts';
 import { type ActivityTemplate, clamp, type PlanContext } from './templates/kit.ts';
@@ -74,6 +74,15 @@ function planPractice(template: ActivityTemplate, practiceMinutes: number): Prac
     if (minutes >= 5) plans.push({ template: practice, timesPerWeek: times, minutes });
   }
   return plans;
+}
+
+/**
+ * Sessions start a little shorter and grow to full length by the last phase (progress 0 → 1),
+ * never below the activity's useful minimum.
+ */
+function sessionMinutes(session: PracticePlan, progress: number): number {
+  const ramped = floorTo5(session.minutes * (0.75 + 0.25 * progress));
+  return Math.min(session.minutes, Math.max(session.template.minMinutes, ramped, 5));
 }
 
 /** Minutes already planned in each week of the plan. */
@@ -147,14 +156,34 @@ export function breakDownGoalOffline(input: BreakDownGoalInput): BreakDownGoalOu
     goal.firstStep,
     goal.why,
   ].join('. ');
-  const { template } = detectActivity(description, goal.domain);
+  const template = planTemplate(goal, description);
   const days = Math.max(1, daysBetween(startDate, goal.deadline));
   const weeks = Math.max(1, Math.floor(days / 7));
-  const plan: PlanContext = { weeks, weeklyHours, timeZone };
   const count = milestoneCount(days, goal.metric);
   const dueDates = milestoneDates(startDate, goal.deadline, count);
+  const budget = Math.round(weeklyHours * 60);
+  const practice = planPractice(
+    template,
+    Math.floor(budget * (template.practiceShare ?? PRACTICE_SHARE)),
+  );
+  const wholeWeekPhases = weeks >= count;
+  // Milestones know how long the sessions before them are, so a distance milestone never asks
+  // for more than a planned session covers.
+  const plan: PlanContext = {
+    weeks,
+    weeklyHours,
+    timeZone,
+    milestoneDays: dueDates.map((due) => daysBetween(startDate, due)),
+    longestSession: (phase) =>
+      Math.max(
+        0,
+        ...practice.map((session) =>
+          sessionMinutes(session, wholeWeekPhases && count > 1 ? phase / (count - 1) : 1),
+        ),
+      ),
+  };
   const milestones: Milestone[] = dueDates.map((dueDate, index) => ({
-    ...template.milestone(index, count, goal.metric),
+    ...template.milestone(index, count, goal.metric, plan),
     dueDate,
   }));
 
@@ -164,13 +193,7 @@ export function breakDownGoalOffline(input: BreakDownGoalInput): BreakDownGoalOu
     return { index, start: start > due ? due : start, due };
   });
 
-  const budget = Math.round(weeklyHours * 60);
   const ledger = new WeekLedger(startDate, Math.floor(days / 7) + 1, budget);
-  const practice = planPractice(
-    template,
-    Math.floor(budget * (template.practiceShare ?? PRACTICE_SHARE)),
-  );
-  const wholeWeekPhases = weeks >= count;
   const tasks: PlannedTask[] = [];
 
   // Repeating practice: per phase (so sessions can progress) when phases are whole weeks, else
@@ -181,10 +204,7 @@ export function breakDownGoalOffline(input: BreakDownGoalInput): BreakDownGoalOu
   for (const phase of practicePhases) {
     const progress = practicePhases.length === 1 ? 1 : phase.index / (practicePhases.length - 1);
     for (const session of practice) {
-      // Sessions start a little shorter and grow to full length by the last phase, never below
-      // the activity's useful minimum.
-      const ramped = floorTo5(session.minutes * (0.75 + 0.25 * progress));
-      const minutes = Math.min(session.minutes, Math.max(session.template.minMinutes, ramped, 5));
+      const minutes = sessionMinutes(session, progress);
       const weekly = minutes * session.timesPerWeek;
       if (!ledger.charge(ledger.week(phase.start), ledger.week(phase.due), weekly)) continue;
       tasks.push({

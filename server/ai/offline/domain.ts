@@ -34,7 +34,11 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       2,
     ],
     [/\b(sleep|sleeping|bedtime|insomnia|rest|nap)\b/, 2],
-    [/\b(smoking|cigarettes|vaping|vape|alcohol|drinking|sober|booze|caffeine)\b/, 3],
+    [
+      /\b(climb|climbing|bouldering|trek|trekking|kilimanjaro|mountain|summit|ski|skiing|surf|surfing|tennis|football|soccer|basketball|golf|dance|dancing|martial arts|karate|judo|boxing|rowing|camino|trail)\b/,
+      2,
+    ],
+    [/\b(smoking|cigarettes|vaping|vape|alcohol|drinking|drinks|pints|sober|booze|caffeine)\b/, 3],
     [
       /\b(stress|anxiety|anxious|burnout|mental health|therapy|therapist|doctor|physio|back pain|injury)\b/,
       2,
@@ -46,6 +50,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       4,
     ],
     [/\b(promotion|promoted|raise|salary|pay rise|performance review)\b/, 4],
+    [
+      /\b(ceo|cto|cfo|coo|director|vp|vice president|head of \w+|analyst|senior \w+|manager role)\b/,
+      3,
+    ],
     [
       /\b(job|jobs|career|work|workplace|office|boss|manager|team lead|colleagues?|coworkers?|employer|interview|interviews|resume|cv|linkedin|portfolio)\b/,
       2,
@@ -62,7 +70,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(coding|code|programming|python|javascript|typescript|sql|excel|data science|machine learning|software|developer|engineer|design|ux|marketing|public speaking|presentation skills|leadership)\b/,
       2,
     ],
-    [/\b(network|networking|mentor|mentorship|conference|meetups?)\b/, 2],
+    [
+      /\b(network|networking|mentor|mentorship|conference|meetups?|keynote|speech|give a talk|talk at)\b/,
+      2,
+    ],
     [/\b(productive|productivity|deep work|deadline|projects?)\b/, 1],
   ],
   relationships: [
@@ -81,6 +92,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       2,
     ],
     [/\b(call|visit|text|write to|spend time with|hang out)\b/, 1],
+    [
+      /\b(wedding|honeymoon|anniversary|reunion|surprise party|baby shower|family trip|family holiday)\b/,
+      3,
+    ],
   ],
   personal_development: [
     [/\b(read|reading|books?|novels?|audiobooks?)\b/, 3],
@@ -100,6 +115,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     [
       /\b(save|saving|savings|budget|budgeting|debt|pay off|invest|investing|emergency fund|retire|retirement|money|finances|financial|spending)\b/,
       3,
+    ],
+    [
+      /\b(chess|puzzle|jigsaw|juggl\w*|sew|sewing|woodwork\w*|diy|garden|gardening|grow (?:my own )?\w+|bake|baking|sourdough|crochet|calligraphy|travel|countries|credit score|tax return|motorbike|restore|poems?)\b/,
+      2,
     ],
     [
       /\b(screen time|phone|social media|instagram|tiktok|doomscrolling|wake up early|morning routine|declutter|organi[sz]e|hobby|hobbies|volunteer\w*)\b/,

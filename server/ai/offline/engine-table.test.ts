@@ -163,7 +163,7 @@ const smartRows: SmartRow[] = [
     deadline: '2026-12-31',
     target: 8,
     unit: 'wins',
-    title: 'Get promoted',
+    title: 'Get promoted to senior engineer',
     notes: [/did not name a number/],
   },
   {

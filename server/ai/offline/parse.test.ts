@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { extractWhy, parseDeadline, parseQuantities, weeklyHoursFromQuantities } from './parse.ts';
+import {
+  easterSunday,
+  extractWhy,
+  parseDeadline,
+  parseQuantities,
+  weeklyHoursFromQuantities,
+} from './parse.ts';
 
 const TODAY = '2026-03-10';
 
@@ -24,9 +30,40 @@ describe('parseDeadline', () => {
     ['by 2026-09-30', '2026-09-30', 'by 2026-09-30'],
     ['before summer', '2026-05-31', 'before summer'],
     ['by the end of this month', '2026-03-31', 'end of this month'],
+    ['finish it in a fortnight', '2026-03-24', 'in 2 weeks'],
+    ['read 2 books this month', '2026-03-31', 'this month'],
+    ['by next month', '2026-04-30', 'next month'],
+    ['by the end of the week', '2026-03-15', 'end of the week'],
+    ['by Easter', '2026-04-05', 'by Easter'],
+    ['by Easter next year', '2027-03-28', 'by Easter next year'],
+    ['by Good Friday', '2026-04-03', 'by Good Friday'],
+    ['by June next year', '2027-06-30', 'by June next year'],
+    ['plan our wedding by 12 June next year', '2027-06-12', 'by 12 June next year'],
+    ['start running tomorrow and run a 5K by June', '2026-06-30', 'by June'],
+    ['walk daily starting from Monday, 5 km by the end of May', '2026-05-31', 'May'],
+    ['build a shed by May', '2026-05-31', 'by May'],
+    ['I have never run before but want to run 10 km in 4 months', '2026-07-10', 'in 4 months'],
   ])('%s → %s', (text, date, phrase) => {
     const deadline = parseDeadline(text, TODAY, 'Europe/London');
     expect(deadline).toMatchObject({ date, phrase, passed: false });
+  });
+
+  it('reads a start as a start, not a deadline', () => {
+    expect(
+      parseDeadline('walk 30 minutes a day starting tomorrow', TODAY, 'Europe/London'),
+    ).toBeNull();
+    expect(parseDeadline('cycle 100 km in one day', TODAY, 'Europe/London')).toBeNull();
+    expect(parseDeadline('cycle to work 3 days a week', TODAY, 'Europe/London')).toBeNull();
+  });
+
+  it("computes Easter, and Thanksgiving and Mother's Day by country", () => {
+    expect(easterSunday(2026)).toBe('2026-04-05');
+    expect(easterSunday(2027)).toBe('2027-03-28');
+    expect(easterSunday(2030)).toBe('2030-04-21');
+    expect(parseDeadline('by Thanksgiving', TODAY, 'America/New_York')?.date).toBe('2026-11-26');
+    expect(parseDeadline('by Thanksgiving', TODAY, 'America/Toronto')?.date).toBe('2026-10-12');
+    expect(parseDeadline("by Mother's Day", TODAY, 'America/Chicago')?.date).toBe('2026-05-10');
+    expect(parseDeadline("by Mother's Day", TODAY, 'Europe/London')?.date).toBe('2026-03-15');
   });
 
   it('reads seasons for the hemisphere of the time zone', () => {

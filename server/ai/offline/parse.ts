@@ -77,6 +77,11 @@ export function normalizeGoalText(text: string): string {
     .replace(/[“”]/g, '"')
     .replace(/[–—]/g, '-')
     .replace(/\ba couple of\b/g, '2')
+    .replace(/\b(?:a|one) fortnight\b/g, '2 weeks')
+    .replace(/\b(\d+(?:\.\d+)?) ?(million|thousand)\b/g, (_, n: string, unit: string) =>
+      String(Math.round(Number(n) * (unit === 'million' ? 1e6 : 1e3))),
+    )
+    .replace(/\bfortnight\b/g, '2 weeks')
     .replace(/\ba (dozen|hundred)\b/g, (_, word: string) => String(NUMBER_WORDS[word]))
     .replace(
       /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b/g,
@@ -118,12 +123,82 @@ interface DeadlineCandidate {
   index: number;
 }
 
+/** Easter Sunday of a year (the anonymous Gregorian computus). */
+export function easterSunday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return toIsoDate(DateTime.utc(year, month, day));
+}
+
+/** The n-th given weekday (1 = Monday … 7 = Sunday) of a month; n = -1 is the last one. */
+function nthWeekday(year: number, month: number, weekday: number, n: number): string {
+  if (n < 0) {
+    const last = DateTime.utc(year, month, 1).endOf('month').startOf('day');
+    return toIsoDate(last.minus({ days: (last.weekday - weekday + 7) % 7 }));
+  }
+  const first = DateTime.utc(year, month, 1);
+  return toIsoDate(first.plus({ days: ((weekday - first.weekday + 7) % 7) + 7 * (n - 1) }));
+}
+
+const UK_ZONE = /^Europe\/(London|Belfast|Guernsey|Isle_of_Man|Jersey|Dublin)$/;
+
+/** A movable holiday in a given year; Mother's Day follows the UK calendar in UK zones. */
+function movableHoliday(name: string, year: number, timeZone: string): string {
+  const easter = easterSunday(year);
+  if (name === 'good friday') return addDays(easter, -2);
+  if (name === 'easter monday') return addDays(easter, 1);
+  if (name.startsWith('easter')) return easter;
+  if (name === 'thanksgiving') {
+    return /^America\/(Toronto|Vancouver|Edmonton|Winnipeg|Halifax|Regina|St_Johns)/.test(timeZone)
+      ? nthWeekday(year, 10, 1, 2)
+      : nthWeekday(year, 11, 4, 4);
+  }
+  if (name.startsWith('mother')) {
+    return UK_ZONE.test(timeZone) ? addDays(easter, -21) : nthWeekday(year, 5, 7, 2);
+  }
+  return nthWeekday(year, 6, 7, 3); // Father's Day: third Sunday of June
+}
+
+/** The next date of a movable holiday (today or later), `skipYears` later for "next year". */
+function nextMovableHoliday(
+  name: string,
+  today: string,
+  timeZone: string,
+  skipYears: number,
+): string {
+  const year = toDateTime(today).year;
+  const thisYear = movableHoliday(name, year, timeZone);
+  if (skipYears > 0) return movableHoliday(name, year + skipYears, timeZone);
+  return thisYear >= today ? thisYear : movableHoliday(name, year + 1, timeZone);
+}
+
+function holidayLabel(name: string): string {
+  return name
+    .split(' ')
+    .map((word) => capitalize(word))
+    .join(' ')
+    .replace('Mothers', "Mother's")
+    .replace('Fathers', "Father's");
+}
+
 /** Phrases chrono does not know: year ends, bare years, quarters, seasons, holidays. */
 function customDeadline(text: string, today: string, timeZone: string): DeadlineCandidate | null {
   const year = toDateTime(today).year;
 
   const yearEnd =
-    /\b(?:by |before |until |at )?(?:the )?end of (this|next|the) year\b|\bby (?:the )?year[- ]end\b|\b(this|next) year\b|\bby new year'?s?(?: eve| day)?\b/.exec(
+    /\b(?:by |before |until |at )?(?:the )?end of (this|next|the) year\b|\bby (?:the )?year[- ]end\b|(?<!\b(?:january|february|march|april|may|june|july|august|september|october|november|december|easter|sunday|monday|friday|thanksgiving|day|\d{1,2}(?:st|nd|rd|th)?) (?:of )?)\b(this|next) year\b|\bby new year'?s?(?: eve| day)?\b/.exec(
       text,
     );
   if (yearEnd) {
@@ -175,8 +250,41 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     };
   }
 
+  // "by May": chrono leaves the month out when it could be the verb.
+  const monthAlone = /\b(?:by|before|until|till|in|end of|by the end of) (may)\b(?! \d)/.exec(text);
+  if (monthAlone) {
+    const month = 5;
+    const base = toDateTime(today);
+    const dueYear = base.month > month ? base.year + 1 : base.year;
+    const date = endOfMonth(dueYear, month);
+    return {
+      date,
+      phrase: monthAlone[0].replace(/^(?:by the end of|end of|by|before|until|till|in) /, ''),
+      reading: `the end of May (${formatLongDate(date)})`,
+      index: monthAlone.index + monthAlone[0].length - 3,
+    };
+  }
+
+  const calendarUnit =
+    /\b(?:by |before |until |in |within )?(?:the )?(end of )?(this|next|the) (month|week)\b/.exec(
+      text,
+    );
+  if (calendarUnit && (calendarUnit[2] !== 'the' || calendarUnit[1])) {
+    const next = calendarUnit[2] === 'next';
+    const unit = calendarUnit[3] === 'week' ? 'week' : 'month';
+    const base = toDateTime(today).plus(next ? { [`${unit}s`]: 1 } : {});
+    // A week ends on Sunday (ISO weeks); a month on its last day: never its first.
+    const date = toIsoDate(base.endOf(unit === 'week' ? 'week' : 'month'));
+    return {
+      date,
+      phrase: calendarUnit[0].replace(/^(?:by |before |until |in |within )?(?:the )?/, ''),
+      reading: `the end of ${next ? 'next' : 'this'} ${unit} (${formatLongDate(date)})`,
+      index: calendarUnit.index,
+    };
+  }
+
   const season =
-    /\b(?:(by|before|in|for|this|next|by the end of|end of|the end of|by next|by this) )?(?:the )?(spring|summer|autumn|fall|winter)\b/.exec(
+    /\b(?:(by|before|in|for|this|next|by the end of|end of|the end of|by next|by this) )?(?:the )?(spring|summer|autumn|fall|winter)\b(?!\s+(?:party|parties|holidays?|camp|school|job|house|festival|wedding|break|course|concert|event|sale|clothes|dress|term|semester|olympics|league|season))/.exec(
       text,
     );
   if (season) {
@@ -194,7 +302,7 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     if (inSeason && !modifier.includes('next')) {
       date = seasonEnd(currentStart);
       reading = `the end of this ${name} (${formatLongDate(date)})`;
-    } else if (modifier.includes('end') || modifier === 'in') {
+    } else if (modifier.includes('end') || ['in', 'this', 'during', 'for'].includes(modifier)) {
       date = seasonEnd(nextStart);
       reading = `the end of ${name} (${formatLongDate(date)})`;
     } else if (modifier === 'before') {
@@ -205,6 +313,21 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
       reading = `the start of ${name} (${formatLongDate(date)})`;
     }
     return { date, phrase: season[0].trim(), reading, index: season.index };
+  }
+
+  const movable =
+    /\b(easter(?: sunday| monday)?|good friday|thanksgiving|mother'?s day|father'?s day)(?: (this|next) year)?\b/.exec(
+      text,
+    );
+  if (movable) {
+    const name = movable[1] ?? 'easter';
+    const date = nextMovableHoliday(name, today, timeZone, movable[2] === 'next' ? 1 : 0);
+    return {
+      date,
+      phrase: movable[0],
+      reading: `${holidayLabel(name)} (${formatLongDate(date)})`,
+      index: movable.index,
+    };
   }
 
   const holiday = /\b(christmas(?: day| eve)?|xmas|halloween|valentine'?s(?: day)?)\b/.exec(text);
@@ -243,7 +366,15 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
     const start = result.start;
     const before = text.slice(0, result.index);
     if (TIME_DURATION.test(result.text)) continue; // "2 hours a week" is effort, not a date
+    if (/\b(?:hour|minute|second)s?\b/.test(result.text)) continue; // "in under an hour"
     if (/^(?:a|per|each|every)\s/.test(result.text)) continue; // "3 times a week"
+    // "3 days a week" is a frequency; "in a month" is a date.
+    if (
+      /\b(?:a|per|each|every) (?:week|month|day)$/.test(result.text) &&
+      !/^(?:in|within|over|after)\b/.test(result.text)
+    ) {
+      continue;
+    }
     if (FREQUENCY_WORDS.test(before)) continue; // "every Monday"
     const dated = ['day', 'month', 'year', 'weekday'].some((c) =>
       start.isCertain(c as 'day' | 'month' | 'year' | 'weekday'),
@@ -280,6 +411,34 @@ function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+const MONTH_NAMES = MONTHS.join('|');
+
+/**
+ * When the goal starts is not when it is due: "starting tomorrow", "from Monday", "beginning next
+ * week" are blanked out before the deadline is looked for.
+ */
+function withoutStartPhrases(text: string): string {
+  return text.replace(
+    new RegExp(
+      String.raw`\bin (?:1|a|a single) (?:day|go|sitting|session)\b|\b(?:starting|beginning|commencing|from|as of|start(?:ing)?\s+[a-z]+ing(?:\s+again)?|start)\s+(?:on\s+|in\s+)?(?:(?:this|next)\s+)?(?:tomorrow|today|tonight|now|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES})|(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b`,
+      'g',
+    ),
+    (phrase) => ' '.repeat(phrase.length),
+  );
+}
+
+/** "June next year" → "june 2027", so the month keeps its own end date in the right year. */
+function withExplicitYears(text: string, today: string): string {
+  const year = toDateTime(today).year;
+  return text.replace(
+    new RegExp(
+      String.raw`\b((?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES}))\s+(?:of\s+)?(this|next)\s+year\b`,
+      'g',
+    ),
+    (_, date: string, which: string) => `${date} ${which === 'next' ? year + 1 : year}`,
+  );
+}
+
 /**
  * Finds the goal's deadline. "before <date>" means the day before ("before my wedding on 12 May
  * 2027" → 11 May 2027); a month alone means its last day.
@@ -289,13 +448,15 @@ export function parseDeadline(
   today: string,
   timeZone: string,
 ): ParsedDeadline | null {
-  const text = normalizeGoalText(rawText);
+  const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today);
   const candidate = customDeadline(text, today, timeZone) ?? chronoDeadline(text, today);
   if (!candidate) return null;
   let { date, reading } = candidate;
   const lead = text.slice(Math.max(0, candidate.index - 40), candidate.index);
   const phraseSaysBefore = /^before\b/.test(candidate.phrase);
-  if (!phraseSaysBefore && /\bbefore\b[^,.;]*$/.test(lead) && !/\bby\b[^,.;]*$/.test(lead)) {
+  // "before my wedding on 12 May", not "never run before but … in 4 months".
+  const saysBefore = /\bbefore\s+(?:(?!but\b|and\b|i\b|in\b)[^\s,.;]+\s+){0,5}$/.test(lead);
+  if (!phraseSaysBefore && saysBefore && !/\bby\b[^,.;]*$/.test(lead)) {
     date = addDays(date, -1);
     reading = `the day before ${formatLongDate(addDays(date, 1))}`;
   }
@@ -316,8 +477,13 @@ function displayPhrase(rawText: string, text: string, candidate: DeadlineCandida
     preposition && !candidate.phrase.startsWith(preposition)
       ? `${preposition} ${candidate.phrase}`
       : candidate.phrase;
-  const at = rawText.toLowerCase().indexOf(words);
-  return at === -1 ? words : rawText.slice(at, at + words.length);
+  // "june 2027" was "June next year" in the user's words.
+  const spoken =
+    /\b20\d\d$/.test(words) && !rawText.includes(words.slice(-4))
+      ? words.replace(/\s*20\d\d$/, ' next year')
+      : words;
+  const at = rawText.toLowerCase().indexOf(spoken);
+  return at === -1 ? spoken : rawText.slice(at, at + spoken.length);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -488,6 +654,7 @@ function weightAlone(m: RegExpExecArray, text: string): Quantity {
 const RACES: Array<[RegExp, number, string]> = [
   [/\bultra[- ]?marathon\b|\b50 ?k\b(?= (?:race|run|ultra|trail))/g, 50, 'ultramarathon'],
   [/\bhalf[- ]marathon\b/g, 21.1, 'half marathon'],
+  [/\bparkrun\b/g, 5, '5K'],
   [/\bmarathon\b/g, 42.2, 'marathon'],
 ];
 
@@ -574,7 +741,7 @@ function wordCount(m: RegExpExecArray): Quantity {
 }
 
 const COUNT = new RegExp(
-  String.raw`${NUMBER}\s+(?:new\s+|more\s+|different\s+|full\s+|short\s+|good\s+|quality\s+|strict\s+|real\s+|first\s+|great\s+)?([a-z][a-z'-]*?s)\b${PERIOD}`,
+  String.raw`${NUMBER}\s+(?:(?:new|more|different|full|freelance|paying|regular|local|online|short|good|quality|strict|real|first|great)\s+){0,2}([a-z][a-z'-]*?s)\b${PERIOD}`,
   'g',
 );
 

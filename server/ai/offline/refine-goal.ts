@@ -1,15 +1,26 @@
 import type {
   ClarifyingQuestion,
   CoachDomain,
+  GoalFlag,
   GoalMetric,
   RefineGoalInput,
   RefineGoalOutput,
 } from '#contracts/coach.ts';
 import { withHealthNote } from '#server/ai/safety.ts';
-import { detectActivity, genericTemplate } from './activity.ts';
+import { ambitionNote } from './ambition.ts';
+import {
+  candidateActivities,
+  type DetectedActivity,
+  detectActivity,
+  genericTemplate,
+} from './activity.ts';
+import { classifyDomain } from './domain.ts';
+import { goalIntent, type GoalIntent, keepsIntent } from './intent.ts';
+import { ownWordsTemplate } from './own-words.ts';
 import { addDays, daysBetween } from '#contracts/local-date.ts';
 import { formatLongDate } from './dates.ts';
 import {
+  defaultCurrency,
   extractWhy,
   normalizeGoalText,
   parseDeadline,
@@ -23,6 +34,7 @@ import {
   clamp,
   formatAmount,
   type TemplateContext,
+  usesImperial,
 } from './templates/kit.ts';
 
 /**
@@ -32,7 +44,7 @@ import {
 
 /** Wishes with no outcome one could measure; they need a question before a plan. */
 const VAGUE =
-  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b/;
+  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b/;
 
 const QUESTION_IDS = {
   outcome: 'outcome',
@@ -55,19 +67,83 @@ function domainFromAnswer(answer: string | undefined): CoachDomain | undefined {
   return DOMAIN_ANSWERS.find(([pattern]) => pattern.test(answer))?.[1];
 }
 
+/** "$2,000" becomes "£2,000" in the UK; kilometres and kilograms become miles and pounds in the US. */
+function localizeSuggestion(suggestion: string, timeZone: string): string {
+  const currency = defaultCurrency(timeZone);
+  let text = suggestion.replace(/\$/g, currency);
+  if (usesImperial(timeZone)) {
+    text = text
+      .replace(/\b5 kg\b/, '10 lb')
+      .replace(/\b(\d+) km\b/, (_, km: string) => `${Math.round(Number(km) * 0.62)} miles`);
+  }
+  return text;
+}
+
+/** Suggestions that would hurt or make no sense for this goal are left out. */
+function fitsGoal(suggestion: string, text: string): boolean {
+  if (MEDICAL.test(text) && /\b(run|5k|10k|marathon|jump|hiit)\b/i.test(suggestion)) return false;
+  return true;
+}
+
 function outcomeQuestion(
   template: ActivityTemplate,
   domain: CoachDomain,
   text: string,
+  timeZone: string,
 ): ClarifyingQuestion {
   const suggestions = [
     ...(template.outcomeSuggestions ?? genericTemplate(domain).outcomeSuggestions ?? []),
-  ].slice(0, 4);
+  ]
+    .filter((suggestion) => fitsGoal(suggestion, normalizeGoalText(text)))
+    .map((suggestion) => localizeSuggestion(suggestion, timeZone))
+    .slice(0, 4);
   const quoted = text.length <= 60 ? `“${text.replace(/[.!]+$/, '')}”` : 'this';
   return {
     id: QUESTION_IDS.outcome,
     question: `What would ${quoted} look like in practice? Name something you could count or check off.`,
     suggestions,
+  };
+}
+
+/** A health matter that needs a doctor's or physio's word before training. */
+const MEDICAL =
+  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion)\b/;
+
+const MEDICAL_NOTE =
+  'Because of the health condition you mention, check the plan with your doctor or physiotherapist before you start, and stop if anything hurts.';
+
+/** An event whose date only the person knows. */
+const EVENT =
+  /\b(?:for|before|by|at|until|till|in time for|ahead of|on)\s+(my|our|the|his|her|their|[a-z]+'s)\s+((?:[a-z0-9]+(?:'s)?\s+){0,2}(?:birthday|wedding|trip|holiday|holidays|vacation|exam|exams|finals|semester|term|graduation|anniversary|interview|review|move|race|competition|recital|concert|reunion|due date|conference|presentation|talk|performance|audition|tournament|match|big day|honeymoon|retirement|party))\b/;
+
+/** "by the end of the semester": a date only the person's school knows. */
+const ACADEMIC =
+  /\b(?:end of|before|by|for)\s+(?:the\s+)?(this|my|our|the|next)?\s*(semester|term|school year|academic year|exam season|finals)\b/;
+
+/** "pass my maths exam": the exam's date is the person's to give. */
+const OWN_EXAM =
+  /\b(?:pass|sit|take|ace|prepare for|revise for|study for)\s+(my|our)\s+((?:[a-z]+\s+){0,2}(?:exam|exams|test|finals|gcses?|a-levels?|viva|defen[cs]e))\b/;
+
+/** "before I turn 40": a birthday only the person knows. */
+const AGE = /\b(?:before|by the time|by when)\s+(i)\s+(?:turn|am|'m|reach)\s+(\d{2})\b/;
+
+/** Words that make a stated date a fixed event rather than a chosen horizon. */
+const FIXED_EVENT =
+  /\b(wedding|exam|exams|finals|test|interview|review|trip|holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|party|parkrun|marathon on|half marathon on)\b/;
+
+function dateNeededQuestion(owner: string, event: string, timeZone: string): ClarifyingQuestion {
+  const whose = owner === 'my' || owner === 'our' ? 'your' : owner;
+  return {
+    id: QUESTION_IDS.deadline,
+    question:
+      owner === 'i'
+        ? `When do you turn ${event}? I will plan back from that date.`
+        : `When is ${whose} ${event}? I will plan back from that date.`,
+    suggestions: [
+      localizeSuggestion('In 4 weeks', timeZone),
+      'In 3 months',
+      'By the end of the year',
+    ],
   };
 }
 
@@ -102,11 +178,15 @@ function titleFromText(text: string, deadline: ParsedDeadline | null): string {
       /^(i (really )?(want|would like|'d like|need|hope|plan|am going|'m going) to|my goal is to|goal:|i will|i'll)\s+/i,
       '',
     )
+    .replace(/\s*\b(?:because|since|so that|so i can|so we can|in order to)\b.*$/i, '')
     .replace(/[.!]+$/, '');
   if (deadline) {
     const escaped = deadline.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     title = title
-      .replace(new RegExp(`\\s*\\b(by|before|in|within|until|on)?\\s*${escaped}`, 'i'), '')
+      .replace(
+        new RegExp(`\\s*\\b(by|before|in|within|until|on)?\\s*(the\\s+)?${escaped}`, 'i'),
+        '',
+      )
       .trim();
   }
   if (title.length > 80) title = `${title.slice(0, 77).replace(/\s+\S*$/, '')}…`;
@@ -116,6 +196,9 @@ function titleFromText(text: string, deadline: ParsedDeadline | null): string {
 interface DeadlineDecision {
   date: string;
   notes: string[];
+  flags: GoalFlag[];
+  /** A smaller target that fits a fixed date, when the stated one would need an unsafe pace. */
+  target?: number;
 }
 
 /**
@@ -128,8 +211,11 @@ function decideDeadline(
   parsed: ParsedDeadline | null,
   today: string,
   context: TemplateContext,
+  fixed: boolean,
 ): DeadlineDecision {
   const notes: string[] = [];
+  const flags: GoalFlag[] = [];
+  let target: number | undefined;
   const defaultWeeks = template.defaultWeeks(explicit);
   let date: string;
   if (!parsed) {
@@ -138,6 +224,7 @@ function decideDeadline(
       `You did not give a date, so I suggest ${formatLongDate(date)} (${defaultWeeks} weeks from today). Change it if you have a date in mind.`,
     );
   } else if (parsed.passed || parsed.date === today) {
+    flags.push('deadline_passed');
     date = addDays(today, defaultWeeks * 7);
     notes.push(
       `The date you gave (${formatLongDate(parsed.date)}) has already passed, so I proposed ${formatLongDate(date)} instead (${defaultWeeks} weeks from today).`,
@@ -160,7 +247,13 @@ function decideDeadline(
     );
   const minWeeks = template.minWeeks?.(metric, context) ?? 1;
   const days = daysBetween(today, date);
-  if (days < minWeeks * 7) {
+  if (days < minWeeks * 7 && fixed) {
+    flags.push('over_ambitious');
+    notes.push(
+      `${formatLongDate(date)} is a fixed date, so I kept it. It is tight: most people need at least ${minWeeks} week${minWeeks === 1 ? '' : 's'} for this, so the plan is shorter and gentler; aim to take part comfortably rather than for a best result.`,
+    );
+  } else if (days < minWeeks * 7) {
+    flags.push('over_ambitious');
     const safer = addDays(today, minWeeks * 7);
     notes.push(
       `${formatLongDate(date)} is very soon for this: most people need at least ${minWeeks} week${minWeeks === 1 ? '' : 's'} to get there safely. I moved the deadline to ${formatLongDate(safer)}.`,
@@ -170,7 +263,14 @@ function decideDeadline(
 
   const pace = explicit ? template.maxPerWeek?.(explicit) : null;
   const weeks = daysBetween(today, date) / 7;
-  if (pace && metric.target / weeks > pace.perWeek) {
+  if (pace && metric.target / weeks > pace.perWeek && fixed) {
+    flags.push('over_ambitious');
+    target = Math.max(0.5, Math.floor(pace.safePerWeek * weeks * 2) / 2);
+    notes.push(
+      `${formatLongDate(date)} is a fixed date, so I kept it and set the target to ${formatAmount(target, metric.unit)} instead of ${formatAmount(metric.target, metric.unit)}: ${pace.why}.`,
+    );
+  } else if (pace && metric.target / weeks > pace.perWeek) {
+    flags.push('over_ambitious');
     const safeWeeks = Math.ceil(metric.target / pace.safePerWeek);
     const safer = addDays(today, safeWeeks * 7);
     const alternative = Math.max(0.5, Math.floor(pace.safePerWeek * weeks * 2) / 2);
@@ -179,7 +279,7 @@ function decideDeadline(
     );
     date = safer;
   }
-  return { date, notes };
+  return { date, notes, flags, ...(target === undefined ? {} : { target }) };
 }
 
 export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
@@ -191,31 +291,58 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     .map(([, answer]) => answer);
   const combined = [input.text, ...outcomeAnswers].join('. ');
   const hint = input.domainHint ?? domainFromAnswer(answers.get(QUESTION_IDS.domain));
-  const detected = detectActivity(combined, hint);
-  const { template, domain } = detected;
   const quantities = parseQuantities(combined, input.timeZone);
   const context: TemplateContext = {
     text: normalizeGoalText(combined),
     quantities,
     timeZone: input.timeZone,
   };
-  const explicit = template.metric(context);
-
   const deadlineAnswer = answers.get(QUESTION_IDS.deadline);
   const parsedDeadline =
     (deadlineAnswer ? parseDeadline(deadlineAnswer, input.today, input.timeZone) : null) ??
     parseDeadline(input.text, input.today, input.timeZone);
   const why = answers.get(QUESTION_IDS.why) ?? extractWhy(input.text);
+  const statement = answers.get(QUESTION_IDS.outcome) ?? input.text;
+  const detected = chooseActivity(
+    combined,
+    hint,
+    goalIntent(statement),
+    context,
+    statement,
+    parsedDeadline,
+  );
+  const { template, domain } = detected;
+  const explicit = template.metric(context);
+  const flags = new Set<GoalFlag>();
+  const medical = MEDICAL.test(context.text);
+  if (medical) flags.add('medical');
 
   const vague = explicit === null && (template.generic === true || VAGUE.test(context.text));
   const needsTarget = explicit === null && !vague && template.targetQuestion !== undefined;
 
-  if ((vague || needsTarget) && !answeredOutcome) {
+  // A date only the person knows ("for my sister's wedding") is asked for, never guessed.
+  const event = deadlineAnswer
+    ? null
+    : (ACADEMIC.exec(context.text) ??
+      (parsedDeadline
+        ? null
+        : (EVENT.exec(context.text) ?? AGE.exec(context.text) ?? OWN_EXAM.exec(context.text))));
+  if (((vague || needsTarget) && !answeredOutcome) || event) {
     const questions: ClarifyingQuestion[] = [];
-    if (vague) questions.push(outcomeQuestion(template, domain, input.text.trim()));
-    else if (template.targetQuestion) questions.push(template.targetQuestion(context));
-    if (!parsedDeadline && !deadlineAnswer) questions.push(deadlineQuestion(null));
-    else if (parsedDeadline?.passed) questions.push(deadlineQuestion(parsedDeadline));
+    if (vague && !answeredOutcome) {
+      flags.add('vague');
+      questions.push(outcomeQuestion(template, domain, input.text.trim(), input.timeZone));
+    } else if (needsTarget && !answeredOutcome && template.targetQuestion) {
+      questions.push(template.targetQuestion(context));
+    }
+    if (event) {
+      flags.add('date_needed');
+      questions.push(dateNeededQuestion(event[1] || 'the', event[2] ?? 'event', input.timeZone));
+    } else if (!parsedDeadline && !deadlineAnswer) questions.push(deadlineQuestion(null));
+    else if (parsedDeadline?.passed) {
+      flags.add('deadline_passed');
+      questions.push(deadlineQuestion(parsedDeadline));
+    }
     if (vague && !why) questions.push(WHY_QUESTION);
     if (vague && detected.domainScore === 0 && !hint) questions.push(DOMAIN_QUESTION);
     const notes = vague
@@ -223,11 +350,16 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
           'A goal you can measure is far easier to plan and to stick to; a couple of answers and I will draft it.',
         ]
       : [];
-    return { kind: 'questions', questions, notes };
+    if (medical) notes.push(MEDICAL_NOTE);
+    return { kind: 'questions', questions, notes, flags: [...flags] };
   }
 
-  const decision = decideDeadline(template, explicit, parsedDeadline, input.today, context);
+  const fixed = parsedDeadline !== null && !parsedDeadline.passed && FIXED_EVENT.test(context.text);
+  if (fixed) flags.add('fixed_date');
+  const decision = decideDeadline(template, explicit, parsedDeadline, input.today, context, fixed);
+  for (const flag of decision.flags) flags.add(flag);
   const notes = [...decision.notes];
+  if (medical) notes.unshift(MEDICAL_NOTE);
   const horizonWeeks = Math.max(1, Math.floor(daysBetween(input.today, decision.date) / 7));
 
   const hoursAnswer = answers.get(QUESTION_IDS.hours);
@@ -245,7 +377,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   }
   weeklyHours = clamp(Math.round(weeklyHours * 4) / 4, 0.5, 60);
 
-  let metric = explicit;
+  let metric = explicit && decision.target ? { ...explicit, target: decision.target } : explicit;
   if (!metric) {
     metric = template.fallbackMetric(
       { weeks: horizonWeeks, weeklyHours, timeZone: input.timeZone },
@@ -254,6 +386,20 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     notes.push(
       `You did not name a number, so I set the target to ${formatAmount(metric.target, metric.unit)}. Edit it if you had something else in mind.`,
     );
+  }
+
+  if (!flags.has('over_ambitious')) {
+    const ambition = ambitionNote({
+      text: context.text,
+      metric,
+      quantities,
+      days: daysBetween(input.today, decision.date),
+      deadline: decision.date,
+    });
+    if (ambition) {
+      flags.add('over_ambitious');
+      notes.push(ambition);
+    }
   }
 
   const whyText = why ?? template.why;
@@ -277,6 +423,66 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       firstStep: template.firstStep(metric),
       weeklyHours,
     },
-    notes: withHealthNote(notes, domain),
+    notes: withHealthNote(notes.slice(0, 10), domain),
+    flags: [...flags],
+  };
+}
+
+/**
+ * The template that keeps what the person asked for: the first matching one whose SMART goal
+ * still names their activity; else their own words (unless the goal is too vague to plan, when
+ * the domain's catch-all asks what it means).
+ */
+function chooseActivity(
+  combined: string,
+  hint: CoachDomain | undefined,
+  intent: GoalIntent,
+  context: TemplateContext,
+  statement: string,
+  deadline: ParsedDeadline | null,
+): DetectedActivity {
+  const plan = { weeks: 8, weeklyHours: 3, timeZone: context.timeZone };
+  // Templates about the action itself ("save $10,000") before those about its setting ("on a
+  // salary of…"); the order is otherwise the classifier's.
+  const core = normalizeGoalText(intent.core);
+  const candidates = candidateActivities(combined, hint);
+  const ranked = [
+    ...candidates.filter((c) => c.template.cues.test(core)),
+    ...candidates.filter((c) => !c.template.cues.test(core)),
+  ];
+  for (const candidate of ranked) {
+    const { template } = candidate;
+    const metric = template.metric(context) ?? template.fallbackMetric(plan, context);
+    const text = [
+      template.title(metric, context),
+      template.specific(metric),
+      metric.name,
+      metric.unit,
+    ].join(' ');
+    // Kept when the goal names the activity, or the template is about one of its key objects (a
+    // verb alone must be named: "drink water" is not the cooking template's).
+    const about = intent.keywords.some((word) => word !== intent.verb && template.cues.test(word));
+    if (about || keepsIntent(intent, text)) return candidate;
+  }
+  const fallback = detectActivity(combined, hint);
+  if (
+    !intent.verb ||
+    VAGUE.test(context.text) ||
+    (!fallback.template.generic && intent.keywords.length === 0)
+  ) {
+    return fallback;
+  }
+  const title = titleFromText(statement, deadline);
+  // The domain of the activity, not of its occasion or whose it is ("restore my grandfather's
+  // motorbike", "play Wonderwall for my sister's wedding").
+  const activity = normalizeGoalText(intent.phrase)
+    .replace(/\b(?:for|before|by|until|in time for|ahead of)\b.*$/, '')
+    .replace(/\b[a-z]+'s\b/g, '');
+  const guess = classifyDomain(activity, hint);
+  const domain = guess.score > 0 || hint ? guess.domain : fallback.domain;
+  return {
+    ...fallback,
+    domain,
+    template: ownWordsTemplate(genericTemplate(domain), domain, intent, title),
   };
 }

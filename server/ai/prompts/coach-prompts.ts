@@ -34,6 +34,12 @@ export function refineGoalPrompt(input: RefineGoalInput): { system: string; prom
       'If the goal is too vague to measure and the user has not answered questions yet, answer {"kind": "questions"} with one to three short questions (ids such as outcome, deadline, why) and example answers.',
       'If the user gave no deadline, choose a sensible horizon and say so in notes. If their deadline has passed or the pace is unsafe or unrealistic, propose a better date or target and explain it in notes.',
       'Use the weekly hours the user gave; otherwise estimate what the goal needs. Use the domain hint if one is given.',
+      "Keep the user's goal: the title and the specific outcome keep their own activity and its object in their words (a guitar goal stays about the guitar, saving stays saving, a talk stays a talk). Never swap it for another activity; an unusual goal keeps the user's phrase.",
+      'Read dates as the user means them: "in a fortnight" is 14 days, "by Easter" is Easter Sunday, "this month" is its last day, "starting tomorrow" is a start and not a deadline, "by June next year" is 30 June of next year.',
+      'If the goal depends on a date only the user knows (a birthday, the end of a semester, a trip, a wedding) and they did not give it, ask for it with {"kind": "questions"} (id "deadline").',
+      'A fixed event date (an exam, a race, a review, a trip, a wedding) stays: never move it later; shrink the target or say plainly in notes that it is tight.',
+      "Ask only the questions that are needed; suggestions must fit the goal and the user's locale (their currency and units, from the time zone), and never suggest what their health situation rules out.",
+      'Flag over-ambition in notes with a realistic scope or date (weight loss pace, running volume for new runners, savings against a stated income, audience growth, career steps). Optional "flags": vague, over_ambitious, deadline_passed, date_needed, fixed_date, medical.',
     ].join('\n'),
     prompt: JSON.stringify({ operation: 'refineGoal', input }),
   };
@@ -54,6 +60,7 @@ export function breakDownGoalPrompt(input: BreakDownGoalInput): { system: string
             'existingPlan is what the goal already has. Propose only what it lacks: never repeat one of its tasks. To add tasks to one of its milestones, repeat that milestone with exactly the same title; new milestones get new titles. Count its open repeating tasks in the weekly hours.',
           ]
         : []),
+      'The plan must add up: no two milestones alike; a distance milestone (e.g. "Run 8 km") needs a session before its due date long enough to cover it (about 5 minutes per km); when a milestone promises a weekly rate (e.g. "about 10 % a week"), its distance may not grow faster than that from the previous one.',
     ].join('\n'),
     prompt: JSON.stringify({ operation: 'breakDownGoal', input }),
   };

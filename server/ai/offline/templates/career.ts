@@ -92,12 +92,14 @@ const promotion: ActivityTemplate = {
     target: clamp(Math.round(weeks / 4), 3, 8),
     unit: 'wins',
   }),
-  title: (metric) =>
+  title: (metric, { text }) =>
     metric.unit === '%'
       ? `Get a ${formatAmount(metric.target, '%')} raise`
       : isCurrencyUnit(metric.unit)
         ? `Get a ${formatAmount(metric.target, metric.unit)} raise`
-        : 'Get promoted',
+        : promotionRole(text)
+          ? `Get promoted to ${promotionRole(text)}`
+          : 'Get promoted',
   specific: (metric) =>
     metric.unit === 'wins'
       ? `Earn the promotion by agreeing the bar with your manager and documenting ${formatAmount(metric.target, metric.unit)} that meet it.`
@@ -405,6 +407,15 @@ const skill: ActivityTemplate = {
   ],
 };
 
+/** "promoted to senior engineer by Q4" → "senior engineer", the role the person named. */
+function promotionRole(text: string): string | null {
+  const role =
+    /\bpromot\w* to (?:an? )?([a-z][a-z -]{2,40}?)(?= by\b| before\b| in\b| within\b| this\b| next\b|[.,;]|$)/.exec(
+      text,
+    );
+  return role?.[1]?.trim() ?? null;
+}
+
 const networking: ActivityTemplate = {
   id: 'networking',
   domain: 'career',
@@ -415,7 +426,10 @@ const networking: ActivityTemplate = {
       return {
         name: 'Conversations with people in my field',
         target: count.value,
-        unit: 'conversations',
+        // The person's own kind of conversation: "coffee chats", "informational interviews".
+        unit: /chats|interviews|calls|meetups|coffees/.test(count.noun)
+          ? count.noun
+          : 'conversations',
       };
     return null;
   },

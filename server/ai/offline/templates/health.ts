@@ -6,6 +6,7 @@ import {
   findQuantity,
   formatAmount,
   phaseName,
+  type PlanContext,
   rampMilestone,
   stagedMilestone,
   usesImperial,
@@ -157,6 +158,29 @@ function raceName(metric: GoalMetric): string {
   return `${metric.target}K`;
 }
 
+/** Minutes per kilometre (or mile) at an easy pace: what a session must last to cover a distance. */
+const EASY_PACE = { km: 5, mi: 8 };
+
+/**
+ * The distance a running milestone asks for: a share of the target, never more than the longest
+ * session planned before it covers at an easy pace, and never less than the milestone before.
+ */
+function runningMilestoneDistance(
+  index: number,
+  count: number,
+  metric: GoalMetric,
+  plan: PlanContext | undefined,
+): number {
+  const step = metric.target >= 20 ? 1 : 0.5;
+  const share = Math.round((metric.target * 0.9 * (index + 1)) / count / step) * step;
+  const pace = metric.unit === 'mi' ? EASY_PACE.mi : EASY_PACE.km;
+  const session = plan?.longestSession?.(index);
+  const reachable = session === undefined ? Infinity : Math.floor(session / pace / step) * step;
+  const value = Math.max(step, Math.min(share, reachable));
+  if (index === 0) return value;
+  return Math.max(value, runningMilestoneDistance(index - 1, count, metric, plan));
+}
+
 const running: ActivityTemplate = {
   id: 'running',
   domain: 'health',
@@ -196,7 +220,7 @@ const running: ActivityTemplate = {
   weeklyHours: 3,
   why: 'The pride of crossing a finish line you once thought was out of reach.',
   firstStep: () => 'Go for a 20-minute walk-run: 1 minute jogging, 2 minutes walking.',
-  milestone: (index, count, metric) => {
+  milestone: (index, count, metric, plan) => {
     const last = index === count - 1;
     if (last) {
       return {
@@ -207,17 +231,42 @@ const running: ActivityTemplate = {
         description: 'Taper the last week, sleep well and enjoy the day.',
       };
     }
-    const step = metric.target >= 20 ? 1 : 0.5;
-    const value = Math.max(
-      step,
-      Math.round((metric.target * 0.9 * (index + 1)) / count / step) * step,
-    );
+    const value = runningMilestoneDistance(index, count, metric, plan);
+    // As written, not as stored: 0.5000001 km reads "0.5 km", the same milestone as the goal.
+    const atTarget =
+      value >= metric.target ||
+      formatAmount(value, metric.unit) === formatAmount(metric.target, metric.unit);
+    if (index === 0 && atTarget) {
+      // A target this short is the goal itself: the first milestone is the habit.
+      return {
+        title: 'First easy run-walk sessions done',
+        description: 'Build the habit: easy sessions, mostly at a pace where you can talk.',
+      };
+    }
+    if (index === 0) {
+      return {
+        title: `Run ${formatAmount(value, metric.unit)} without stopping`,
+        description:
+          'Build the habit: three easy sessions a week, mostly at a pace where you can talk.',
+      };
+    }
+    // The promise in the description is the growth the milestones actually ask for.
+    const previous = runningMilestoneDistance(index - 1, count, metric, plan);
+    const days = plan?.milestoneDays;
+    const weeks = days ? ((days[index] ?? 0) - (days[index - 1] ?? 0)) / 7 : 3;
+    const growth = weeks > 0 && previous > 0 ? ((value / previous) ** (1 / weeks) - 1) * 100 : 0;
+    const rate = Math.max(10, Math.ceil(growth / 5) * 5);
+    if (value <= previous || atTarget) {
+      const week = Math.ceil((days?.[index] ?? (index + 1) * 21) / 7);
+      return {
+        title: `Run ${formatAmount(value, metric.unit)} comfortably again by week ${week}`,
+        description:
+          'Hold this distance and keep the other runs easy; longer runs need more weekly time.',
+      };
+    }
     return {
       title: `Run ${formatAmount(value, metric.unit)} without stopping`,
-      description:
-        index === 0
-          ? 'Build the habit: three easy sessions a week, mostly at a pace where you can talk.'
-          : 'Lengthen one run a week by about 10 % and keep the others easy.',
+      description: `Lengthen one run a week by about ${rate} % and keep the others easy.`,
     };
   },
   setupTasks: [
@@ -242,6 +291,15 @@ const running: ActivityTemplate = {
       timesPerWeek: 3,
       minMinutes: 20,
       maxMinutes: 75,
+    },
+    {
+      title: (phase, phases) =>
+        phaseName(phase, phases) === 'finish'
+          ? 'Shorter long run (taper)'
+          : 'Long run, slow and steady',
+      timesPerWeek: 1,
+      minMinutes: 30,
+      maxMinutes: 180,
     },
   ],
 };
@@ -279,10 +337,127 @@ const steps: ActivityTemplate = {
   practice: [{ title: () => 'Walk', timesPerWeek: 5, minMinutes: 20, maxMinutes: 45 }],
 };
 
+type Endurance = 'swim' | 'cycle' | 'row' | 'hike';
+
+const ENDURANCE: Record<Endurance, { verb: string; km: number; suggestions: string[] }> = {
+  swim: {
+    verb: 'Swim',
+    km: 1,
+    suggestions: ['Swim 1 km without stopping', 'Swim 3 times a week', '40 lengths in one session'],
+  },
+  cycle: {
+    verb: 'Cycle',
+    km: 50,
+    suggestions: ['Cycle 50 km in a day', 'Ride 3 times a week', 'Cycle to work every weekday'],
+  },
+  row: {
+    verb: 'Row',
+    km: 5,
+    suggestions: ['Row 5 km', 'Row 3 times a week', 'Row 2 km under 9 minutes'],
+  },
+  hike: {
+    verb: 'Hike',
+    km: 15,
+    suggestions: ['Hike 15 km in a day', 'Hike every weekend', 'Walk a long-distance trail'],
+  },
+};
+
+function enduranceKind(text: string): Endurance {
+  if (/\bswim/.test(text)) return 'swim';
+  if (/\b(cycl|bike|biking|ride)/.test(text)) return 'cycle';
+  if (/\brow(ing)?\b/.test(text)) return 'row';
+  return 'hike';
+}
+
+/** Swimming, cycling, rowing and hiking: distances and sessions of that activity, not push-ups. */
+const endurance: ActivityTemplate = {
+  id: 'endurance',
+  domain: 'health',
+  cues: /\b(swim|swims|swimming|swimmer|cycle|cycling|bike ride|biking|ride my bike|rowing|hike|hiking|trek|trekking)\b/,
+  metric: ({ quantities, text }) => {
+    const kind = enduranceKind(text);
+    if (
+      /\blearn(?:ing)? (?:how )?to (?:swim|ride)\b/.test(text) &&
+      !findQuantity(quantities, 'distance')
+    ) {
+      // A first milestone worth having: a length of the pool, a ride round the block.
+      return kind === 'swim'
+        ? { name: 'Swim distance', target: 25, unit: 'm' }
+        : { name: 'Ride distance', target: 1, unit: 'km' };
+    }
+    const distance = findQuantity(quantities, 'distance');
+    if (distance) {
+      return {
+        name: `${ENDURANCE[kind].verb} distance`,
+        target: distance.value,
+        unit: distance.unit,
+      };
+    }
+    const frequency = findQuantity(quantities, 'frequency');
+    if (frequency && frequency.timesPerWeek <= 7) {
+      return {
+        name: 'Sessions per week',
+        target: Math.round(frequency.timesPerWeek),
+        unit: 'sessions/week',
+      };
+    }
+    return null;
+  },
+  fallbackMetric: (_plan, context) => {
+    const kind = enduranceKind(context?.text ?? '');
+    return { name: `${ENDURANCE[kind].verb} distance`, target: ENDURANCE[kind].km, unit: 'km' };
+  },
+  targetQuestion: ({ text }) => ({
+    id: 'target',
+    question: 'What would you like to be able to do, or how often?',
+    suggestions: ENDURANCE[enduranceKind(text)].suggestions,
+  }),
+  title: (metric, context) => {
+    const verb = ENDURANCE[enduranceKind(context.text)].verb;
+    return metric.unit === 'sessions/week'
+      ? `${verb} ${metric.target} times a week`
+      : `${verb} ${formatAmount(metric.target, metric.unit)} without stopping`;
+  },
+  specific: (metric) =>
+    metric.unit === 'sessions/week'
+      ? `${metric.target} sessions a week, kept up week after week and built up gently.`
+      : `Cover ${formatAmount(metric.target, metric.unit)} in one go at a comfortable pace, built up session by session.`,
+  defaultWeeks: () => 10,
+  minWeeks: () => 3,
+  weeklyHours: 3,
+  why: 'Feeling strong, free and at home in the water, on the bike or on the trail.',
+  firstStep: () => 'Book or plan your first easy session this week and note how far you get.',
+  milestone: cumulativeMilestone(
+    (amount, last) => (last ? `${amount}: goal reached` : `${amount} in one go`),
+    [
+      'Find your starting point in an easy session.',
+      'Go a little further each week, at a pace you could keep talking at.',
+      'One longer session a week; the others stay easy.',
+      'Rest a little more before the final effort.',
+    ],
+  ),
+  setupTasks: [
+    { title: 'Check your kit and where you will train', minutes: 20 },
+    { title: 'Note your starting distance after the first session', minutes: 10 },
+  ],
+  practice: [
+    {
+      title: (phase, phases) =>
+        phaseName(phase, phases) === 'start'
+          ? 'Easy session, find your pace'
+          : 'Session: go a little further',
+      timesPerWeek: 3,
+      minMinutes: 20,
+      maxMinutes: 90,
+    },
+  ],
+  outcomeSuggestions: ['Swim 1 km without stopping', 'Cycle 50 km in a day', 'Hike 15 km in a day'],
+};
+
 const strength: ActivityTemplate = {
   id: 'strength',
   domain: 'health',
-  cues: /\b(push-?ups?|pull-?ups?|chin-?ups?|squats?|plank|deadlift|bench press|strength|gym|work ?out|workouts?|exercise|exercising|lift|lifting|yoga|pilates|swim|swimming|cycle|cycling)\b/,
+  cues: /\b(push-?ups?|pull-?ups?|chin-?ups?|squats?|plank|deadlift|bench press|strength|gym|work ?out|workouts?|exercise|exercising|lift|lifting|yoga|pilates)\b/,
   metric: ({ quantities, text }) => {
     const count = findQuantity(quantities, 'count');
     if (count && /ups|squats|dips|burpees/.test(count.noun)) {
@@ -319,9 +494,11 @@ const strength: ActivityTemplate = {
     suggestions: ['Work out 3 times a week', '10 push-ups in a row', '5 pull-ups'],
   }),
   fallbackMetric: () => ({ name: 'Workouts per week', target: 3, unit: 'workouts/week' }),
-  title: (metric) =>
+  title: (metric, { text }) =>
     metric.unit === 'workouts/week'
-      ? `Work out ${metric.target} times a week`
+      ? /\b(yoga|pilates)\b/.exec(text)
+        ? `Do ${/\b(yoga|pilates)\b/.exec(text)?.[1]} ${metric.target} times a week`
+        : `Work out ${metric.target} times a week`
       : metric.name.includes('one-rep')
         ? `${metric.name.replace(' one-rep max', '')} ${formatAmount(metric.target, metric.unit)}`
         : metric.name.endsWith('in one set')
@@ -532,7 +709,9 @@ const eating: ActivityTemplate = {
   id: 'eating',
   domain: 'health',
   cues: /\b(eat|eating|diet|meals?|vegetables|veggies|fruit|cook|cooking|home-cooked|protein|water|hydrat\w*|litres?|liters?|junk food|snack\w*)\b/,
-  metric: ({ quantities }) => {
+  metric: ({ quantities, text }) => {
+    const water = /(\d+(?:\.\d+)?)\s?(?:litres?|liters?|l)\b[^.]*\bwater\b/.exec(text);
+    if (water) return { name: 'Water per day', target: Number(water[1]), unit: 'litres/day' };
     const count = findQuantity(quantities, 'count');
     if (count && count.per)
       return {
@@ -553,7 +732,9 @@ const eating: ActivityTemplate = {
   title: (metric) =>
     metric.unit === 'meals/week'
       ? `Cook ${formatAmount(metric.target, metric.unit)} at home`
-      : `Reach ${formatAmount(metric.target, metric.unit)}`,
+      : metric.unit === 'litres/day'
+        ? `Drink ${formatAmount(metric.target, 'litres')} of water a day`
+        : `Reach ${formatAmount(metric.target, metric.unit)}`,
   specific: (metric) =>
     `Reach ${formatAmount(metric.target, metric.unit)} consistently, planned ahead so it holds on busy days.`,
   defaultWeeks: () => 8,
@@ -644,6 +825,7 @@ export const healthTemplates: readonly ActivityTemplate[] = [
   running,
   steps,
   sleep,
+  endurance,
   strength,
   eating,
   genericHealth,

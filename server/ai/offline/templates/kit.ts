@@ -1,4 +1,5 @@
 import type { ClarifyingQuestion, CoachDomain, GoalMetric } from '#contracts/coach.ts';
+import nlp from 'compromise';
 import type { Quantity } from '#server/ai/offline/parse.ts';
 
 /**
@@ -18,6 +19,10 @@ export interface PlanContext {
   weeks: number;
   weeklyHours: number;
   timeZone: string;
+  /** Days from the start date to each milestone's due date, when the plan has dated them. */
+  milestoneDays?: readonly number[];
+  /** Minutes of the longest repeating session planned up to milestone `phase`. */
+  longestSession?: (phase: number) => number;
 }
 
 export interface PracticeTemplate {
@@ -65,7 +70,12 @@ export interface ActivityTemplate {
   weeklyHours: number;
   why: string;
   firstStep: (metric: GoalMetric) => string;
-  milestone: (index: number, count: number, metric: GoalMetric) => MilestoneText;
+  milestone: (
+    index: number,
+    count: number,
+    metric: GoalMetric,
+    plan?: PlanContext,
+  ) => MilestoneText;
   /** One-off tasks, spread over the phases in this order. */
   setupTasks: readonly OneOffTask[];
   practice: readonly PracticeTemplate[];
@@ -88,9 +98,36 @@ export function isCurrencyUnit(unit: string): boolean {
   return CURRENCIES.some((symbol) => unit === symbol || unit.startsWith(`${symbol}/`));
 }
 
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
 function formatNumber(value: number): string {
-  const rounded = Math.round(value * 10) / 10;
-  return rounded.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return NUMBER_FORMAT.format(Math.round(value * 10) / 10);
+}
+
+const PLURAL_RULES = new Intl.PluralRules('en-GB');
+const singulars = new Map<string, string>();
+
+/**
+ * "activities" → "activity", "push-ups" → "push-up", "kg" → "kg": the one form of a counted noun,
+ * by compromise's inflection (cached: units repeat across every milestone of a plan).
+ */
+export function singularOf(noun: string): string {
+  const cached = singulars.get(noun);
+  if (cached !== undefined) return cached;
+  let result = noun;
+  if (/[a-z]s$/i.test(noun) && !/(ss|us|is)$/i.test(noun)) {
+    const words = noun.split(' ');
+    const last = words.at(-1) ?? noun;
+    const [head, tail] = last.includes('-')
+      ? [last.slice(0, last.lastIndexOf('-') + 1), last.slice(last.lastIndexOf('-') + 1)]
+      : ['', last];
+    const byTagger = nlp(tail).nouns().toSingular().text();
+    const inflected = byTagger && byTagger !== tail ? byTagger : tail.replace(/s$/, '');
+    result = [...words.slice(0, -1), `${head}${inflected}`].join(' ');
+  }
+  if (singulars.size > 1000) singulars.clear();
+  singulars.set(noun, result);
+  return result;
 }
 
 /** "$5,000", "$4,000/month", "5 kg", "20%", "1 book", "12 books". */
@@ -99,8 +136,8 @@ export function formatAmount(value: number, unit: string): string {
   if (per) return `${formatAmount(value, base)} a ${per}`; // "10,000 steps a day", "$4,000 a month"
   if (isCurrencyUnit(unit)) return `${unit}${formatNumber(value)}`;
   if (unit === '%') return `${formatNumber(value)}%`;
-  const singular = value === 1 && /[^s]s$/.test(unit) ? unit.slice(0, -1) : unit;
-  return `${formatNumber(value)} ${singular}`;
+  const noun = PLURAL_RULES.select(value) === 'one' ? singularOf(unit) : unit;
+  return `${formatNumber(value)} ${noun}`;
 }
 
 /** A round step for milestone values, so milestones read "Down 2.5 kg", not "Down 2.38 kg". */
@@ -150,9 +187,16 @@ export function cumulativeMilestone(
     const description = pickStages(descriptions, index, count);
     const isLast = index === count - 1;
     // Small targets cannot rise at every milestone ("1 friend", "1 friend"): name the step instead.
-    if (!isLast && index > 0 && values[index - 1] === value) {
+    const previous = values[index - 1];
+    const same =
+      previous !== undefined &&
+      formatAmount(previous, metric.unit) === formatAmount(value, metric.unit);
+    if (index > 0 && same && (!isLast || label('', true) === label('', false))) {
+      // Stages repeat when there are more milestones than stages: the step number keeps each new.
+      const stage = description.replace(/[.:;]+$/, '').replace(/:.*/, '');
+      const repeated = pickStages(descriptions, index - 1, count) === description;
       return {
-        title: description.replace(/[.:;]+$/, '').replace(/:.*/, ''),
+        title: repeated ? `Step ${index + 1}: ${stage}` : stage,
         description: `On the way to ${formatAmount(metric.target, metric.unit)}.`,
       };
     }
@@ -165,22 +209,35 @@ export function rampMilestone(
   label: (amount: string, isLast: boolean) => string,
   descriptions: readonly string[],
 ) {
-  return (index: number, count: number, metric: GoalMetric): MilestoneText => {
+  const valueAt = (index: number, count: number, metric: GoalMetric): number => {
     const start = metric.target / 2;
     const raw =
       count <= 1 ? metric.target : start + ((metric.target - start) * index) / (count - 1);
     const step = stepFor(metric.target, metric.unit);
-    const value =
-      index === count - 1 ? metric.target : Math.max(step, Math.round(raw / step) * step);
+    return index === count - 1 ? metric.target : Math.max(step, Math.round(raw / step) * step);
+  };
+  return (index: number, count: number, metric: GoalMetric): MilestoneText => {
+    const value = valueAt(index, count, metric);
+    const title = label(formatAmount(value, metric.unit), index === count - 1);
+    // A target too small to rise at every milestone: the later ones are numbered steps.
+    const repeated =
+      index > 0 &&
+      formatAmount(valueAt(index - 1, count, metric), metric.unit) ===
+        formatAmount(value, metric.unit);
     return {
-      title: label(formatAmount(value, metric.unit), index === count - 1),
+      title: repeated ? `${title}: step ${index + 1}` : title,
       description: pickStages(descriptions, index, count),
     };
   };
 }
 
 export function stagedMilestone(stages: readonly MilestoneText[]) {
-  return (index: number, count: number): MilestoneText => pickStages(stages, index, count);
+  return (index: number, count: number): MilestoneText => {
+    const stage = pickStages(stages, index, count);
+    // More milestones than stages: a repeated stage is the next step of it, numbered.
+    const repeated = index > 0 && pickStages(stages, index - 1, count) === stage;
+    return repeated ? { ...stage, title: `${stage.title}: step ${index + 1}` } : stage;
+  };
 }
 
 export function findQuantity<K extends Quantity['kind']>(

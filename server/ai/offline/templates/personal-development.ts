@@ -340,10 +340,12 @@ const savings: ActivityTemplate = {
     target: clamp(weeks * 50, 500, 10000),
     unit: defaultCurrency(timeZone),
   }),
-  title: (metric) =>
+  title: (metric, { text }) =>
     metric.name === 'Debt paid off'
       ? `Pay off ${formatAmount(metric.target, metric.unit)} of debt`
-      : `Save ${formatAmount(metric.target, metric.unit)}`,
+      : /\binvest/.test(text)
+        ? `Invest ${formatAmount(metric.target, metric.unit)}`
+        : `Save ${formatAmount(metric.target, metric.unit)}`,
   specific: (metric) =>
     `${metric.name === 'Debt paid off' ? 'Pay off' : 'Save'} ${formatAmount(metric.target, metric.unit)} with an automatic weekly transfer and a simple spending review.`,
   defaultWeeks: () => 26,

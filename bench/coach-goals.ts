@@ -1,0 +1,25 @@
+// The goal table's pass rate: how many statements the offline coach understands as a good coach
+// would (server/ai/offline/goal-table.ts). Target: at least 95 %.
+import { goalTablePassRate } from '#server/ai/offline/goal-table.ts';
+import { report } from './support.ts';
+
+export function reportGoalTable(): void {
+  const started = performance.now();
+  const { passed, total, failures } = goalTablePassRate();
+  const elapsed = performance.now() - started;
+  for (const failure of failures) {
+    process.stdout.write(`  ✗ ${failure.text}: ${failure.failures.join('; ')}\n`);
+  }
+  process.stdout.write(
+    `goal table: ${passed} of ${total} rows pass (${((passed / total) * 100).toFixed(1)} %), ${(elapsed / total).toFixed(2)} ms a row (refine and plan)\n`,
+  );
+  report({
+    name: 'goal table rows understood (refineGoal offline, plan rules)',
+    value: passed,
+    baseline: total,
+    unit: 'rows',
+    better: 'higher',
+    target: '≥ 0.95',
+    baselineName: 'rows in the table',
+  });
+}

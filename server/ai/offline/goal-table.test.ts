@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { goalFlags } from '#contracts/coach.ts';
+import { checkGoalRow, goalTable } from './goal-table.ts';
+
+/**
+ * Every row of the goal table: the SMART goal keeps the person's activity, dates are read as they
+ * meant them, only the needed questions are asked (with suggestions that fit the goal and the
+ * locale), fixed dates stay, over-ambition and health matters are flagged, and the plan adds up.
+ */
+
+describe('the goal table', () => {
+  it('covers every domain and every flag with at least 150 statements', () => {
+    expect(goalTable.length).toBeGreaterThanOrEqual(150);
+    const domains = new Set(goalTable.map((row) => row.domain).filter(Boolean));
+    expect([...domains].sort()).toEqual([
+      'career',
+      'health',
+      'personal_development',
+      'relationships',
+    ]);
+    const flags = new Set(goalTable.flatMap((row) => row.flags ?? []));
+    expect([...flags].sort()).toEqual([...goalFlags].sort());
+  });
+
+  it.each(goalTable.map((row) => [row.text, row.timeZone ?? 'Europe/London', row] as const))(
+    '%s (%s)',
+    (_text, _zone, row) => {
+      expect(checkGoalRow(row)).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,525 @@
+import type {
+  BreakDownGoalInput,
+  CoachDomain,
+  GoalFlag,
+  RefineGoalInput,
+  RefineGoalOutput,
+} from '#contracts/coach.ts';
+import { planProblems, refineProblems } from '#server/ai/plan-rules.ts';
+import { breakDownGoalOffline } from './break-down-goal.ts';
+import { refineGoalOffline } from './refine-goal.ts';
+
+/**
+ * The goal table: statements people really write, over every domain and every flag, each with
+ * what a good coach does with it (the domain, the deadline or a window for it, which questions it
+ * asks, which flags it raises, the words the SMART goal must keep and what suggestions must or
+ * must not offer). `goal-table.test.ts` asserts every row; `npm run bench -- coach` prints the
+ * pass rate.
+ */
+
+export const GOAL_TABLE_TODAY = '2026-03-10';
+
+export interface GoalRow {
+  text: string;
+  /** Europe/London unless given. */
+  timeZone?: string;
+  /** Expected SMART goal, or the ids of the questions it must ask (exactly these). */
+  expect: 'smart' | { asks: string[] };
+  domain?: CoachDomain;
+  /** An exact date, or an inclusive window for a default horizon. */
+  deadline?: string | readonly [from: string, to: string];
+  /** Exactly these flags (none when omitted). */
+  flags?: GoalFlag[];
+  /** Words the SMART title or specific outcome must contain (case-insensitive). */
+  keeps?: string[];
+  /** Every suggestion of every question must match / none may match. */
+  suggestions?: { all?: RegExp; none?: RegExp };
+}
+
+const WITHIN_A_YEAR = ['2026-03-17', '2027-03-10'] as const;
+
+const smart = (
+  text: string,
+  domain: CoachDomain | undefined,
+  deadline: GoalRow['deadline'],
+  keeps: string[],
+  extra: Partial<GoalRow> = {},
+): GoalRow => ({
+  text,
+  expect: 'smart',
+  ...(domain ? { domain } : {}),
+  deadline,
+  keeps,
+  ...extra,
+});
+
+const asks = (text: string, ids: string[], extra: Partial<GoalRow> = {}): GoalRow => ({
+  text,
+  expect: { asks: ids },
+  ...extra,
+});
+
+const US = { timeZone: 'America/New_York' };
+const VAGUE = ['outcome', 'deadline', 'why'];
+
+export const goalTable: readonly GoalRow[] = [
+  // Health: fitness, weight, sleep, food, quitting
+  smart('Lose 5 kg by June', 'health', '2026-06-30', ['5 kg']),
+  smart('Lose 10 kg in 3 weeks', 'health', WITHIN_A_YEAR, ['kg'], { flags: ['over_ambitious'] }),
+  smart('Lose 15 kg in 2 months', 'health', WITHIN_A_YEAR, ['kg'], { flags: ['over_ambitious'] }),
+  smart('Lose 6 kg before my wedding on 4 April', 'health', '2026-04-03', ['kg'], {
+    flags: ['fixed_date', 'over_ambitious'],
+  }),
+  smart('Lose 3 kg by Easter', 'health', '2026-04-05', ['3 kg']),
+  smart('Lose 20 lb by Easter', 'health', WITHIN_A_YEAR, ['lb'], {
+    ...US,
+    flags: ['over_ambitious'],
+  }),
+  smart('Lose 2 stone by Christmas', 'health', '2026-12-25', ['kg']),
+  smart('Lose 5 kg by 1 February 2026', 'health', WITHIN_A_YEAR, ['5 kg'], {
+    flags: ['deadline_passed'],
+  }),
+  smart('Run a 5K by the end of May', 'health', '2026-05-31', ['5K']),
+  smart('Run a half marathon in October', 'health', '2026-10-31', ['half marathon']),
+  smart('Run a marathon in 6 weeks', 'health', WITHIN_A_YEAR, ['marathon'], {
+    flags: ['over_ambitious'],
+  }),
+  smart(
+    'I have never run before but I want to run a marathon in 4 months',
+    'health',
+    '2026-07-10',
+    ['marathon'],
+    { flags: ['over_ambitious'] },
+  ),
+  smart('Run a half marathon on 12 April', 'health', '2026-04-12', ['half marathon'], {
+    flags: ['fixed_date', 'over_ambitious'],
+  }),
+  smart('Run 5 km without stopping in a fortnight', 'health', WITHIN_A_YEAR, ['5 km'], {
+    flags: ['over_ambitious'],
+  }),
+  smart('Start running tomorrow and run a 5K by June', 'health', '2026-06-30', ['5K']),
+  smart('Train for a 10K with my daughter by June', 'health', '2026-06-30', ['10K']),
+  smart('Walk 10,000 steps a day', 'health', WITHIN_A_YEAR, ['10,000 steps']),
+  smart('Walk 8,000 steps a day starting next Monday', 'health', WITHIN_A_YEAR, ['8,000 steps']),
+  smart('Swim 1 km without stopping by August', 'health', '2026-08-31', ['swim', '1 km']),
+  smart('Cycle 100 km in one day by September', 'health', '2026-09-30', ['cycle', '100 km']),
+  smart('Cycle to work 3 days a week', 'health', WITHIN_A_YEAR, ['cycle', '3 times a week']),
+  smart('Learn to swim by summer', 'health', '2026-06-01', ['swim']),
+  smart('Sleep 8 hours a night', 'health', WITHIN_A_YEAR, ['sleep']),
+  smart('Do 20 push-ups in a row by summer', 'health', '2026-06-01', ['20 push-ups']),
+  smart('Go to the gym 3 times a week', 'health', WITHIN_A_YEAR, ['3 times a week']),
+  smart('Eat 5 portions of vegetables a day', 'health', WITHIN_A_YEAR, ['vegetables']),
+  smart('Drink no more than 5 drinks a week', 'health', WITHIN_A_YEAR, ['drink']),
+  smart('Quit smoking by the end of April', 'health', '2026-04-30', ['smok']),
+  smart('Walk the Camino de Santiago in September', 'health', '2026-09-30', ['Camino']),
+  smart('Climb Kilimanjaro next February', 'health', '2027-02-28', ['Kilimanjaro']),
+  smart('Hike the West Highland Way in June', 'health', '2026-06-30', ['West Highland Way']),
+  smart('Do a 30-day yoga challenge', 'health', WITHIN_A_YEAR, ['yoga']),
+  smart('Cook dinner at home 5 nights a week', 'health', WITHIN_A_YEAR, ['cook']),
+  smart('Drink 2 litres of water a day', 'health', WITHIN_A_YEAR, ['2 litres of water']),
+  smart('Practise yoga twice a week', 'health', WITHIN_A_YEAR, ['yoga']),
+  smart('Propose to my girlfriend in Paris in June', 'relationships', '2026-06-30', ['propose']),
+  smart('Paint my bedroom by the weekend', 'personal_development', '2026-03-14', [
+    'paint my bedroom',
+  ]),
+  asks('Pass my maths exam', ['deadline'], { flags: ['date_needed'] }),
+  asks('Lose weight', ['target', 'deadline'], {
+    timeZone: 'America/Chicago',
+    suggestions: { all: /lb/ },
+  }),
+  asks('Lose weight', ['target', 'deadline'], {
+    timeZone: 'Europe/Paris',
+    suggestions: { all: /kg/ },
+  }),
+  asks('Swim more', ['target', 'deadline'], {
+    suggestions: { all: /swim|lengths/i, none: /push-up|run/i },
+  }),
+  asks('Quit smoking by my birthday', ['deadline'], { flags: ['date_needed'] }),
+  asks('Be healthier', VAGUE, { flags: ['vague'] }),
+  asks('Get fit', VAGUE, { flags: ['vague'] }),
+  asks('Get fit again after my knee surgery', VAGUE, {
+    flags: ['vague', 'medical'],
+    suggestions: { none: /\brun|5K|marathon/i },
+  }),
+  asks('Manage my diabetes better', VAGUE, { flags: ['vague', 'medical'] }),
+  asks('Start swimming again after my back injury', ['target', 'deadline'], {
+    flags: ['medical'],
+    suggestions: { none: /push-up|\brun/i },
+  }),
+  smart('Lose 10 kg after my pregnancy by Christmas', 'health', '2026-12-25', ['10 kg'], {
+    flags: ['medical'],
+  }),
+  smart('Walk 5,000 steps a day after my hip replacement', 'health', WITHIN_A_YEAR, ['5,000'], {
+    flags: ['medical'],
+  }),
+  smart('Get my blood pressure below 130/80 by July', 'health', '2026-07-31', ['blood pressure'], {
+    flags: ['medical'],
+  }),
+
+  // Career
+  smart('Apply to 20 jobs by May 1', 'career', '2026-05-01', ['job', '20 applications']),
+  smart('Get promoted to senior engineer by Q4', 'career', '2026-12-31', ['senior engineer']),
+  smart('Become CEO of a big company within a year', 'career', '2027-03-10', ['CEO'], {
+    flags: ['over_ambitious'],
+  }),
+  smart('Become head of marketing within a year', 'career', '2027-03-10', ['head of marketing'], {
+    flags: ['over_ambitious'],
+  }),
+  smart(
+    'Become a director within 6 months as a junior analyst',
+    'career',
+    '2026-09-10',
+    ['director'],
+    { flags: ['over_ambitious'] },
+  ),
+  smart('Pass the AWS Solutions Architect exam on 20 May', 'career', '2026-05-20', ['AWS'], {
+    flags: ['fixed_date'],
+  }),
+  smart('Give a talk at a conference in October', 'career', '2026-10-31', ['talk'], {
+    flags: ['fixed_date'],
+  }),
+  smart(
+    'Earn $4,000 a month from freelancing by September',
+    'career',
+    '2026-09-30',
+    ['$4,000'],
+    US,
+  ),
+  smart('Launch my podcast by June', 'career', '2026-06-30', ['podcast']),
+  smart('Learn Python in 3 months', 'career', '2026-06-10', ['Python']),
+  smart(
+    'Have 10 coffee chats with people in product management by summer',
+    'career',
+    '2026-06-01',
+    ['coffee chat'],
+  ),
+  smart('Prepare for my performance review on 15 April', 'career', '2026-04-15', ['review'], {
+    flags: ['fixed_date'],
+  }),
+  smart('Get a 10% pay rise at my review in June', 'career', '2026-06-30', ['10%'], {
+    flags: ['fixed_date'],
+  }),
+  smart('Write my CV this week', 'career', '2026-03-15', ['CV']),
+  smart('Build a website for my photography business by the end of May', 'career', '2026-05-31', [
+    'website',
+  ]),
+  smart(
+    'Grow my YouTube channel to 1,000 subscribers by the end of the year',
+    undefined,
+    '2026-12-31',
+    ['subscribers'],
+  ),
+  smart(
+    'Get 1 million followers on Instagram in 3 months',
+    undefined,
+    '2026-06-10',
+    ['followers'],
+    {
+      flags: ['over_ambitious'],
+    },
+  ),
+  smart('Get 100,000 subscribers on YouTube by June', undefined, '2026-06-30', ['subscribers'], {
+    flags: ['over_ambitious'],
+  }),
+  smart('Get 500 followers on Instagram by the end of the year', undefined, '2026-12-31', [
+    'followers',
+  ]),
+  asks('Finish my PhD thesis by the end of the semester', ['deadline'], {
+    flags: ['date_needed'],
+  }),
+  asks('Prepare for my performance review', ['deadline'], { flags: ['date_needed'] }),
+  asks('Prepare for my job interview', ['deadline'], { flags: ['date_needed'] }),
+  asks('Be more successful at work', VAGUE, { flags: ['vague'] }),
+
+  // Relationships and family
+  smart('Have a date night every week with my wife', 'relationships', WITHIN_A_YEAR, [
+    'date night',
+  ]),
+  smart('Call my mum every Sunday', 'relationships', WITHIN_A_YEAR, ['mum']),
+  smart('Visit my grandparents once a month', 'relationships', WITHIN_A_YEAR, ['grandparents']),
+  smart('Plan our wedding by June next year', 'relationships', '2027-06-30', ['wedding'], {
+    flags: ['fixed_date'],
+  }),
+  smart('Make 2 new friends in my new city by summer', 'relationships', '2026-06-01', ['friend']),
+  smart('Go on 5 first dates by the end of April', 'relationships', '2026-04-30', ['date']),
+  smart('Build a treehouse with my kids this summer', 'relationships', '2026-08-31', ['treehouse']),
+  smart('Teach my son to ride a bike by Easter', 'relationships', '2026-04-05', ['bike']),
+  smart('Plan a family trip to Italy by July', 'relationships', '2026-07-31', ['Italy'], {
+    flags: ['fixed_date'],
+  }),
+  smart(
+    'Organise a reunion with my university friends by October',
+    'relationships',
+    '2026-10-31',
+    ['reunion'],
+    { flags: ['fixed_date'] },
+  ),
+  smart('Write a thank-you note to 12 friends this year', 'relationships', '2026-12-31', ['note']),
+  smart('Host dinner for my in-laws once a month', 'relationships', WITHIN_A_YEAR, ['in-laws']),
+  asks("Organise a surprise party for my partner's 40th birthday", ['deadline'], {
+    flags: ['date_needed'],
+  }),
+  asks('Be a better dad', VAGUE, { flags: ['vague'] }),
+  asks('Improve my relationship', VAGUE, { flags: ['vague'] }),
+
+  // Personal development: learning, hobbies, money, habits
+  smart('Read 12 books this year', 'personal_development', '2026-12-31', ['12 books']),
+  smart('Read 4 books in a fortnight', 'personal_development', '2026-03-24', ['4 books']),
+  smart('Read 3 books by the end of the month', 'personal_development', '2026-03-31', ['3 books']),
+  smart('Read 5 books by the end of next month', 'personal_development', '2026-04-30', ['5 books']),
+  smart('Read 6 books by Easter next year', 'personal_development', '2027-03-28', ['6 books']),
+  smart(
+    'Finish reading War and Peace by Thanksgiving',
+    'personal_development',
+    '2026-11-26',
+    ['War and Peace'],
+    US,
+  ),
+  smart('Learn Spanish by summer', 'personal_development', '2026-06-01', ['Spanish']),
+  smart('Learn 500 Japanese words in 2 months', 'personal_development', '2026-05-10', ['Japanese']),
+  smart(
+    'Learn basic Japanese before my trip to Japan on 1 May',
+    'personal_development',
+    '2026-04-30',
+    ['Japanese'],
+    { flags: ['fixed_date'] },
+  ),
+  smart('Learn to play guitar with friends by June', 'personal_development', '2026-06-30', [
+    'guitar',
+  ]),
+  smart(
+    "Learn to play Wonderwall on guitar for my sister's wedding on 20 June",
+    'personal_development',
+    '2026-06-20',
+    ['Wonderwall'],
+    { flags: ['fixed_date'] },
+  ),
+  smart('Practise piano 30 minutes a day', 'personal_development', WITHIN_A_YEAR, ['piano']),
+  smart('Learn to draw portraits by autumn', 'personal_development', '2026-09-01', ['portrait']),
+  smart(
+    'Write a novel of 80,000 words by the end of next year',
+    'personal_development',
+    '2027-12-31',
+    ['80,000 words'],
+  ),
+  smart('Write 3 short stories by the end of April', 'personal_development', '2026-04-30', [
+    'short stories',
+  ]),
+  smart('Journal 5 days a week', 'personal_development', WITHIN_A_YEAR, ['journal']),
+  smart(
+    'Meditate 10 minutes every morning starting tomorrow',
+    'personal_development',
+    WITHIN_A_YEAR,
+    ['meditat'],
+  ),
+  smart('Meditate every day for 30 days', 'personal_development', WITHIN_A_YEAR, ['meditat']),
+  smart('Wake up at 6am every weekday', 'personal_development', WITHIN_A_YEAR, ['6']),
+  smart('Save £5,000 for a house deposit by Christmas', 'personal_development', '2026-12-25', [
+    '£5,000',
+  ]),
+  smart('Save £2,000 by June next year', 'personal_development', '2027-06-30', ['£2,000']),
+  smart("Save $500 by Mother's Day", 'personal_development', '2026-05-10', ['$500'], US),
+  smart(
+    'Save $10,000 in 6 months on a salary of $2,000 a month',
+    'personal_development',
+    '2026-09-10',
+    ['$10,000'],
+    { timeZone: 'America/Chicago', flags: ['over_ambitious'] },
+  ),
+  smart(
+    'Save £20,000 in 6 months on £1,800 a month',
+    'personal_development',
+    '2026-09-10',
+    ['£20,000'],
+    { flags: ['over_ambitious'] },
+  ),
+  smart('Pay off my £3,000 credit card debt by December', 'personal_development', '2026-12-31', [
+    '3,000',
+  ]),
+  smart('Invest £200 a month in an index fund', 'personal_development', WITHIN_A_YEAR, ['£200']),
+  smart('Knit a sweater by Christmas', 'personal_development', '2026-12-25', ['sweater']),
+  smart(
+    "Restore my grandfather's old motorbike by the end of the year",
+    'personal_development',
+    '2026-12-31',
+    ['motorbike'],
+  ),
+  smart('Visit 10 countries by 2030', 'personal_development', '2029-12-31', ['10 countries']),
+  smart('Learn to bake sourdough bread this month', 'personal_development', '2026-03-31', [
+    'sourdough',
+  ]),
+  smart('Grow tomatoes on my balcony this summer', 'personal_development', '2026-08-31', [
+    'tomatoes',
+  ]),
+  smart(
+    'Complete a 1,000-piece jigsaw puzzle in a fortnight',
+    'personal_development',
+    '2026-03-24',
+    ['jigsaw'],
+  ),
+  smart('Learn to juggle 3 balls by Easter', 'personal_development', '2026-04-05', ['juggle']),
+  smart('Memorise 20 poems this year', 'personal_development', '2026-12-31', ['poems']),
+  smart('Build a shed in the garden by May', 'personal_development', '2026-05-31', ['shed']),
+  smart('Declutter the whole house by Easter', 'personal_development', '2026-04-05', ['declutter']),
+  smart('Finish my tax return this month', 'personal_development', '2026-03-31', ['tax return']),
+  smart('Improve my credit score to 750 by December', 'personal_development', '2026-12-31', [
+    'credit score',
+  ]),
+  asks('Save money for a holiday', ['target', 'deadline'], {
+    suggestions: { all: /£/, none: /\$/ },
+  }),
+  asks('Save for a new car', ['target', 'deadline'], {
+    ...US,
+    suggestions: { all: /\$/ },
+  }),
+  asks('Save for a new car', ['target', 'deadline'], {
+    timeZone: 'Europe/Berlin',
+    suggestions: { all: /€/ },
+  }),
+  asks("Knit a sweater for my dad's birthday", ['deadline'], { flags: ['date_needed'] }),
+  asks("Learn to play Wonderwall on guitar for my sister's wedding", ['deadline'], {
+    flags: ['date_needed'],
+  }),
+  asks('Learn basic Japanese before my trip to Japan', ['deadline'], { flags: ['date_needed'] }),
+  asks('Visit 10 countries before I turn 40', ['deadline'], { flags: ['date_needed'] }),
+  smart('Learn to crochet a blanket by winter', 'personal_development', '2026-12-01', ['blanket']),
+  smart(
+    'Sew a dress for the summer party on 18 July',
+    'personal_development',
+    '2026-07-18',
+    ['dress'],
+    {
+      flags: ['fixed_date'],
+    },
+  ),
+  smart('Practise calligraphy 3 times a week', 'personal_development', WITHIN_A_YEAR, [
+    'calligraphy',
+  ]),
+  smart(
+    'Build an emergency fund of £3,000 by the end of the year',
+    'personal_development',
+    '2026-12-31',
+    ['£3,000'],
+  ),
+  smart('Spend less than 1 hour a day on social media', 'personal_development', WITHIN_A_YEAR, [
+    'social media',
+  ]),
+  smart('Learn 10 songs on the ukulele by Christmas', 'personal_development', '2026-12-25', [
+    'ukulele',
+  ]),
+  smart('Learn German to B1 level by next summer', 'personal_development', '2026-06-01', [
+    'German',
+  ]),
+  smart('Write a blog post every week this year', undefined, '2026-12-31', ['blog']),
+  smart('Run a 10K in under an hour by September', 'health', '2026-09-30', ['10K']),
+  smart('Lose 8 lb by the end of May', 'health', '2026-05-31', ['8 lb'], US),
+  smart('Do 5 pull-ups by the end of June', 'health', '2026-06-30', ['5 pull-ups']),
+  smart('Walk 12,000 steps a day by next month', 'health', '2026-04-30', ['12,000 steps']),
+  smart('Get 7 hours of sleep every night this month', 'health', '2026-03-31', ['sleep']),
+  smart('Apply to 5 jobs a week until I get hired', 'career', WITHIN_A_YEAR, ['job']),
+  smart('Pass my driving test on 28 May', undefined, '2026-05-28', ['driving test'], {
+    flags: ['fixed_date'],
+  }),
+  smart('Land 3 new freelance clients by the end of June', 'career', '2026-06-30', ['3 clients']),
+  smart('Take my mum to 6 concerts this year', 'relationships', '2026-12-31', ['concerts']),
+  smart('Go on a date with my husband twice a month', 'relationships', WITHIN_A_YEAR, ['date']),
+  smart('Have family dinner 4 nights a week', 'relationships', WITHIN_A_YEAR, ['dinner']),
+  smart('Plan our honeymoon to Japan by September', 'relationships', '2026-09-30', ['honeymoon'], {
+    flags: [],
+  }),
+  asks("Prepare for my sister's wedding speech", ['deadline'], { flags: ['date_needed'] }),
+  asks('Get in shape before our holiday', VAGUE, { flags: ['vague', 'date_needed'] }),
+  asks('Improve my health', VAGUE, { flags: ['vague'] }),
+  asks('Get better at chess', VAGUE, { flags: ['vague'] }),
+  asks('Be happier', VAGUE, { flags: ['vague'] }),
+  asks('Find my purpose', VAGUE, { flags: ['vague'] }),
+];
+
+function words(output: RefineGoalOutput): string {
+  return output.kind === 'smart'
+    ? `${output.goal.title} ${output.goal.specific}`.toLowerCase()
+    : '';
+}
+
+/** What the row expects that the offline coach did not do; empty when the row passes. */
+export function checkGoalRow(row: GoalRow): string[] {
+  const input: RefineGoalInput = {
+    text: row.text,
+    today: GOAL_TABLE_TODAY,
+    timeZone: row.timeZone ?? 'Europe/London',
+  };
+  const output = refineGoalOffline(input);
+  const failures: string[] = refineProblems(input, output).map((p) => `rule: ${p}`);
+  const flags = [...(output.flags ?? [])].sort();
+  const expectedFlags = [...(row.flags ?? [])].sort();
+  if (flags.join() !== expectedFlags.join()) {
+    failures.push(`flags ${JSON.stringify(flags)}, expected ${JSON.stringify(expectedFlags)}`);
+  }
+  if (row.expect === 'smart') {
+    if (output.kind !== 'smart') {
+      failures.push(
+        `asked ${output.questions.map((q) => q.id).join(', ')} instead of a SMART goal`,
+      );
+      return failures;
+    }
+    const { goal } = output;
+    if (row.domain && goal.domain !== row.domain) failures.push(`domain ${goal.domain}`);
+    if (typeof row.deadline === 'string' && goal.deadline !== row.deadline) {
+      failures.push(`deadline ${goal.deadline}, expected ${row.deadline}`);
+    } else if (
+      Array.isArray(row.deadline) &&
+      (goal.deadline < row.deadline[0] || goal.deadline > row.deadline[1])
+    ) {
+      failures.push(`deadline ${goal.deadline} outside ${row.deadline.join('…')}`);
+    }
+    for (const word of row.keeps ?? []) {
+      if (!words(output).includes(word.toLowerCase())) {
+        failures.push(`"${goal.title}" / "${goal.specific}" lost "${word}"`);
+      }
+    }
+    // The plan for it must add up too.
+    const plan: BreakDownGoalInput = {
+      goal,
+      startDate: GOAL_TABLE_TODAY,
+      weeklyHours: goal.weeklyHours,
+      timeZone: input.timeZone,
+    };
+    for (const problem of planProblems(plan, breakDownGoalOffline(plan))) {
+      failures.push(`plan: ${problem}`);
+    }
+    return failures;
+  }
+  if (output.kind !== 'questions') {
+    failures.push(
+      `proposed "${output.goal.title}" instead of asking ${row.expect.asks.join(', ')}`,
+    );
+    return failures;
+  }
+  const ids = output.questions.map((q) => q.id);
+  if (ids.join() !== row.expect.asks.join()) {
+    failures.push(`asked ${ids.join(', ')}, expected ${row.expect.asks.join(', ')}`);
+  }
+  const suggestions = output.questions.flatMap((q) =>
+    q.id === 'deadline' || q.id === 'why' || q.id === 'domain' ? [] : q.suggestions,
+  );
+  for (const suggestion of suggestions) {
+    if (row.suggestions?.all && !row.suggestions.all.test(suggestion)) {
+      failures.push(`suggestion "${suggestion}" does not fit`);
+    }
+    if (row.suggestions?.none?.test(suggestion))
+      failures.push(`suggestion "${suggestion}" is wrong here`);
+  }
+  return failures;
+}
+
+/** Rows passed, for the benchmark. */
+export function goalTablePassRate(rows: readonly GoalRow[] = goalTable): {
+  passed: number;
+  total: number;
+  failures: Array<{ text: string; failures: string[] }>;
+} {
+  const failures = rows
+    .map((row) => ({ text: row.text, failures: checkGoalRow(row) }))
+    .filter((row) => row.failures.length > 0);
+  return { passed: rows.length - failures.length, total: rows.length, failures };
+}

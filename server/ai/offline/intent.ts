@@ -1,0 +1,268 @@
+import nlp from 'compromise';
+
+/**
+ * What the person asked for, in their own words: the goal's main action (verb phrase) and the
+ * words a SMART version must keep. Read with compromise's part-of-speech tagger rather than more
+ * patterns, so an activity no template knows ("restore my grandfather's motorbike") keeps its verb
+ * and object. Used by the offline coach to choose a template that fits, and by the plan rules to
+ * reject a model's SMART goal that swapped the activity for another.
+ */
+
+export interface GoalIntent {
+  /** The main action as the person wrote it, without preamble, deadline or reason. */
+  phrase: string;
+  /** The verb and its object only ("build a treehouse"): what the goal is about, no occasion. */
+  core: string;
+  /** Its verb, infinitive and lower case ("build"), or null when there is none. */
+  verb: string | null;
+  /** Head words of what the action is about ("treehouse"); the verb when there is no object. */
+  keywords: string[];
+}
+
+/** Verbs that lead to the real action ("want to", "learn how to", "be able to"). */
+const LEAD_VERBS =
+  /^(want|wants|would|like|love|need|hope|plan|planning|try|trying|going|aim|am|is|are|be|able|start|begin|learn|decide|wish|intend|commit|manage|continue|keep|finally|really|also|will|can|should|must|have|has)$/;
+
+/** Objects that say little on their own: the verb and what follows carry the meaning. */
+const EMPTY_OBJECTS =
+  /^(money|time|weight|shape|it|something|things?|more|less|lot|lots|bit|habit|goal|way|better|best|myself|yourself|self|life|one|some|all|stuff|work|progress|kg|kgs|kilos?|kilograms?|pounds?|lbs?|stones?|km|kms|kilomet(?:er|re)s?|miles?|k|percent|dollars?|euros?|bucks|quid|minutes?|hours?|times?)$/;
+
+/** Time words that are the deadline, not the activity. */
+const TIME_WORDS =
+  /^(day|days|week|weeks|month|months|year|years|today|tomorrow|tonight|morning|evening|night|weekend|summer|winter|spring|autumn|fall|end|start|beginning|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|christmas|easter|q[1-4]|fortnight|minutes?|hours?)$/;
+
+const STOP_AFTER_OBJECT =
+  /^(with|for|to|at|on|in|by|before|after|until|within|so|because|and|or|but|from|every|each|per|this|next|than|while|since|without)$/;
+
+const PREAMBLE =
+  /^(?:(?:i|we)\s+(?:really\s+|finally\s+|also\s+)?(?:want|would like|'d like|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|my goal is to\s+|goal:\s*|this year,?\s+|i\s+)/i;
+
+const REASON =
+  /\s*\b(?:because|since|so that|so i can|so i'll|so we can|in order to|as i want)\b.*$/i;
+
+interface Term {
+  text: string;
+  normal: string;
+  tags: string[];
+}
+
+function termsOf(text: string): Term[] {
+  const json = nlp(text).json({ terms: { normal: true } }) as Array<{
+    terms: Array<{ text: string; normal: string; tags: string[] }>;
+  }>;
+  return json.flatMap((sentence) =>
+    sentence.terms.map((t) => ({ text: t.text, normal: t.normal.toLowerCase(), tags: t.tags })),
+  );
+}
+
+const has = (term: Term, tag: string) => term.tags.includes(tag);
+
+function isVerb(term: Term): boolean {
+  return (
+    has(term, 'Verb') && !has(term, 'Modal') && !has(term, 'Auxiliary') && !has(term, 'Copula')
+  );
+}
+
+/**
+ * The verb's plain form. Goals are mostly imperatives ("run", "save"), so a light rule for the
+ * rest ("running" → "run", "saving" → "sav") is enough for matching; the tagger's own inflection
+ * would cost more than the whole reading.
+ */
+function infinitive(word: string): string {
+  const lower = word.toLowerCase().replace(/[^a-z'-]/g, '') || word;
+  if (lower.length > 5 && lower.endsWith('ing'))
+    return lower.slice(0, -3).replace(/([bdglmnprt])\1$/, '$1');
+  return lower;
+}
+
+const cache = new Map<string, GoalIntent>();
+
+/** The goal's main action and key words. Deterministic; cached, as the tagger is the slow part. */
+export function goalIntent(rawText: string): GoalIntent {
+  const cached = cache.get(rawText);
+  if (cached) return cached;
+  const sentence = (rawText.split(/(?<=[.!?])\s+|\n/)[0] ?? rawText)
+    .replace(/[‘’]/g, "'")
+    .replace(REASON, '')
+    .replace(PREAMBLE, '')
+    .replace(/[.!?]+$/, '')
+    .trim();
+  const terms = termsOf(sentence);
+  let verbAt = findVerb(terms, 0);
+  // Goals are mostly imperatives: with no verb tagged, the first word is the action ("Host dinner").
+  if (verbAt < 0 && terms.length > 0 && /^[a-z]+$/.test(terms[0]?.normal ?? '')) verbAt = 0;
+  let read = readObject(terms, verbAt);
+  // "teach my son to ride a bike", "help my kids to read": the action is what follows "to".
+  const afterTo = terms.findIndex((t, i) => i > verbAt && t.normal === 'to');
+  if (
+    verbAt >= 0 &&
+    HELPING.test(terms[verbAt]?.normal ?? '') &&
+    read.objects.every((word) => PEOPLE.test(word)) &&
+    afterTo > verbAt
+  ) {
+    const inner = findVerb(terms, afterTo + 1);
+    // "take my mum to 6 concerts": no second verb, the place or event is the object.
+    const at = inner >= 0 ? inner : afterTo;
+    const again = readObject(terms, at);
+    if (again.objects.length > 0 || inner >= 0) {
+      if (inner >= 0) verbAt = inner;
+      read = again;
+    }
+  }
+  const verbTerm = verbAt >= 0 ? terms[verbAt] : undefined;
+  const verb = verbTerm ? infinitive(verbTerm.normal) : null;
+  // With no object the verb is the activity ("meditate", "propose"), unless it says little on its
+  // own ("go to the gym", "get promoted to senior engineer"): then the phrase after it.
+  const keywords =
+    read.objects.length > 0
+      ? read.objects
+      : verb && !LIGHT_VERBS.test(verb)
+        ? [verb]
+        : read.afterwards;
+  const from = verbTerm ? sentence.toLowerCase().indexOf(verbTerm.text.toLowerCase()) : 0;
+  const phrase = sentence.slice(Math.max(0, from));
+  const core = terms
+    .slice(Math.max(0, verbAt), read.objectEnd)
+    .map((t) => t.text)
+    .join(' ');
+  const intent: GoalIntent = {
+    phrase: phrase || sentence,
+    core: core || phrase || sentence,
+    verb,
+    keywords: unique(keywords),
+  };
+  if (cache.size > 500) cache.clear();
+  cache.set(rawText, intent);
+  return intent;
+}
+
+/** Verbs that carry little meaning without what follows them. */
+const LIGHT_VERBS = /^(go|get|do|have|make|take|be|become|keep|stay|try|start|work|spend|put)$/;
+
+/** Verbs whose object is a person who then does the action: "teach my son to swim". */
+const HELPING = /^(teach|help|encourage|get|take|bring|show|support|coach)$/;
+const PEOPLE =
+  /^(son|daughter|kids?|children|child|mum|mom|mother|dad|father|parents?|wife|husband|partner|friends?|brother|sister|siblings?|family|team|students?|grandparents?|grandma|grandpa|nephew|niece|baby|toddler|girlfriend|boyfriend|dog|puppy)$/;
+
+function findVerb(terms: readonly Term[], from: number): number {
+  for (let i = from; i < terms.length; i += 1) {
+    const term = terms[i] as Term;
+    if (!isVerb(term)) continue;
+    const next = terms[i + 1]?.normal;
+    // "learn to play", "want to run": the action is the verb after "to".
+    if (
+      LEAD_VERBS.test(term.normal) &&
+      (next === 'to' || next === 'how' || isVerb(terms[i + 1] ?? term))
+    )
+      continue;
+    return i;
+  }
+  return -1;
+}
+
+function isKeyNoun(term: Term, word: string): boolean {
+  return (
+    has(term, 'Noun') &&
+    !has(term, 'Pronoun') &&
+    !has(term, 'Date') &&
+    !has(term, 'Possessive') &&
+    !has(term, 'Value') &&
+    !/^(my|our|your|his|her|their|its|the|a|an)$/.test(word) &&
+    !TIME_WORDS.test(word) &&
+    /[a-z]/.test(word) &&
+    !EMPTY_OBJECTS.test(word)
+  );
+}
+
+/**
+ * The direct object's head noun (the last noun before a preposition, with any proper nouns), and
+ * when there is none the head noun of the first phrase after it ("save money for a holiday").
+ */
+function readObject(
+  terms: readonly Term[],
+  verbAt: number,
+): { objects: string[]; afterwards: string[]; objectEnd: number } {
+  const objects: string[] = [];
+  let head: string | null = null;
+  let last: Term | null = null;
+  let index = verbAt + 1;
+  for (; index < terms.length; index += 1) {
+    const term = terms[index] as Term;
+    const word = term.normal.replace(/'s$/, '');
+    if (STOP_AFTER_OBJECT.test(word) || has(term, 'Preposition') || has(term, 'Conjunction')) break;
+    last = term;
+    if (!isKeyNoun(term, word)) continue;
+    if (has(term, 'ProperNoun')) objects.push(word);
+    head = word;
+  }
+  // "write a thank-you note": a determiner's phrase ends in its noun, whatever the tagger said.
+  const lastWord = last?.normal.replace(/'s$/, '') ?? '';
+  if (
+    !head &&
+    last &&
+    index - 1 > verbAt + 1 &&
+    /^(a|an|the|my|our)$/.test(terms[verbAt + 1]?.normal ?? '') &&
+    /^[a-z-]{3,}$/.test(lastWord) &&
+    !EMPTY_OBJECTS.test(lastWord) &&
+    !TIME_WORDS.test(lastWord)
+  ) {
+    head = lastWord;
+  }
+  if (head) objects.push(head);
+  const afterwards: string[] = [];
+  if (objects.length === 0) {
+    let phraseHead: string | null = null;
+    for (let i = index + 1; i < terms.length; i += 1) {
+      const term = terms[i] as Term;
+      const word = term.normal.replace(/'s$/, '');
+      if (STOP_AFTER_OBJECT.test(word) || has(term, 'Preposition') || has(term, 'Conjunction')) {
+        if (phraseHead) break;
+        continue;
+      }
+      if (isKeyNoun(term, word)) phraseHead = word;
+    }
+    if (phraseHead) afterwards.push(phraseHead);
+  }
+  return { objects, afterwards, objectEnd: index };
+}
+
+function unique(words: string[]): string[] {
+  return [...new Set(words)];
+}
+
+/** A rough stem, so "countries" finds "country" and "running" finds "run". */
+function stem(word: string): string {
+  const lower = word.toLowerCase();
+  const stripped = lower.replace(/(ies|ing|es|ed|s|e|y)$/, '');
+  const base = stripped.length >= 3 ? stripped : lower;
+  // Doubled final consonants before -ing ("running" → "runn" → "run").
+  return base.replace(/([bdglmnprt])\1$/, '$1');
+}
+
+/** Words a goal may use instead of the person's own, with the same meaning. */
+const SAME_MEANING: Record<string, readonly string[]> = {
+  gym: ['work out', 'workout', 'training', 'strength'],
+  jog: ['run'],
+  job: ['application', 'role', 'position'],
+  dinner: ['meal', 'cook'],
+  cv: ['résumé', 'resume'],
+  resume: ['cv'],
+  cigarette: ['smok'],
+  alcohol: ['drink'],
+  booze: ['drink'],
+  bike: ['cycl', 'ride'],
+  cycle: ['ride', 'bike'],
+  weight: ['kg', 'lb'],
+  parkrun: ['5k'],
+};
+
+/** True when the SMART goal's text still names what the person asked for. */
+export function keepsIntent(intent: GoalIntent, goalText: string): boolean {
+  if (intent.keywords.length === 0) return true;
+  const text = goalText.toLowerCase();
+  return intent.keywords.some(
+    (word) =>
+      text.includes(stem(word)) ||
+      (SAME_MEANING[stem(word)] ?? SAME_MEANING[word] ?? []).some((other) => text.includes(other)),
+  );
+}
