@@ -124,3 +124,24 @@ export async function expectPasswordChanged(browser: Browser, email: string, new
   await expect(old.getByText('Invalid login credentials')).toBeVisible();
   await other.close();
 }
+
+/**
+ * Tasks that stand twice in one group of a goal's plan (a milestone, or the tasks without one). A
+ * repeating session may recur in each phase of a plan; within one group, a title is a copy.
+ */
+export async function repeatedTasks(plan: Locator): Promise<string[]> {
+  return plan.evaluate((root) => {
+    const repeated: string[] = [];
+    for (const heading of root.querySelectorAll('h3')) {
+      const group = heading.closest('li, section');
+      if (!group) continue;
+      const labels = [...group.querySelectorAll('button[aria-label^="Complete “"]')].map(
+        (button) => button.getAttribute('aria-label') ?? '',
+      );
+      labels.forEach((label, index) => {
+        if (labels.indexOf(label) !== index) repeated.push(label);
+      });
+    }
+    return repeated;
+  });
+}
