@@ -27,8 +27,6 @@ export const clockSchema = z.object({
   offsetMs: z.number().int(),
 });
 
-export type Clock = z.infer<typeof clockSchema>;
-
 export const systemPaths = {
   runtimeConfig: apiPath('/api/runtime-config'),
   clock: apiPath('/api/test/clock'),
