@@ -137,7 +137,7 @@ export function AboutPage() {
 
       <div className="pt-16 sm:pt-20">
         <CallToAction id="about-start-title" title="See what Trellis makes of your goal">
-          <p>Start a free trial, or log in if you already have an account.</p>
+          <p>Start free, or log in if you already have an account.</p>
         </CallToAction>
       </div>
     </>

@@ -53,7 +53,8 @@ const plans: Plan[] = [
       'Built-in coach engine, or bring your own OpenAI or Anthropic key',
       'Cancel at any time',
     ],
-    action: { label: 'Start your free trial', to: paths.signup, variant: 'primary' },
+    // On a server one runs oneself an account is free: the call starts one here, no trial.
+    action: { label: 'Start free', to: paths.signup, variant: 'primary' },
     highlighted: true,
   },
 ];

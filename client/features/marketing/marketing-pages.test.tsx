@@ -146,8 +146,10 @@ describe('public marketing pages', () => {
     expect(within(selfHosted).getByText('Free')).toBeInTheDocument();
     expect(within(selfHosted).getByText('forever')).toBeInTheDocument();
 
-    for (const link of main.getAllByRole('link', { name: 'Start your free trial' })) {
+    // An account on this server is free: the hosted plan's call starts one here, not a "trial".
+    for (const link of main.getAllByRole('link', { name: 'Start free' })) {
       expect(link).toHaveAttribute('href', '/signup');
     }
+    expect(main.queryByRole('link', { name: /free trial/i })).not.toBeInTheDocument();
   });
 });
