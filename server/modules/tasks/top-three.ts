@@ -209,9 +209,23 @@ function dayName(date: string, days: number): string {
   if (days === 0) return 'today';
   if (days === 1) return 'tomorrow';
   if (days === -1) return 'yesterday';
-  const value = DateTime.fromISO(date, { zone: 'utc', locale: 'en' });
-  return Math.abs(days) <= 6 ? value.toFormat('cccc') : value.toFormat('d LLLL');
+  const weekday = Math.abs(days) <= 6;
+  const key = `${weekday ? 'w' : 'd'}${date}`;
+  let name = dayNames.get(key);
+  if (name === undefined) {
+    const value = DateTime.fromISO(date, { zone: 'utc', locale: 'en' });
+    name = weekday ? value.toFormat('cccc') : value.toFormat('d LLLL');
+    if (dayNames.size >= 1_000) dayNames.clear();
+    dayNames.set(key, name);
+  }
+  return name;
 }
+
+/**
+ * Formatted day names by date: formatting a date costs more than scoring thousands of tasks, and
+ * a delivery run names the same few dates for every user (as the day windows above are kept).
+ */
+const dayNames = new Map<string, string>();
 
 function quoted(title: string): string {
   return `“${title.replace(/\s+/g, ' ').trim()}”`;
@@ -343,6 +357,21 @@ export function scoreTask(
   return { score, breakdown };
 }
 
+/** True when no other open task of the day has waited as long as `task`. */
+function waitedLongest(
+  task: TopThreeTask,
+  tasks: readonly TopThreeTask[],
+  localDate: string,
+): boolean {
+  const since = waitingSince(task);
+  for (const other of tasks) {
+    if (other === task || other.status !== 'open') continue;
+    if (other.scheduledDate !== null && other.scheduledDate > localDate) continue;
+    if (waitingSince(other) <= since) return false;
+  }
+  return true;
+}
+
 /** True when `a` ranks before `b`: higher score, then the smaller id. */
 function ranksBefore(aScore: number, aId: string, bScore: number, bId: string): boolean {
   return aScore > bScore || (aScore === bScore && aId < bId);
@@ -363,18 +392,11 @@ export function selectTopThree(
   const best: Array<{ task: TopThreeTask; score: number }> = [];
   // A task can still take fourth place on a tie (smaller id), so the floor is the fourth score.
   let floor = Number.NEGATIVE_INFINITY;
-  let oldest: string | null = null;
-  let oldestShared = false;
   for (let i = 0; i < tasks.length; i += 1) {
     const task = tasks[i] as TopThreeTask;
     if (task.status !== 'open' || (task.scheduledDate !== null && task.scheduledDate > localDate)) {
       continue;
     }
-    const since = waitingSince(task);
-    if (oldest === null || since < oldest) {
-      oldest = since;
-      oldestShared = false;
-    } else if (since === oldest) oldestShared = true;
     // Most of a long list cannot reach the fourth place even with full marks on everything but
     // its dates: two date comparisons and it is out.
     if (dueOf(task, window) + milestoneOf(task, window) + MAX_OTHER_POINTS < floor) continue;
@@ -404,7 +426,8 @@ export function selectTopThree(
     scoreOf(task, context, window, topGoals, breakdown);
     const facts: ReasonFacts = {
       minutesLeft: Math.max(0, minutesLeft),
-      longestWaiting: !oldestShared && waitingSince(task) === oldest,
+      // Asked only of a pick whose wait scored: most lists hold an older task within a few rows.
+      longestWaiting: breakdown.staleness > 0 && waitedLongest(task, tasks, localDate),
     };
     const reasons = reasonsFor(task, breakdown, context, window, facts, runnerUp, taken);
     minutesLeft -= task.estimatedMinutes ?? 0;
