@@ -1,3 +1,4 @@
+import type { AuthResponse } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { email, startAuthServer, type AuthTestServer } from './test-support.ts';
@@ -6,18 +7,19 @@ import { email, startAuthServer, type AuthTestServer } from './test-support.ts';
 
 describe('admin API', () => {
   let server: AuthTestServer;
+  let first: AuthResponse;
 
   beforeAll(async () => {
     server = await startAuthServer();
+    // The first account signs up here, on the fresh instance, before any test makes accounts:
+    // the first test checks it became admin, and every account the others make is not first.
+    first = await server.client().auth.signUp({ email: email('first'), password: 'first-account' });
   });
   afterAll(async () => {
     await server?.close();
   });
 
   it('makes the first account of a fresh instance an admin, and only that one', async () => {
-    const first = await server
-      .client()
-      .auth.signUp({ email: email('first'), password: 'first-account' });
     expect(first.data.user?.app_metadata.role).toBe('admin');
     expect(decodeJwt(first.data.session!.access_token).app_metadata).toMatchObject({
       role: 'admin',

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '#server/test/database.ts';
 import { queryRows, type Database } from './client.ts';
 import { simpleQuery } from './pglite-simple-query.ts';
@@ -18,6 +18,10 @@ describe.runIf(!inject('postgresTemplate'))('simpleQuery on PGlite', () => {
   });
   afterAll(async () => {
     await database.close();
+  });
+  // Each test starts from an empty table and writes the rows it relies on.
+  beforeEach(async () => {
+    await client.exec('delete from simple_query_probe');
   });
 
   it('returns rows with the same values exec gives: nulls, timestamps, json, text and numbers', async () => {
@@ -47,6 +51,7 @@ describe.runIf(!inject('postgresTemplate'))('simpleQuery on PGlite', () => {
   });
 
   it('throws PostgreSQL’s error, leaves nothing written and the connection usable', async () => {
+    await client.exec(`insert into simple_query_probe values (1, 'one')`);
     await expect(
       simpleQuery(client, `insert into simple_query_probe values (1, 'again') returning id`),
     ).rejects.toMatchObject({ code: '23505', constraint: 'simple_query_probe_pkey' });
@@ -72,6 +77,7 @@ describe.runIf(!inject('postgresTemplate'))('simpleQuery on PGlite', () => {
   });
 
   it('waits for another caller’s open transaction instead of joining it', async () => {
+    await client.exec(`insert into simple_query_probe values (1, 'one')`);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let inside!: () => void;

@@ -83,12 +83,13 @@ describe('the SMTP sender', () => {
 
   it('delivers both parts with the delivery’s Message-ID and the unsubscribe headers', async () => {
     const message = emailMessage();
+    const before = peer.received.length;
     const outcome = await sender.send(message);
 
     const messageId = `<${message.idempotencyKey}@trellis.example.com>`;
     expect(outcome).toEqual({ ok: true, providerMessageId: messageId });
-    expect(peer.received).toHaveLength(1);
-    const raw = peer.received[0] ?? '';
+    expect(peer.received.slice(before)).toHaveLength(1);
+    const raw = peer.received[before] ?? '';
     expect(raw).toContain(`Message-ID: ${messageId}`);
     expect(raw).toContain('From: Trellis <daily@trellis.example>');
     expect(raw).toContain('To: ada@example.com');

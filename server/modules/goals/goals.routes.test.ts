@@ -97,7 +97,10 @@ describe('goals API', () => {
 
   describe('coach proposals', () => {
     it('refine-goal answers through the gateway and says which engine answered', async () => {
-      const response = await harness.call(alice, 'POST', '/api/coach/refine-goal', {
+      // A user of its own: other tests give alice goals, and this one proves refine saves none.
+      const carol = await harness.user();
+      expect(await goalCount(carol)).toBe(0);
+      const response = await harness.call(carol, 'POST', '/api/coach/refine-goal', {
         text: 'I want to run a 10k by June',
         weeklyHours: 3,
       });
@@ -106,7 +109,7 @@ describe('goals API', () => {
       expect(body.engine).toBe('offline');
       expect(body.model).toBeTruthy();
       expect(['questions', 'smart']).toContain(body.result.kind);
-      expect(await goalCount(alice)).toBe(0);
+      expect(await goalCount(carol)).toBe(0);
     });
 
     it('refine-goal refuses bad input with a 400', async () => {

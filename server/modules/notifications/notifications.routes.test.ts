@@ -67,18 +67,20 @@ describe('notifications API', () => {
   });
 
   it('GET /api/notifications?limit=20 answers { notifications, unreadCount } newest first', async () => {
-    const first = await notify(alice, {
+    // A user of its own, so the list holds only this test's two notifications.
+    const reader = await signUpTestUser(app);
+    const first = await notify(reader, {
       type: 'goal_progress',
       title: 'Halfway',
       data: { goal_id: 'g1' },
       priority: 'high',
     });
-    const second = await notify(alice, {
+    const second = await notify(reader, {
       type: 'coach_message',
       coach_id: 'health',
       priority: 'low',
     });
-    const body = await list(alice, '?limit=20');
+    const body = await list(reader, '?limit=20');
     expect(body.unreadCount).toBe(2);
     expect(body.notifications.map((n) => n.id)).toEqual([second.id, first.id]);
     expect(body.notifications[1]).toEqual({
@@ -97,19 +99,22 @@ describe('notifications API', () => {
   });
 
   it('keeps users apart: another user sees none of them and gets 404 for each id', async () => {
-    const mine = await notify(alice);
-    expect((await list(bob)).notifications).toEqual([]);
-    expect((await list(bob)).unreadCount).toBe(0);
+    // Two users of its own: other tests notify alice and bob.
+    const owner = await signUpTestUser(app);
+    const other = await signUpTestUser(app);
+    const mine = await notify(owner);
+    expect((await list(other)).notifications).toEqual([]);
+    expect((await list(other)).unreadCount).toBe(0);
     for (const [method, url] of [
       ['PUT', `/api/notifications/${mine.id}/read`],
       ['PUT', `/api/notifications/${mine.id}/unread`],
       ['DELETE', `/api/notifications/${mine.id}`],
     ] as const) {
-      expectError(await call(method, url, bob), 404, 'not_found');
+      expectError(await call(method, url, other), 404, 'not_found');
     }
-    // Bob's read-all leaves Alice's alone.
-    await call('PUT', '/api/notifications/read-all', bob);
-    expect((await list(alice)).notifications.find((n) => n.id === mine.id)?.read).toBe(false);
+    // The other's read-all leaves the owner's alone.
+    await call('PUT', '/api/notifications/read-all', other);
+    expect((await list(owner)).notifications.find((n) => n.id === mine.id)?.read).toBe(false);
   });
 
   it('PUT /{id}/read marks one read and lowers the count once, however often it is called', async () => {

@@ -117,30 +117,33 @@ const openOf = (day: Today) =>
       goalTitle: pick.task.goalTitle,
     }));
 
+/**
+ * A user of its own on 10 March, 08:00, with five tasks: two goals (one pinned, one paused).
+ * Each test of the story below starts from one, so none relies on another having run.
+ */
+async function bookDay() {
+  now = new Date('2026-03-10T08:00:00.000Z');
+  const user = await signUpTestUser(app);
+  const pinned = await insertGoal(user.id, { title: 'Ship the book', pinned: true });
+  const paused = await insertGoal(user.id, { title: 'Learn the cello', status: 'paused' });
+  const tasks = {
+    outline: await createTask(user, { title: 'Finish the outline', dueDate: '2026-03-10' }),
+    chapter: await createTask(user, { title: 'Draft chapter two', goalId: pinned }),
+    call: await createTask(user, { title: 'Call the printer', dueDate: '2026-03-12' }),
+    tidy: await createTask(user, { title: 'Tidy the desk', estimatedMinutes: 600 }),
+    // Its goal is paused: it waits, out of the top three.
+    scales: await createTask(user, {
+      title: 'Practise scales',
+      dueDate: '2026-03-10',
+      goalId: paused,
+    }),
+  };
+  return { user, tasks };
+}
+
 describe('the delivered top three', () => {
-  let user: TestUser;
-  let tasks: Record<string, string>;
-
-  beforeAll(async () => {
-    now = new Date('2026-03-10T08:00:00.000Z');
-    user = await signUpTestUser(app);
-    const pinned = await insertGoal(user.id, { title: 'Ship the book', pinned: true });
-    const paused = await insertGoal(user.id, { title: 'Learn the cello', status: 'paused' });
-    tasks = {
-      outline: await createTask(user, { title: 'Finish the outline', dueDate: '2026-03-10' }),
-      chapter: await createTask(user, { title: 'Draft chapter two', goalId: pinned }),
-      call: await createTask(user, { title: 'Call the printer', dueDate: '2026-03-12' }),
-      tidy: await createTask(user, { title: 'Tidy the desk', estimatedMinutes: 600 }),
-      // Its goal is paused: it waits, out of the top three.
-      scales: await createTask(user, {
-        title: 'Practise scales',
-        dueDate: '2026-03-10',
-        goalId: paused,
-      }),
-    };
-  });
-
   it('freezes a day nobody has looked at yet, and the app then shows the same three', async () => {
+    const { user } = await bookDay();
     const picks = await delivered(user.id);
     expect(picks?.total).toBe(3);
     expect(picks?.open.map((t) => t.title)).toEqual([
@@ -155,6 +158,9 @@ describe('the delivered top three', () => {
   });
 
   it('follows a swap, a completed task (kept, not sent) and a deleted one (refilled)', async () => {
+    const { user, tasks } = await bookDay();
+    // The day is frozen before anything changes.
+    expect((await delivered(user.id))?.total).toBe(3);
     const swapped = await app.inject({
       method: 'POST',
       url: todayPaths.swap.href(),
@@ -167,7 +173,7 @@ describe('the delivered top three', () => {
 
     const done = await app.inject({
       method: 'PATCH',
-      url: taskPaths.task.href({ id: tasks.outline ?? '' }),
+      url: taskPaths.task.href({ id: tasks.outline }),
       headers: user.headers,
       payload: { action: 'complete' },
     });
@@ -179,7 +185,7 @@ describe('the delivered top three', () => {
 
     const removed = await app.inject({
       method: 'DELETE',
-      url: taskPaths.task.href({ id: tasks.chapter ?? '' }),
+      url: taskPaths.task.href({ id: tasks.chapter }),
       headers: user.headers,
     });
     expect(removed.statusCode).toBe(200);
@@ -197,6 +203,24 @@ describe('the delivered top three', () => {
   });
 
   it('starts afresh on the next local date', async () => {
+    // 10 March as the test above leaves it: frozen, then a swap, a completed task, a deleted
+    // one and a task added at 08:30.
+    const booked = await bookDay();
+    let user = booked.user;
+    const { tasks } = booked;
+    expect((await delivered(user.id))?.total).toBe(3);
+    for (const [method, url, payload] of [
+      ['POST', todayPaths.swap.href(), { taskId: tasks.call }],
+      ['PATCH', taskPaths.task.href({ id: tasks.outline }), { action: 'complete' }],
+      ['DELETE', taskPaths.task.href({ id: tasks.chapter }), undefined],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: user.headers, payload });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    now = new Date('2026-03-10T08:30:00.000Z');
+    await createTask(user, { title: 'Brand new', dueDate: '2026-03-10' });
+    expect((await delivered(user.id))?.open.map((t) => t.title)).toEqual(['Tidy the desk']);
+
     now = new Date('2026-03-11T08:00:00.000Z');
     // Yesterday's access token has expired: sign in again.
     const signedIn = await app.inject({
@@ -227,6 +251,7 @@ describe('the delivered top three', () => {
   });
 
   it('has nothing for a user without open tasks and freezes nothing', async () => {
+    now = new Date('2026-03-11T08:00:00.000Z');
     const empty = await signUpTestUser(app);
     expect(await delivered(empty.id, '2026-03-11')).toEqual({ total: 0, open: [] });
     expect(
