@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 // The client tests' setup turns Sonner's entry animation off (client/test/setup.ts), so a toast
 // found while it is still entering is visible to toBeVisible, as it is to a person a moment later.
 describe('toasts in client tests', () => {
+  // Each test unmounts its hand-made toasts: Sonner does not manage them, so none would leave.
   it('count as shown while they enter, with Sonner’s own styles in the page', () => {
-    render(
+    const { unmount } = render(
       <>
         <Toaster />
         <ol>
@@ -17,10 +18,11 @@ describe('toasts in client tests', () => {
       </>,
     );
     expect(screen.getByText('Saved')).toBeVisible();
+    unmount();
   });
 
   it('still count as hidden when Sonner hides or removes them', () => {
-    render(
+    const { unmount } = render(
       <>
         <Toaster />
         <ol>
@@ -35,5 +37,6 @@ describe('toasts in client tests', () => {
     );
     expect(screen.getByText('Beyond the visible three')).not.toBeVisible();
     expect(screen.getByText('Dismissed')).not.toBeVisible();
+    unmount();
   });
 });

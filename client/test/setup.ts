@@ -1,8 +1,20 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// Runs before the cleanup above (after-each hooks run last-registered first). A dismissed Sonner
+// toast leaves the page on a timer of its own; one still pending when a file's last test ends
+// fires after jsdom is gone ("window is not defined"). So every toast leaves while the page is up.
+afterEach(async () => {
+  if (!document.querySelector('[data-sonner-toast]')) return;
+  toast.dismiss();
+  await waitFor(() => {
+    if (document.querySelector('[data-sonner-toast]')) throw new Error('a toast is still leaving');
+  });
+});
 
 // findBy* and waitFor give up after 1 s by default: on a busy 2-core machine a render can take
 // longer. This is a budget, not a wait: they return as soon as the state is there.
