@@ -291,6 +291,19 @@ describe.each(engines)('the %s engine behind the gateway', (engine) => {
     ]);
   });
 
+  it('guards the plan so far too: a task the person renamed reaches no model', async () => {
+    const { gateway, model } = setup(engine, [json(offlinePlan)]);
+    const response = await gateway.breakDownGoal({
+      ...planInput,
+      existingPlan: {
+        milestones: [],
+        tasks: [{ title: 'I want to end my life', milestone: null, status: 'open' }],
+      },
+    });
+    expect(model.doGenerateCalls).toHaveLength(0);
+    expect(response.result).toMatchObject({ kind: 'crisis', category: 'suicide' });
+  });
+
   it('asks the model for its own safety verdict, with a safety instruction in the prompt', async () => {
     const { gateway, model } = setup(engine, [json(modelGoal)]);
     await gateway.refineGoal(refineInput);

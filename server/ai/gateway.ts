@@ -133,7 +133,15 @@ const breakDownGoalSpec: OperationSpec<BreakDownGoalInput, BreakDownGoalOutput> 
   outputSchema: breakDownGoalOutputSchema,
   offline: breakDownGoalOffline,
   problems: planProblems,
-  userTexts: ({ goal }) => [goal.title, goal.specific, goal.why, goal.firstStep],
+  // The plan so far is the person's words too (they rename tasks and milestones): guarded as well.
+  userTexts: ({ goal, existingPlan }) => [
+    goal.title,
+    goal.specific,
+    goal.why,
+    goal.firstStep,
+    ...(existingPlan?.milestones ?? []).map((milestone) => milestone.title),
+    ...(existingPlan?.tasks ?? []).map((task) => task.title),
+  ],
   timeZone: (input) => input.timeZone,
   prompt: breakDownGoalPrompt,
   finish: (input, result) => ({
