@@ -90,6 +90,11 @@ class DayWindow {
     this.last = base.plus({ days: WINDOW }).toISODate();
   }
 
+  /** The date `offset` days from the local date, for offsets within the window. */
+  dateAt(offset: number): string {
+    return this.base.plus({ days: offset }).toISODate();
+  }
+
   /** Days from the local date to `date`, capped to ±(WINDOW + 1). */
   offset(date: string): number {
     // ISO dates order as strings: most dates are outside the window and cost one comparison.
@@ -145,6 +150,39 @@ const PRIORITY_POINTS: Record<GoalPriority, number> = { high: 20, medium: 10, lo
 
 /** The most the parts after due and milestone can add: top goal, priority, staleness, effort. */
 const MAX_OTHER_POINTS = 30 + 20 + WINDOW + 10;
+
+/** The most the milestone part can add. */
+const MAX_MILESTONE_POINTS = 35;
+
+/**
+ * The latest due date that still earns `points` due points, or '' when none does (every ISO date
+ * sorts after ''). Due points never rise as the date moves later, so every date up to the cutoff
+ * earns at least `points` and every date after it earns fewer.
+ */
+function dueCutoff(points: number, window: DayWindow): string {
+  if (points > duePoints(-WINDOW)) return '';
+  let offset = WINDOW;
+  while (duePoints(offset) < points) offset -= 1;
+  return cutoffs.get(window, offset);
+}
+
+/** Cutoff dates per window and offset: a long list moves its floor a few dozen times. */
+const cutoffs = {
+  byWindow: new WeakMap<DayWindow, Map<number, string>>(),
+  get(window: DayWindow, offset: number): string {
+    let dates = this.byWindow.get(window);
+    if (!dates) {
+      dates = new Map();
+      this.byWindow.set(window, dates);
+    }
+    let date = dates.get(offset);
+    if (date === undefined) {
+      date = window.dateAt(offset);
+      dates.set(offset, date);
+    }
+    return date;
+  },
+};
 
 function dueOf(task: TopThreeTask, window: DayWindow): number {
   return task.dueDate === null ? 0 : duePoints(window.offset(task.dueDate));
@@ -392,13 +430,17 @@ export function selectTopThree(
   const best: Array<{ task: TopThreeTask; score: number }> = [];
   // A task can still take fourth place on a tie (smaller id), so the floor is the fourth score.
   let floor = Number.NEGATIVE_INFINITY;
+  // Once the floor is high enough, a task needs a due date no later than this to reach it even
+  // with full marks on everything else: one string comparison rejects most of a long list.
+  let latestDue: string | null = null;
   for (let i = 0; i < tasks.length; i += 1) {
     const task = tasks[i] as TopThreeTask;
     if (task.status !== 'open' || (task.scheduledDate !== null && task.scheduledDate > localDate)) {
       continue;
     }
-    // Most of a long list cannot reach the fourth place even with full marks on everything but
-    // its dates: two date comparisons and it is out.
+    if (latestDue !== null && (task.dueDate === null || task.dueDate > latestDue)) continue;
+    // Most of the rest cannot reach the fourth place even with full marks on everything but its
+    // dates: two date comparisons and it is out.
     if (dueOf(task, window) + milestoneOf(task, window) + MAX_OTHER_POINTS < floor) continue;
     const score = scoreOf(task, context, window, topGoals);
     const last = best[3];
@@ -411,7 +453,14 @@ export function selectTopThree(
     }
     best.splice(index, 0, { task, score });
     if (best.length > 4) best.pop();
-    floor = best.length === 4 ? (best[3]?.score ?? floor) : floor;
+    if (best.length === 4) {
+      const fourth = best[3]?.score ?? floor;
+      if (fourth !== floor) {
+        floor = fourth;
+        const needed = floor - MAX_OTHER_POINTS - MAX_MILESTONE_POINTS;
+        latestDue = needed > 0 ? dueCutoff(needed, window) : null;
+      }
+    }
   }
   const runner = best[3];
   let runnerUp: ScoreBreakdown | null = null;
