@@ -6,10 +6,19 @@ import { deliveryChannelSchema } from '#contracts/channels.ts';
 
 export const linkTokenBodySchema = z.object({ token: z.string().min(20).max(2000) });
 
+export const completeLinkBodySchema = linkTokenBodySchema.extend({
+  /** Complete it even though the person skipped it in the app (they said yes when asked). */
+  evenIfSkipped: z.boolean().optional(),
+});
+export type CompleteLinkBody = z.infer<typeof completeLinkBodySchema>;
+
 export const completeLinkResultSchema = z.object({
   taskTitle: z.string(),
-  /** 'done' now, or 'already_done' when it was closed before. */
-  outcome: z.enum(['done', 'already_done']),
+  /**
+   * 'done' now, 'already_done' when it was done before, or 'skipped' when the person skipped it in
+   * the app since the message went out: nothing changed, and the page asks before completing it.
+   */
+  outcome: z.enum(['done', 'already_done', 'skipped']),
 });
 export type CompleteLinkResult = z.infer<typeof completeLinkResultSchema>;
 

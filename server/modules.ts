@@ -201,6 +201,7 @@ function createDeliveryApi(deps: {
     clock,
     verifyLink: (token) => engine.linkSigner.verify(token),
     actOnTask: (userId, taskId, action) => deps.tasks.act(userId, taskId, action),
+    findTask: (userId, taskId) => deps.tasks.find(userId, taskId),
     markOpened: (userId, deliveryId) => markOpened(db, userId, deliveryId, clock()),
     unsubscribe: (userId, channel) => channels.unsubscribe(userId, channel),
     limiter,

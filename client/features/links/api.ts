@@ -3,10 +3,10 @@ import { completeLinkResultSchema, linkPaths, unsubscribeResultSchema } from '#c
 import { apiRequest } from '#client/lib/api-client.ts';
 
 // The signed-link routes take no sign-in: the token is the authority.
-export function completeByLink(token: string) {
+export function completeByLink(token: string, options: { evenIfSkipped?: boolean } = {}) {
   return apiRequest(completeLinkResultSchema, linkPaths.complete.href(), {
     method: 'POST',
-    body: { token },
+    body: { token, ...(options.evenIfSkipped ? { evenIfSkipped: true } : {}) },
   });
 }
 

@@ -107,6 +107,26 @@ describe('signed links API (no sign-in)', () => {
       expect(result.outcome).toBe('already_done');
     });
 
+    it('a task skipped in the app is left skipped until the person confirms', async () => {
+      const task = await createTask(alice, 'Stretch for ten minutes');
+      const skip = await t.call(alice, 'PATCH', `/api/tasks/${task.id}`, { action: 'skip' });
+      expect(skip.statusCode, skip.body).toBe(200);
+      const token = await completeLink(alice, task.id);
+
+      expect(completeLinkResultSchema.parse((await complete(token)).json())).toEqual({
+        taskTitle: 'Stretch for ten minutes',
+        outcome: 'skipped',
+      });
+      expect(await taskStatus(alice, task.id)).toBe('skipped');
+
+      const confirmed = await t.call(null, 'POST', '/api/links/complete', {
+        token,
+        evenIfSkipped: true,
+      });
+      expect(completeLinkResultSchema.parse(confirmed.json()).outcome).toBe('done');
+      expect(await taskStatus(alice, task.id)).toBe('done');
+    });
+
     it('a forged link is refused and changes nothing', async () => {
       const task = await createTask(alice, 'Water the plants');
       const error = expectError(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   completeLinkResultSchema,
   linkPaths,
+  completeLinkBodySchema,
   linkTokenBodySchema,
   unsubscribeResultSchema,
 } from '#contracts/links.ts';
@@ -33,11 +34,14 @@ export function linksRoutes(deps: { links: LinksService }): FastifyPluginAsyncZo
           summary: 'Complete a task from the one-tap link in a message (no sign-in)',
           tags,
           security: [],
-          body: linkTokenBodySchema,
+          body: completeLinkBodySchema,
           response: { 200: completeLinkResultSchema, ...errors },
         },
       },
-      async (request) => links.complete(request.body.token, request.ip),
+      async (request) =>
+        links.complete(request.body.token, request.ip, {
+          evenIfSkipped: request.body.evenIfSkipped ?? false,
+        }),
     );
 
     // Its own scope: only this route reads form bodies (mail clients' one-click unsubscribe).

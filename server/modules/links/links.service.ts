@@ -12,6 +12,8 @@ export interface LinksServiceDeps {
   verifyLink: (token: string) => Promise<LinkClaims>;
   /** The tasks service's act, scoped to the user the link was made for. */
   actOnTask: (userId: string, taskId: string, action: TaskAction) => Promise<TaskActionResult>;
+  /** A task's title and status, or null when the user has no such task. */
+  findTask: (userId: string, taskId: string) => Promise<{ title: string; status: string } | null>;
   /** Records that the message a link came from was opened (its reader followed the link). */
   markOpened: (userId: string, deliveryId: string) => Promise<unknown>;
   /** Turns a channel off for the user, remembering the unsubscribe. */
@@ -60,11 +62,25 @@ export function createLinksService(deps: LinksServiceDeps) {
   }
 
   return {
-    async complete(token: string, ip: string): Promise<CompleteLinkResult> {
+    /**
+     * Completes the task the link names. A task the person skipped in the app since the message
+     * went out is left alone unless they confirm (`evenIfSkipped`): skipping was a choice, and a
+     * tap on an old message should not undo it silently.
+     */
+    async complete(
+      token: string,
+      ip: string,
+      options: { evenIfSkipped?: boolean } = {},
+    ): Promise<CompleteLinkResult> {
       await deps.limiter.hit(`ip:${ip}`, linkRule);
       const claims = await claimsOf(token, 'complete', linkMessages.expired);
       if (claims.kind !== 'complete') throw new AppError('invalid_input', linkMessages.invalid);
       await deps.markOpened(claims.userId, claims.deliveryId);
+      if (!options.evenIfSkipped) {
+        const current = await deps.findTask(claims.userId, claims.taskId);
+        if (!current) throw new AppError('not_found', linkMessages.taskGone);
+        if (current.status === 'skipped') return { taskTitle: current.title, outcome: 'skipped' };
+      }
       const before = deps.clock().getTime();
       let result: TaskActionResult;
       try {

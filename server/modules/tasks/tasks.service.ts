@@ -6,6 +6,7 @@ import type {
   TaskActionResult,
   TaskList,
   TaskListQuery,
+  TaskStatus,
 } from '#contracts/tasks.ts';
 import { taskListQuerySchema } from '#contracts/tasks.ts';
 import type { Db } from '#server/db/client.ts';
@@ -56,6 +57,12 @@ export function createTasksService(deps: TasksServiceDeps) {
       });
       const visible = query.view === 'all' ? rows : rows.filter((row) => isWorkable(row, facts));
       return { localDate: day.localDate, tasks: visible.map((row) => toTask(row, facts)) };
+    },
+
+    /** A task's title and status, or null when the user has no task with this id. */
+    async find(userId: string, id: string): Promise<{ title: string; status: TaskStatus } | null> {
+      const row = await repo.findTask(db, userId, id);
+      return row ? { title: row.title, status: row.status } : null;
     },
 
     async create(userId: string, body: CreateTask): Promise<Task> {

@@ -1,9 +1,9 @@
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck, CircleSlash } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CompleteLinkResult } from '#contracts/links.ts';
 import { AuthCard } from '#client/components/auth/auth-card.tsx';
-import { buttonClasses } from '#client/components/ui/button.tsx';
+import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { linkOnce } from '#client/lib/auth/link-once.ts';
@@ -16,13 +16,16 @@ import { LinkFailed, LinkOutcome } from './link-outcome.tsx';
 type Stage =
   | { kind: 'working' }
   | { kind: 'done'; result: CompleteLinkResult }
+  | { kind: 'skipped'; result: CompleteLinkResult }
+  | { kind: 'confirming'; taskTitle: string }
   | { kind: 'failed'; message: string };
 
 const MISSING = 'This link is missing its token. Open Trellis to mark the task done.';
 
 /**
  * Where a message's one-tap "done" link lands: the task is completed as the page opens, once,
- * with no sign-in (the signed token says which task and whose).
+ * with no sign-in (the signed token says which task and whose). A task the person skipped in the
+ * app since the message went out is not completed silently: the page asks first.
  */
 export function DoneLink() {
   const { user } = useAuth();
@@ -38,7 +41,10 @@ export function DoneLink() {
     // Once per page load, however often React runs this effect.
     linkOnce(`done:${token}`, () => completeByLink(token)).then(
       (result) => {
-        if (active) setStage({ kind: 'done', result });
+        if (active)
+          setStage(
+            result.outcome === 'skipped' ? { kind: 'skipped', result } : { kind: 'done', result },
+          );
       },
       (error: unknown) => {
         if (!active) return;
@@ -52,6 +58,19 @@ export function DoneLink() {
       active = false;
     };
   }, [token]);
+
+  const completeAnyway = () => {
+    if (!token || stage.kind !== 'skipped') return;
+    setStage({ kind: 'confirming', taskTitle: stage.result.taskTitle });
+    completeByLink(token, { evenIfSkipped: true }).then(
+      (result) => setStage({ kind: 'done', result }),
+      (error: unknown) =>
+        setStage({
+          kind: 'failed',
+          message: messageOf(error, 'Could not mark the task done. Please try again.'),
+        }),
+    );
+  };
 
   const openTrellis = (
     <Link
@@ -75,6 +94,36 @@ export function DoneLink() {
           </div>
         </AuthCard>
       );
+    case 'skipped':
+    case 'confirming': {
+      const taskTitle = stage.kind === 'skipped' ? stage.result.taskTitle : stage.taskTitle;
+      return (
+        <AuthCard title="You skipped this one">
+          <LinkOutcome icon={<CircleSlash aria-hidden="true" />} tone="success">
+            <p role="status">
+              You skipped <span className="font-semibold">{taskTitle}</span> in Trellis.
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Did you do it after all? Nothing changes unless you say so.
+            </p>
+          </LinkOutcome>
+          <Button
+            className="mt-6 w-full"
+            size="lg"
+            onClick={completeAnyway}
+            disabled={stage.kind === 'confirming'}
+          >
+            {stage.kind === 'confirming' ? 'Marking it done...' : 'Yes, mark it done'}
+          </Button>
+          <Link
+            to={user ? paths.tasks : loginPathFor(paths.tasks)}
+            className={buttonClasses('secondary', 'lg', 'mt-3 w-full')}
+          >
+            Keep it skipped
+          </Link>
+        </AuthCard>
+      );
+    }
     case 'done': {
       const { taskTitle, outcome } = stage.result;
       return (

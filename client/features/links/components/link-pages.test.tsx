@@ -72,6 +72,32 @@ describe('/done', () => {
     expect(screen.getByText(/Already done:/)).toHaveTextContent('Already done: Call Sam');
   });
 
+  it('asks before completing a task the person skipped in the app, and completes it on yes', async () => {
+    const link = token({ k: 'c' });
+    const api = fakeApi({
+      'POST /api/links/complete': (call) => ({
+        body: {
+          taskTitle: 'Stretch',
+          outcome: (call.body as { evenIfSkipped?: boolean }).evenIfSkipped ? 'done' : 'skipped',
+        },
+      }),
+    });
+    render(<DoneLink />, `/done?token=${link}`, { signedIn: true });
+    expect(
+      await screen.findByRole('heading', { name: 'You skipped this one' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('You skipped Stretch in Trellis.');
+    expect(screen.getByRole('link', { name: 'Keep it skipped' })).toHaveAttribute('href', '/tasks');
+    expect(api.callsTo('POST /api/links/complete')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, mark it done' }));
+    expect(await screen.findByRole('heading', { name: 'Marked done' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/links/complete')[1]?.body).toEqual({
+      token: link,
+      evenIfSkipped: true,
+    });
+  });
+
   it('shows the server’s reason for a bad link and a way into Trellis', async () => {
     fakeApi({
       'POST /api/links/complete': () =>
