@@ -120,6 +120,17 @@ export const taskActionResultSchema = z.object({
 export type TaskActionResult = z.infer<typeof taskActionResultSchema>;
 
 /** DELETE on a task answers 200 `{ deleted: true }`. */
+/**
+ * Deleting a task: `series` (the default) removes it and ends its repeat; `occurrence` removes
+ * only this occurrence of a repeating task, and the next one comes as if it had been closed.
+ */
+export const deleteTaskQuerySchema = z.object({
+  scope: z
+    .enum(['occurrence', 'series'], { error: 'Scope must be "occurrence" or "series".' })
+    .default('series'),
+});
+export type DeleteTaskScope = z.infer<typeof deleteTaskQuerySchema>['scope'];
+
 export const taskPaths = {
   tasks: apiPath('/api/tasks'),
   task: apiPath('/api/tasks/:id'),

@@ -6,6 +6,7 @@ import {
   taskPaths,
   taskSchema,
   type CreateTask,
+  type DeleteTaskScope,
   type Task,
   type TaskAction,
   type TaskList,
@@ -233,8 +234,9 @@ export function useTaskAction() {
 }
 
 /** Deletes a task; the caller defers it for undo (client/lib/deferred-delete.ts). */
-export function deleteTaskRequest(id: string) {
-  return apiRequest(deletedSchema, taskPaths.task.href({ id }), {
+export function deleteTaskRequest(id: string, scope: DeleteTaskScope = 'series') {
+  const query = scope === 'occurrence' ? '?scope=occurrence' : '';
+  return apiRequest(deletedSchema, `${taskPaths.task.href({ id })}${query}`, {
     method: 'DELETE',
     keepalive: true,
   });

@@ -532,6 +532,50 @@ describe('tasks API', () => {
       const after = await harness.call(session, 'GET', `/api/goals/${goal.id}`);
       expect(after.json<{ goal: { progress: number } }>().goal.progress).toBe(100);
     });
+
+    it('deleting one occurrence keeps the series going; deleting the series ends it', async () => {
+      const user = await harness.user();
+      const task = await create(user, {
+        title: 'Stretch',
+        recurrence: { kind: 'after_completion', everyDays: 2 },
+      });
+      const openOf = async () =>
+        (await list(user, '?view=all&status=open')).tasks.filter((t) => t.title === 'Stretch');
+
+      const once = await harness.call(user, 'DELETE', `/api/tasks/${task.id}?scope=occurrence`);
+      expect(once.statusCode, once.body).toBe(200);
+      const [next] = await openOf();
+      expect(next).toMatchObject({ seriesId: task.seriesId, scheduledDate: '2025-03-05' });
+      expect(next!.id).not.toBe(task.id);
+
+      const series = await harness.call(user, 'DELETE', `/api/tasks/${next!.id}?scope=series`);
+      expect(series.statusCode, series.body).toBe(200);
+      expect(await openOf()).toEqual([]);
+
+      expectError(
+        await harness.call(user, 'DELETE', `/api/tasks/${task.id}?scope=everything`),
+        400,
+        'invalid_input',
+      );
+    });
+
+    it('another person cannot delete an occurrence of my series', async () => {
+      const owner = await harness.user();
+      const stranger = await harness.user();
+      const task = await create(owner, {
+        title: 'Mine',
+        recurrence: { kind: 'weekly', timesPerWeek: 2 },
+      });
+      const response = await harness.call(
+        stranger,
+        'DELETE',
+        `/api/tasks/${task.id}?scope=occurrence`,
+      );
+      expect(response.statusCode).toBe(404);
+      expect((await list(owner, '?view=all&status=open')).tasks.map((t) => t.id)).toEqual([
+        task.id,
+      ]);
+    });
   });
 
   describe('notifications', () => {

@@ -2,6 +2,7 @@ import { deletedSchema, idParamsSchema } from '#contracts/shared.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createTaskSchema,
+  deleteTaskQuerySchema,
   taskActionResultSchema,
   taskActionSchema,
   taskListQuerySchema,
@@ -108,15 +109,17 @@ export function tasksRoutes(deps: {
       taskPaths.task.pattern,
       {
         schema: {
-          summary: 'Delete a task (one occurrence of a repeating task ends its series)',
+          summary:
+            'Delete a task; for a repeating task, scope=occurrence deletes only this occurrence and scope=series (the default) ends the series',
           tags,
           params: idParamsSchema,
+          querystring: deleteTaskQuerySchema,
           response: { 200: deletedSchema, ...errors },
         },
       },
       async (request) => {
         const { userId } = await guard.authenticate(request);
-        await tasks.remove(userId, request.params.id);
+        await tasks.remove(userId, request.params.id, request.query.scope);
         return { deleted: true as const };
       },
     );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CreateTask,
+  DeleteTaskScope,
   Task,
   TaskAction,
   TaskActionResult,
@@ -231,10 +232,18 @@ export function createTasksService(deps: TasksServiceDeps) {
       return result;
     },
 
-    async remove(userId: string, id: string): Promise<void> {
+    /**
+     * Deletes a task. For the open occurrence of a repeating task, `occurrence` keeps the series
+     * going (the next occurrence is made as if this one had closed today); `series` ends it.
+     */
+    async remove(userId: string, id: string, scope: DeleteTaskScope = 'series'): Promise<void> {
       const crossings = await db.transaction(async (tx) => {
         const row = await repo.deleteTask(tx, userId, id);
         if (!row) throw notFound();
+        if (scope === 'occurrence' && row.status === 'open') {
+          const day = await profile.day(userId, tx);
+          await occurrences.generateNext(tx, row, day.localDate);
+        }
         return row.goalId === null ? [] : progress.refreshProgress(tx, userId, [row.goalId]);
       });
       await progress.announce(userId, crossings);

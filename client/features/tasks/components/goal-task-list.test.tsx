@@ -43,6 +43,29 @@ describe('GoalTaskList', { timeout: 20_000 }, () => {
     );
   });
 
+  it('a repeating task offers deleting this time only or the whole series', async () => {
+    const user = userEvent.setup();
+    const task = makeTask({
+      title: 'Stretch',
+      recurrence: { kind: 'after_completion', everyDays: 2 },
+    });
+    const api = fakeApi({
+      [`DELETE /api/tasks/${task.id}`]: () => ({ body: deletedSchema.parse({ deleted: true }) }),
+    });
+    renderScreen(<GoalTaskList tasks={[task]} localDate={TODAY} />);
+    await user.click(screen.getByRole('button', { name: 'More for “Stretch”' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete the series' })).toBeVisible();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    await user.click(screen.getByRole('menuitem', { name: 'Delete this time only' }));
+    expect(await screen.findByText('This time deleted')).toBeVisible();
+    flushDeletes();
+    await waitFor(() =>
+      expect(api.callsTo(`DELETE /api/tasks/${task.id}`).map((call) => call.url)).toEqual([
+        `/api/tasks/${task.id}?scope=occurrence`,
+      ]),
+    );
+  });
+
   it('deletes with undo: undo sends nothing; otherwise the delete is sent when the window ends', async () => {
     const user = userEvent.setup();
     const task = makeTask({ title: 'Stretch' });

@@ -14,7 +14,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import { useState } from 'react';
-import type { Task, TaskAction } from '#contracts/tasks.ts';
+import type { DeleteTaskScope, Task, TaskAction } from '#contracts/tasks.ts';
 import { describeRecurrence } from '#client/components/recurrence.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -105,12 +105,21 @@ export function TaskItem({
   const run = (value: TaskAction, quiet = false) =>
     action.mutate({ task, action: value, localDate, quiet });
 
-  const remove = () =>
+  // The open occurrence of a repeating task can go alone (the next one still comes) or with
+  // its whole series.
+  const repeating = task.recurrence !== null && !closed;
+  const remove = (scope: DeleteTaskScope = 'series') =>
     deferDelete({
       id: task.id,
-      message: 'Task deleted',
+      message:
+        scope === 'occurrence'
+          ? 'This time deleted'
+          : repeating
+            ? 'Series deleted'
+            : 'Task deleted',
       description: task.title,
-      commit: () => deleteTaskRequest(task.id).finally(() => refreshProductData(queryClient)),
+      commit: () =>
+        deleteTaskRequest(task.id, scope).finally(() => refreshProductData(queryClient)),
       onError: (error) =>
         toast.error(`“${task.title}” was not deleted`, {
           description: error instanceof Error ? error.message : undefined,
@@ -247,10 +256,32 @@ export function TaskItem({
                 <Pencil aria-hidden="true" />
                 Edit…
               </DropdownMenuItem>
-              <DropdownMenuItem className="text-danger [&_svg]:text-danger" onSelect={remove}>
-                <Trash2 aria-hidden="true" />
-                Delete
-              </DropdownMenuItem>
+              {repeating ? (
+                <>
+                  <DropdownMenuItem
+                    className="text-danger [&_svg]:text-danger"
+                    onSelect={() => remove('occurrence')}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Delete this time only
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
+                    className="text-danger [&_svg]:text-danger"
+                    onSelect={() => remove('series')}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Delete the series
+                  </DropdownMenuItem>
+                </>
+              ) : (
+                <DropdownMenuItem
+                  className="text-danger [&_svg]:text-danger"
+                  onSelect={() => remove()}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </DropdownMenuItem>
+              )}
             </>
           )}
         </DropdownMenuContent>
