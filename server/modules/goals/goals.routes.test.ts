@@ -4,7 +4,7 @@ import { breakDownGoalResponseSchema, refineGoalResponseSchema } from '#contract
 import { goalDetailSchema, goalListSchema, goalSchema, milestoneSchema } from '#contracts/goals.ts';
 import { acceptPlanResultSchema, type AcceptPlan } from '#contracts/plan.ts';
 import { profileSchema } from '#contracts/profile.ts';
-import { taskActionResultSchema } from '#contracts/tasks.ts';
+import { taskActionResultSchema, taskListSchema, taskSchema } from '#contracts/tasks.ts';
 import { todaySchema } from '#contracts/today.ts';
 import { signUpTestUser, type TestUser } from '#server/test/users.ts';
 import {
@@ -417,6 +417,43 @@ describe('goals API', () => {
       const after = await detail(alice, goal.id);
       expect(after.goal.deadline).toBe('2025-06-30');
       expect(after.history.map((h) => h.kind)).toEqual(['plan_accepted', 'created']);
+    });
+
+    it('a deadline cannot move before a task still planned; repeating tasks follow the deadline', async () => {
+      const goal = await createGoal(harness, alice, { goal: { title: 'Moving target' } });
+      const post = async (body: object) => {
+        const response = await harness.call(alice, 'POST', '/api/tasks', {
+          goalId: goal.id,
+          ...body,
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return taskSchema.parse(response.json());
+      };
+      await post({ title: 'Book the venue', scheduledDate: '2025-05-20' });
+      const stretch = await post({
+        title: 'Stretch',
+        recurrence: { kind: 'after_completion', everyDays: 2 },
+      });
+      expect(stretch.repeatsUntil).toBe('2025-06-30');
+      const repeatsUntil = async () => {
+        const response = await harness.call(alice, 'GET', '/api/tasks?view=all');
+        return taskListSchema.parse(response.json()).tasks.find((t) => t.id === stretch.id)
+          ?.repeatsUntil;
+      };
+
+      const early = await harness.call(alice, 'PATCH', `/api/goals/${goal.id}`, {
+        deadline: '2025-05-01',
+      });
+      expect(expectError(early, 400, 'invalid_input').message).toMatch(
+        /body\.deadline: must be on or after the last task planned for this goal, "Book the venue" \(2025-05-20\)/,
+      );
+      expect(await repeatsUntil()).toBe('2025-06-30');
+
+      for (const deadline of ['2025-05-25', '2025-08-01']) {
+        const moved = await harness.call(alice, 'PATCH', `/api/goals/${goal.id}`, { deadline });
+        expect(moved.statusCode, moved.body).toBe(200);
+        expect(await repeatsUntil()).toBe(deadline);
+      }
     });
 
     it('pins at most three goals (409 for a fourth) and unpins a goal when it is archived', async () => {

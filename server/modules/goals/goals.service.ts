@@ -29,7 +29,10 @@ export interface GoalsServiceDeps {
   history: HistoryEntry;
   reads: GoalReads;
   progress: ProgressService;
-  tasks: Pick<TaskRecords, 'countsByGoal' | 'listForGoal'>;
+  tasks: Pick<
+    TaskRecords,
+    'countsByGoal' | 'listForGoal' | 'latestPlannedAfter' | 'followDeadline'
+  >;
 }
 
 const HISTORY_LIMIT = 200;
@@ -182,9 +185,23 @@ export function createGoalsService(deps: GoalsServiceDeps) {
               path: 'body.deadline',
               message: `must be on or after the last milestone, "${latest.title}" (${latest.dueDate})`,
             });
+          } else {
+            const task = await taskRecords.latestPlannedAfter(tx, userId, id, patch.deadline);
+            if (task) {
+              problems.push({
+                path: 'body.deadline',
+                message: `must be on or after the last task planned for this goal, "${task.title}" (${task.date}); move or delete that task first`,
+              });
+            }
           }
         }
         throwIfProblems(problems);
+        if (patch.deadline !== undefined && patch.deadline !== goal.deadline) {
+          await taskRecords.followDeadline(tx, userId, id, {
+            from: goal.deadline,
+            to: patch.deadline,
+          });
+        }
 
         const status = patch.status ?? goal.status;
         const closed = status === 'completed' || status === 'archived';

@@ -127,6 +127,47 @@ export function createTaskRecords(deps: TaskRecordsDeps) {
       );
     },
 
+    /**
+     * The goal's open task planned (scheduled or due) latest after `deadline`, or null when every
+     * open task fits: a deadline cannot move before work still planned for the goal.
+     */
+    async latestPlannedAfter(
+      tx: Db,
+      userId: string,
+      goalId: string,
+      deadline: string,
+    ): Promise<{ title: string; date: string } | null> {
+      let latest: { title: string; date: string } | null = null;
+      for (const row of await repo.listGoalTasks(tx, userId, [goalId])) {
+        if (row.status !== 'open') continue;
+        for (const date of [row.scheduledDate, row.dueDate]) {
+          if (date !== null && date > deadline && (latest === null || date > latest.date)) {
+            latest = { title: row.title, date };
+          }
+        }
+      }
+      return latest;
+    },
+
+    /**
+     * Repeating tasks outside a milestone repeat until the goal's deadline: when it moves, their
+     * series follow it (a series that stopped early for another reason keeps its end).
+     */
+    async followDeadline(
+      tx: Db,
+      userId: string,
+      goalId: string,
+      move: { from: string; to: string },
+    ): Promise<void> {
+      for (const row of await repo.listGoalTasks(tx, userId, [goalId])) {
+        if (row.status !== 'open' || row.milestoneId !== null || row.repeatsUntil === null)
+          continue;
+        if (row.repeatsUntil === move.from || row.repeatsUntil > move.to) {
+          await repo.updateTask(tx, userId, row.id, { repeatsUntil: move.to });
+        }
+      }
+    },
+
     async countsByGoal(
       tx: Db,
       userId: string,
