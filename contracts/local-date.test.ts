@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatLocalTime,
   addDays,
   daysBetween,
   formatDate,
@@ -56,5 +57,19 @@ describe('local dates', () => {
     expect(formatDate('2024-05-20', '2024-05-13', 'en-GB')).toBe('Mon 20 May');
     expect(formatDaysLeft('2024-05-10', '2024-05-13')).toBe('3 days overdue');
     expect(formatDaysLeft('2024-05-14', '2024-05-13')).toBe('1 day left');
+  });
+});
+
+describe('formatLocalTime', () => {
+  it('writes a clock time as the locale does, like the browser’s own time inputs', () => {
+    expect(formatLocalTime('07:30', 'en-GB')).toBe('07:30');
+    expect(formatLocalTime('18:05', 'en-GB')).toBe('18:05');
+    expect(formatLocalTime('07:30', 'en-US')).toBe('07:30 AM');
+    expect(formatLocalTime('00:00', 'en-US')).toBe('12:00 AM');
+    expect(formatLocalTime('18:05', 'de-DE')).toBe('18:05');
+  });
+
+  it('leaves anything that is not HH:MM as it is', () => {
+    expect(formatLocalTime('now', 'en-US')).toBe('now');
   });
 });

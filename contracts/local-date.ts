@@ -92,6 +92,20 @@ export function formatDaysLeft(date: string, today: string): string {
   return `${-days} days overdue`;
 }
 
+/**
+ * A clock time ("07:30", "18:00") as the reader's locale writes it: "07:30" in Britain, "07:30 AM"
+ * in the US, the same way the browser's own time inputs show it, so one screen never mixes the two.
+ */
+export function formatLocalTime(time: string, locale?: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return time;
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))));
+}
+
 /** A timestamp in the user's zone: "12 May, 14:05". */
 export function formatTimestamp(iso: string, timeZone: string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, {

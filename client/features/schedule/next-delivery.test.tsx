@@ -50,7 +50,7 @@ describe('NextDelivery', () => {
     });
     renderScreen(<NextDelivery today="2026-11-22" />);
     expect(
-      await screen.findByText('Next delivery tomorrow at 07:30 by email and push.'),
+      await screen.findByText('Next delivery tomorrow at 07:30 AM by email and push.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Delivery times' })).toHaveAttribute(
       'href',

@@ -126,10 +126,10 @@ describe('ScheduleScreen', { timeout: 20_000 }, () => {
     expect(days).toHaveLength(3);
 
     const badge = within(preview).getByText('Clocks change');
-    expect(badge).toHaveAttribute('title', expect.stringContaining('02:30 does not exist'));
+    expect(badge).toHaveAttribute('title', expect.stringContaining('02:30 AM does not exist'));
     expect(
       within(preview).getByText(
-        'Clocks go forward that night: 02:30 does not exist, so it goes at 03:30.',
+        'Clocks go forward that night: 02:30 AM does not exist, so it goes at 03:30 AM.',
       ),
     ).toBeVisible();
     expect(within(preview).getAllByText('Clocks change')).toHaveLength(1);
@@ -142,7 +142,9 @@ describe('ScheduleScreen', { timeout: 20_000 }, () => {
     );
     expect(within(preview).getAllByText('Not sent')).toHaveLength(1);
     expect(
-      within(preview).getByText('Held by your quiet hours: set for 06:00, it goes when they end.'),
+      within(preview).getByText(
+        'Held by your quiet hours: set for 06:00 AM, it goes when they end.',
+      ),
     ).toBeVisible();
   });
 
@@ -179,7 +181,7 @@ describe('ScheduleScreen', { timeout: 20_000 }, () => {
     expect(within(preview).getByText('Clocks change')).toBeVisible();
     expect(
       within(preview).getByText(
-        'Clocks go back that night: 02:30 happens twice, and it goes only once.',
+        'Clocks go back that night: 02:30 AM happens twice, and it goes only once.',
       ),
     ).toBeVisible();
   });

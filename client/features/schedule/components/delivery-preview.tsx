@@ -6,7 +6,7 @@ import type { PreviewItem, Schedule } from '#contracts/schedule.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState } from '#client/components/ui/states.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { formatDate, formatRelativeDate, todayIn } from '#contracts/local-date.ts';
+import { formatDate, formatLocalTime, formatRelativeDate, todayIn } from '#contracts/local-date.ts';
 import { paths } from '#client/lib/paths.ts';
 import { channelLabels, channelState } from '../channel-state.ts';
 import { channelBlocker } from '../delivery-blockers.ts';
@@ -62,9 +62,9 @@ function notesOf(
   const repeat = item.notes.includes('dst_repeat');
   if (gap || repeat || (item.offsetChanged && !travel)) {
     const text = gap
-      ? `Clocks go forward that night: ${item.slot} does not exist, so it goes at ${item.localTime}.`
+      ? `Clocks go forward that night: ${formatLocalTime(item.slot)} does not exist, so it goes at ${formatLocalTime(item.localTime)}.`
       : repeat
-        ? `Clocks go back that night: ${item.slot} happens twice, and it goes only once.`
+        ? `Clocks go back that night: ${formatLocalTime(item.slot)} happens twice, and it goes only once.`
         : `Clocks change that day (now ${zoneOffset(item.timeZone, new Date(item.at))}).`;
     notes.push({
       key: 'dst',
@@ -80,7 +80,7 @@ function notesOf(
     });
   }
   if (item.notes.includes('quiet_hours')) {
-    const text = `Held by your quiet hours: set for ${item.slot}, it goes when they end.`;
+    const text = `Held by your quiet hours: set for ${formatLocalTime(item.slot)}, it goes when they end.`;
     notes.push({
       key: 'quiet',
       badge: (
@@ -112,7 +112,7 @@ function PreviewRow({ item, homeZone }: { item: PreviewItem; homeZone: string })
           item.inactive && 'font-medium line-through decoration-1',
         )}
       >
-        {item.localTime}
+        {formatLocalTime(item.localTime)}
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">

@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { formatDate, formatTimestamp, todayIn } from '#contracts/local-date.ts';
+import { formatDate, formatLocalTime, formatTimestamp, todayIn } from '#contracts/local-date.ts';
 import { useDeliveries } from '../api.ts';
 import { channelLabels } from '../channel-state.ts';
 import { channelIcons } from './fields.tsx';
@@ -60,7 +60,7 @@ function DeliveryItem({
   today: string;
 }) {
   const Icon = channelIcons[delivery.channel];
-  const when = delivery.slot === 'now' ? 'sent on request' : delivery.slot;
+  const when = delivery.slot === 'now' ? 'sent on request' : formatLocalTime(delivery.slot);
   const count = delivery.attempts.length;
   return (
     <li className="py-3">

@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatRelativeDate } from '#contracts/local-date.ts';
+import { formatLocalTime, formatRelativeDate } from '#contracts/local-date.ts';
 import { paths } from '#client/lib/paths.ts';
 import { useChannelStates, useSchedule } from '../api.ts';
 import { channelLabels } from '../channel-state.ts';
@@ -59,7 +59,7 @@ export function NextDelivery({ today }: { today: string }) {
     <p className={box}>
       {icon}
       <span>
-        {`Next delivery ${when(next.localDate, today)} at ${next.localTime} by ${names.join(' and ')}.`}{' '}
+        {`Next delivery ${when(next.localDate, today)} at ${formatLocalTime(next.localTime)} by ${names.join(' and ')}.`}{' '}
         <Link
           to={paths.schedule}
           className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline"
