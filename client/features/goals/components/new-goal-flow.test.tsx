@@ -39,7 +39,12 @@ const questions = refineAnswer({
 const proposal = refineAnswer({
   engine: 'openai',
   model: 'gpt-4o-mini',
-  result: { kind: 'smart', goal: smartGoal, notes: ['I set the deadline to 1 June.'] },
+  result: {
+    kind: 'smart',
+    goal: smartGoal,
+    notes: ['I set the deadline to 1 June.'],
+    flags: ['over_ambitious', 'fixed_date'],
+  },
 });
 
 async function declare(user: ReturnType<typeof userEvent.setup>, text: string) {
@@ -108,6 +113,12 @@ describe('NewGoalFlow', { timeout: 20_000 }, () => {
     });
     expect(screen.getByText('Answered by OpenAI gpt-4o-mini')).toBeVisible();
     expect(screen.getByText('I set the deadline to 1 June.')).toBeVisible();
+    const noticed = screen.getByRole('list', { name: 'What the coach noticed' });
+    expect(
+      within(noticed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Ambitious for the time', 'Fixed date kept']);
 
     // Nothing is written before the person says yes.
     expect(api.callsTo('POST /api/goals')).toHaveLength(0);

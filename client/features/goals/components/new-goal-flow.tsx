@@ -15,6 +15,7 @@ import type {
   ClarifyingQuestion,
   CoachEngine,
   CrisisResult,
+  GoalFlag,
   SmartGoal,
 } from '#contracts/coach.ts';
 import { goalPriorities, type Goal, type GoalPriority } from '#contracts/goals.ts';
@@ -40,8 +41,14 @@ interface Attribution {
 
 type Step =
   | { kind: 'declare' }
-  | { kind: 'questions'; questions: ClarifyingQuestion[]; notes: string[]; by: Attribution }
-  | { kind: 'review'; goal: SmartGoal; notes: string[]; by: Attribution }
+  | {
+      kind: 'questions';
+      questions: ClarifyingQuestion[];
+      notes: string[];
+      flags: GoalFlag[];
+      by: Attribution;
+    }
+  | { kind: 'review'; goal: SmartGoal; notes: string[]; flags: GoalFlag[]; by: Attribution }
   | { kind: 'crisis'; crisis: CrisisResult; by: Attribution }
   | { kind: 'saved'; goal: Goal }
   | { kind: 'plan'; goal: Goal };
@@ -158,10 +165,22 @@ export function NewGoalFlow({ today, exits }: { today: string; exits?: GoalStepE
               go({ kind: 'crisis', crisis: result, by });
               return;
             case 'questions':
-              go({ kind: 'questions', questions: result.questions, notes: result.notes, by });
+              go({
+                kind: 'questions',
+                questions: result.questions,
+                notes: result.notes,
+                flags: result.flags ?? [],
+                by,
+              });
               return;
             case 'smart':
-              go({ kind: 'review', goal: result.goal, notes: result.notes, by });
+              go({
+                kind: 'review',
+                goal: result.goal,
+                notes: result.notes,
+                flags: result.flags ?? [],
+                by,
+              });
               return;
           }
         },
@@ -366,7 +385,7 @@ export function NewGoalFlow({ today, exits }: { today: string; exits?: GoalStepE
             </p>
           </div>
           <EngineAttribution {...step.by} />
-          <CoachNotes notes={step.notes} />
+          <CoachNotes notes={step.notes} flags={step.flags} />
           <ClarifyingQuestions
             key={step.questions.map((question) => question.id).join()}
             questions={step.questions}
@@ -388,7 +407,7 @@ export function NewGoalFlow({ today, exits }: { today: string; exits?: GoalStepE
             </p>
           </div>
           <EngineAttribution {...step.by} />
-          <CoachNotes notes={step.notes} />
+          <CoachNotes notes={step.notes} flags={step.flags} />
           <div className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
             <SmartGoalForm
               initial={step.goal}
