@@ -1,9 +1,13 @@
+import { inspect } from 'node:util';
 import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goalSchema } from '#contracts/goals.ts';
 import { devOutbox } from '#server/db/schema.ts';
 import { smartGoal } from '#server/modules/goals/test-support.ts';
+import { createTestApp } from '#server/test/app.ts';
+import { createTestDatabase } from '#server/test/database.ts';
 import { email, startAuthServer, type AuthTestServer } from './test-support.ts';
 
 // Phone sign-in by texted code and anonymous sign-ins (ADR 021), through @supabase/supabase-js.
@@ -339,4 +343,82 @@ describe('anonymous sign-ins', () => {
       await fresh.close();
     }
   });
+});
+
+describe('phone sign-in logs', () => {
+  it('never carry the code or the whole number', async () => {
+    const lines: string[] = [];
+    const make = (bindings: Record<string, unknown>): FastifyBaseLogger => {
+      const write =
+        (level: string) =>
+        (...args: unknown[]) => {
+          const [first, ...rest] = args;
+          const safe =
+            typeof first === 'object' && first !== null
+              ? Object.fromEntries(
+                  Object.entries(first).map(([key, value]) =>
+                    // What pino's standard serializers keep of requests, replies and errors.
+                    key === 'req'
+                      ? [key, { url: (value as { url?: string }).url }]
+                      : key === 'res' || key === 'err'
+                        ? [key, String((value as { message?: string }).message ?? '')]
+                        : [key, value],
+                  ),
+                )
+              : first;
+          lines.push(inspect({ level, bindings, args: [safe, ...rest] }, { depth: 6 }));
+        };
+      return {
+        level: 'trace',
+        fatal: write('fatal'),
+        error: write('error'),
+        warn: write('warn'),
+        info: write('info'),
+        debug: write('debug'),
+        trace: write('trace'),
+        silent: () => undefined,
+        child: (more: Record<string, unknown>) => make({ ...bindings, ...more }),
+      };
+    };
+    const database = await createTestDatabase();
+    const app = await createTestApp(database, {
+      env: { AUTH_RATE_LIMITS: 'false' },
+      logger: make({}),
+    });
+    try {
+      await app.ready();
+      const headers = { apikey: app.auth.keys.publishableKey };
+      const phone = phoneNumber();
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/auth/v1/otp',
+            headers,
+            payload: { phone: `+${phone}` },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const [text] = await database.db
+        .select()
+        .from(devOutbox)
+        .where(eq(devOutbox.to, `+${phone}`));
+      const code = /code is (\d{6})/.exec(text!.text)![1]!;
+      const verified = await app.inject({
+        method: 'POST',
+        url: '/auth/v1/verify',
+        headers,
+        payload: { phone, token: code, type: 'sms' },
+      });
+      expect(verified.statusCode).toBe(200);
+
+      const all = lines.join('\n');
+      expect(all).toContain('dev outbox: sms stored');
+      expect(all).not.toContain(phone);
+      expect(all).not.toContain(code);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 120_000);
 });
