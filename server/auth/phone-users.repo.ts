@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { identities, users } from '#server/db/schema.ts';
 import { loadUserWhere, type UserRecord } from './user-record.repo.ts';
-import { sql } from 'drizzle-orm';
 
 // Phone-number and anonymous accounts (ADR 021): the statements the phone sign-in and anonymous
 // flows add to users and identities. Phones are stored as E.164 digits without the "+".
