@@ -71,6 +71,14 @@ const envSchema = z
     /** Confirm an email change on both the current and the new address. */
     AUTH_SECURE_EMAIL_CHANGE: booleanish.default(true),
     AUTH_MFA_ISSUER: z.string().min(1).max(100).optional(),
+    /** Sign-in by a 6-digit code texted to a phone number (through the SMS provider, else the dev outbox). */
+    AUTH_PHONE_SIGN_IN: booleanish.default(true),
+    /** Lifetime of a texted sign-in code. */
+    AUTH_SMS_OTP_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    /** Minimum gap between two sign-in codes texted to one number. */
+    AUTH_SMS_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** Anonymous sign-ins: try the app without an account, keep the data when saving it (ADR 021). */
+    AUTH_ANONYMOUS_SIGN_INS: booleanish.default(false),
     AUTH_RATE_LIMITS: booleanish.default(true),
     /** Each limit is "<count>/<window>", window in s, m or h (e.g. 30/5m). */
     AUTH_RATE_LIMIT_TOKEN_PER_IP: rateLimit.prefault('150/5m'),
@@ -80,6 +88,9 @@ const envSchema = z
     AUTH_RATE_LIMIT_VERIFY_PER_IP: rateLimit.prefault('30/5m'),
     AUTH_RATE_LIMIT_VERIFY_PER_EMAIL: rateLimit.prefault('10/5m'),
     AUTH_RATE_LIMIT_MFA_PER_IP: rateLimit.prefault('15/1m'),
+    AUTH_RATE_LIMIT_SMS_PER_IP: rateLimit.prefault('30/5m'),
+    AUTH_RATE_LIMIT_SMS_PER_PHONE: rateLimit.prefault('10/1h'),
+    AUTH_RATE_LIMIT_ANONYMOUS_PER_IP: rateLimit.prefault('30/1h'),
 
     /** smtp://user:pass@host:587 or smtps://…; unset means emails go to the dev outbox. */
     SMTP_URL: z

@@ -216,13 +216,19 @@ export async function createModules(deps: ModulesDeps) {
   const { env, database, clock, log } = deps;
   const db = database.db;
 
-  // The Supabase-Auth-compatible service; its guard is what every product route takes.
+  // The Supabase-Auth-compatible service; its guard is what every product route takes. Phone
+  // sign-in codes go through the delivery channels' SMS sender, built further down.
+  let smsSender: ChannelSenders['sms'] | null = null;
   const auth = await starting('auth', async () => {
     const module = await createAuthModule({
       db,
       env,
       log,
       clock: deps.authClock ?? clock,
+      sms: () => {
+        const sender = smsSender;
+        return sender ? (message) => sender.send(message) : null;
+      },
       ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
       ...(deps.version ? { version: deps.version } : {}),
     });
@@ -263,6 +269,7 @@ export async function createModules(deps: ModulesDeps) {
     await Promise.all([auth.close(), events.close()]);
     throw error;
   });
+  smsSender = delivery.senders.sms;
   const deliveryApi = createDeliveryApi({
     db,
     clock,

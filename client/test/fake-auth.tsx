@@ -79,6 +79,8 @@ export function createFakeAuth() {
       return { error: null };
     }),
     signInWithPassword: vi.fn(),
+    signInWithOtp: vi.fn(),
+    signInAnonymously: vi.fn(),
     signUp: vi.fn(),
     resetPasswordForEmail: vi.fn(),
     exchangeCodeForSession: vi.fn(),

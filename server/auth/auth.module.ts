@@ -13,6 +13,7 @@ import { ensureAuthKeys, type AuthKeys } from './keys.ts';
 import { createMailer, type MailLog, type MailTransport } from './mail/mailer.ts';
 import { mailTransportFromEnv } from './mail/transport.ts';
 import { createMfaService } from './mfa.service.ts';
+import type { SmsSend } from './phone-otp.service.ts';
 import { warmPasswordHashing } from './passwords.ts';
 import { createAuthRateLimits } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
@@ -29,6 +30,8 @@ export interface AuthModuleOptions {
   /** Overrides the transport SMTP_URL would choose (tests use a capturing one). */
   mailTransport?: MailTransport;
   version?: string;
+  /** The SMS channel's sender, for phone sign-in codes (late-bound: the channels are built after auth). */
+  sms?: () => SmsSend | null;
 }
 
 /** The Supabase-Auth-compatible service, assembled once per app (buildApp) or script. */
@@ -130,7 +133,7 @@ export async function createAuthModule(options: AuthModuleOptions) {
     keys,
     tokens,
     deps,
-    service: createAuthService(deps),
+    service: createAuthService(deps, { sms: options.sms ?? (() => null) }),
     mfa: createMfaService(deps),
     admin: createAdminService(deps),
     access,
@@ -143,7 +146,7 @@ export async function createAuthModule(options: AuthModuleOptions) {
     }),
     settings: () => ({
       external: {
-        anonymous_users: false,
+        anonymous_users: env.AUTH_ANONYMOUS_SIGN_INS,
         apple: false,
         azure: false,
         bitbucket: false,
@@ -166,12 +169,12 @@ export async function createAuthModule(options: AuthModuleOptions) {
         x: false,
         zoom: false,
         email: true,
-        phone: false,
+        phone: env.AUTH_PHONE_SIGN_IN,
       },
       disable_signup: env.AUTH_DISABLE_SIGNUP,
       mailer_autoconfirm: env.AUTH_CONFIRM_EMAIL !== 'required',
       phone_autoconfirm: false,
-      sms_provider: '',
+      sms_provider: env.SMS_ACCOUNT_SID ? 'twilio' : '',
       saml_enabled: false,
       saml_private_key_next_configured: false,
       passkeys_enabled: false,

@@ -6,6 +6,7 @@ import { createAuthRouteContext, type AuthRoutesDeps } from './auth-route-contex
 import { authSessionRoutes } from './auth-session.routes.ts';
 import { authUserRoutes } from './auth-user.routes.ts';
 import { registerAuthErrorHandler } from './auth.errors.ts';
+import { RetryLaterError } from './phone-otp.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,6 +26,12 @@ export function authRoutes(auth: AuthRoutesDeps): FastifyPluginAsyncZod {
 
   return async (app) => {
     registerAuthErrorHandler(app);
+    // Phone sign-in's and anonymous sign-ins' 429s say when to come back.
+    app.addHook('onError', async (_request, reply, error) => {
+      if (error instanceof RetryLaterError) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+    });
 
     // auth-js sends Content-Type: application/json with an empty body on POST /logout and
     // DELETE /factors/{id}; an empty body means {} here. Otherwise Fastify's own (proto-safe) parser.

@@ -333,7 +333,7 @@ describe('keys and envelopes', () => {
     expect((await fetch(`${server.url}/auth/v1/health`)).status).toBe(200);
     const settings = await server.request('/settings');
     expect(await settings.json()).toMatchObject({
-      external: { email: true, phone: false },
+      external: { email: true, phone: true, anonymous_users: false },
       disable_signup: false,
     });
   });

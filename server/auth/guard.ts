@@ -14,6 +14,8 @@ export interface AuthContext {
   role: AppRole;
   sessionId: string;
   aal: 'aal1' | 'aal2';
+  /** Signed in anonymously and not saved yet (ADR 021): no email or SMS channels. */
+  isAnonymous: boolean;
 }
 
 export interface AuthGuard {
@@ -59,6 +61,7 @@ export function createAuthGuard(deps: {
         role: roleFromAppMetadata(standing.appMetadata),
         sessionId: standing.sessionId,
         aal: standing.aal === 'aal2' ? 'aal2' : 'aal1',
+        isAnonymous: standing.isAnonymous,
       };
     },
   };
@@ -68,5 +71,12 @@ export function createAuthGuard(deps: {
 export function requireRole(ctx: AuthContext, ...roles: AppRole[]): void {
   if (!roles.includes(ctx.role)) {
     throw new AppError('forbidden', 'You do not have access to this.');
+  }
+}
+
+/** Throws AppError('forbidden') for an anonymous account (ADR 021): `what` needs a saved one. */
+export function requireSavedAccount(ctx: AuthContext, what: string): void {
+  if (ctx.isAnonymous) {
+    throw new AppError('forbidden', `Save your account with an email and password to ${what}.`);
   }
 }

@@ -156,6 +156,8 @@ export interface SessionStanding {
   appMetadata: Record<string, unknown>;
   bannedUntil: Date | null;
   deletedAt: Date | null;
+  /** An anonymous account (ADR 021), read here so saving the account applies at once. */
+  isAnonymous: boolean;
 }
 
 /** One indexed lookup for the product API guard. */
@@ -172,6 +174,7 @@ export async function findSessionStanding(
       appMetadata: users.appMetadata,
       bannedUntil: users.bannedUntil,
       deletedAt: users.deletedAt,
+      isAnonymous: users.isAnonymous,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

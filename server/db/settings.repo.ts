@@ -30,14 +30,15 @@ export async function insertSettingIfAbsent(
 
 /**
  * The first account of a fresh instance claims the admin role: true for exactly one account,
- * even when several sign up at once (the settings row is the tie-breaker).
+ * even when several sign up at once (the settings row is the tie-breaker). Anonymous accounts
+ * (ADR 021) neither claim it nor stand in the way of the first real one.
  */
 export async function claimFirstAdmin(db: Db, userId: string, now: Date): Promise<boolean> {
   const rows = await queryRows<{ key: string }>(
     db,
     sql`insert into system_settings (key, value, created_at, updated_at)
         select 'auth.first_admin', jsonb_build_object('user_id', ${userId}::text), ${now}, ${now}
-        where not exists (select 1 from users where id <> ${userId})
+        where not exists (select 1 from users where id <> ${userId} and not is_anonymous)
         on conflict (key) do nothing
         returning key`,
   );

@@ -194,6 +194,7 @@ describe('GET /api/events (heartbeat and session checks)', () => {
     role: 'user',
     sessionId: '00000000-0000-4000-8000-000000000002',
     aal: 'aal1',
+    isAnonymous: false,
   };
   let sessionValid = true;
   let subscriptions = 0;

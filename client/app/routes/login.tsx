@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
+import { useAuthSettings } from '#client/lib/auth/auth-settings.ts';
 import { paths } from '#client/lib/paths.ts';
 
 export function LoginPage() {
+  const settings = useAuthSettings();
   return (
     <AuthCard
       title="Log In"
@@ -20,7 +22,7 @@ export function LoginPage() {
         </>
       }
     >
-      <LoginForm />
+      <LoginForm phoneSignIn={settings.phone} />
     </AuthCard>
   );
 }

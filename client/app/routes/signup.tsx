@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { SignupForm } from '#client/features/auth/components/signup-form.tsx';
+import { TryWithoutAccount } from '#client/features/auth/components/try-without-account.tsx';
+import { useAuthSettings } from '#client/lib/auth/auth-settings.ts';
 import { paths } from '#client/lib/paths.ts';
 
 export function SignupPage() {
+  const settings = useAuthSettings();
   return (
     <AuthCard
       title="Create your account"
@@ -21,6 +24,7 @@ export function SignupPage() {
       }
     >
       <SignupForm />
+      {settings.anonymous ? <TryWithoutAccount /> : null}
     </AuthCard>
   );
 }

@@ -4,7 +4,10 @@ import { paths } from '#client/lib/paths.ts';
 type SupabaseAuth = SupabaseClient['auth'];
 
 /** The part of the supabase-js auth client the account settings call. */
-export type AccountAuthApi = Pick<SupabaseAuth, 'updateUser' | 'reauthenticate' | 'signOut'> & {
+export type AccountAuthApi = Pick<
+  SupabaseAuth,
+  'updateUser' | 'reauthenticate' | 'signOut' | 'refreshSession'
+> & {
   mfa: Pick<SupabaseAuth['mfa'], 'listFactors' | 'enroll' | 'challengeAndVerify' | 'unenroll'>;
 };
 

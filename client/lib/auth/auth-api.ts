@@ -13,6 +13,8 @@ export type AuthApi = Pick<
   | 'onAuthStateChange'
   | 'signOut'
   | 'signInWithPassword'
+  | 'signInWithOtp'
+  | 'signInAnonymously'
   | 'signUp'
   | 'resetPasswordForEmail'
   | 'exchangeCodeForSession'

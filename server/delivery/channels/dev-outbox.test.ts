@@ -77,6 +77,9 @@ describe('the dev outbox', () => {
       link: 'http://localhost:3000/l/c?t=abc',
     });
     expect(log.entries.map((entry) => entry.message)).toEqual(['dev outbox: sms stored']);
+    // The number is personal data: the log shows its last two digits only.
+    expect(JSON.stringify(log.entries)).not.toContain('4155550123');
+    expect(log.entries[0]?.object).toMatchObject({ to: '…23' });
   });
 
   it('keeps a push with its title, body and the app link, addressed to the user', async () => {

@@ -86,8 +86,10 @@ export function createDevOutboxSender(
           error: 'Could not store the message in the dev outbox',
         };
       }
+      // A phone number is personal data: the log shows its last digits only.
+      const to = channel === 'sms' ? `…${row.to.slice(-2)}` : row.to;
       deps.log.info(
-        { channel, to: row.to, link: row.link, template: row.template },
+        { channel, to, link: row.link, template: row.template },
         `dev outbox: ${channel} stored`,
       );
       return { ok: true, providerMessageId: id };

@@ -11,12 +11,13 @@ import {
   pushSubscriptionSchema,
 } from '#contracts/channels.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
-import type { AuthGuard } from '#server/auth/guard.ts';
+import { requireSavedAccount, type AuthGuard } from '#server/auth/guard.ts';
 import type { ChannelsService } from './channels.service.ts';
 
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
+  403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
   429: errorBodySchema,
@@ -62,8 +63,11 @@ export function channelsRoutes(deps: {
         },
       },
       async (request) => {
-        const { userId } = await guard.authenticate(request);
-        return channels.setEnabled(userId, request.params.channel, request.body.enabled);
+        const ctx = await guard.authenticate(request);
+        if (request.params.channel !== 'push' && request.body.enabled) {
+          requireSavedAccount(ctx, 'get messages by email or text');
+        }
+        return channels.setEnabled(ctx.userId, request.params.channel, request.body.enabled);
       },
     );
 
@@ -78,10 +82,11 @@ export function channelsRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const { userId } = await guard.authenticate(request);
+        const ctx = await guard.authenticate(request);
+        requireSavedAccount(ctx, 'get messages by text');
         return reply
           .status(202)
-          .send(await channels.startPhoneVerification(userId, request.body.phone));
+          .send(await channels.startPhoneVerification(ctx.userId, request.body.phone));
       },
     );
 

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { AuthenticatorSettings } from '#client/features/account/components/authenticator-settings.tsx';
 import { EmailSettings } from '#client/features/account/components/email-settings.tsx';
 import { PasswordSettings } from '#client/features/account/components/password-settings.tsx';
+import { SaveAccount } from '#client/features/account/components/save-account.tsx';
 import { SettingsCard } from '#client/features/account/components/settings-card.tsx';
 import { SignedInDevices } from '#client/features/account/components/signed-in-devices.tsx';
 import { ChannelSettings } from '#client/features/channels/channel-settings.tsx';
@@ -64,9 +65,16 @@ export function SettingsPage() {
           Account
         </h2>
         <div className="mt-4 space-y-6">
-          <EmailSettings auth={auth} user={user} />
-          <PasswordSettings auth={auth} user={user} />
-          <AuthenticatorSettings auth={auth} />
+          {user.is_anonymous ? (
+            // Trying without an account (ADR 021): saving it comes before any other change.
+            <SaveAccount auth={auth} />
+          ) : (
+            <>
+              <EmailSettings auth={auth} user={user} />
+              <PasswordSettings auth={auth} user={user} />
+              <AuthenticatorSettings auth={auth} />
+            </>
+          )}
           <SignedInDevices auth={auth} />
         </div>
       </section>

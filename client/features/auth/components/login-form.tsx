@@ -10,13 +10,15 @@ import { errorMessage } from '#client/lib/auth/errors.ts';
 import { NEXT_PARAM, safeNextPath } from '#client/lib/auth/redirects.ts';
 import { getRole, homeForRole } from '#client/lib/auth/roles.ts';
 import { paths } from '#client/lib/paths.ts';
+import { PhoneSignInForm } from './phone-sign-in-form.tsx';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
 /**
  * Email and password sign-in (spec §2, §4, §8). A requested page (`?next=`) wins over the role's
- * home; an account with an authenticator app is asked for its code before going anywhere.
+ * home; an account with an authenticator app is asked for its code before going anywhere. With
+ * `phoneSignIn` (the server texts codes, ADR 021) the person may sign in by phone instead.
  */
-export function LoginForm() {
+export function LoginForm({ phoneSignIn = false }: { phoneSignIn?: boolean } = {}) {
   const { auth, session, signOut } = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -25,10 +27,23 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [steppingUp, setSteppingUp] = useState(false);
+  const [byPhone, setByPhone] = useState(false);
 
   const finish = (user: User) => {
     toast.success('Welcome back!', { description: "You've successfully logged in." });
     void navigate(next ?? homeForRole(getRole(user)), { replace: true });
+  };
+
+  /** After a first factor: the authenticator code when the account has one, else onwards. */
+  const afterFirstFactor = async (user: User) => {
+    const { data: assurance, error: assuranceError } =
+      await auth.mfa.getAuthenticatorAssuranceLevel();
+    if (assuranceError) throw assuranceError;
+    if (assurance.nextLevel === 'aal2' && assurance.currentLevel !== 'aal2') {
+      setSteppingUp(true);
+      return;
+    }
+    finish(user);
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -38,14 +53,7 @@ export function LoginForm() {
       const { data, error } = await auth.signInWithPassword({ email: email.trim(), password });
       if (error) throw error;
       if (!data.session) throw new Error('Failed to establish session');
-      const { data: assurance, error: assuranceError } =
-        await auth.mfa.getAuthenticatorAssuranceLevel();
-      if (assuranceError) throw assuranceError;
-      if (assurance.nextLevel === 'aal2' && assurance.currentLevel !== 'aal2') {
-        setSteppingUp(true);
-        return;
-      }
-      finish(data.user);
+      await afterFirstFactor(data.user);
     } catch (error: unknown) {
       toast.error('Error', {
         description: errorMessage(error) ?? 'Failed to log in. Please try again.',
@@ -65,6 +73,22 @@ export function LoginForm() {
           setSteppingUp(false);
           await signOut();
         }}
+      />
+    );
+  }
+
+  if (phoneSignIn && byPhone) {
+    return (
+      <PhoneSignInForm
+        onSignedIn={(user) =>
+          void afterFirstFactor(user).catch(async (error: unknown) => {
+            toast.error('Error', {
+              description: errorMessage(error) ?? 'Failed to log in. Please try again.',
+            });
+            await signOut();
+          })
+        }
+        onUseEmail={() => setByPhone(false)}
       />
     );
   }
@@ -94,6 +118,13 @@ export function LoginForm() {
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? 'Logging in...' : 'Log In'}
       </Button>
+      {phoneSignIn ? (
+        <p className="text-center">
+          <Button variant="ghost" size="sm" onClick={() => setByPhone(true)}>
+            Use a phone number instead
+          </Button>
+        </p>
+      ) : null}
     </form>
   );
 }
