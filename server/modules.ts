@@ -241,7 +241,7 @@ export async function createModules(deps: ModulesDeps) {
   const events = createEventBus(database, {
     onError: (error) => log.error({ err: error }, 'event bus'),
   });
-  const notifications = createNotificationsService({ db, events, clock, log });
+  const notifications = createNotificationsService({ db, clock });
   // The one AI gateway; calls are logged until a later module persists them.
   const ai =
     deps.ai ??
