@@ -85,34 +85,33 @@ export const phoneVerificationConfirmSchema = z.object({
     ),
 });
 
-/** The browser's PushSubscription.toJSON(). */
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+=*$/, 'must be base64url');
+
+/**
+ * The browser's PushSubscription.toJSON(). The server also checks the endpoint's host: a known
+ * push service (PUSH_ENDPOINT_HOSTS), https on port 443, public addresses only (400 otherwise).
+ */
 export const pushSubscriptionSchema = z.object({
   endpoint: z
-    .url({ protocol: /^https?$/, message: 'must be the push service URL the browser gave' })
+    .url({ protocol: /^https$/, message: 'must be the https push service URL the browser gave' })
     .max(2048),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    p256dh: z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[A-Za-z0-9_-]+=*$/, 'must be base64url'),
-    auth: z
-      .string()
-      .min(1)
-      .max(100)
-      .regex(/^[A-Za-z0-9_-]+=*$/, 'must be base64url'),
+    p256dh: base64url.min(1).max(200),
+    auth: base64url.min(1).max(100),
   }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 /**
  * The service worker's renewal when the push service replaced the browser's subscription
- * (`pushsubscriptionchange`). No sign-in: the old endpoint, known only to the browser, the push
- * service and us, shows it is the same browser.
+ * (`pushsubscriptionchange`). No sign-in: the old subscription's auth secret, which only the
+ * browser and this server know (the push service never sees it), proves it is the same browser.
  */
 export const pushRenewSchema = z.object({
   oldEndpoint: pushSubscriptionSchema.shape.endpoint,
+  /** The old subscription's keys.auth (PushSubscription.toJSON()). */
+  oldAuth: pushSubscriptionSchema.shape.keys.shape.auth,
   subscription: pushSubscriptionSchema,
 });
 export type PushRenewInput = z.infer<typeof pushRenewSchema>;

@@ -19,6 +19,7 @@ import type { ChannelSenders } from '#server/delivery/channels/index.ts';
 import type { Env } from '#server/env.ts';
 import { notFoundBody, registerErrorHandler } from '#server/errors.ts';
 import { registerMetrics } from '#server/http/metrics.ts';
+import type { Resolve } from '#server/http/outbound.ts';
 import { clockRoutes } from '#server/http/clock.routes.ts';
 import { registerSpa } from '#server/http/spa.ts';
 import { systemRoutes } from '#server/http/system.routes.ts';
@@ -52,6 +53,8 @@ export interface AppDeps {
   ai?: AiGateway;
   /** Replaces the delivery channels' senders the settings would choose (tests record messages). */
   deliverySenders?: ChannelSenders;
+  /** DNS for the URLs the server calls for people (push endpoints); tests pass their own. */
+  resolveHost?: Resolve;
 }
 
 declare module 'fastify' {
@@ -189,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
     ...(deps.ai ? { ai: deps.ai } : {}),
     ...(deps.deliverySenders ? { deliverySenders: deps.deliverySenders } : {}),
+    ...(deps.resolveHost ? { resolveHost: deps.resolveHost } : {}),
   });
   const { auth } = modules;
   app.decorate('auth', auth);

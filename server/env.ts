@@ -116,6 +116,25 @@ const envSchema = z
     SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** web-push sends through the browsers' push services; dev-outbox keeps push messages here. */
     PUSH_TRANSPORT: z.enum(['web-push', 'dev-outbox']).default('web-push'),
+    /**
+     * The hosts browsers' push endpoints may be on, comma-separated: `host`, `*.domain` (its
+     * subdomains) or `*` (any public host). Every endpoint must also be https on port 443 and
+     * resolve only to public addresses (server/http/outbound.ts, ADR 017).
+     */
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .default(
+        'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,*.push.apple.com',
+      )
+      .refine(
+        (value) => {
+          const entries = value.split(',').map((entry) => entry.trim().toLowerCase());
+          return entries.every((entry) =>
+            /^(\*|(\*\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*)$/.test(entry),
+          );
+        },
+        { message: 'must be host names, *.domain or *, comma-separated' },
+      ),
     /** Who push services may contact about this server: a mailto: address or an https: URL. */
     VAPID_SUBJECT: z
       .string()

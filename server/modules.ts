@@ -16,6 +16,7 @@ import { createEventBus, type EventBus } from '#server/events/event-bus.ts';
 import { eventsRoutes } from '#server/events/events.routes.ts';
 import { createRateLimiter } from '#server/lib/rate-limiter.ts';
 import { accountRoutes } from '#server/modules/account/account.routes.ts';
+import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
@@ -80,6 +81,8 @@ export interface ModulesDeps {
   ai?: AiGateway;
   /** Replaces the delivery channels' senders the settings would choose (tests record messages). */
   deliverySenders?: ChannelSenders;
+  /** DNS for the URLs the server calls for people (push endpoints); tests pass their own. */
+  resolveHost?: Resolve;
 }
 
 /** A module could not start: start-up stops with this message rather than serving without it. */
@@ -171,6 +174,7 @@ function createDeliveryApi(deps: {
   engine: DeliveryModule;
   tasks: ReturnType<typeof createPlanning>['tasks'];
   log: FastifyBaseLogger;
+  pushEndpoints: OutboundGuard;
 }) {
   const { db, clock, engine } = deps;
   const limiter = createRateLimiter({ db, clock, namespace: 'delivery.' });
@@ -188,6 +192,7 @@ function createDeliveryApi(deps: {
     vapidPublicKey: engine.senders.vapidPublicKey,
     verificationSmsText,
     refreshSchedule,
+    checkPushEndpoint: (endpoint) => deps.pushEndpoints.problem(endpoint),
     limiter,
     log: deps.log,
   });
@@ -243,7 +248,7 @@ export async function createModules(deps: ModulesDeps) {
   const events = createEventBus(database, {
     onError: (error) => log.error({ err: error }, 'event bus'),
   });
-  const notifications = createNotificationsService({ db, events, clock, log });
+  const notifications = createNotificationsService({ db, clock });
   // The one AI gateway; calls are logged until a later module persists them.
   const ai =
     deps.ai ??
@@ -264,6 +269,7 @@ export async function createModules(deps: ModulesDeps) {
       metrics: deps.metrics,
       dayPicks: resolveDayPicks,
       ...(deps.deliverySenders ? { senders: deps.deliverySenders } : {}),
+      ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
     }),
   ).catch(async (error: unknown) => {
     await Promise.all([auth.close(), events.close()]);
@@ -276,6 +282,8 @@ export async function createModules(deps: ModulesDeps) {
     engine: delivery,
     tasks: planning.tasks,
     log,
+    // The same rule the push sender applies again at each send (server/http/outbound.ts).
+    pushEndpoints: pushEndpointGuard(env, deps.resolveHost),
   });
 
   /** Every route of the product, in one list. */

@@ -3,6 +3,7 @@
 // app). It caches nothing and intercepts no request, so the app shell is never served stale.
 // Plain JavaScript, served as-is from the site root (scope "/").
 
+/* global btoa */
 const sw = globalThis;
 
 const ICON = '/icons/icon-192.png';
@@ -118,15 +119,31 @@ sw.addEventListener('notificationclick', (event) => {
   );
 });
 
+/** A subscription's auth secret (base64url), as PushSubscription.toJSON() gives it, or null. */
+function authSecretOf(subscription) {
+  try {
+    const auth = subscription.toJSON?.().keys?.auth;
+    if (typeof auth === 'string' && auth !== '') return auth;
+    const key = subscription.getKey?.('auth');
+    if (!key) return null;
+    const base64 = btoa(String.fromCharCode(...new Uint8Array(key)));
+    return base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The push service replaced this browser's subscription. The worker has no sign-in: it sends the
- * old endpoint, which only this browser, the push service and the server know, with the new
- * subscription, and the server moves the saved browser over. Without an old subscription there is
- * nothing to prove which browser this is; the app subscribes again on its next visit.
+ * The push service replaced this browser's subscription. The worker has no sign-in: it proves it
+ * is the browser that held the old subscription with that subscription's auth secret, which only
+ * this browser and the server know (the push service never sees it), and the server moves the
+ * saved browser over. Without an old subscription and its secret there is nothing to prove which
+ * browser this is; the person turns notifications on again in the app, signed in.
  */
 async function renewSubscription(event) {
   const old = event.oldSubscription;
-  if (!old) return;
+  const oldAuth = old ? authSecretOf(old) : null;
+  if (!old || !oldAuth) return;
   try {
     const renewed =
       event.newSubscription ??
@@ -137,7 +154,7 @@ async function renewSubscription(event) {
     await fetch('/api/channels/push/renew', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ oldEndpoint: old.endpoint, subscription: renewed.toJSON() }),
+      body: JSON.stringify({ oldEndpoint: old.endpoint, oldAuth, subscription: renewed.toJSON() }),
     });
   } catch {
     // Notifications withdrawn or offline: the server falls back to email when pushes stop arriving.

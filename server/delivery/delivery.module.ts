@@ -3,6 +3,7 @@ import type { DeliveryChannel } from '#contracts/channels.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { ResolveDayPicks } from '#server/modules/tasks/day-picks.ts';
+import type { Resolve } from '#server/http/outbound.ts';
 import { createChannelSenders, type ChannelLog, type ChannelSenders } from './channels/index.ts';
 import { dayNotifications, insertDayNotifications } from './day-notifications.ts';
 import { dispatchPass, type DispatcherDeps } from './dispatcher.ts';
@@ -67,6 +68,8 @@ export interface DeliveryModuleDeps {
   log: ChannelLog & { debug?(object: Record<string, unknown>, message: string): void };
   /** Tests inject senders; otherwise the settings choose them (server/delivery/channels). */
   senders?: ChannelSenders;
+  /** DNS for the push endpoints' check at send time (tests pass their own). */
+  resolve?: Resolve;
   /** Deliveries counters and the queue gauge go here when given (the app's /metrics). */
   metrics?: Registry;
   random?: () => number;
@@ -104,7 +107,14 @@ function registerMetrics(registry: Registry, db: Db) {
 
 export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<DeliveryModule> {
   const { db, database, env, clock, log } = deps;
-  const senders = deps.senders ?? (await createChannelSenders({ env, db, log }));
+  const senders =
+    deps.senders ??
+    (await createChannelSenders({
+      env,
+      db,
+      log,
+      ...(deps.resolve ? { resolve: deps.resolve } : {}),
+    }));
   const linkSigner = await createLinkSigner({ db, clock });
   const onRecorded = deps.metrics ? registerMetrics(deps.metrics, db) : undefined;
 

@@ -2,7 +2,7 @@ import type { ServerEvent } from '#contracts/events.ts';
 import type { Database } from '#server/db/client.ts';
 
 /** Every Trellis process listens on this one channel; a message names the user it is for. */
-export const EVENTS_CHANNEL = 'trellis_events';
+const EVENTS_CHANNEL = 'trellis_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7900;
 
@@ -38,10 +38,10 @@ function isEnvelope(value: unknown): value is Envelope {
 
 /**
  * The NOTIFY payload that carries `event` to `userId`'s subscribers on EVENTS_CHANNEL. An event too
- * large for NOTIFY becomes `stale` (read again). Exported for writers that notify inside their own
- * transaction (sent when it commits), such as the notifications module's batch insert.
+ * large for NOTIFY becomes `stale` (read again). The notifications triggers (migration 0007) build
+ * the same envelope in SQL, in the writer's transaction.
  */
-export function encodeEvent(userId: string, event: ServerEvent): string {
+function encodeEvent(userId: string, event: ServerEvent): string {
   const payload = JSON.stringify({ u: userId, e: event } satisfies Envelope);
   if (Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
   return JSON.stringify({

@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '#server/app.ts';
 import type { Database } from '#server/db/client.ts';
 import { loadEnv } from '#server/env.ts';
+import { fakeDns } from './fake-dns.ts';
 
-/** An app on a test database, with logging off and no client build unless one is given. */
+/**
+ * An app on a test database, with logging off and no client build unless one is given. DNS is the
+ * fake one (every name public) unless the test passes its own `resolveHost`.
+ */
 export async function createTestApp(
   database: Database,
   overrides: Omit<Partial<AppDeps>, 'env'> & { env?: Record<string, string> } = {},
@@ -14,6 +18,7 @@ export async function createTestApp(
     database,
     logger: false,
     clientDir: '/nonexistent',
+    resolveHost: fakeDns(),
     ...rest,
   });
 }

@@ -18,6 +18,7 @@ import type { LinkClaims } from '#server/modules/links/link-claims.ts';
 import { loadEnv } from '#server/env.ts';
 import { createMovableClock } from '#server/modules/goals/test-support.ts';
 import { createTestApp } from '#server/test/app.ts';
+import { fakeDns } from '#server/test/fake-dns.ts';
 import { createTestDatabase } from '#server/test/database.ts';
 import { signUpTestUser, type TestUser } from '#server/test/users.ts';
 
@@ -31,6 +32,8 @@ export interface DeliveryTestApp {
   database: Database;
   db: Db;
   clock: ReturnType<typeof createMovableClock>;
+  /** DNS as the app sees it: every name public unless a test sets its answer. */
+  dns: ReturnType<typeof fakeDns>;
   /** When set, the SMS provider refuses every text with this failure. */
   smsFailure: { permanent: boolean; error: string } | null;
   user(options?: { role?: 'admin' | 'coach' }): Promise<TestUser>;
@@ -88,10 +91,12 @@ export async function startDeliveryApp(options: { start?: string } = {}): Promis
       },
     },
   };
+  const dns = fakeDns();
   const app = await createTestApp(database, {
     env: testEnv,
     clock: clock.now,
     deliverySenders: senders,
+    resolveHost: dns,
   });
   await app.ready();
 
@@ -109,6 +114,7 @@ export async function startDeliveryApp(options: { start?: string } = {}): Promis
     database,
     db,
     clock,
+    dns,
     user: (userOptions = {}) => signUpTestUser(app, userOptions),
     call,
     async confirmEmail(user) {

@@ -45,6 +45,7 @@ function startWorker(
     fetch: fetchMock,
     URL,
     JSON,
+    btoa,
     console,
   };
   runInContext(source, createContext(scope));
@@ -176,7 +177,12 @@ describe('the service worker', () => {
   describe('a subscription the push service replaced', () => {
     const oldEndpoint = 'https://fcm.googleapis.com/fcm/send/old';
     const applicationServerKey = new Uint8Array([4, 1, 2, 3]).buffer;
-    const oldSubscription = { endpoint: oldEndpoint, options: { applicationServerKey } };
+    const oldAuth = 'oldAuthSecret';
+    const oldSubscription = {
+      endpoint: oldEndpoint,
+      options: { applicationServerKey },
+      toJSON: () => ({ endpoint: oldEndpoint, keys: { p256dh: 'BOldKey', auth: oldAuth } }),
+    };
     const fresh = {
       endpoint: 'https://fcm.googleapis.com/fcm/send/new',
       expirationTime: null,
@@ -191,14 +197,14 @@ describe('the service worker', () => {
       expect(init.body).toBe(JSON.stringify(body));
     };
 
-    it('sends the old endpoint with the new subscription the browser gave', async () => {
+    it('sends the old endpoint and its auth secret (the proof) with the new subscription the browser gave', async () => {
       const worker = startWorker({ fetch: async () => new Response(null, { status: 204 }) });
       await worker.dispatch('pushsubscriptionchange', {
         oldSubscription,
         newSubscription: { toJSON: () => fresh },
       });
       expect(worker.subscribe).not.toHaveBeenCalled();
-      expectRenewal(worker, { oldEndpoint, subscription: fresh });
+      expectRenewal(worker, { oldEndpoint, oldAuth, subscription: fresh });
     });
 
     it('subscribes again with the old key when the browser gave no new subscription', async () => {
@@ -211,7 +217,29 @@ describe('the service worker', () => {
         userVisibleOnly: true,
         applicationServerKey,
       });
-      expectRenewal(worker, { oldEndpoint, subscription: fresh });
+      expectRenewal(worker, { oldEndpoint, oldAuth, subscription: fresh });
+    });
+
+    it('reads the auth secret from getKey when the old subscription has no toJSON', async () => {
+      const worker = startWorker({ fetch: async () => new Response(null, { status: 204 }) });
+      await worker.dispatch('pushsubscriptionchange', {
+        oldSubscription: {
+          endpoint: oldEndpoint,
+          options: { applicationServerKey },
+          getKey: (name: string) => (name === 'auth' ? new Uint8Array([251, 255, 1]).buffer : null),
+        },
+        newSubscription: { toJSON: () => fresh },
+      });
+      expectRenewal(worker, { oldEndpoint, oldAuth: '-_8B', subscription: fresh });
+    });
+
+    it('sends nothing when the old subscription has no auth secret to prove it', async () => {
+      const worker = startWorker({ fetch: async () => new Response(null, { status: 204 }) });
+      await worker.dispatch('pushsubscriptionchange', {
+        oldSubscription: { endpoint: oldEndpoint, options: { applicationServerKey } },
+        newSubscription: { toJSON: () => fresh },
+      });
+      expect(worker.fetchMock).not.toHaveBeenCalled();
     });
 
     it('does nothing without an old subscription, and gives up quietly when notifications were withdrawn', async () => {

@@ -59,8 +59,9 @@ export const notifications = pgTable(
 );
 
 /**
- * Each user's unread count, kept by the notifications repo in the same transaction as every change,
- * so the list answers it without counting rows (a user may hold tens of thousands).
+ * Each user's unread count, kept by the database's triggers on notifications in the same
+ * transaction as every change, whoever writes it (migration 0007), so the list answers it without
+ * counting rows (a user may hold tens of thousands). Nothing in the app writes it.
  */
 export const notificationCounts = pgTable(
   'notification_counts',

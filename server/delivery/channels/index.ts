@@ -7,6 +7,7 @@ import { createSmtpSender } from './email.ts';
 import { createWebPushSender } from './push.ts';
 import { createHttpSmsSender, smsStatusCallbackUrl } from './sms.ts';
 import { loadVapidKeys } from './vapid.ts';
+import { pushEndpointGuard, type Resolve } from '#server/http/outbound.ts';
 
 export { PUSH_SUBSCRIPTION_EXPIRED } from './push.ts';
 export { loadVapidKeys } from './vapid.ts';
@@ -33,6 +34,8 @@ export async function createChannelSenders(deps: {
   db: Db;
   log: ChannelLog;
   fetch?: typeof fetch;
+  /** DNS for the push endpoints' check (tests pass their own). */
+  resolve?: Resolve;
 }): Promise<ChannelSenders> {
   const { env, db, log } = deps;
   const vapid = await loadVapidKeys(db);
@@ -68,7 +71,7 @@ export async function createChannelSenders(deps: {
       ? createWebPushSender({
           vapid,
           subject: env.VAPID_SUBJECT,
-          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+          guard: pushEndpointGuard(env, deps.resolve),
         })
       : createDevOutboxSender('push', outbox);
 

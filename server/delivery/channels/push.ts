@@ -1,4 +1,12 @@
+import type { Agent } from 'node:https';
 import webpush from 'web-push';
+import {
+  guardedAgent,
+  NOT_PUBLIC,
+  postThrough,
+  type OutboundGuard,
+  type PostResult,
+} from '#server/http/outbound.ts';
 import type {
   ChannelSender,
   OutgoingMessage,
@@ -18,7 +26,16 @@ export interface WebPushSenderOptions {
   /** VAPID_SUBJECT: mailto: or https:. */
   subject: string;
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** PUSH_ENDPOINT_HOSTS and the public-address rule, checked again before every send. */
+  guard: OutboundGuard;
+  /**
+   * The push service, for tests (the outside world); by default an https POST whose connection
+   * goes through the guard's lookup, so only a checked public address is connected to.
+   */
+  post?: (
+    url: string,
+    init: { headers: Record<string, string>; body: Uint8Array | null; timeoutMs: number },
+  ) => Promise<PostResult>;
 }
 
 /** A push service's Topic header: at most 32 URL-safe characters (a newer push replaces an older one). */
@@ -56,10 +73,14 @@ export function classifyPushStatus(status: number, body: string): SendOutcome | 
 
 /**
  * Web push: web-push encrypts the payload for the subscription and signs the VAPID header; the
- * request goes out with fetch, so it has a deadline like every other provider call.
+ * request goes out through the outbound guard (an endpoint saved before the rule, or a host that
+ * now resolves to a private address, is refused), with a deadline like every other provider call.
  */
 export function createWebPushSender(options: WebPushSenderOptions): ChannelSender {
-  const doFetch = options.fetch ?? fetch;
+  const { guard } = options;
+  let agent: Agent | null = null;
+  const post =
+    options.post ?? ((url, init) => postThrough((agent ??= guardedAgent(guard)), url, init));
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
   return {
     channel: 'push',
@@ -88,38 +109,46 @@ export function createWebPushSender(options: WebPushSenderOptions): ChannelSende
           error: `The browser's push subscription is not usable (${why.slice(0, 200)})`,
         };
       }
+      const refused = guard.urlProblem(request.endpoint);
+      if (refused) return { ok: false, permanent: true, error: `Not sent: ${refused}` };
       const headers = Object.fromEntries(
-        Object.entries(request.headers)
-          // fetch sets the length itself.
-          .filter(([name]) => name.toLowerCase() !== 'content-length')
-          .map(([name, value]) => [name, String(value)]),
+        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
       );
       try {
-        const response = await doFetch(request.endpoint, {
-          method: request.method,
+        const response = await post(request.endpoint, {
           headers,
           body: request.body ? new Uint8Array(request.body) : null,
-          signal: AbortSignal.timeout(timeoutMs),
+          timeoutMs,
         });
-        const body = await response.text().catch(() => '');
-        const failure = classifyPushStatus(response.status, body);
+        const failure = classifyPushStatus(response.status, response.body);
         if (failure) return failure;
         // Push services answer with the message's own URL.
-        return { ok: true, providerMessageId: response.headers.get('location') };
+        const location = response.headers.location;
+        return { ok: true, providerMessageId: typeof location === 'string' ? location : null };
       } catch (error: unknown) {
-        const name = error instanceof Error ? error.name : '';
+        const { name, message, code } = error as {
+          name?: string;
+          message?: string;
+          code?: unknown;
+        };
+        if (code === NOT_PUBLIC)
+          return {
+            ok: false,
+            permanent: true,
+            error: `Not sent: ${message ?? 'not a public address'}`,
+          };
         if (name === 'TimeoutError' || name === 'AbortError')
           return {
             ok: false,
             permanent: false,
             error: `The push service did not answer within ${timeoutMs} ms`,
           };
-        const cause =
-          error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-        const code = typeof cause?.code === 'string' ? ` (${cause.code})` : '';
-        return { ok: false, permanent: false, error: `Could not reach the push service${code}` };
+        const detail = typeof code === 'string' ? ` (${code})` : '';
+        return { ok: false, permanent: false, error: `Could not reach the push service${detail}` };
       }
     },
-    async close() {},
+    async close() {
+      agent?.destroy();
+    },
   };
 }

@@ -8,4 +8,6 @@ export const channelMessages = {
   tooManyTries: 'Too many wrong codes. Ask for a new code.',
   subscriptionNotFound: 'No push subscription has this id.',
   oldSubscriptionUnknown: "This browser's old subscription is not known here",
+  subscriptionTaken:
+    'This push subscription is saved for another account with other keys. Turn notifications off and on again in this browser, then try again.',
 } as const;

@@ -17,6 +17,11 @@ export interface ChannelsServiceDeps {
   verificationSmsText: (code: string) => string;
   /** Recomputes when the user's next delivery is due, inside the caller's transaction. */
   refreshSchedule: (userId: string, tx: Db) => Promise<unknown>;
+  /**
+   * Why the server will not send to a push endpoint (not https on 443, a host off
+   * PUSH_ENDPOINT_HOSTS, a private address after DNS), as the person reads it; null when it will.
+   */
+  checkPushEndpoint: (endpoint: string) => Promise<string | null>;
   limiter: RateLimiter;
   log: { warn(details: object, message: string): void };
 }

@@ -92,14 +92,16 @@ export async function findPushSubscriptionOwner(db: Db, endpoint: string): Promi
 }
 
 /**
- * Saves a browser's subscription for `userId`. The endpoint is unique: one already registered,
- * to this user or to another, now belongs to `userId` with the new keys (the browser belongs to
- * whoever subscribed in it last).
+ * Saves a browser's subscription for `userId`. The endpoint is unique: one already registered to
+ * this user takes the new keys; one registered to another user moves to `userId` only when the
+ * keys are the saved ones (the same subscription, so the same browser: it belongs to whoever
+ * subscribed in it last). Null, with nothing changed, when another user's endpoint comes with
+ * other keys.
  */
 export async function upsertPushSubscription(
   db: Db,
   values: Omit<PushSubscriptionRow, 'lastSuccessAt' | 'goneAt'>,
-): Promise<PushSubscriptionRow> {
+): Promise<PushSubscriptionRow | null> {
   const [row] = await db
     .insert(pushSubscriptions)
     .values({ ...values, lastSuccessAt: null, goneAt: null })
@@ -115,10 +117,11 @@ export async function upsertPushSubscription(
         createdAt: sql`case when ${pushSubscriptions.userId} = ${values.userId}::uuid then ${pushSubscriptions.createdAt} else ${values.createdAt} end`,
         lastSuccessAt: sql`case when ${pushSubscriptions.userId} = ${values.userId}::uuid then ${pushSubscriptions.lastSuccessAt} else null end`,
       },
+      setWhere: sql`${pushSubscriptions.userId} = ${values.userId}::uuid
+        or (${pushSubscriptions.auth} = ${values.auth} and ${pushSubscriptions.p256dh} = ${values.p256dh})`,
     })
     .returning();
-  if (!row) throw new Error('upsert returned no row');
-  return row;
+  return row ?? null;
 }
 
 /** Deletes one of the user's subscriptions; false when the user has no such subscription. */

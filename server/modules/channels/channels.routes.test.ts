@@ -352,7 +352,7 @@ describe('channels API', () => {
       expect(await t.nextDeliveryAt(user)).toBe(at('22:00'));
     });
 
-    it('a browser registered to another account moves to whoever subscribed last', async () => {
+    it('a browser registered to another account moves to whoever subscribed in it last, with its keys', async () => {
       const first = await t.user();
       const second = await t.user();
       const endpoint = 'https://updates.push.services.mozilla.com/wpush/v2/shared';
@@ -364,6 +364,58 @@ describe('channels API', () => {
       const left = await channels(first);
       expect(left.push).toMatchObject({ enabled: false, subscriptions: [] });
       expect(await t.nextDeliveryAt(first)).toBeNull();
+    });
+
+    it("another account's endpoint with other keys: 409, and the first account keeps its browser", async () => {
+      const owner = await t.user();
+      const taker = await t.user();
+      const endpoint = 'https://fcm.googleapis.com/fcm/send/taken-1';
+      await t.saveSchedule(owner, { push: ['22:00'] });
+      await subscribe(owner, endpoint);
+      const [before] = await t.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, endpoint));
+      for (const keys of [
+        { p256dh: 'BOtherKeyNotTheBrowsers', auth: 'tBHItJI5svbpez7KI4CCXg' },
+        { p256dh: subscription(endpoint).keys.p256dh, auth: 'otherAuthSecret' },
+      ]) {
+        const taken = expectError(
+          await t.call(taker, 'POST', '/api/channels/push/subscriptions', {
+            ...subscription(endpoint),
+            keys,
+          }),
+          409,
+          'conflict',
+        );
+        expect(taken.message).toBe(
+          'This push subscription is saved for another account with other keys. Turn notifications off and on again in this browser, then try again.',
+        );
+      }
+      const [after] = await t.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, endpoint));
+      expect(after).toEqual(before);
+      expect((await channels(owner)).push).toMatchObject({ enabled: true });
+      expect((await channels(taker)).push).toMatchObject({ enabled: false, subscriptions: [] });
+      expect(await t.nextDeliveryAt(owner)).toBe(at('22:00'));
+    });
+
+    it('the owner saving its own endpoint with new keys keeps the browser and takes the keys', async () => {
+      const owner = await t.user();
+      const endpoint = 'https://fcm.googleapis.com/fcm/send/rekeyed-1';
+      await subscribe(owner, endpoint);
+      const again = await t.call(owner, 'POST', '/api/channels/push/subscriptions', {
+        ...subscription(endpoint),
+        keys: { p256dh: 'BRekeyed', auth: 'rekeyedAuth' },
+      });
+      expect(again.statusCode, again.body).toBe(201);
+      const [row] = await t.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, endpoint));
+      expect(row).toMatchObject({ userId: owner.id, p256dh: 'BRekeyed', auth: 'rekeyedAuth' });
     });
 
     it("DELETE forgets the browser (push goes off with the last one); another user's id is 404", async () => {
@@ -421,6 +473,64 @@ describe('channels API', () => {
       expect((await channels(user)).push.subscriptions).toEqual([]);
     });
 
+    it('400 for an endpoint the server would not send to: only https push services on public addresses', async () => {
+      const user = await t.user();
+      t.dns.set('wns2-private.notify.windows.com', ['10.20.30.40']);
+      t.dns.set('wns2-mixed.notify.windows.com', ['52.1.2.3', '169.254.169.254']);
+      t.dns.set('wns2-mapped.notify.windows.com', ['::ffff:127.0.0.1']);
+      t.dns.set('wns2-unknown.notify.windows.com', []);
+      const refused = async (endpoint: string) => {
+        const response = await subscribe(user, endpoint);
+        return expectError(response, 400, 'invalid_input').message;
+      };
+      expect(await refused('http://fcm.googleapis.com/fcm/send/plain')).toBe(
+        'body.endpoint: must be the https push service URL the browser gave',
+      );
+      const local = (host: string) =>
+        `The push service address ${host} leads to a private or local network address: this server calls only public addresses.`;
+      expect(await refused('https://localhost/push')).toBe(local('localhost'));
+      expect(await refused('https://127.0.0.1/push')).toBe(local('127.0.0.1'));
+      expect(await refused('https://10.0.0.5/push')).toBe(local('10.0.0.5'));
+      expect(await refused('https://169.254.169.254/latest/meta-data')).toBe(
+        local('169.254.169.254'),
+      );
+      expect(await refused('https://[::1]/push')).toBe(local('::1'));
+      expect(await refused('https://[::ffff:10.0.0.1]/push')).toBe(local('::ffff:a00:1'));
+      expect(await refused('https://fcm.googleapis.com:8443/fcm/send/x')).toBe(
+        'The push service address must use the standard https port (443).',
+      );
+      expect(await refused('https://user:secret@fcm.googleapis.com/fcm/send/x')).toBe(
+        'The push service address must not carry a user name or password.',
+      );
+      expect(await refused('https://push.example/x')).toBe(
+        'The push service push.example is not one this server calls. Chrome, Edge, Firefox and Safari use push services this server knows. Ask the administrator to add it to PUSH_ENDPOINT_HOSTS if it should be.',
+      );
+      // The host is on the list, but DNS (the outside world) sends it to a private network.
+      expect(await refused('https://wns2-private.notify.windows.com/w/?token=x')).toBe(
+        local('wns2-private.notify.windows.com'),
+      );
+      expect(await refused('https://wns2-mixed.notify.windows.com/w/?token=x')).toBe(
+        local('wns2-mixed.notify.windows.com'),
+      );
+      expect(await refused('https://wns2-mapped.notify.windows.com/w/?token=x')).toBe(
+        local('wns2-mapped.notify.windows.com'),
+      );
+      expect(await refused('https://wns2-unknown.notify.windows.com/w/?token=x')).toBe(
+        'The push service address wns2-unknown.notify.windows.com could not be found. Check the connection and try again.',
+      );
+      expect((await channels(user)).push).toMatchObject({ enabled: false, subscriptions: [] });
+      // Every known push service is accepted.
+      for (const endpoint of [
+        'https://fcm.googleapis.com/fcm/send/known-1',
+        'https://updates.push.services.mozilla.com/wpush/v2/known-1',
+        'https://wns2-bn3p.notify.windows.com/w/?token=known-1',
+        'https://web.push.apple.com/known-1',
+      ]) {
+        const saved = await subscribe(user, endpoint);
+        expect(saved.statusCode, saved.body).toBe(201);
+      }
+    });
+
     it('push can be turned off and on again while a browser is subscribed', async () => {
       const user = await t.user();
       await subscribe(user, 'https://fcm.googleapis.com/fcm/send/abc-3');
@@ -438,11 +548,17 @@ describe('channels API', () => {
       ...subscription(endpoint),
       keys: { p256dh: 'BNewKeyFromThePushService_-', auth: 'newAuthSecret' },
     });
-    const renew = (oldEndpoint: string, next: unknown, ip = '198.51.100.7') =>
+    const savedAuth = subscription('').keys.auth;
+    const renew = (
+      oldEndpoint: string,
+      next: unknown,
+      ip = '198.51.100.7',
+      oldAuth: string = savedAuth,
+    ) =>
       t.app.inject({
         method: 'POST',
         url: '/api/channels/push/renew',
-        payload: { oldEndpoint, subscription: next },
+        payload: { oldEndpoint, oldAuth, subscription: next },
         remoteAddress: ip,
       });
     const rows = (...endpoints: string[]) =>
@@ -500,6 +616,57 @@ describe('channels API', () => {
       expect(await rows(endpoint, 'https://fcm.googleapis.com/fcm/send/renew-new-2')).toEqual(
         before,
       );
+    });
+
+    it("renewing without the old subscription's auth secret: 404 (as for an unknown one), nothing changes", async () => {
+      const user = await t.user();
+      const endpoint = 'https://fcm.googleapis.com/fcm/send/renew-proof-5';
+      await subscribe(user, endpoint);
+      const before = await rows(endpoint);
+      const stolen = expectError(
+        await renew(
+          endpoint,
+          renewed('https://fcm.googleapis.com/fcm/send/renew-thief-5'),
+          '198.51.100.7',
+          'guessedAuthSecret',
+        ),
+        404,
+        'not_found',
+      );
+      expect(stolen.message).toBe("This browser's old subscription is not known here");
+      const missing = expectError(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/channels/push/renew',
+          payload: {
+            oldEndpoint: endpoint,
+            subscription: renewed('https://fcm.googleapis.com/fcm/send/renew-thief-5'),
+          },
+        }),
+        400,
+        'invalid_input',
+      );
+      expect(missing.message).toMatch(/^body\.oldAuth:/);
+      expect(await rows(endpoint, 'https://fcm.googleapis.com/fcm/send/renew-thief-5')).toEqual(
+        before,
+      );
+    });
+
+    it('renewing onto an endpoint the server would not send to: 400, nothing changes', async () => {
+      const user = await t.user();
+      const endpoint = 'https://fcm.googleapis.com/fcm/send/renew-private-6';
+      await subscribe(user, endpoint);
+      const before = await rows(endpoint);
+      t.dns.set('wns2-renew-private.notify.windows.com', ['192.168.1.10']);
+      const refused = expectError(
+        await renew(endpoint, renewed('https://wns2-renew-private.notify.windows.com/w/?t=1')),
+        400,
+        'invalid_input',
+      );
+      expect(refused.message).toBe(
+        'The push service address wns2-renew-private.notify.windows.com leads to a private or local network address: this server calls only public addresses.',
+      );
+      expect(await rows(endpoint)).toEqual(before);
     });
 
     it('400 for a body that is not an old endpoint and a subscription; nothing changes', async () => {
@@ -562,26 +729,16 @@ describe('channels API', () => {
 
     it('limits renewals per IP address (429)', async () => {
       const ip = '203.0.113.99';
+      const never = 'https://fcm.googleapis.com/fcm/send/never-saved';
+      const next = renewed('https://fcm.googleapis.com/fcm/send/n');
       for (let i = 0; i < 60; i += 1) {
-        expectError(
-          await renew('https://push.example/never-saved', renewed('https://push.example/n'), ip),
-          404,
-          'not_found',
-        );
+        expectError(await renew(never, next, ip), 404, 'not_found');
       }
-      const limited = expectError(
-        await renew('https://push.example/never-saved', renewed('https://push.example/n'), ip),
-        429,
-        'rate_limited',
-      );
+      const limited = expectError(await renew(never, next, ip), 429, 'rate_limited');
       expect(limited.message).toBe(
         'Too many push renewals from this network. Wait a few minutes and try again.',
       );
-      expectError(
-        await renew('https://push.example/never-saved', renewed('https://push.example/n')),
-        404,
-        'not_found',
-      );
+      expectError(await renew(never, next), 404, 'not_found');
     });
   });
 

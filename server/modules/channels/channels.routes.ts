@@ -112,7 +112,7 @@ export function channelsRoutes(deps: {
         schema: {
           summary: "Save this browser's push subscription and turn push on",
           description:
-            'An endpoint already saved for another account moves to this one: the browser belongs to whoever subscribed in it last.',
+            'The endpoint must be https on port 443, on a push service host of PUSH_ENDPOINT_HOSTS, and resolve only to public addresses (400 otherwise). An endpoint already saved for another account moves to this one only with the same keys (the same browser, now signed in to this account: it belongs to whoever subscribed in it last); with other keys it is a 409 and nothing changes.',
           tags,
           body: pushSubscriptionSchema,
           response: { 201: channelsSchema, ...errors },
@@ -133,7 +133,7 @@ export function channelsRoutes(deps: {
         schema: {
           summary: "The service worker's new push subscription for this browser (no sign-in)",
           description:
-            'Sent when the push service replaces the subscription. The old endpoint shows it is the same browser: its saved subscription takes the new endpoint and keys. 404 for an old endpoint not saved here. Limited per IP.',
+            "Sent when the push service replaces the subscription. The old endpoint with its subscription's auth secret (`oldAuth`, known only to the browser and this server) proves it is the same browser: its saved subscription takes the new endpoint and keys. 404 for an old endpoint not saved here or a wrong secret; 400 for a new endpoint the server would not send to. Limited per IP.",
           tags,
           security: [],
           body: pushRenewSchema,

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
+import { secretsEqual } from '#server/lib/constant-time.ts';
 import type { RateRule } from '#server/lib/rate-limiter.ts';
 import { channelMessages } from './channel-messages.ts';
 import type { ChannelsServiceDeps } from './channels-deps.ts';
@@ -39,16 +40,23 @@ export function createPushSubscriptionsService(
   const { db, clock, limiter } = deps;
 
   return {
-    /** Saves this browser's subscription for the user and turns push on. */
+    /**
+     * Saves this browser's subscription for the user and turns push on. The endpoint must be a
+     * push service this server sends to, on public addresses (400 otherwise). An endpoint saved
+     * for another account moves here only with the same keys, which only that browser has (the
+     * same browser, now used by this account); with other keys it is a 409 and nothing changes.
+     */
     async addPushSubscription(
       userId: string,
       input: PushSubscriptionInput,
       userAgent: string | undefined,
     ): Promise<Channels> {
+      const refused = await deps.checkPushEndpoint(input.endpoint);
+      if (refused) throw new AppError('invalid_input', refused);
       await db.transaction(async (tx) => {
         const now = clock();
         const previousOwner = await repo.findPushSubscriptionOwner(tx, input.endpoint);
-        await repo.upsertPushSubscription(tx, {
+        const saved = await repo.upsertPushSubscription(tx, {
           id: randomUUID(),
           userId,
           endpoint: input.endpoint,
@@ -57,6 +65,7 @@ export function createPushSubscriptionsService(
           device: deviceLabel(userAgent),
           createdAt: now,
         });
+        if (!saved) throw new AppError('conflict', channelMessages.subscriptionTaken);
         await repo.lockChannelSettings(tx, userId, 'push', now);
         await repo.updateChannelSettings(tx, userId, 'push', {
           enabled: true,
@@ -86,16 +95,20 @@ export function createPushSubscriptionsService(
 
     /**
      * The push service replaced a browser's subscription: the row with the old endpoint (gone or
-     * not) takes the new endpoint and keys and keeps its user and device. If the new endpoint is
-     * already saved (the app subscribed again first), the old row is simply dropped. Only the row
-     * whose endpoint matched ever changes.
+     * not) takes the new endpoint and keys and keeps its user and device, once the old
+     * subscription's auth secret proves it is the browser that held it (404 otherwise, the same
+     * answer as an unknown endpoint). If the new endpoint is already saved (the app subscribed
+     * again first), the old row is simply dropped. Only the row whose endpoint matched ever changes.
      */
     async renewPushSubscription(input: PushRenewInput, ip: string): Promise<void> {
       await limiter.hit(`ip:${ip}`, renewRule);
       const { endpoint, keys } = input.subscription;
+      const refused = await deps.checkPushEndpoint(endpoint);
+      if (refused) throw new AppError('invalid_input', refused);
       await db.transaction(async (tx) => {
         const old = await repo.lockPushSubscriptionByEndpoint(tx, input.oldEndpoint);
-        if (!old) throw new AppError('not_found', channelMessages.oldSubscriptionUnknown);
+        if (!old || !secretsEqual(old.auth, input.oldAuth))
+          throw new AppError('not_found', channelMessages.oldSubscriptionUnknown);
         const taken =
           endpoint === old.endpoint
             ? null

@@ -5,8 +5,10 @@ import { notificationCounts, notificationPreferences, notifications } from '#ser
 import type { PagePosition } from '#server/http/page-cursor.ts';
 
 // The only module that touches the notification tables. Every function takes `db`, which may be a
-// transaction: the service decides what is atomic. The unread count in notification_counts moves
-// with every change of `read`, so callers that change it run inside a transaction.
+// transaction: the service decides what is atomic. The unread count in notification_counts and the
+// live events are the database's own: triggers on notifications move the count and NOTIFY the
+// user's open pages in the writer's transaction, whoever the writer is (migration 0007). Nothing
+// here writes notification_counts; functions that change rows read the count after the change.
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
@@ -83,40 +85,26 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
   return row?.unread ?? 0;
 }
 
-/** Moves the unread count by `delta`, never below 0, and returns the new value. */
-async function addToUnread(db: Db, userId: string, delta: number): Promise<number> {
-  const [row] = await db
-    .insert(notificationCounts)
-    .values({ userId, unread: Math.max(delta, 0) })
-    .onConflictDoUpdate({
-      target: notificationCounts.userId,
-      set: { unread: sql`greatest(${notificationCounts.unread} + ${delta}, 0)` },
-    })
-    .returning({ unread: notificationCounts.unread });
-  return row?.unread ?? 0;
-}
-
 export async function insertNotification(
   db: Db,
   values: NewNotificationRow,
 ): Promise<NotificationRow> {
   const [row] = await db.insert(notifications).values(values).returning();
   if (!row) throw new Error('insert returned no row');
-  if (!row.read) await addToUnread(db, row.userId, 1);
   return row;
 }
 
 /**
  * Writes many unread notifications at once, each with the id the caller chose (one already there
- * is kept, so writing the same batch twice writes it once), skipping users who muted its type, and
- * moves their unread counts. Returns the ones written, for the caller to announce.
+ * is kept, so writing the same batch twice writes it once), skipping users who muted its type.
+ * Returns how many were written.
  */
 export async function insertUnreadNotifications(
   db: Db,
   rows: ReadonlyArray<Omit<NewNotificationRow, 'read' | 'createdAt'>>,
   now: Date,
-): Promise<Array<NotificationRecord & { userId: string }>> {
-  if (rows.length === 0) return [];
+): Promise<number> {
+  if (rows.length === 0) return 0;
   const values = rows.map((row) => ({
     id: row.id,
     user_id: row.userId,
@@ -127,7 +115,7 @@ export async function insertUnreadNotifications(
     coach_id: row.coachId ?? null,
     data: row.data ?? null,
   }));
-  const created = await queryRows<NotificationRecord & { userId: string }>(
+  const created = await queryRows<{ id: string }>(
     db,
     sql`insert into notifications (id, user_id, type, title, message, read, priority, coach_id, created_at, data)
         select v.id, v.user_id, v.type, v.title, v.message, false, v.priority, v.coach_id,
@@ -138,33 +126,9 @@ export async function insertUnreadNotifications(
           select 1 from notification_preferences np
           where np.user_id = v.user_id and v.type = any(np.muted_types))
         on conflict (id) do nothing
-        returning id, user_id as "userId", type, title, message, read, priority,
-          coach_id as "coachId", data,
-          to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`,
+        returning id`,
   );
-  if (created.length === 0) return [];
-  const perUser = new Map<string, number>();
-  for (const row of created) perUser.set(row.userId, (perUser.get(row.userId) ?? 0) + 1);
-  await db.execute(
-    sql`insert into notification_counts (user_id, unread)
-        select v.user_id, v.n from jsonb_to_recordset(${JSON.stringify([...perUser].map(([user_id, n]) => ({ user_id, n })))}::jsonb)
-          as v(user_id uuid, n int)
-        on conflict (user_id) do update set unread = notification_counts.unread + excluded.unread`,
-  );
-  return created;
-}
-
-/** NOTIFY of each payload on `channel`; inside a transaction they are sent when it commits. */
-export async function notifyWithin(
-  db: Db,
-  channel: string,
-  payloads: readonly string[],
-): Promise<void> {
-  if (payloads.length === 0) return;
-  await db.execute(
-    sql`select pg_notify(${channel}, p)
-        from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) as p`,
-  );
+  return created.length;
 }
 
 /**
@@ -188,7 +152,7 @@ export async function setRead(
       ),
     )
     .returning();
-  if (changed) return { row: changed, unreadCount: await addToUnread(db, userId, read ? -1 : 1) };
+  if (changed) return { row: changed, unreadCount: await unreadCount(db, userId) };
   const [unchanged] = await db
     .select()
     .from(notifications)
@@ -217,11 +181,7 @@ export async function markTaskNotificationsRead(
       ),
     )
     .returning({ id: notifications.id });
-  const count =
-    updated.length > 0
-      ? await addToUnread(db, userId, -updated.length)
-      : await unreadCount(db, userId);
-  return { updated: updated.length, unreadCount: count };
+  return { updated: updated.length, unreadCount: await unreadCount(db, userId) };
 }
 
 export async function markAllRead(
@@ -233,13 +193,9 @@ export async function markAllRead(
     .set({ read: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
-  // Subtract what this statement changed rather than writing 0: a notification created meanwhile
-  // by another transaction stays unread and stays counted.
-  const count =
-    updated.length > 0
-      ? await addToUnread(db, userId, -updated.length)
-      : await unreadCount(db, userId);
-  return { updated: updated.length, unreadCount: count };
+  // The trigger subtracts what this statement changed: a notification created meanwhile by another
+  // transaction stays unread and stays counted.
+  return { updated: updated.length, unreadCount: await unreadCount(db, userId) };
 }
 
 /** Deletes one of the user's notifications; null when the user has no such notification. */
@@ -253,9 +209,7 @@ export async function deleteNotification(
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ read: notifications.read });
   if (!deleted) return null;
-  return {
-    unreadCount: deleted.read ? await unreadCount(db, userId) : await addToUnread(db, userId, -1),
-  };
+  return { unreadCount: await unreadCount(db, userId) };
 }
 
 export async function mutedTypes(db: Db, userId: string): Promise<NotificationType[]> {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerEvent } from '#contracts/events.ts';
 import {
   newNotificationSchema,
   notificationListQuerySchema,
@@ -14,15 +13,12 @@ import {
 import { UUID } from '#server/lib/ids.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { encodeEvent, EVENTS_CHANNEL, type EventBus } from '#server/events/event-bus.ts';
 import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
 import * as repo from './notifications.repo.ts';
 
 export interface NotificationsServiceDeps {
   db: Db;
-  events: EventBus;
   clock: () => Date;
-  log: { error(details: object, message: string): void };
 }
 
 /** A stored notification as the API shows it, whichever statement read it. */
@@ -61,26 +57,12 @@ function isForeignKeyViolation(error: unknown): boolean {
 export function createNotificationsService(deps: NotificationsServiceDeps) {
   const { db } = deps;
 
-  const publish = async (userId: string, event: ServerEvent) => {
-    try {
-      await deps.events.publish(userId, event);
-    } catch (error: unknown) {
-      // The change is committed; open pages catch up at their next poll.
-      deps.log.error(
-        { err: error, userId, event: event.type },
-        'could not publish a notification event',
-      );
-    }
-  };
-
-  const changed = (userId: string, unreadCount: number) =>
-    publish(userId, { type: 'notifications.changed', data: { unreadCount } });
-
   return {
     /**
      * Notifies `userId`: validates the type (coach_message, goal_progress, achievement, insight,
      * other), the priority (high, medium, low; medium by default) and the texts; skips types the
-     * user turned off (null); stores it unread and sends it live to the user's open pages.
+     * user turned off (null); stores it unread. The database counts it and tells the user's open
+     * pages when the transaction commits (the notifications triggers, migration 0007).
      * Throws AppError invalid_input for a bad notification and not_found for an unknown user.
      */
     async notify(userId: string, input: NewNotification): Promise<Notification | null> {
@@ -122,9 +104,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         if (isForeignKeyViolation(error)) throw new AppError('not_found', 'No user has this id.');
         throw error;
       }
-      const created = toNotification(row);
-      await publish(userId, { type: 'notification.created', data: created });
-      return created;
+      return toNotification(row);
     },
 
     /** The user's notifications, newest first, with the unread count of all of them. */
@@ -157,7 +137,6 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     async setRead(userId: string, id: string, read: boolean) {
       const result = await db.transaction((tx) => repo.setRead(tx, userId, id, read));
       if (!result) throw notFound();
-      await changed(userId, result.unreadCount);
       return { notification: toNotification(result.row), unreadCount: result.unreadCount };
     },
 
@@ -169,20 +148,16 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       const result = await db.transaction((tx) =>
         repo.markTaskNotificationsRead(tx, userId, taskId),
       );
-      if (result.updated > 0) await changed(userId, result.unreadCount);
       return result.updated;
     },
 
     async markAllRead(userId: string) {
-      const result = await db.transaction((tx) => repo.markAllRead(tx, userId));
-      if (result.updated > 0) await changed(userId, result.unreadCount);
-      return result;
+      return db.transaction((tx) => repo.markAllRead(tx, userId));
     },
 
     async remove(userId: string, id: string) {
       const result = await db.transaction((tx) => repo.deleteNotification(tx, userId, id));
       if (!result) throw notFound();
-      await changed(userId, result.unreadCount);
       return result;
     },
 
@@ -223,23 +198,15 @@ export interface BatchNotification {
 
 /**
  * Notifies many users inside the caller's transaction `tx` (the delivery worker's scheduler pass):
- * skips types each user turned off, stores the rest unread, and tells the users' open pages as
- * `notify` does, through NOTIFY, which PostgreSQL sends only when `tx` commits, so a rolled-back
- * pass tells nobody. The texts come from trusted code within the contract's limits: they are not
- * validated again. Returns how many were written.
+ * skips types each user turned off and stores the rest unread. The database's triggers count them
+ * and tell the users' open pages as for `notify`, through NOTIFY, which PostgreSQL sends only when
+ * `tx` commits, so a rolled-back pass tells nobody. The texts come from trusted code within the
+ * contract's limits: they are not validated again. Returns how many were written.
  */
-export async function notifyMany(
+export function notifyMany(
   items: readonly BatchNotification[],
   tx: Db,
   now: Date,
 ): Promise<number> {
-  const created = await repo.insertUnreadNotifications(tx, items, now);
-  await repo.notifyWithin(
-    tx,
-    EVENTS_CHANNEL,
-    created.map((row) =>
-      encodeEvent(row.userId, { type: 'notification.created', data: toNotification(row) }),
-    ),
-  );
-  return created.length;
+  return repo.insertUnreadNotifications(tx, items, now);
 }
