@@ -16,6 +16,8 @@ import { createMfaService } from './mfa.service.ts';
 import { warmPasswordHashing } from './passwords.ts';
 import { createAuthRateLimits } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
+import { createSessionStandingCache } from './session-standing-cache.ts';
+import type { SessionStanding } from './sessions.repo.ts';
 import { authenticateAuthRequest, bearerToken } from './sessions.ts';
 import { createTokenService, type TokenService } from './tokens.ts';
 import { createMailDispatcher, mailDispatcherSettings } from '#server/delivery/mail-dispatcher.ts';
@@ -82,6 +84,7 @@ export async function createAuthModule(options: AuthModuleOptions) {
     log: options.log,
   });
   const background = createBackground(options.log);
+  const standing = createSessionStandingCache<SessionStanding>({ clock });
   const deps: AuthDeps = {
     db,
     env,
@@ -96,6 +99,7 @@ export async function createAuthModule(options: AuthModuleOptions) {
       allowList: env.AUTH_REDIRECT_ALLOW_LIST,
     }),
     log: options.log,
+    standing,
   };
   // The dummy hash for unknown-account sign-ins is made now, not on the first such sign-in, but
   // off the start-up path: verification awaits the same cached promise.
@@ -134,7 +138,9 @@ export async function createAuthModule(options: AuthModuleOptions) {
     mfa: createMfaService(deps),
     admin: createAdminService(deps),
     access,
-    guard: createAuthGuard({ db, tokens, clock }),
+    guard: createAuthGuard({ db, tokens, clock, standing }),
+    /** The guard's memory of session standing; modules.ts keeps it in step with the database. */
+    standing,
     jwks: () => tokens.jwks(),
     health: () => ({
       version: options.version ?? 'dev',
