@@ -82,7 +82,7 @@ try {
     baselineName: 'bare Node + PGlite answering HTTP',
     unit: 'MB',
     better: 'lower',
-    target: '≤ 400 MB',
+    target: '≤ 380 MB',
   });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

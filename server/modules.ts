@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import { deliveryChannels } from '#contracts/channels.ts';
-import { createAiGateway, type AiGateway } from '#server/ai/gateway.ts';
+import type { AiGateway } from '#server/ai/gateway.ts';
+import { createLazyAiGateway } from '#server/ai/lazy-gateway.ts';
 import { aiSettingsFromEnv } from '#server/ai/settings.ts';
 import { createAccountSessionsService } from '#server/auth/account-sessions.service.ts';
 import { createAuthModule, type AuthModule } from '#server/auth/auth.module.ts';
+import { forgetOnStandingChanges } from '#server/auth/session-standing-cache.ts';
 import type { MailTransport } from '#server/auth/mail/mailer.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { ChannelSenders } from '#server/delivery/channels/index.ts';
@@ -244,7 +246,19 @@ export async function createModules(deps: ModulesDeps) {
     return module;
   });
   const guard = auth.guard;
-  const accountSessions = createAccountSessionsService({ db, clock: deps.authClock ?? clock });
+  const accountSessions = createAccountSessionsService({
+    db,
+    clock: deps.authClock ?? clock,
+    onSessionsEnded: (userId) => auth.standing.forgetUser(userId),
+  });
+  // Every process forgets a user's cached session standing when the database announces a change
+  // (ADR 020); without the channel, what it remembers still expires within the TTL.
+  const stopStandingChanges = await forgetOnStandingChanges(database, auth.standing).catch(
+    (error: unknown) => {
+      log.error({ err: error }, 'could not listen for session standing changes');
+      return async () => undefined;
+    },
+  );
   const events = createEventBus(database, {
     onError: (error) => log.error({ err: error }, 'event bus'),
   });
@@ -252,7 +266,7 @@ export async function createModules(deps: ModulesDeps) {
   // The one AI gateway; calls are logged until a later module persists them.
   const ai =
     deps.ai ??
-    createAiGateway({
+    createLazyAiGateway({
       settings: aiSettingsFromEnv(env),
       clock: { now: clock },
       recordCall: (record) => log.info({ ai: record }, 'coach call'),
@@ -272,7 +286,7 @@ export async function createModules(deps: ModulesDeps) {
       ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
     }),
   ).catch(async (error: unknown) => {
-    await Promise.all([auth.close(), events.close()]);
+    await Promise.all([auth.close(), events.close(), stopStandingChanges()]);
     throw error;
   });
   smsSender = delivery.senders.sms;
@@ -319,6 +333,7 @@ export async function createModules(deps: ModulesDeps) {
     await delivery.stop();
     await delivery.senders.close();
     await events.close();
+    await stopStandingChanges();
     await auth.close();
   };
 

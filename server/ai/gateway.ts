@@ -31,7 +31,7 @@ import type { ResolvedModel } from './providers/model.ts';
 import { openAiCompatibleModel } from './providers/openai-compatible.ts';
 import { openAiModel } from './providers/openai.ts';
 import { crisisResult, detectCrisis, withHealthNote } from './safety.ts';
-import { type AiSettings, aiSettingsProblems } from './settings.ts';
+import { type AiSettings, assertAiSettings } from './settings.ts';
 
 /**
  * The one door to any model. Each operation takes and returns the zod contracts in
@@ -212,12 +212,7 @@ function errorDetail(error: unknown): string {
 
 export function createAiGateway(deps: AiGatewayDeps): AiGateway {
   const { settings, clock, recordCall } = deps;
-  const problems = aiSettingsProblems(settings);
-  if (problems.length > 0) {
-    throw new Error(
-      `AI settings are incomplete: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
-    );
-  }
+  assertAiSettings(settings);
   const resolveModel = deps.resolveModel ?? resolveEngineModel;
   const timeoutSignal = deps.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
 

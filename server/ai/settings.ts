@@ -49,6 +49,18 @@ export function aiSettingsProblems(
   return problems;
 }
 
+/** Throws when the settings break what their engine needs (the gateway refuses them). */
+export function assertAiSettings(
+  settings: Pick<AiSettings, 'engine' | 'model' | 'apiKey' | 'baseUrl'>,
+): void {
+  const problems = aiSettingsProblems(settings);
+  if (problems.length > 0) {
+    throw new Error(
+      `AI settings are incomplete: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
+    );
+  }
+}
+
 /** The AI_* settings as env.ts parses them (declared here because env.ts imports this file). */
 interface AiEnv {
   AI_ENGINE: CoachEngine;

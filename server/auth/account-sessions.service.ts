@@ -9,7 +9,12 @@ import type { AuthContext } from './guard.ts';
  * What a signed-in person may see and do about their own sessions. Ending a session deletes it,
  * which revokes its refresh tokens (cascade) and fails its access token at the guard at once.
  */
-export function createAccountSessionsService(deps: { db: Db; clock: () => Date }) {
+export function createAccountSessionsService(deps: {
+  db: Db;
+  clock: () => Date;
+  /** Told once a session has ended, so the guard here stops trusting it at once (ADR 020). */
+  onSessionsEnded?: (userId: string) => void;
+}) {
   return {
     async list(caller: AuthContext): Promise<AccountSession[]> {
       const rows = await listUserSessions(deps.db, caller.userId);
@@ -44,6 +49,7 @@ export function createAccountSessionsService(deps: { db: Db; clock: () => Date }
           createdAt: deps.clock(),
         });
       });
+      deps.onSessionsEnded?.(caller.userId);
     },
   };
 }

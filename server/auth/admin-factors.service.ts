@@ -35,6 +35,7 @@ export function createAdminFactorsService(deps: AuthDeps) {
         createdAt: t,
       });
     });
+    deps.standing.forgetUser(user.id);
     return factorJson(factor);
   }
 

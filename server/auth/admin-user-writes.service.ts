@@ -172,6 +172,7 @@ export function createAdminUserWritesService(deps: AuthDeps) {
       if (isUniqueViolation(error)) throw emailExists();
       throw error;
     }
+    deps.standing.forgetUser(userId);
     return userJson(await loadUserOrThrow(db, userId));
   }
 
@@ -208,6 +209,7 @@ export function createAdminUserWritesService(deps: AuthDeps) {
         createdAt: t,
       });
     });
+    deps.standing.forgetUser(user.id);
     return {};
   }
 

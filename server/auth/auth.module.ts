@@ -17,6 +17,8 @@ import type { SmsSend } from './phone-otp.service.ts';
 import { warmPasswordHashing } from './passwords.ts';
 import { createAuthRateLimits } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
+import { createSessionStandingCache } from './session-standing-cache.ts';
+import type { SessionStanding } from './sessions.repo.ts';
 import { authenticateAuthRequest, bearerToken } from './sessions.ts';
 import { createTokenService, type TokenService } from './tokens.ts';
 import { createMailDispatcher, mailDispatcherSettings } from '#server/delivery/mail-dispatcher.ts';
@@ -85,6 +87,7 @@ export async function createAuthModule(options: AuthModuleOptions) {
     log: options.log,
   });
   const background = createBackground(options.log);
+  const standing = createSessionStandingCache<SessionStanding>({ clock });
   const deps: AuthDeps = {
     db,
     env,
@@ -99,6 +102,7 @@ export async function createAuthModule(options: AuthModuleOptions) {
       allowList: env.AUTH_REDIRECT_ALLOW_LIST,
     }),
     log: options.log,
+    standing,
   };
   // The dummy hash for unknown-account sign-ins is made now, not on the first such sign-in, but
   // off the start-up path: verification awaits the same cached promise.
@@ -137,7 +141,9 @@ export async function createAuthModule(options: AuthModuleOptions) {
     mfa: createMfaService(deps),
     admin: createAdminService(deps),
     access,
-    guard: createAuthGuard({ db, tokens, clock }),
+    guard: createAuthGuard({ db, tokens, clock, standing }),
+    /** The guard's memory of session standing; modules.ts keeps it in step with the database. */
+    standing,
     jwks: () => tokens.jwks(),
     health: () => ({
       version: options.version ?? 'dev',

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { roleFromAppMetadata, type AppRole } from '#contracts/auth.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { findSessionStanding } from './sessions.repo.ts';
+import type { SessionStandingCache } from './session-standing-cache.ts';
+import { findSessionStanding, type SessionStanding } from './sessions.repo.ts';
 import { bearerToken } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
 import { UUID } from '#server/lib/ids.ts';
@@ -32,6 +33,8 @@ export function createAuthGuard(deps: {
   db: Db;
   tokens: TokenService;
   clock: () => Date;
+  /** A short per-process memory of the session check (ADR 020); without it, every call reads. */
+  standing?: SessionStandingCache<SessionStanding>;
 }): AuthGuard {
   const unauthenticated = (message = 'Sign in to continue.') =>
     new AppError('unauthenticated', message);
@@ -48,7 +51,9 @@ export function createAuthGuard(deps: {
       const { claims } = result;
       if (typeof claims.session_id !== 'string' || !UUID.test(claims.session_id))
         throw unauthenticated();
-      const standing = await findSessionStanding(deps.db, claims.session_id);
+      const sessionId = claims.session_id;
+      const load = () => findSessionStanding(deps.db, sessionId);
+      const standing = await (deps.standing ? deps.standing.read(sessionId, load) : load());
       if (!standing || standing.userId !== claims.sub || standing.deletedAt) {
         throw unauthenticated('Your session has ended. Sign in again.');
       }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { SessionJson } from '#contracts/auth.ts';
 import { insertUserAudit } from './audit.repo.ts';
 import {
@@ -94,6 +93,8 @@ export function createMfaService(deps: AuthDeps) {
     const issuer = body.issuer || deps.env.AUTH_MFA_ISSUER || new URL(deps.env.AUTH_SITE_URL).host;
     const secret = new Secret({ size: 20 }).base32;
     const uri = totpFor(secret, issuer, user.email ?? user.id).toString();
+    // Loaded on the first enrolment rather than at start-up.
+    const { default: QRCode } = await import('qrcode');
     const qrCode = await QRCode.toString(uri, {
       type: 'svg',
       errorCorrectionLevel: 'M',
@@ -231,6 +232,7 @@ export function createMfaService(deps: AuthDeps) {
       if (!user) throw factorNotFound();
       return { user, amr };
     });
+    deps.standing.forgetUser(ctx.user.id);
     return sessionResponse(
       deps,
       result.user,
@@ -256,6 +258,7 @@ export function createMfaService(deps: AuthDeps) {
         createdAt: t,
       });
     });
+    deps.standing.forgetUser(ctx.user.id);
     return { id: factor.id };
   }
 

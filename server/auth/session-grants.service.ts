@@ -160,6 +160,7 @@ export function createSessionGrantsService(deps: AuthDeps) {
     else if (chosen === 'others')
       await deleteUserSessions(db, ctx.user.id, { except: ctx.session.id });
     else await deleteUserSessions(db, ctx.user.id);
+    deps.standing.forgetUser(ctx.user.id);
     await audit('logout', ctx.user.id, meta, { scope: chosen });
   }
 

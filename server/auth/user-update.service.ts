@@ -131,6 +131,7 @@ export function createUserUpdateService(deps: AuthDeps) {
         await startEmailChange(tx, user, newEmail, pkce, meta, pendingEmails);
       }
     });
+    if (passwordHash) deps.standing.forgetUser(user.id);
     for (const email of pendingEmails) sendAuthEmail(deps, email);
     const updated = await loadUserById(db, user.id);
     if (!updated)

@@ -4,9 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { readMigrationJournal } from './migrations.ts';
 import * as schema from './schema.ts';
 import { migrationsDir } from '#server/paths.ts';
@@ -48,7 +46,7 @@ function dispatch(listeners: Listeners, channel: string, payload: string): void 
  * they are shared and recycled). When it drops, it reconnects with backoff and listens again;
  * notifications sent while it was away are lost, which is why clients also poll.
  */
-function createPgListener(url: string) {
+function createPgListener(url: string, Client: typeof pg.Client) {
   const listeners: Listeners = new Map();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
@@ -73,7 +71,7 @@ function createPgListener(url: string) {
   const connect = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const next = new pg.Client({ connectionString: url });
+      const next = new Client({ connectionString: url });
       next.on('notification', (message) =>
         dispatch(listeners, message.channel, message.payload ?? ''),
       );
@@ -157,6 +155,10 @@ const MIGRATION_LOCK_ID = 74_201_337;
 
 /** Several app processes may start at once: one migrates while the others wait, then find nothing to do. */
 async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const connection = await pool.connect();
   try {
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -174,11 +176,16 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // The PostgreSQL driver loads only when it is used: an embedded start does without it.
+    const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
+    const pool = new pgModule.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-    const listener = createPgListener(options.url);
+    const listener = createPgListener(options.url, pgModule.Client);
     return wrap(
       db,
       'postgres',
@@ -233,7 +240,12 @@ function wrap(
       assertChannel(channel);
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
-    migrate: runMigrations,
+    async migrate() {
+      // A start on a current database asks one question rather than reading and hashing every
+      // migration file: drizzle applies whatever is newer than the last applied row's created_at.
+      if (await isCurrent(db)) return;
+      await runMigrations();
+    },
     async readiness() {
       try {
         const [row] = await queryRows<{ count: number }>(
@@ -258,6 +270,22 @@ function wrap(
       await close();
     },
   };
+}
+
+/** True when the newest committed migration is already applied (drizzle's own test). */
+async function isCurrent(db: Db): Promise<boolean> {
+  const newest = readMigrationJournal().at(-1)?.when;
+  if (newest === undefined) return false;
+  try {
+    const [row] = await queryRows<{ last: string | null }>(
+      db,
+      sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+    );
+    return row?.last != null && Number(row.last) >= newest;
+  } catch {
+    // No migrations table yet: a new database.
+    return false;
+  }
 }
 
 /** Raw SQL for the few queries the builder cannot say; both drivers answer with `rows`. */

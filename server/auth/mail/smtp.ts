@@ -1,13 +1,20 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailTransport } from '#server/modules/mail/mail.service.ts';
 
 /** Delivers through the SMTP server in SMTP_URL (smtp://user:pass@host:587, smtps://… for TLS). */
 export function createSmtpTransport(options: { url: string; from: string }): MailTransport {
-  const transporter = nodemailer.createTransport(options.url);
+  // nodemailer loads with the first email rather than at start-up.
+  let transporter: Promise<Transporter> | null = null;
+  const transport = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options.url),
+    ));
   return {
     kind: 'smtp',
     async deliver(message) {
-      await transporter.sendMail({
+      await (
+        await transport()
+      ).sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,
@@ -16,7 +23,7 @@ export function createSmtpTransport(options: { url: string; from: string }): Mai
       });
     },
     async close() {
-      transporter.close();
+      (await transporter)?.close();
     },
   };
 }

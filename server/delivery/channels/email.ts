@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type {
   ChannelSender,
   OutgoingMessage,
@@ -80,14 +80,19 @@ function hostOf(publicUrl: string): string {
 
 /** Sends daily emails through SMTP_URL over a pool of kept-open connections. */
 export function createSmtpSender(options: SmtpSenderOptions): ChannelSender {
-  const transporter = nodemailer.createTransport({
-    url: options.url,
-    pool: true,
-    maxConnections: options.maxConnections,
-    connectionTimeout: CONNECTION_TIMEOUT_MS,
-    greetingTimeout: GREETING_TIMEOUT_MS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-  });
+  // nodemailer loads with the first email rather than at start-up.
+  let transporter: Promise<Transporter> | null = null;
+  const transport = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: options.url,
+        pool: true,
+        maxConnections: options.maxConnections,
+        connectionTimeout: CONNECTION_TIMEOUT_MS,
+        greetingTimeout: GREETING_TIMEOUT_MS,
+        socketTimeout: SOCKET_TIMEOUT_MS,
+      }),
+    ));
   const host = hostOf(options.publicUrl);
   return {
     channel: 'email',
@@ -96,7 +101,9 @@ export function createSmtpSender(options: SmtpSenderOptions): ChannelSender {
       if (message.channel !== 'email')
         return { ok: false, permanent: true, error: `A ${message.channel} message reached email` };
       try {
-        const info = await transporter.sendMail({
+        const info = await (
+          await transport()
+        ).sendMail({
           from: options.from,
           to: message.to,
           subject: message.content.subject,
@@ -113,7 +120,7 @@ export function createSmtpSender(options: SmtpSenderOptions): ChannelSender {
       }
     },
     async close() {
-      transporter.close();
+      (await transporter)?.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Agent } from 'node:https';
-import webpush from 'web-push';
+import type webpush from 'web-push';
 import {
   guardedAgent,
   NOT_PUBLIC,
@@ -90,8 +90,10 @@ export function createWebPushSender(options: WebPushSenderOptions): ChannelSende
         return { ok: false, permanent: true, error: `A ${message.channel} message reached push` };
       let request: webpush.RequestDetails;
       try {
+        // web-push loads with the first push rather than at start-up.
+        const { generateRequestDetails } = (await import('web-push')).default;
         const topic = pushTopic(message.content.tag);
-        request = webpush.generateRequestDetails(
+        request = generateRequestDetails(
           { endpoint: message.target.endpoint, keys: message.target.keys },
           JSON.stringify(message.content),
           {

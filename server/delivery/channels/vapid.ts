@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import type { Db } from '#server/db/client.ts';
 import { getSetting, insertSettingIfAbsent } from '#server/db/settings.repo.ts';
 
@@ -31,6 +30,8 @@ async function readKeys(db: Db): Promise<VapidKeys | null> {
 export async function loadVapidKeys(db: Db): Promise<VapidKeys> {
   const existing = await readKeys(db);
   if (existing) return existing;
+  // web-push loads only on the first start of an instance, to make the pair.
+  const { default: webpush } = await import('web-push');
   const made = webpush.generateVAPIDKeys();
   await insertSettingIfAbsent(
     db,
