@@ -196,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('notifications', modules.notifications);
   app.decorate('delivery', modules.delivery);
   app.addHook('onClose', async () => modules.close());
+  // Two-factor sign-in holds for every /api route, before its body is read (server/auth/guard.ts).
+  app.addHook('onRequest', auth.guard.checkAssurance);
   await app.register(modules.routes);
   if (deps.clockControl) {
     await app.register(

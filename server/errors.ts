@@ -6,6 +6,7 @@ const statusByCode: Record<ErrorCode, number> = {
   invalid_input: 400,
   unauthenticated: 401,
   forbidden: 403,
+  insufficient_aal: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
@@ -13,9 +14,11 @@ const statusByCode: Record<ErrorCode, number> = {
   internal: 500,
 };
 
-const codeByStatus = new Map<number, ErrorCode>(
-  Object.entries(statusByCode).map(([code, status]) => [status, code as ErrorCode]),
-);
+// The first code listed for a status is the one a bare status maps to (403 is 'forbidden').
+const codeByStatus = new Map<number, ErrorCode>();
+for (const [code, status] of Object.entries(statusByCode)) {
+  if (!codeByStatus.has(status)) codeByStatus.set(status, code as ErrorCode);
+}
 
 /** An error whose message is safe to show the person who caused it. */
 export class AppError extends Error {

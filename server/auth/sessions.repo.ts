@@ -9,7 +9,7 @@ import {
   type UserJson,
   type UserRecord,
 } from './user-record.repo.ts';
-import { sessions, users } from '#server/db/schema.ts';
+import { mfaFactors, sessions, users } from '#server/db/schema.ts';
 
 // The sessions table. The two hot-path statements (ADR 013) also write a session's refresh token,
 // the user's last sign-in and the audit entry, in one round trip each; every other write to those
@@ -156,9 +156,11 @@ export interface SessionStanding {
   appMetadata: Record<string, unknown>;
   bannedUntil: Date | null;
   deletedAt: Date | null;
+  /** The user has a verified authenticator factor, so the product API asks for aal2. */
+  hasVerifiedFactor: boolean;
 }
 
-/** One indexed lookup for the product API guard. */
+/** One indexed lookup for the product API guard (the factor check rides along as a subquery). */
 export async function findSessionStanding(
   db: Db,
   sessionId: string,
@@ -172,6 +174,7 @@ export async function findSessionStanding(
       appMetadata: users.appMetadata,
       bannedUntil: users.bannedUntil,
       deletedAt: users.deletedAt,
+      hasVerifiedFactor: sql<boolean>`exists (select 1 from ${mfaFactors} where ${mfaFactors.userId} = ${users.id} and ${mfaFactors.status} = 'verified')`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
