@@ -22,7 +22,9 @@ import { registerMetrics } from '#server/http/metrics.ts';
 import { clockRoutes } from '#server/http/clock.routes.ts';
 import { registerSpa } from '#server/http/spa.ts';
 import { systemRoutes } from '#server/http/system.routes.ts';
+import { refuseUnsafeText } from '#server/http/text-guard.ts';
 import type { AdjustableClock } from '#server/lib/adjustable-clock.ts';
+import { logSerializers } from '#server/lib/log-safe-error.ts';
 import {
   createModules,
   type AuthModule,
@@ -86,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ? false
           : {
               level: deps.env.LOG_LEVEL,
+              // Errors go out without SQL parameter values (server/lib/log-safe-error.ts).
+              serializers: logSerializers,
               redact: {
                 paths: [
                   'req.headers.authorization',
@@ -198,6 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => modules.close());
   // Two-factor sign-in holds for every /api route, before its body is read (server/auth/guard.ts).
   app.addHook('onRequest', auth.guard.checkAssurance);
+  // NUL bytes and lone surrogates anywhere in the input: 400, never a database error (contracts/text.ts).
+  app.addHook('preValidation', refuseUnsafeText);
   await app.register(modules.routes);
   if (deps.clockControl) {
     await app.register(

@@ -1,3 +1,4 @@
+import { errorForLog } from '#server/lib/log-safe-error.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '#contracts/errors.ts';
@@ -62,7 +63,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body('invalid_input', message, request.id, details));
     }
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      if (error.statusCode >= 500) request.log.error({ err: errorForLog(error) }, error.message);
       const message = error.statusCode >= 500 ? 'Something went wrong on our side.' : error.message;
       return reply
         .status(error.statusCode)
@@ -77,7 +78,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = isFastifyError(error) && error.statusCode ? error.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: errorForLog(error) }, 'unhandled error');
       return reply
         .status(500)
         .send(body('internal', 'Something went wrong on our side.', request.id));

@@ -6,6 +6,7 @@ import { errorBodySchema } from '#contracts/errors.ts';
 import type { Database } from '#server/db/client.ts';
 import { createTestApp } from '#server/test/app.ts';
 import { createTestDatabase } from '#server/test/database.ts';
+import { registeredRoutes, urlFor } from '#server/test/routes.ts';
 import { signUpTestUser } from '#server/test/users.ts';
 import { createTestClock } from './test-support.ts';
 
@@ -13,26 +14,6 @@ import { createTestClock } from './test-support.ts';
 // whose session has not used it (aal1) is refused on every /api route and on the event stream,
 // whatever the route and whatever the body. The table is the app's own list of routes, so a new
 // route cannot forget it.
-
-/** Every method and full path the app serves, read off Fastify's own route tree. */
-function registeredRoutes(app: FastifyInstance): { method: string; path: string }[] {
-  const routes: { method: string; path: string }[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const branch = line.search(/[├└]── /);
-    if (branch < 0) continue;
-    const depth = branch / 4;
-    const match = /^(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line.slice(branch + 4));
-    if (!match?.[1]) continue;
-    stack.length = depth;
-    stack.push(match[1]);
-    const path = stack.join('');
-    for (const method of (match[2] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD') routes.push({ method, path });
-    }
-  }
-  return routes;
-}
 
 /** Routes that take no person's token: each says `security: []` in its schema, or is the docs. */
 const publicRoutes = new Set([
@@ -123,10 +104,7 @@ describe('two-factor sign-in on /api', () => {
     const refused: string[] = [];
     for (const { method, path } of routes) {
       if (isPublic(method, path)) continue;
-      const url = path
-        .replace(':channel', 'email')
-        .replace(/:[A-Za-z]+/g, () => randomUUID())
-        .replace('*', 'x');
+      const url = urlFor(path, randomUUID());
       const response = await app.inject({
         method: method as 'GET',
         url,
