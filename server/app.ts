@@ -174,10 +174,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs are off in production unless API_DOCS=true (docs/operations.md).
+  if (deps.env.API_DOCS ?? deps.env.NODE_ENV !== 'production') {
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
   const metrics = registerMetrics(app);
-  await app.register(systemRoutes({ database: deps.database, metrics }));
+  await app.register(
+    systemRoutes({ database: deps.database, metrics, metricsToken: deps.env.METRICS_TOKEN }),
+  );
 
   // Every product module, built in one order and mounted from one list (server/modules.ts). A
   // module that cannot start stops the build with a ModuleStartError naming it.
