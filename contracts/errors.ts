@@ -4,6 +4,8 @@ export const errorCodes = [
   'invalid_input',
   'unauthenticated',
   'forbidden',
+  /** 403: this person has an authenticator app and this session has not used it yet. */
+  'insufficient_aal',
   'not_found',
   'conflict',
   'rate_limited',

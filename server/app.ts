@@ -23,7 +23,9 @@ import type { Resolve } from '#server/http/outbound.ts';
 import { clockRoutes } from '#server/http/clock.routes.ts';
 import { registerSpa } from '#server/http/spa.ts';
 import { systemRoutes } from '#server/http/system.routes.ts';
+import { refuseUnsafeText } from '#server/http/text-guard.ts';
 import type { AdjustableClock } from '#server/lib/adjustable-clock.ts';
+import { logSerializers } from '#server/lib/log-safe-error.ts';
 import {
   createModules,
   type AuthModule,
@@ -89,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ? false
           : {
               level: deps.env.LOG_LEVEL,
+              // Errors go out without SQL parameter values (server/lib/log-safe-error.ts).
+              serializers: logSerializers,
               redact: {
                 paths: [
                   'req.headers.authorization',
@@ -173,10 +177,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs are off in production unless API_DOCS=true (docs/operations.md).
+  if (deps.env.API_DOCS ?? deps.env.NODE_ENV !== 'production') {
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
   const metrics = registerMetrics(app);
-  await app.register(systemRoutes({ database: deps.database, metrics }));
+  await app.register(
+    systemRoutes({ database: deps.database, metrics, metricsToken: deps.env.METRICS_TOKEN }),
+  );
 
   // Every product module, built in one order and mounted from one list (server/modules.ts). A
   // module that cannot start stops the build with a ModuleStartError naming it.
@@ -200,6 +209,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('notifications', modules.notifications);
   app.decorate('delivery', modules.delivery);
   app.addHook('onClose', async () => modules.close());
+  // Two-factor sign-in holds for every /api route, before its body is read (server/auth/guard.ts).
+  app.addHook('onRequest', auth.guard.checkAssurance);
+  // NUL bytes and lone surrogates anywhere in the input: 400, never a database error (contracts/text.ts).
+  app.addHook('preValidation', refuseUnsafeText);
   await app.register(modules.routes);
   if (deps.clockControl) {
     await app.register(

@@ -46,6 +46,12 @@ const envSchema = z
       .default('info'),
     TRUST_PROXY: booleanish.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /** Bearer token for /metrics; unset: /metrics answers only requests from this machine. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** The API docs at /api/docs; unset: on unless NODE_ENV is production. */
+    API_DOCS: booleanish.optional(),
+    /** Live event streams (/api/events) one person may hold open at once, per process. */
+    EVENTS_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
 
     // Auth (/auth/v1). See server/auth/README.md.
     /** Where email links send people back to when no allowed redirect_to is given (default PUBLIC_URL). */

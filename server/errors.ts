@@ -1,3 +1,4 @@
+import { errorForLog } from '#server/lib/log-safe-error.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '#contracts/errors.ts';
@@ -6,6 +7,7 @@ const statusByCode: Record<ErrorCode, number> = {
   invalid_input: 400,
   unauthenticated: 401,
   forbidden: 403,
+  insufficient_aal: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
@@ -13,9 +15,11 @@ const statusByCode: Record<ErrorCode, number> = {
   internal: 500,
 };
 
-const codeByStatus = new Map<number, ErrorCode>(
-  Object.entries(statusByCode).map(([code, status]) => [status, code as ErrorCode]),
-);
+// The first code listed for a status is the one a bare status maps to (403 is 'forbidden').
+const codeByStatus = new Map<number, ErrorCode>();
+for (const [code, status] of Object.entries(statusByCode)) {
+  if (!codeByStatus.has(status)) codeByStatus.set(status, code as ErrorCode);
+}
 
 /** An error whose message is safe to show the person who caused it. */
 export class AppError extends Error {
@@ -59,7 +63,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body('invalid_input', message, request.id, details));
     }
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      if (error.statusCode >= 500) request.log.error({ err: errorForLog(error) }, error.message);
       const message = error.statusCode >= 500 ? 'Something went wrong on our side.' : error.message;
       return reply
         .status(error.statusCode)
@@ -74,7 +78,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = isFastifyError(error) && error.statusCode ? error.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: errorForLog(error) }, 'unhandled error');
       return reply
         .status(500)
         .send(body('internal', 'Something went wrong on our side.', request.id));

@@ -304,7 +304,9 @@ export async function createModules(deps: ModulesDeps) {
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(auth.routes, { prefix: '/auth/v1' });
     await app.register(accountRoutes({ guard, sessions: accountSessions }));
-    await app.register(eventsRoutes({ guard, events }));
+    await app.register(
+      eventsRoutes({ guard, events, maxStreamsPerUser: env.EVENTS_MAX_STREAMS_PER_USER }),
+    );
     await app.register(
       notificationsRoutes({
         guard,

@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { logSerializers } from '#server/lib/log-safe-error.ts';
 import { mailTransportFromEnv } from '#server/auth/mail/transport.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { createDeliveryModule } from '#server/delivery/delivery.module.ts';
@@ -15,7 +16,7 @@ import { loadEnvOrExit, stopOnSignal } from '#server/process.ts';
 async function main(): Promise<void> {
   const env = loadEnvOrExit();
   // JSON lines like the web process's (Fastify logs through pino too).
-  const log = pino({ level: env.LOG_LEVEL, name: 'delivery-worker' });
+  const log = pino({ level: env.LOG_LEVEL, name: 'delivery-worker', serializers: logSerializers });
   if (!env.DATABASE_URL) {
     // Two processes on one PGlite data directory would corrupt it.
     process.stderr.write(

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { errorBodySchema, type ErrorCode } from '#contracts/errors.ts';
+import { reportStepUpRequired } from './auth/assurance.ts';
 import { getAuthClient } from './auth-client.ts';
 
 /** A failed call to the product API, with the contract's error code (contracts/errors.ts). */
@@ -86,7 +87,11 @@ export async function apiRequest<S extends z.ZodType>(
       cause: error,
     });
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.code === 'insufficient_aal') reportStepUpRequired();
+    throw error;
+  }
   const body: unknown = response.status === 204 ? undefined : await response.json();
   return schema.parse(body);
 }

@@ -1,4 +1,6 @@
+import { errorBodySchema } from '#contracts/errors.ts';
 import { eventsPaths, serverEventSchemas, type ServerEvent } from '#contracts/events.ts';
+import { reportStepUpRequired } from './auth/assurance.ts';
 
 export interface EventStreamOptions {
   /** The Bearer token for each (re)connection; null stops trying until the next attempt. */
@@ -64,6 +66,10 @@ export function openEventStream(options: EventStreamOptions): () => void {
       signal: controller.signal,
       cache: 'no-store',
     });
+    if (response.status === 403) {
+      const body = errorBodySchema.safeParse(await response.json().catch(() => null));
+      if (body.data?.error.code === 'insufficient_aal') reportStepUpRequired();
+    }
     if (!response.ok || !response.body) throw new Error(`events answered ${response.status}`);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';

@@ -19,6 +19,8 @@ function notify(error: unknown, meta: QueryMeta | undefined): void {
   if (meta?.silentError) return;
   // A lost session is the auth guard's business (it sends the person to /login), not a toast.
   if (error instanceof ApiError && error.code === 'unauthenticated') return;
+  // So is a missing second factor: the layout takes the person to the code step.
+  if (error instanceof ApiError && error.code === 'insufficient_aal') return;
   toast.error(messageOf(error, 'Something went wrong.'));
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorForLog } from '#server/lib/log-safe-error.ts';
 
 /**
  * An error in Supabase Auth's shape (the contract §4): an HTTP status, a machine code the client
@@ -116,7 +117,7 @@ export function registerAuthErrorHandler(app: FastifyInstance): void {
         new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${error.message}`),
       );
     }
-    request.log.error({ err: error }, 'unhandled error in /auth/v1');
+    request.log.error({ err: errorForLog(error) }, 'unhandled error in /auth/v1');
     return sendAuthError(
       request,
       reply,

@@ -9,7 +9,7 @@ import {
   type UserJson,
   type UserRecord,
 } from './user-record.repo.ts';
-import { sessions, users } from '#server/db/schema.ts';
+import { mfaFactors, sessions, users } from '#server/db/schema.ts';
 
 // The sessions table. The two hot-path statements (ADR 013) also write a session's refresh token,
 // the user's last sign-in and the audit entry, in one round trip each; every other write to those
@@ -158,9 +158,11 @@ export interface SessionStanding {
   deletedAt: Date | null;
   /** An anonymous account (ADR 021), read here so saving the account applies at once. */
   isAnonymous: boolean;
+  /** The user has a verified authenticator factor, so the product API asks for aal2. */
+  hasVerifiedFactor: boolean;
 }
 
-/** One indexed lookup for the product API guard. */
+/** One indexed lookup for the product API guard (the factor check rides along as a subquery). */
 export async function findSessionStanding(
   db: Db,
   sessionId: string,
@@ -175,6 +177,7 @@ export async function findSessionStanding(
       bannedUntil: users.bannedUntil,
       deletedAt: users.deletedAt,
       isAnonymous: users.isAnonymous,
+      hasVerifiedFactor: sql<boolean>`exists (select 1 from ${mfaFactors} where ${mfaFactors.userId} = ${users.id} and ${mfaFactors.status} = 'verified')`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

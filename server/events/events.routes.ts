@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EVENTS_HEARTBEAT_MS, eventsPaths, type ServerEvent } from '#contracts/events.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
+import { AppError } from '#server/errors.ts';
 import type { EventBus } from './event-bus.ts';
 
 export interface EventsRoutesDeps {
@@ -9,7 +10,12 @@ export interface EventsRoutesDeps {
   events: EventBus;
   /** Tests shorten it. */
   heartbeatMs?: number;
+  /** Streams one person may hold open at once in this process (EVENTS_MAX_STREAMS_PER_USER). */
+  maxStreamsPerUser?: number;
 }
+
+/** What a refused stream asks the client to wait, in seconds. */
+export const STREAM_RETRY_AFTER_SECONDS = 30;
 
 function frame(event: ServerEvent): string {
   // JSON never holds a raw newline, so one data line carries the whole event.
@@ -24,8 +30,11 @@ function frame(event: ServerEvent): string {
  */
 export function eventsRoutes(deps: EventsRoutesDeps): FastifyPluginAsyncZod {
   const heartbeatMs = deps.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
+  const maxStreams = deps.maxStreamsPerUser ?? 10;
   return async (app) => {
     const open = new Set<() => void>();
+    // Open streams per person: each holds a connection, a subscription and a heartbeat timer.
+    const perUser = new Map<string, number>();
     // app.close() waits for open connections; a stream never ends by itself, so end them first.
     app.addHook('preClose', async () => {
       for (const end of [...open]) end();
@@ -45,12 +54,32 @@ export function eventsRoutes(deps: EventsRoutesDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { userId } = await deps.guard.authenticate(request);
+        const held = perUser.get(userId) ?? 0;
+        if (held >= maxStreams) {
+          void reply.header('retry-after', String(STREAM_RETRY_AFTER_SECONDS));
+          throw new AppError(
+            'rate_limited',
+            `Live updates are already open in ${held} tabs or devices, the most allowed. Close one, or wait and this page will try again.`,
+          );
+        }
+        perUser.set(userId, held + 1);
         const stream = new PassThrough();
         let ended = false;
         const write = (chunk: string) => {
           if (!ended) stream.write(chunk);
         };
-        const unsubscribe = await deps.events.subscribe(userId, (event) => write(frame(event)));
+        const release = () => {
+          const left = (perUser.get(userId) ?? 1) - 1;
+          if (left > 0) perUser.set(userId, left);
+          else perUser.delete(userId);
+        };
+        let unsubscribe: () => void;
+        try {
+          unsubscribe = await deps.events.subscribe(userId, (event) => write(frame(event)));
+        } catch (error: unknown) {
+          release();
+          throw error;
+        }
         const heartbeat = setInterval(() => {
           deps.guard.authenticate(request).then(
             () => write(': ping\n\n'),
@@ -61,6 +90,7 @@ export function eventsRoutes(deps: EventsRoutesDeps): FastifyPluginAsyncZod {
         const end = () => {
           if (ended) return;
           ended = true;
+          release();
           clearInterval(heartbeat);
           unsubscribe();
           open.delete(end);

@@ -1,14 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, type UIMatch } from 'react-router';
 import { AppHeader } from '#client/components/layout/app-header.tsx';
 import { MAIN_CONTENT_ID } from '#client/components/layout/skip-link.tsx';
 import { LoadingScreen } from '#client/components/ui/full-page-status.tsx';
 import { UnconfirmedEmailBanner } from '#client/features/auth/components/unconfirmed-email-banner.tsx';
 import { NotificationsBell } from '#client/features/notifications/components/notifications-bell.tsx';
-import { needsSecondFactor } from '#client/lib/auth/assurance.ts';
+import { needsSecondFactor, onStepUpRequired } from '#client/lib/auth/assurance.ts';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
-import { loginPathFor } from '#client/lib/auth/redirects.ts';
+import { loginPathFor, stepUpPathFor } from '#client/lib/auth/redirects.ts';
 import { getRole, type Role } from '#client/lib/auth/roles.ts';
 import { paths } from '#client/lib/paths.ts';
 import { getQueryClient } from '#client/lib/query-client.ts';
@@ -39,12 +39,18 @@ export function AppLayout() {
   const navigate = useNavigate();
   // Set while signing out on purpose, so the guard does not race /logout with a trip to /login.
   const [leaving, setLeaving] = useState(false);
+  const here = location.pathname + location.search + location.hash;
+
+  // The product API refused this session until it uses its second factor (an authenticator app
+  // added on another device, say): to the code step, then back here.
+  useEffect(
+    () => onStepUpRequired(() => void navigate(stepUpPathFor(here), { replace: true })),
+    [navigate, here],
+  );
 
   if (loading || leaving) return <LoadingScreen />;
   if (!user || needsSecondFactor(session)) {
-    return (
-      <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />
-    );
+    return <Navigate to={loginPathFor(here)} replace />;
   }
   const role = getRole(user);
   const allowed = requiredRoles(matches);

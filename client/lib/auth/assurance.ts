@@ -26,3 +26,20 @@ export function needsSecondFactor(session: Session | null): boolean {
   const hasVerifiedFactor = session.user.factors?.some((factor) => factor.status === 'verified');
   return Boolean(hasVerifiedFactor) && tokenAssuranceLevel(session.access_token) !== 'aal2';
 }
+
+const stepUpListeners = new Set<() => void>();
+
+/**
+ * Called when the product API answers `insufficient_aal`: the person has an authenticator app and
+ * this session has not used it (the server knows it even when this tab's copy of the user is
+ * older than the factor). The signed-in layout listens and takes them to the code step.
+ */
+export function reportStepUpRequired(): void {
+  for (const listener of [...stepUpListeners]) listener();
+}
+
+/** Listens for reportStepUpRequired; returns the function that stops listening. */
+export function onStepUpRequired(listener: () => void): () => void {
+  stepUpListeners.add(listener);
+  return () => stepUpListeners.delete(listener);
+}

@@ -16,3 +16,12 @@ export function safeNextPath(value: string | null | undefined): string | null {
 export function loginPathFor(requested: string): string {
   return `/login?${new URLSearchParams({ [NEXT_PARAM]: requested }).toString()}`;
 }
+
+/** `step=code` on /login: show the authenticator-code step for the session this tab holds. */
+export const STEP_PARAM = 'step';
+export const CODE_STEP = 'code';
+
+/** `/login?next=…&step=code`: the product API asked this session for its second factor. */
+export function stepUpPathFor(requested: string): string {
+  return `/login?${new URLSearchParams({ [NEXT_PARAM]: requested, [STEP_PARAM]: CODE_STEP }).toString()}`;
+}

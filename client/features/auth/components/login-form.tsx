@@ -7,7 +7,7 @@ import { EmailField, FormField } from '#client/components/ui/form-field.tsx';
 import { needsSecondFactor } from '#client/lib/auth/assurance.ts';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorMessage } from '#client/lib/auth/errors.ts';
-import { NEXT_PARAM, safeNextPath } from '#client/lib/auth/redirects.ts';
+import { CODE_STEP, NEXT_PARAM, STEP_PARAM, safeNextPath } from '#client/lib/auth/redirects.ts';
 import { getRole, homeForRole } from '#client/lib/auth/roles.ts';
 import { paths } from '#client/lib/paths.ts';
 import { PhoneSignInForm } from './phone-sign-in-form.tsx';
@@ -64,8 +64,10 @@ export function LoginForm({ phoneSignIn = false }: { phoneSignIn?: boolean } = {
     }
   };
 
-  // Also reached from a guarded page when this session still lacks its second factor.
-  if (steppingUp || needsSecondFactor(session)) {
+  // Also reached from a guarded page when this session still lacks its second factor, or when
+  // the product API said so (`step=code`) though this tab's copy of the user did not know yet.
+  const codeRequested = session !== null && searchParams.get(STEP_PARAM) === CODE_STEP;
+  if (steppingUp || codeRequested || needsSecondFactor(session)) {
     return (
       <SecondFactorForm
         onVerified={finish}
