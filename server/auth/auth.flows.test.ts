@@ -1,7 +1,9 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionSchema, userSchema } from '#contracts/auth.ts';
+import { refreshTokens } from '#server/db/schema.ts';
 import { email, parseAuthEmail, startAuthServer, type AuthTestServer } from './test-support.ts';
 
 // The real @supabase/supabase-js client against the running server: the product's default mode
@@ -188,11 +190,13 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
     );
     expect(decodeJwt(second.access_token).amr).toEqual(decodeJwt(first.access_token).amr);
 
-    // Within the 10 s window the old token still works (two tabs refreshing at once)…
+    // Within the 10 s window the old token still works (two tabs refreshing at once), and it is
+    // answered with the chain's active token, not a second chain…
     const concurrent = await server
       .client()
       .auth.refreshSession({ refresh_token: first.refresh_token });
     expect(concurrent.error).toBeNull();
+    expect(concurrent.data.session!.refresh_token).toBe(second.refresh_token);
 
     // …after it, replaying it is theft: the whole session ends.
     server.clock.advance(11);
@@ -302,13 +306,36 @@ describe('concurrency (real parallelism when TEST_DATABASE_URL points at Postgre
     ]);
     expect(a.error).toBeNull();
     expect(b.error).toBeNull();
-    expect(a.data.session!.refresh_token).not.toBe(b.data.session!.refresh_token);
-    for (const next of [a, b]) {
-      const again = await server
-        .client()
-        .auth.refreshSession({ refresh_token: next.data.session!.refresh_token });
-      expect(again.error).toBeNull();
-    }
+    // One chain: both tabs hold the same new refresh token (GoTrue's "active child" rule).
+    expect(a.data.session!.refresh_token).toBe(b.data.session!.refresh_token);
+    const child = a.data.session!.refresh_token;
+    const again = await server.client().auth.refreshSession({ refresh_token: child });
+    expect(again.error).toBeNull();
+    const grandchild = again.data.session!.refresh_token;
+
+    // A replay of the first token inside the window gets the chain's current active token (the
+    // grandchild now), and so does a replay of the child; no token outside the chain is made.
+    const replay = await server.client().auth.refreshSession({ refresh_token: token });
+    expect(replay.error).toBeNull();
+    expect(replay.data.session!.refresh_token).toBe(grandchild);
+    const childReplay = await server.client().auth.refreshSession({ refresh_token: child });
+    expect(childReplay.data.session!.refresh_token).toBe(grandchild);
+    const sessionId = decodeJwt(a.data.session!.access_token).session_id as string;
+    const live = await server.database.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+    expect(live).toHaveLength(1);
+    expect(
+      await server.database.db.$count(refreshTokens, eq(refreshTokens.sessionId, sessionId)),
+    ).toBe(3);
+
+    // After the window, the replay is theft: the session (the one chain) ends.
+    server.clock.advance(11);
+    const late = await server.client().auth.refreshSession({ refresh_token: token });
+    expect(late.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    const afterTheft = await server.client().auth.refreshSession({ refresh_token: grandchild });
+    expect(afterTheft.error?.status).toBe(400);
   });
 
   it('lets one sign-up through when the same address signs up twice at once', async () => {
