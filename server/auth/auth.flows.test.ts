@@ -156,22 +156,21 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
     expect(badEmail.error?.message).toBe('Unable to validate email address: invalid format');
   });
 
-  it('answers a repeated sign-up without revealing the account, and signs in its owner', async () => {
+  it('refuses a repeated sign-up with 422 user_already_exists, even with the right password (GoTrue, autoconfirm)', async () => {
     const address = email('repeat');
     const first = await server.client().auth.signUp({ email: address, password: 'first-password' });
     expect(first.data.session).not.toBeNull();
 
-    const stranger = await server
-      .client()
-      .auth.signUp({ email: address, password: 'someone-else' });
-    expect(stranger.error).toBeNull();
-    expect(stranger.data.session).toBeNull();
-    expect(stranger.data.user?.id).not.toBe(first.data.user?.id);
-    expect(stranger.data.user?.identities).toHaveLength(1);
-
-    const owner = await server.client().auth.signUp({ email: address, password: 'first-password' });
-    expect(owner.data.user?.id).toBe(first.data.user?.id);
-    expect(owner.data.session).not.toBeNull();
+    for (const password of ['someone-else', 'first-password']) {
+      const again = await server.client().auth.signUp({ email: address, password });
+      expect(again.error).toBeInstanceOf(AuthApiError);
+      expect(again.error).toMatchObject({ status: 422, code: 'user_already_exists' });
+      expect(again.error?.message).toMatch(/^User already registered/);
+      expect(again.data.session).toBeNull();
+    }
+    // Sign-up is no second sign-in: no login was recorded for the owner's password.
+    const logins = await server.audit('login');
+    expect(logins.filter((row) => row.userId === first.data.user?.id)).toHaveLength(0);
   });
 
   it('refreshes: same session id, a rotated refresh token, and the old one cannot be replayed later', async () => {
@@ -344,8 +343,9 @@ describe('concurrency (real parallelism when TEST_DATABASE_URL points at Postgre
       server.client().auth.signUp({ email: address, password: 'first-password' }),
       server.client().auth.signUp({ email: address, password: 'other-password' }),
     ]);
-    expect(results.every((r) => r.error === null)).toBe(true);
     expect(results.filter((r) => r.data.session !== null)).toHaveLength(1);
+    const loser = results.find((r) => r.data.session === null);
+    expect(loser?.error).toMatchObject({ status: 422, code: 'user_already_exists' });
     const { data } = await server.adminClient().auth.admin.listUsers({ perPage: 1000 });
     expect(data.users.filter((u) => u.email === address)).toHaveLength(1);
   });
