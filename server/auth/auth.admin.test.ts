@@ -101,6 +101,27 @@ describe('admin API', () => {
     expect(bad.error).toMatchObject({ status: 400, message: 'Bad Pagination Parameters' });
   });
 
+  it('lists newest first by default, as GoTrue does; sort=created_at asc turns it round', async () => {
+    const admin = server.adminClient().auth.admin;
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      server.clock.advance(1);
+      const { data } = await admin.createUser({ email: email('ordered') });
+      made.push(data.user!.id);
+    }
+    const { data, error } = await admin.listUsers({ page: 1, perPage: 3 });
+    expect(error).toBeNull();
+    expect(data.users.map((u) => u.id)).toEqual([...made].reverse());
+    const times = data.users.map((u) => Date.parse(u.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const asc = await server.request('/admin/users?page=1&per_page=1000&sort=created_at%20asc', {
+      headers: { authorization: `Bearer ${server.serviceRoleKey}`, apikey: server.serviceRoleKey },
+    });
+    const ascIds = ((await asc.json()) as { users: { id: string }[] }).users.map((u) => u.id);
+    expect(ascIds.slice(-3)).toEqual(made);
+  });
+
   it('gets, updates (metadata, role, ban) and deletes a user', async () => {
     const admin = server.adminClient().auth.admin;
     const address = email('managed');
