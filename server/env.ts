@@ -65,6 +65,8 @@ const envSchema = z
      */
     AUTH_CONFIRM_EMAIL: z.enum(['later', 'required', 'off']).default('later'),
     AUTH_DISABLE_SIGNUP: booleanish.default(false),
+    /** Shortest acceptable password; GoTrue's floor is 6, argon2's input cap here 72. */
+    AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
     AUTH_FIRST_USER_ADMIN: booleanish.default(true),
     /** Ask for the emailed reauthentication code before a password change on a session older than 24 h. */
     AUTH_SECURE_PASSWORD_CHANGE: booleanish.default(true),

@@ -45,7 +45,8 @@ export function createAdminLinksService(deps: AuthDeps) {
         'email_change_current is only available with secure email change',
       );
     }
-    if (type === 'signup' && body.password) assertAcceptablePassword(body.password);
+    if (type === 'signup' && body.password)
+      assertAcceptablePassword(body.password, deps.env.AUTH_PASSWORD_MIN_LENGTH);
     const newEmail = body.new_email ? validEmail(body.new_email) : null;
     if (type.startsWith('email_change') && !newEmail) {
       throw authErrors.validation('The new email address is required for email change links');

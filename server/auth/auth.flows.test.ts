@@ -350,3 +350,35 @@ describe('concurrency (real parallelism when TEST_DATABASE_URL points at Postgre
     expect(data.users.filter((u) => u.email === address)).toHaveLength(1);
   });
 });
+
+describe('AUTH_PASSWORD_MIN_LENGTH', () => {
+  let server: AuthTestServer;
+  beforeAll(async () => {
+    server = await startAuthServer({ AUTH_PASSWORD_MIN_LENGTH: '12' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('is honoured by sign-up, password change (and so recovery), admin creation and the app config', async () => {
+    const short = await server
+      .client()
+      .auth.signUp({ email: email('short'), password: 'eleven-char' });
+    expect(short.error).toBeInstanceOf(AuthWeakPasswordError);
+    expect(short.error?.message).toBe('Password should be at least 12 characters.');
+
+    const supabase = server.client();
+    const ok = await supabase.auth.signUp({ email: email('long'), password: 'twelve-chars' });
+    expect(ok.error).toBeNull();
+    const change = await supabase.auth.updateUser({ password: 'eleven-char' });
+    expect(change.error).toMatchObject({ status: 422, code: 'weak_password' });
+
+    const admin = await server
+      .adminClient()
+      .auth.admin.createUser({ email: email('admin-made'), password: 'eleven-char' });
+    expect(admin.error).toMatchObject({ status: 422, code: 'weak_password' });
+
+    const config = await server.app.inject('/api/runtime-config');
+    expect(config.json()).toMatchObject({ passwordMinLength: 12 });
+  });
+});

@@ -94,7 +94,7 @@ export function createSessionGrantsService(deps: AuthDeps) {
       meta,
       audit: { action: 'login', details: { method: 'password' } },
     });
-    const weak = checkPasswordStrength(password);
+    const weak = checkPasswordStrength(password, env.AUTH_PASSWORD_MIN_LENGTH);
     return weak ? { ...session, weak_password: weak } : session;
   }
 

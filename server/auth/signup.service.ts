@@ -87,7 +87,7 @@ export function createSignupService(deps: AuthDeps) {
       throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }
     if (!password) throw authErrors.validation('Signup requires a valid password');
-    assertAcceptablePassword(password);
+    assertAcceptablePassword(password, env.AUTH_PASSWORD_MIN_LENGTH);
     if (body.email && body.phone) {
       throw authErrors.validation(
         'Only an email address or phone number should be provided on signup.',

@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { EmailField, NewPasswordField } from '#client/components/ui/form-field.tsx';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorCode, errorMessage } from '#client/lib/auth/errors.ts';
-import { PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { passwordMinLength } from '#client/lib/password-policy.ts';
 import { paths } from '#client/lib/paths.ts';
 
 /** How long sign-up waits after signing out a current user, so the old session is fully gone. */
@@ -93,7 +93,7 @@ export function SignupForm() {
       <NewPasswordField
         id="signup-password"
         label="Password"
-        description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        description={`At least ${passwordMinLength()} characters.`}
         value={password}
         onValueChange={setPassword}
       />
