@@ -143,6 +143,12 @@ export const generateLinkBodySchema = z.object({
   redirect_to: z.string().max(2048).nullish(),
 });
 
+/** POST /invite (admin.inviteUserByEmail): the address and user_metadata; redirect_to in the query. */
+export const inviteBodySchema = z.object({
+  email: optionalString,
+  data: metadata.nullish(),
+});
+
 // Responses -----------------------------------------------------------------------------------
 
 export const identitySchema = z.looseObject({

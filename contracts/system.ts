@@ -14,6 +14,8 @@ export const runtimeConfigSchema = z.object({
   supabaseUrl: z.string().nullable(),
   publishableKey: z.string(),
   version: z.string(),
+  /** AUTH_PASSWORD_MIN_LENGTH: the password forms' minimum (GoTrue's /settings has no such field). */
+  passwordMinLength: z.number().int().min(6).max(72).default(8),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -223,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const runtimeConfig = (): RuntimeConfig => ({
     supabaseUrl: null,
     publishableKey: auth.keys.publishableKey,
+    passwordMinLength: deps.env.AUTH_PASSWORD_MIN_LENGTH,
     version: deps.version ?? 'dev',
   });
   app.get(systemPaths.runtimeConfig.pattern, { schema: { hide: true } }, async () =>

@@ -71,6 +71,8 @@ const envSchema = z
      */
     AUTH_CONFIRM_EMAIL: z.enum(['later', 'required', 'off']).default('later'),
     AUTH_DISABLE_SIGNUP: booleanish.default(false),
+    /** Shortest acceptable password; GoTrue's floor is 6, argon2's input cap here 72. */
+    AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).default(8),
     AUTH_FIRST_USER_ADMIN: booleanish.default(true),
     /** Ask for the emailed reauthentication code before a password change on a session older than 24 h. */
     AUTH_SECURE_PASSWORD_CHANGE: booleanish.default(true),
@@ -88,7 +90,10 @@ const envSchema = z
     AUTH_RATE_LIMITS: booleanish.default(true),
     /** Each limit is "<count>/<window>", window in s, m or h (e.g. 30/5m). */
     AUTH_RATE_LIMIT_TOKEN_PER_IP: rateLimit.prefault('150/5m'),
-    AUTH_RATE_LIMIT_SIGNIN_PER_EMAIL: rateLimit.prefault('10/5m'),
+    /** Password sign-ins per address from one IP: what a guesser meets first. */
+    AUTH_RATE_LIMIT_SIGNIN_EMAIL_IP: rateLimit.prefault('10/5m'),
+    /** Password sign-ins per address from anywhere: a ceiling far above the per-IP limit. */
+    AUTH_RATE_LIMIT_SIGNIN_PER_EMAIL: rateLimit.prefault('100/5m'),
     AUTH_RATE_LIMIT_EMAIL_PER_IP: rateLimit.prefault('30/5m'),
     AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: rateLimit.prefault('10/1h'),
     AUTH_RATE_LIMIT_VERIFY_PER_IP: rateLimit.prefault('30/5m'),

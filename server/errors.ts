@@ -25,16 +25,19 @@ for (const [code, status] of Object.entries(statusByCode)) {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown;
+  /** For a 429: seconds until another try can succeed (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { details?: unknown; cause?: unknown } = {},
+    options: { details?: unknown; cause?: unknown; retryAfterSeconds?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get statusCode(): number {
@@ -50,6 +53,18 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'statusCode' in error;
 }
 
+/** Used when a 429's source knows no better: every 429 says when to try again. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** Sets Retry-After on a 429 (whole seconds, at least 1). */
+export function setRetryAfter(
+  reply: { header(name: string, value: string): unknown },
+  seconds: number | undefined,
+): void {
+  const value = Math.max(1, Math.ceil(seconds ?? DEFAULT_RETRY_AFTER_SECONDS));
+  reply.header('retry-after', String(value));
+}
+
 /** The one error handler: maps codes to statuses, logs with request context, hides 5xx messages. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
@@ -63,6 +78,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body('invalid_input', message, request.id, details));
     }
     if (error instanceof AppError) {
+      if (error.statusCode === 429) setRetryAfter(reply, error.retryAfterSeconds);
       if (error.statusCode >= 500) request.log.error({ err: errorForLog(error) }, error.message);
       const message = error.statusCode >= 500 ? 'Something went wrong on our side.' : error.message;
       return reply
@@ -85,6 +101,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type…
     const code = codeByStatus.get(status) ?? 'invalid_input';
+    if (status === 429) setRetryAfter(reply, undefined);
     const message = error instanceof Error ? error.message : 'The request is not valid.';
     return reply.status(status).send(body(code, message, request.id));
   });

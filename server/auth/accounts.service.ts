@@ -47,7 +47,7 @@ export function createAccountsService(deps: { db: Db; env: Env; clock?: () => Da
       let email: string;
       try {
         email = validEmail(input.email);
-        assertAcceptablePassword(input.password);
+        assertAcceptablePassword(input.password, deps.env.AUTH_PASSWORD_MIN_LENGTH);
       } catch (error: unknown) {
         friendly(error);
       }

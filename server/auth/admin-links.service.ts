@@ -1,7 +1,7 @@
 import { authErrors } from './auth.errors.ts';
 import { emailExists, serviceRoleActor, userNotFound } from './admin-users.ts';
 import type { AuthDeps, RequestMeta } from './deps.ts';
-import { createEmailToken, type EmailToken } from './email-links.ts';
+import { createEmailToken, sendAuthEmail, type EmailToken } from './email-links.ts';
 import type { AuthEmailKind } from './mail/templates.ts';
 import { hashPassword } from './passwords.ts';
 import { userJson } from './user-json.ts';
@@ -45,7 +45,8 @@ export function createAdminLinksService(deps: AuthDeps) {
         'email_change_current is only available with secure email change',
       );
     }
-    if (type === 'signup' && body.password) assertAcceptablePassword(body.password);
+    if (type === 'signup' && body.password)
+      assertAcceptablePassword(body.password, deps.env.AUTH_PASSWORD_MIN_LENGTH);
     const newEmail = body.new_email ? validEmail(body.new_email) : null;
     if (type.startsWith('email_change') && !newEmail) {
       throw authErrors.validation('The new email address is required for email change links');
@@ -141,5 +142,53 @@ export function createAdminLinksService(deps: AuthDeps) {
     };
   }
 
-  return { generateLink };
+  /**
+   * POST /invite (contract §3.13): creates the account (or reuses an unconfirmed one; a confirmed
+   * one is 422 email_exists) with invited_at, and emails the invite link. Following it signs the
+   * person in (and confirms the address); they then choose a password with PUT /user.
+   */
+  async function invite(
+    body: { email?: string | null; data?: Record<string, unknown> | null },
+    meta: RequestMeta,
+  ) {
+    if (!body.email)
+      throw authErrors.validation('Unable to validate email address: invalid format');
+    const email = validEmail(body.email);
+    const result = await db.transaction(async (tx) => {
+      const t = now();
+      let user = await loadUserByEmail(tx, email);
+      if (user?.emailConfirmedAt) throw emailExists();
+      user ??= await createAccount(
+        tx,
+        {
+          email,
+          passwordHash: null,
+          userMetadata: body.data ?? {},
+          emailConfirmed: false,
+          invitedAt: t,
+        },
+        {
+          now: t,
+          firstUserAdmin: deps.env.AUTH_FIRST_USER_ADMIN,
+          actor: serviceRoleActor(meta),
+          action: 'user_invited',
+        },
+      );
+      const token = await createEmailToken(deps, tx, {
+        user,
+        kind: 'invite',
+        address: email,
+        pkce: null,
+        redirectTo: meta.redirectTo,
+      });
+      const reloaded = await loadUserById(tx, user.id);
+      return { user: reloaded ?? user, token };
+    });
+    sendAuthEmail(deps, { kind: 'invite', to: email, token: result.token });
+    const json = userJson(result.user);
+    // GoTrue's answer carries both stamps: the invitation and the email that carried it.
+    return { ...json, confirmation_sent_at: json.invited_at ?? json.confirmation_sent_at };
+  }
+
+  return { generateLink, invite };
 }

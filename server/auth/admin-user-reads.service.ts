@@ -20,7 +20,8 @@ export function createAdminUserReadsService(deps: AuthDeps) {
     };
     const page = Math.max(1, parse(query.page, 1));
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, parse(query.per_page, DEFAULT_PER_PAGE)));
-    const sortDesc = /\bdesc\b/i.test(query.sort ?? '');
+    // GoTrue's default is newest first (`created_at desc`); `sort=created_at asc` turns it round.
+    const sortDesc = !/\basc\b/i.test(query.sort ?? '');
     const result = await listUsers(db, {
       page,
       perPage,

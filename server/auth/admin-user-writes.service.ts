@@ -39,7 +39,7 @@ export function createAdminUserWritesService(deps: AuthDeps) {
       throw authErrors.validation('Unable to validate email address: invalid format');
     const email = validEmail(attrs.email);
     if (attrs.id && !UUID.test(attrs.id)) throw authErrors.validation('id must be a UUID');
-    if (attrs.password) assertAcceptablePassword(attrs.password);
+    if (attrs.password) assertAcceptablePassword(attrs.password, deps.env.AUTH_PASSWORD_MIN_LENGTH);
     const role = requestedRole(attrs);
     const banUntil = attrs.ban_duration ? bannedUntil(attrs.ban_duration, now()) : null;
     if (await emailInUse(db, email)) throw emailExists();
@@ -83,7 +83,7 @@ export function createAdminUserWritesService(deps: AuthDeps) {
     if (attrs.phone)
       throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
     const email = attrs.email ? validEmail(attrs.email) : null;
-    if (attrs.password) assertAcceptablePassword(attrs.password);
+    if (attrs.password) assertAcceptablePassword(attrs.password, deps.env.AUTH_PASSWORD_MIN_LENGTH);
     const role = requestedRole(attrs);
     const ban = attrs.ban_duration ? { until: bannedUntil(attrs.ban_duration, now()) } : null;
     const passwordHash = attrs.password ? await hashPassword(attrs.password) : null;

@@ -106,7 +106,7 @@ export function createAnonymousService(deps: AuthDeps) {
     meta: RequestMeta,
   ): Promise<UserJson> {
     const { user } = ctx;
-    if (body.password) assertAcceptablePassword(body.password);
+    if (body.password) assertAcceptablePassword(body.password, env.AUTH_PASSWORD_MIN_LENGTH);
     if (body.app_metadata !== undefined) {
       throw new AuthError(403, 'not_admin', 'Updating app_metadata is not allowed');
     }

@@ -6,6 +6,7 @@ import {
   adminUserAttributesSchema,
   factorSchema,
   generateLinkBodySchema,
+  inviteBodySchema,
   redirectQuerySchema,
   userFactorParamsSchema,
   userIdParamsSchema,
@@ -106,6 +107,22 @@ export function authAdminRoutes({
       async (request) => {
         serviceRole(request);
         return admin.generateLink(request.body, meta(request));
+      },
+    );
+
+    app.post(
+      '/invite',
+      {
+        schema: {
+          hide,
+          querystring: redirectQuerySchema,
+          body: inviteBodySchema,
+          response: { 200: userSchema },
+        },
+      },
+      async (request) => {
+        serviceRole(request);
+        return admin.invite(request.body, meta(request));
       },
     );
   };

@@ -1,7 +1,7 @@
 import type { AuthResponse } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { email, startAuthServer, type AuthTestServer } from './test-support.ts';
+import { email, parseAuthEmail, startAuthServer, type AuthTestServer } from './test-support.ts';
 
 // The admin API through supabase-js's auth.admin (service-role key), and who it refuses.
 
@@ -99,6 +99,27 @@ describe('admin API', () => {
 
     const bad = await admin.listUsers({ page: -1, perPage: 2 });
     expect(bad.error).toMatchObject({ status: 400, message: 'Bad Pagination Parameters' });
+  });
+
+  it('lists newest first by default, as GoTrue does; sort=created_at asc turns it round', async () => {
+    const admin = server.adminClient().auth.admin;
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      server.clock.advance(1);
+      const { data } = await admin.createUser({ email: email('ordered') });
+      made.push(data.user!.id);
+    }
+    const { data, error } = await admin.listUsers({ page: 1, perPage: 3 });
+    expect(error).toBeNull();
+    expect(data.users.map((u) => u.id)).toEqual([...made].reverse());
+    const times = data.users.map((u) => Date.parse(u.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const asc = await server.request('/admin/users?page=1&per_page=1000&sort=created_at%20asc', {
+      headers: { authorization: `Bearer ${server.serviceRoleKey}`, apikey: server.serviceRoleKey },
+    });
+    const ascIds = ((await asc.json()) as { users: { id: string }[] }).users.map((u) => u.id);
+    expect(ascIds.slice(-3)).toEqual(made);
   });
 
   it('gets, updates (metadata, role, ban) and deletes a user', async () => {
@@ -244,6 +265,46 @@ describe('admin API', () => {
     const { data: other } = await admin.createUser({ email: email('other') });
     const clash = await admin.updateUserById(other.user!.id, { email: moved });
     expect(clash.error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+
+  it('invites by email (inviteUserByEmail): invited_at, the invite email, and its link signs in and lets them set a password', async () => {
+    const admin = server.adminClient().auth.admin;
+    const invited = email('invitee');
+    const { data, error } = await admin.inviteUserByEmail(invited, {
+      data: { full_name: 'Ada' },
+      redirectTo: 'http://127.0.0.1/welcome',
+    });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(invited);
+    expect(data.user?.invited_at).toEqual(expect.any(String));
+    expect(data.user?.confirmation_sent_at).toEqual(expect.any(String));
+    expect(data.user?.email_confirmed_at).toBeFalsy();
+    expect(data.user?.user_metadata).toMatchObject({ full_name: 'Ada' });
+
+    const mail = await server.lastMail(invited, 'auth.invite');
+    const { tokenHash, type } = parseAuthEmail(mail);
+    expect(type).toBe('invite');
+    const accepted = await server
+      .client()
+      .auth.verifyOtp({ token_hash: tokenHash!, type: 'invite' });
+    expect(accepted.error).toBeNull();
+    expect(accepted.data.user?.id).toBe(data.user?.id);
+    expect(accepted.data.user?.email_confirmed_at).toEqual(expect.any(String));
+
+    const person = server.client();
+    await person.auth.setSession(accepted.data.session!);
+    const chosen = await person.auth.updateUser({ password: 'my-own-password' });
+    expect(chosen.error).toBeNull();
+    const signedIn = await server
+      .client()
+      .auth.signInWithPassword({ email: invited, password: 'my-own-password' });
+    expect(signedIn.error).toBeNull();
+
+    // Inviting a confirmed person again is refused; only the service role may invite.
+    const again = await admin.inviteUserByEmail(invited);
+    expect(again.error).toMatchObject({ status: 422, code: 'email_exists' });
+    const viaPublishable = await server.client().auth.admin.inviteUserByEmail(email('nope'));
+    expect(viaPublishable.error?.status).toBe(403);
   });
 
   it('generates invite and magic links: an invite signs the new person in; a magic link for a stranger signs them up', async () => {

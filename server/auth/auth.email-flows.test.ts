@@ -489,15 +489,17 @@ describe('AUTH_CONFIRM_EMAIL=required', () => {
     expect(later.error).toBeNull();
   });
 
-  it('a repeated sign-up gets an answer with the same shape as a new one (no enumeration)', async () => {
+  it("a repeated sign-up gets GoTrue's placeholder user: same fields, a new id, identities: []", async () => {
     const address = email('required-repeat');
     const fresh = await server.client().auth.signUp({ email: address, password: 'confirm-first' });
-    const repeat = await server.client().auth.signUp({ email: address, password: 'confirm-first' });
-    expect(repeat.error).toBeNull();
-    expect(repeat.data.session).toBeNull();
-    expect(Object.keys(repeat.data.user!).sort()).toEqual(Object.keys(fresh.data.user!).sort());
-    expect(repeat.data.user?.identities).toHaveLength(1);
-    expect(repeat.data.user?.id).not.toBe(fresh.data.user?.id);
+    for (const password of ['confirm-first', 'a-wrong-password']) {
+      const repeat = await server.client().auth.signUp({ email: address, password });
+      expect(repeat.error).toBeNull();
+      expect(repeat.data.session).toBeNull();
+      expect(Object.keys(repeat.data.user!).sort()).toEqual(Object.keys(fresh.data.user!).sort());
+      expect(repeat.data.user?.identities).toEqual([]);
+      expect(repeat.data.user?.id).not.toBe(fresh.data.user?.id);
+    }
   });
 });
 
@@ -518,5 +520,10 @@ describe('AUTH_CONFIRM_EMAIL=off', () => {
     expect(data.session).not.toBeNull();
     expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
     expect(await server.mails(address)).toHaveLength(0);
+
+    const again = await server
+      .client()
+      .auth.signUp({ email: address, password: 'no-confirmation' });
+    expect(again.error).toMatchObject({ status: 422, code: 'user_already_exists' });
   });
 });

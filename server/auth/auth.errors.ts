@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorForLog } from '#server/lib/log-safe-error.ts';
+import { setRetryAfter } from '#server/errors.ts';
 
 /**
  * An error in Supabase Auth's shape (the contract §4): an HTTP status, a machine code the client
@@ -12,6 +13,8 @@ export class AuthError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** For a 429: seconds until another try can succeed (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AuthError';
@@ -26,12 +29,21 @@ export const authErrors = {
   badJwt: (reason: string, status = 403) =>
     new AuthError(status, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`),
   notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
-  rateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  rateLimited: (retryAfterSeconds?: number) =>
+    new AuthError(
+      429,
+      'over_request_rate_limit',
+      'Request rate limit reached',
+      {},
+      retryAfterSeconds,
+    ),
   emailTooSoon: (seconds: number) =>
     new AuthError(
       429,
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${seconds} seconds.`,
+      {},
+      seconds,
     ),
   userBanned: (status = 400) => new AuthError(status, 'user_banned', 'User is banned'),
   otpExpired: (message: string) => new AuthError(403, 'otp_expired', message),
@@ -63,6 +75,7 @@ export function sendAuthError(
   error: AuthError,
 ): FastifyReply {
   reply.header('x-sb-error-code', error.code);
+  if (error.status === 429) setRetryAfter(reply, error.retryAfterSeconds);
   if (wantsVersion2024(request)) {
     reply.header('X-Supabase-Api-Version', API_VERSION_2024);
     return reply

@@ -1,7 +1,9 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionSchema, userSchema } from '#contracts/auth.ts';
+import { refreshTokens } from '#server/db/schema.ts';
 import { email, parseAuthEmail, startAuthServer, type AuthTestServer } from './test-support.ts';
 
 // The real @supabase/supabase-js client against the running server: the product's default mode
@@ -154,22 +156,21 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
     expect(badEmail.error?.message).toBe('Unable to validate email address: invalid format');
   });
 
-  it('answers a repeated sign-up without revealing the account, and signs in its owner', async () => {
+  it('refuses a repeated sign-up with 422 user_already_exists, even with the right password (GoTrue, autoconfirm)', async () => {
     const address = email('repeat');
     const first = await server.client().auth.signUp({ email: address, password: 'first-password' });
     expect(first.data.session).not.toBeNull();
 
-    const stranger = await server
-      .client()
-      .auth.signUp({ email: address, password: 'someone-else' });
-    expect(stranger.error).toBeNull();
-    expect(stranger.data.session).toBeNull();
-    expect(stranger.data.user?.id).not.toBe(first.data.user?.id);
-    expect(stranger.data.user?.identities).toHaveLength(1);
-
-    const owner = await server.client().auth.signUp({ email: address, password: 'first-password' });
-    expect(owner.data.user?.id).toBe(first.data.user?.id);
-    expect(owner.data.session).not.toBeNull();
+    for (const password of ['someone-else', 'first-password']) {
+      const again = await server.client().auth.signUp({ email: address, password });
+      expect(again.error).toBeInstanceOf(AuthApiError);
+      expect(again.error).toMatchObject({ status: 422, code: 'user_already_exists' });
+      expect(again.error?.message).toMatch(/^User already registered/);
+      expect(again.data.session).toBeNull();
+    }
+    // Sign-up is no second sign-in: no login was recorded for the owner's password.
+    const logins = await server.audit('login');
+    expect(logins.filter((row) => row.userId === first.data.user?.id)).toHaveLength(0);
   });
 
   it('refreshes: same session id, a rotated refresh token, and the old one cannot be replayed later', async () => {
@@ -188,11 +189,13 @@ describe('sign-up, sign-in, refresh and sign-out through supabase-js', () => {
     );
     expect(decodeJwt(second.access_token).amr).toEqual(decodeJwt(first.access_token).amr);
 
-    // Within the 10 s window the old token still works (two tabs refreshing at once)…
+    // Within the 10 s window the old token still works (two tabs refreshing at once), and it is
+    // answered with the chain's active token, not a second chain…
     const concurrent = await server
       .client()
       .auth.refreshSession({ refresh_token: first.refresh_token });
     expect(concurrent.error).toBeNull();
+    expect(concurrent.data.session!.refresh_token).toBe(second.refresh_token);
 
     // …after it, replaying it is theft: the whole session ends.
     server.clock.advance(11);
@@ -302,13 +305,36 @@ describe('concurrency (real parallelism when TEST_DATABASE_URL points at Postgre
     ]);
     expect(a.error).toBeNull();
     expect(b.error).toBeNull();
-    expect(a.data.session!.refresh_token).not.toBe(b.data.session!.refresh_token);
-    for (const next of [a, b]) {
-      const again = await server
-        .client()
-        .auth.refreshSession({ refresh_token: next.data.session!.refresh_token });
-      expect(again.error).toBeNull();
-    }
+    // One chain: both tabs hold the same new refresh token (GoTrue's "active child" rule).
+    expect(a.data.session!.refresh_token).toBe(b.data.session!.refresh_token);
+    const child = a.data.session!.refresh_token;
+    const again = await server.client().auth.refreshSession({ refresh_token: child });
+    expect(again.error).toBeNull();
+    const grandchild = again.data.session!.refresh_token;
+
+    // A replay of the first token inside the window gets the chain's current active token (the
+    // grandchild now), and so does a replay of the child; no token outside the chain is made.
+    const replay = await server.client().auth.refreshSession({ refresh_token: token });
+    expect(replay.error).toBeNull();
+    expect(replay.data.session!.refresh_token).toBe(grandchild);
+    const childReplay = await server.client().auth.refreshSession({ refresh_token: child });
+    expect(childReplay.data.session!.refresh_token).toBe(grandchild);
+    const sessionId = decodeJwt(a.data.session!.access_token).session_id as string;
+    const live = await server.database.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+    expect(live).toHaveLength(1);
+    expect(
+      await server.database.db.$count(refreshTokens, eq(refreshTokens.sessionId, sessionId)),
+    ).toBe(3);
+
+    // After the window, the replay is theft: the session (the one chain) ends.
+    server.clock.advance(11);
+    const late = await server.client().auth.refreshSession({ refresh_token: token });
+    expect(late.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    const afterTheft = await server.client().auth.refreshSession({ refresh_token: grandchild });
+    expect(afterTheft.error?.status).toBe(400);
   });
 
   it('lets one sign-up through when the same address signs up twice at once', async () => {
@@ -317,9 +343,42 @@ describe('concurrency (real parallelism when TEST_DATABASE_URL points at Postgre
       server.client().auth.signUp({ email: address, password: 'first-password' }),
       server.client().auth.signUp({ email: address, password: 'other-password' }),
     ]);
-    expect(results.every((r) => r.error === null)).toBe(true);
     expect(results.filter((r) => r.data.session !== null)).toHaveLength(1);
+    const loser = results.find((r) => r.data.session === null);
+    expect(loser?.error).toMatchObject({ status: 422, code: 'user_already_exists' });
     const { data } = await server.adminClient().auth.admin.listUsers({ perPage: 1000 });
     expect(data.users.filter((u) => u.email === address)).toHaveLength(1);
+  });
+});
+
+describe('AUTH_PASSWORD_MIN_LENGTH', () => {
+  let server: AuthTestServer;
+  beforeAll(async () => {
+    server = await startAuthServer({ AUTH_PASSWORD_MIN_LENGTH: '12' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('is honoured by sign-up, password change (and so recovery), admin creation and the app config', async () => {
+    const short = await server
+      .client()
+      .auth.signUp({ email: email('short'), password: 'eleven-char' });
+    expect(short.error).toBeInstanceOf(AuthWeakPasswordError);
+    expect(short.error?.message).toBe('Password should be at least 12 characters.');
+
+    const supabase = server.client();
+    const ok = await supabase.auth.signUp({ email: email('long'), password: 'twelve-chars' });
+    expect(ok.error).toBeNull();
+    const change = await supabase.auth.updateUser({ password: 'eleven-char' });
+    expect(change.error).toMatchObject({ status: 422, code: 'weak_password' });
+
+    const admin = await server
+      .adminClient()
+      .auth.admin.createUser({ email: email('admin-made'), password: 'eleven-char' });
+    expect(admin.error).toMatchObject({ status: 422, code: 'weak_password' });
+
+    const config = await server.app.inject('/api/runtime-config');
+    expect(config.json()).toMatchObject({ passwordMinLength: 12 });
   });
 });

@@ -43,7 +43,12 @@ export async function createAuthModule(options: AuthModuleOptions) {
 
   // Keys live in the database, so they load on first need (an unmigrated database must not stop
   // the app from building; /readyz reports it). `keys` is filled in place once loaded.
-  const keys: AuthKeys = { signing: [], publishableKey: '', serviceRoleKey: '' };
+  const keys: AuthKeys = {
+    signing: [],
+    publishableKey: '',
+    serviceRoleKey: '',
+    refreshTokenSecret: '',
+  };
   let loadedTokens: TokenService | null = null;
   let loading: Promise<TokenService> | null = null;
   const loadKeys = (): Promise<TokenService> => {

@@ -5,8 +5,7 @@ import { authMfaRoutes } from './auth-mfa.routes.ts';
 import { createAuthRouteContext, type AuthRoutesDeps } from './auth-route-context.ts';
 import { authSessionRoutes } from './auth-session.routes.ts';
 import { authUserRoutes } from './auth-user.routes.ts';
-import { registerAuthErrorHandler } from './auth.errors.ts';
-import { RetryLaterError } from './phone-otp.service.ts';
+import { AuthError, registerAuthErrorHandler, sendAuthError } from './auth.errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,12 +25,6 @@ export function authRoutes(auth: AuthRoutesDeps): FastifyPluginAsyncZod {
 
   return async (app) => {
     registerAuthErrorHandler(app);
-    // Phone sign-in's and anonymous sign-ins' 429s say when to come back.
-    app.addHook('onError', async (_request, reply, error) => {
-      if (error instanceof RetryLaterError) {
-        reply.header('retry-after', String(error.retryAfterSeconds));
-      }
-    });
 
     // auth-js sends Content-Type: application/json with an empty body on POST /logout and
     // DELETE /factors/{id}; an empty body means {} here. Otherwise Fastify's own (proto-safe) parser.
@@ -49,6 +42,39 @@ export function authRoutes(auth: AuthRoutesDeps): FastifyPluginAsyncZod {
       await auth.ready();
       if (request.routeOptions.config.authOpen) return;
       auth.access.assertApiKey(request.headers.apikey);
+    });
+
+    // The routes of this API, to tell an unknown path (404) from a method a path does not take
+    // (405). Collected as they are registered; `:param` segments match any one segment.
+    const known: { method: string; pattern: RegExp }[] = [];
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const pattern = new RegExp(
+        `^${route.url
+          .split('/')
+          .map((part) =>
+            part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+          )
+          .join('/')}/?$`,
+      );
+      for (const method of methods) known.push({ method, pattern });
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const allowed = [...new Set(known.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+      if (allowed.length > 0) {
+        reply.header('allow', allowed.join(', '));
+        return sendAuthError(
+          request,
+          reply,
+          new AuthError(405, 'method_not_allowed', `${request.method} is not allowed here`),
+        );
+      }
+      return sendAuthError(
+        request,
+        reply,
+        new AuthError(404, 'not_found', `No auth API route matches ${request.method} ${path}`),
+      );
     });
 
     const hide = true;

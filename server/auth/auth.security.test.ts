@@ -196,7 +196,9 @@ describe('rate limits (on by default)', () => {
   beforeAll(async () => {
     server = await startAuthServer({
       AUTH_RATE_LIMITS: 'true',
-      AUTH_RATE_LIMIT_SIGNIN_PER_EMAIL: '3/5m',
+      TRUST_PROXY: 'true',
+      AUTH_RATE_LIMIT_SIGNIN_EMAIL_IP: '3/5m',
+      AUTH_RATE_LIMIT_SIGNIN_PER_EMAIL: '7/5m',
       AUTH_RATE_LIMIT_EMAIL_PER_IP: '4/1m',
       AUTH_RATE_LIMIT_VERIFY_PER_EMAIL: '3/5m',
     });
@@ -208,6 +210,40 @@ describe('rate limits (on by default)', () => {
   it('are on unless switched off', async () => {
     const { loadEnv } = await import('#server/env.ts');
     expect(loadEnv({}).AUTH_RATE_LIMITS).toBe(true);
+  });
+
+  /** A password sign-in from `ip` (TRUST_PROXY is on, so X-Forwarded-For is the client's IP). */
+  const signInFrom = (ip: string, address: string, password: string) =>
+    server.request('/token?grant_type=password', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': ip },
+      json: { email: address, password },
+    });
+
+  it('count sign-ins per address and IP: a guesser elsewhere does not lock the owner out', async () => {
+    const address = email('owner');
+    await server.client().auth.signUp({ email: address, password: 'the-right-password' });
+    for (let i = 0; i < 3; i++) {
+      expect((await signInFrom('203.0.113.9', address, 'wrong-password')).status).toBe(400);
+    }
+    const blocked = await signInFrom('203.0.113.9', address, 'the-right-password');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(300);
+    // The owner, from their own address, still gets in.
+    expect((await signInFrom('198.51.100.7', address, 'the-right-password')).status).toBe(200);
+  });
+
+  it('have a per-address ceiling far above the per-IP limit, for guessers with many IPs', async () => {
+    const address = email('ceiling');
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const response = await signInFrom(`192.0.2.${i + 1}`, address, 'wrong-password');
+      statuses.push(response.status);
+      if (response.status === 429) expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 429]);
+    server.clock.advance(301);
   });
 
   it('limit sign-in attempts per address with 429 over_request_rate_limit, known or not, then reset', async () => {
@@ -243,6 +279,11 @@ describe('rate limits (on by default)', () => {
         json: { email: email('flood') },
       });
       statuses.push(response.status);
+      if (response.status === 429) {
+        const retryAfter = Number(response.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+      }
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     server.clock.advance(61);
@@ -257,6 +298,7 @@ describe('rate limits (on by default)', () => {
         json: { email: address, token: String(100000 + i), type: 'email' },
       });
       statuses.push(response.status);
+      if (response.status === 429) expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
     }
     expect(statuses).toEqual([403, 403, 403, 429]);
   });

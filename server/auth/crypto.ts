@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { secretsEqual } from '#server/lib/constant-time.ts';
 
 /** A fresh opaque secret (refresh tokens, API keys): 32 random bytes, base64url. */
@@ -9,6 +9,15 @@ export function randomSecret(bytes = 32): string {
 /** Refresh tokens are looked up by this hash; the token itself is never stored. */
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The refresh token that replaces `token`: HMAC-SHA256 under the instance's refresh secret. Only
+ * the server can compute it, and computing it again gives the same child, so a token replayed
+ * inside the reuse window is answered with the chain it already started, not a new one.
+ */
+export function childRefreshToken(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(token).digest('base64url');
 }
 
 /** A numeric one-time code (emails, reauthentication). */

@@ -20,10 +20,16 @@ export interface AuthKeys {
   publishableKey: string;
   /** Admin API and CLI only. Never sent to a browser, never logged. */
   serviceRoleKey: string;
+  /**
+   * Keys the refresh-token chain: a token's child is HMAC(secret, token), so a token replayed
+   * inside the reuse window can be answered with the child it already has (sessions.ts).
+   */
+  refreshTokenSecret: string;
 }
 
 const SIGNING_KEYS = 'auth.signing_keys';
 const API_KEYS = 'auth.api_keys';
+const REFRESH_TOKEN_SECRET = 'auth.refresh_token_secret';
 
 interface StoredApiKeys {
   publishable: string;
@@ -65,11 +71,17 @@ export async function ensureAuthKeys(db: Db, now: Date): Promise<AuthKeys> {
     );
     api = await getSetting<StoredApiKeys>(db, API_KEYS);
   }
-  if (!signing || signing.keys.length === 0 || !api)
+  let refresh = await getSetting<{ secret: string }>(db, REFRESH_TOKEN_SECRET);
+  if (!refresh) {
+    await insertSettingIfAbsent(db, REFRESH_TOKEN_SECRET, { secret: randomSecret(32) }, now);
+    refresh = await getSetting<{ secret: string }>(db, REFRESH_TOKEN_SECRET);
+  }
+  if (!signing || signing.keys.length === 0 || !api || !refresh)
     throw new Error('auth keys could not be stored');
   return {
     signing: signing.keys,
     publishableKey: api.publishable,
     serviceRoleKey: api.serviceRole,
+    refreshTokenSecret: refresh.secret,
   };
 }

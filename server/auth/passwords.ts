@@ -50,10 +50,13 @@ export interface WeakPassword {
 }
 
 /** The strength policy: null when the password is acceptable (the 72-character cap is checked apart). */
-export function checkPasswordStrength(password: string): WeakPassword | null {
-  if ([...password].length < PASSWORD_MIN_LENGTH) {
+export function checkPasswordStrength(
+  password: string,
+  minLength: number = PASSWORD_MIN_LENGTH,
+): WeakPassword | null {
+  if ([...password].length < minLength) {
     return {
-      message: `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`,
+      message: `Password should be at least ${minLength} characters.`,
       reasons: ['length'],
     };
   }

@@ -30,12 +30,8 @@ export interface PhoneOtpDeps extends AuthDeps {
 
 /** A 429 that says when to come back (Retry-After, in seconds). */
 export class RetryLaterError extends AuthError {
-  constructor(
-    code: string,
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, code, message);
+  constructor(code: string, message: string, retryAfterSeconds: number) {
+    super(429, code, message, {}, retryAfterSeconds);
   }
 }
 

@@ -7,6 +7,7 @@ import { authErrors } from './auth.errors.ts';
 export type RateLimitRule =
   | 'token_ip'
   | 'signin_email'
+  | 'signin_email_ip'
   | 'email_ip'
   | 'email_address'
   | 'verify_ip'
@@ -21,6 +22,7 @@ export interface AuthRateLimits {
 const settingFor: Record<RateLimitRule, keyof Env> = {
   token_ip: 'AUTH_RATE_LIMIT_TOKEN_PER_IP',
   signin_email: 'AUTH_RATE_LIMIT_SIGNIN_PER_EMAIL',
+  signin_email_ip: 'AUTH_RATE_LIMIT_SIGNIN_EMAIL_IP',
   email_ip: 'AUTH_RATE_LIMIT_EMAIL_PER_IP',
   email_address: 'AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS',
   verify_ip: 'AUTH_RATE_LIMIT_VERIFY_PER_IP',
@@ -42,7 +44,7 @@ export function createAuthRateLimits(deps: {
     db: deps.db,
     clock: deps.clock,
     purgeEvery: 1000,
-    rejected: () => authErrors.rateLimited(),
+    rejected: (_rule, retryAfterSeconds) => authErrors.rateLimited(retryAfterSeconds),
   });
   return {
     // Returns the limiter's promise as is: sign-in and refresh pay no extra await for it.

@@ -26,6 +26,23 @@ export async function findRefreshTokenForUpdate(
   return row ?? null;
 }
 
+/** A refresh token of `sessionId` by its hash (the reuse window's walk down the chain). */
+export async function findSessionRefreshToken(
+  db: Db,
+  sessionId: string,
+  tokenHash: string,
+): Promise<PresentedToken | null> {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      sessionId: refreshTokens.sessionId,
+      revokedAt: refreshTokens.revokedAt,
+    })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.sessionId, sessionId), eq(refreshTokens.tokenHash, tokenHash)));
+  return row ?? null;
+}
+
 export async function insertRefreshToken(
   db: Db,
   row: { id: string; tokenHash: string; sessionId: string; parentId: string | null; now: Date },

@@ -72,6 +72,9 @@ export function createSessionGrantsService(deps: AuthDeps) {
     if (!body.email && !body.phone) throw authErrors.missingCredentials();
     if (!body.email) throw authErrors.phoneDisabled();
     const email = body.email.trim().toLowerCase();
+    // Per address and IP first: a guesser elsewhere cannot lock the owner out. An attempt over
+    // that limit is not counted against the address's much higher ceiling.
+    await deps.limiter.check('signin_email_ip', `${email} ${meta.ip}`);
     await deps.limiter.check('signin_email', email);
     const password = body.password ?? '';
 
@@ -91,7 +94,7 @@ export function createSessionGrantsService(deps: AuthDeps) {
       meta,
       audit: { action: 'login', details: { method: 'password' } },
     });
-    const weak = checkPasswordStrength(password);
+    const weak = checkPasswordStrength(password, env.AUTH_PASSWORD_MIN_LENGTH);
     return weak ? { ...session, weak_password: weak } : session;
   }
 

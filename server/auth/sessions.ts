@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import { insertAudit } from './audit.repo.ts';
 import {
   findRefreshTokenForUpdate,
+  findSessionRefreshToken,
   insertRefreshToken,
   revokeRefreshToken,
 } from './refresh-tokens.repo.ts';
@@ -18,7 +19,7 @@ import { type SessionRow, type UserRecord } from './user-record.repo.ts';
 import { loadUserById } from './users.repo.ts';
 import { AuthError, authErrors } from './auth.errors.ts';
 import { secretsEqual } from '#server/lib/constant-time.ts';
-import { hashRefreshToken, randomSecret } from './crypto.ts';
+import { childRefreshToken, hashRefreshToken, randomSecret } from './crypto.ts';
 import type { AuthDeps, RequestMeta } from './deps.ts';
 import type { AccessTokenClaims, AmrClaim } from './tokens.ts';
 import { userJson } from './user-json.ts';
@@ -99,11 +100,16 @@ type SlowPathOutcome =
   | { kind: 'issued'; session: SessionRow; user: UserRecord; refreshToken: string }
   | { kind: 'error'; error: AuthError };
 
+/** How far down a chain a replayed token is followed (rotations inside one reuse window). */
+const MAX_CHAIN_WALK = 50;
+
 /**
  * The refresh_token grant (contract §6.1 and DESIGN §3): a live token is revoked and replaced
- * by its child in the same session. A token revoked less than AUTH_REFRESH_REUSE_SECONDS ago
- * (two tabs refreshing at once) gets another child. An older one is treated as stolen: the
- * whole session is deleted and the answer is refresh_token_already_used.
+ * by its child in the same session; the child is HMAC(refresh secret, token), so the server can
+ * name it again later. A token revoked less than AUTH_REFRESH_REUSE_SECONDS ago (two tabs
+ * refreshing at once, a client that lost the answer) is answered with the chain's active
+ * token — its child, or that child's live descendant — never with a second chain. An older one
+ * is treated as stolen: the whole session is deleted and the answer is refresh_token_already_used.
  */
 export async function refreshSession(
   deps: AuthDeps,
@@ -112,7 +118,8 @@ export async function refreshSession(
 ): Promise<SessionJson> {
   if (presented.length < 12) throw authErrors.validation('Refresh token is not valid');
   const tokenHash = hashRefreshToken(presented);
-  const child = randomSecret();
+  const secret = deps.keys.refreshTokenSecret;
+  const child = childRefreshToken(secret, presented);
   const childHash = hashRefreshToken(child);
   const now = deps.clock();
 
@@ -175,18 +182,41 @@ export async function refreshSession(
         ),
       };
     }
-    if (!token.revokedAt) await revokeRefreshToken(tx, token.id, now);
-    await insertRefreshToken(tx, {
-      id: randomUUID(),
-      tokenHash: childHash,
-      sessionId: session.id,
-      parentId: token.id,
-      now,
-    });
-    await touchSession(tx, session.id, now);
-    return { kind: 'issued', session, user, refreshToken: child };
+    if (!token.revokedAt) {
+      // Live after all (the fast path lost a race with a ban being lifted): rotate it here.
+      await revokeRefreshToken(tx, token.id, now);
+      await insertRefreshToken(tx, {
+        id: randomUUID(),
+        tokenHash: childHash,
+        sessionId: session.id,
+        parentId: token.id,
+        now,
+      });
+      await touchSession(tx, session.id, now);
+      return { kind: 'issued', session, user, refreshToken: child };
+    }
+    // Inside the window: follow the chain from the presented token down to its live token.
+    let candidate = child;
+    for (let step = 0; step < MAX_CHAIN_WALK; step += 1) {
+      const next = await findSessionRefreshToken(tx, session.id, hashRefreshToken(candidate));
+      if (!next) break;
+      if (!next.revokedAt) {
+        await touchSession(tx, session.id, now);
+        return { kind: 'issued', session, user, refreshToken: candidate };
+      }
+      candidate = childRefreshToken(secret, candidate);
+    }
+    // The chain ended without a live token (an MFA step-up or a sign-out replaced it): nothing
+    // to hand back, and no new chain either.
+    return {
+      kind: 'error',
+      error: new AuthError(
+        400,
+        'refresh_token_already_used',
+        'Invalid Refresh Token: Already Used',
+      ),
+    };
   });
-
   if (outcome.kind === 'error') throw outcome.error;
   return sessionResponse(deps, outcome.user, outcome.session, outcome.refreshToken);
 }

@@ -9,8 +9,8 @@ import {
   sendAuthEmail,
   type EmailToken,
 } from './email-links.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import { isBanned, startSession } from './sessions.ts';
+import { hashPassword } from './passwords.ts';
+import { startSession } from './sessions.ts';
 import type { UserRecord } from './user-record.repo.ts';
 import { userJson } from './user-json.ts';
 import { loadUserByEmail } from './users.repo.ts';
@@ -22,13 +22,19 @@ export function createSignupService(deps: AuthDeps) {
   const { db, env } = deps;
   const now = () => deps.clock();
 
+  /** Sign-up signs in at once unless confirmation is required (then it returns the bare user). */
+  const signsInAtOnce = () => env.AUTH_CONFIRM_EMAIL !== 'required';
+
+  const alreadyRegistered = () =>
+    new AuthError(422, 'user_already_exists', 'User already registered');
+
   function fakeUser(email: string, data: Record<string, unknown>): UserJson {
-    // What a repeated sign-up gets back: shaped like a fresh account (identities included), so
-    // the answer does not tell whether the address is registered.
+    // What a repeated sign-up gets back when confirmation is required: GoTrue's placeholder, a
+    // fresh random id and no identities (ADR 012). Apps tell "already registered" by
+    // `identities.length === 0`; only the mailbox's owner learns more.
     const t = now().toISOString();
-    const id = randomUUID();
     return {
-      id,
+      id: randomUUID(),
       aud: 'authenticated',
       role: 'authenticated',
       email,
@@ -36,19 +42,7 @@ export function createSignupService(deps: AuthDeps) {
       confirmation_sent_at: t,
       app_metadata: { provider: 'email', providers: ['email'] },
       user_metadata: data,
-      identities: [
-        {
-          identity_id: randomUUID(),
-          id,
-          user_id: id,
-          identity_data: { ...data, sub: id, email, email_verified: false, phone_verified: false },
-          provider: 'email',
-          last_sign_in_at: null,
-          created_at: t,
-          updated_at: t,
-          email,
-        },
-      ],
+      identities: [],
       created_at: t,
       updated_at: t,
       is_anonymous: false,
@@ -93,7 +87,7 @@ export function createSignupService(deps: AuthDeps) {
       throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }
     if (!password) throw authErrors.validation('Signup requires a valid password');
-    assertAcceptablePassword(password);
+    assertAcceptablePassword(password, env.AUTH_PASSWORD_MIN_LENGTH);
     if (body.email && body.phone) {
       throw authErrors.validation(
         'Only an email address or phone number should be provided on signup.',
@@ -105,29 +99,20 @@ export function createSignupService(deps: AuthDeps) {
     await deps.limiter.check('email_address', email);
     const data = body.data ?? {};
 
+    // Hashed before the lookup, whatever it finds: a registered address costs the same argon2
+    // run as a new account.
+    const passwordHash = await hashPassword(password);
     const existing = await loadUserByEmail(db, email);
     if (existing) {
-      // Same cost as a new account (one argon2 run), and a session only for the rightful owner.
-      const ownsIt = await verifyPassword(existing.passwordHash, password);
-      if (
-        ownsIt &&
-        env.AUTH_CONFIRM_EMAIL !== 'required' &&
-        !isBanned(existing, now()) &&
-        !existing.deletedAt
-      ) {
-        return startSession(deps, db, existing.id, {
-          method: 'password',
-          meta,
-          audit: { action: 'login', details: { method: 'password', via: 'signup' } },
-        });
-      }
+      // GoTrue: where sign-up signs in at once, a registered address is refused (never a second
+      // way to test a password); where confirmation is required, a placeholder user.
+      if (signsInAtOnce()) throw alreadyRegistered();
       deps.background.run('signup: resend confirmation', () =>
         resendConfirmation(existing, pkce, meta.redirectTo),
       );
       return fakeUser(email, data);
     }
 
-    const passwordHash = await hashPassword(password);
     const confirmNow = env.AUTH_CONFIRM_EMAIL === 'off';
     let created: { user: UserRecord; token: EmailToken | null; session: SessionJson | null };
     try {
@@ -151,15 +136,17 @@ export function createSignupService(deps: AuthDeps) {
               pkce,
               redirectTo: meta.redirectTo,
             });
-        const session =
-          env.AUTH_CONFIRM_EMAIL === 'required'
-            ? null
-            : await startSession(deps, tx, user.id, { method: 'password', meta });
+        const session = !signsInAtOnce()
+          ? null
+          : await startSession(deps, tx, user.id, { method: 'password', meta });
         return { user, token, session };
       });
     } catch (error: unknown) {
-      // Two sign-ups for one address at once: the loser looks like any repeated sign-up.
-      if (isUniqueViolation(error)) return fakeUser(email, data);
+      // Two sign-ups for one address at once: the loser gets what any repeated sign-up gets.
+      if (isUniqueViolation(error)) {
+        if (signsInAtOnce()) throw alreadyRegistered();
+        return fakeUser(email, data);
+      }
       throw error;
     }
     if (created.token)

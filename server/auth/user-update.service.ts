@@ -55,7 +55,7 @@ export function createUserUpdateService(deps: AuthDeps) {
     meta: RequestMeta,
   ): Promise<UserJson> {
     const { user, session } = ctx;
-    if (body.password) assertAcceptablePassword(body.password);
+    if (body.password) assertAcceptablePassword(body.password, deps.env.AUTH_PASSWORD_MIN_LENGTH);
     const newEmail = body.email ? validEmail(body.email) : null;
     if (body.phone) throw authErrors.phoneDisabled();
     if (body.app_metadata !== undefined) {

@@ -15,11 +15,11 @@ export function validEmail(raw: string): string {
 }
 
 /** The 72-character cap (400) and then the strength policy (422 weak_password with reasons). */
-export function assertAcceptablePassword(password: string): void {
+export function assertAcceptablePassword(password: string, minLength: number): void {
   if (passwordTooLong(password)) {
     throw authErrors.validation('Password cannot be longer than 72 characters');
   }
-  const weak = checkPasswordStrength(password);
+  const weak = checkPasswordStrength(password, minLength);
   if (weak) {
     throw new AuthError(422, 'weak_password', weak.message, {
       weak_password: { reasons: weak.reasons },

@@ -23,8 +23,11 @@ export interface RateLimiterOptions {
   namespace?: string;
   /** Expired windows are deleted after this many hits (none when absent). */
   purgeEvery?: number;
-  /** The error for a hit over `rule`'s limit; AppError('rate_limited', rule.message) when absent. */
-  rejected?: (rule: RateRule) => Error;
+  /**
+   * The error for a hit over `rule`'s limit, told how many seconds remain until the window
+   * resets (for Retry-After); AppError('rate_limited', rule.message) when absent.
+   */
+  rejected?: (rule: RateRule, retryAfterSeconds: number) => Error;
 }
 
 /**
@@ -33,14 +36,17 @@ export interface RateLimiterOptions {
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { db, clock, namespace = '', purgeEvery } = options;
-  const rejected = options.rejected ?? ((rule) => new AppError('rate_limited', rule.message));
+  const rejected =
+    options.rejected ??
+    ((rule, retryAfterSeconds) =>
+      new AppError('rate_limited', rule.message, { retryAfterSeconds }));
   let sincePurge = 0;
   return {
     async hit(subject, ...rules) {
       const digest = createHash('sha256').update(subject).digest('base64url').slice(0, 32);
       const now = clock();
       for (const rule of rules) {
-        const { hits } = await hitRateLimit(
+        const { hits, resetAt } = await hitRateLimit(
           db,
           `${namespace}${rule.name}:${digest}`,
           rule.windowSeconds,
@@ -50,7 +56,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           sincePurge = 0;
           await purgeRateLimits(db, now);
         }
-        if (hits > rule.limit) throw rejected(rule);
+        if (hits > rule.limit) {
+          throw rejected(rule, Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)));
+        }
       }
     },
   };

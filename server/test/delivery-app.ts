@@ -192,6 +192,8 @@ export async function startDeliveryApp(options: { start?: string } = {}): Promis
 /** Asserts an error answer and returns its body's error. */
 export function expectError(response: LightMyRequestResponse, status: number, code: string) {
   expect(response.statusCode, response.body).toBe(status);
+  // Every 429 says when to try again.
+  if (status === 429) expect(String(response.headers['retry-after'])).toMatch(/^[1-9]\d*$/);
   const body = errorBodySchema.parse(response.json());
   expect(body.error.code).toBe(code);
   return body.error;

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { PASSWORD_MAX_LENGTH, passwordMinLength } from '#client/lib/password-policy.ts';
 import { Input } from './input.tsx';
 import { Label } from './label.tsx';
 
@@ -95,7 +95,7 @@ export function NewPasswordField({ value, onValueChange, ...field }: PasswordFie
       type="password"
       autoComplete="new-password"
       required
-      minLength={PASSWORD_MIN_LENGTH}
+      minLength={passwordMinLength()}
       maxLength={PASSWORD_MAX_LENGTH}
       value={value}
       onChange={(event) => onValueChange(event.target.value)}

@@ -6,7 +6,7 @@ import { ConfirmPasswordField, NewPasswordField } from '#client/components/ui/fo
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { messageOf } from '#client/lib/error-message.ts';
-import { PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { passwordMinLength } from '#client/lib/password-policy.ts';
 import { codeOf, type AccountAuthApi } from '../account-api.ts';
 import { SettingsCard } from './settings-card.tsx';
 
@@ -61,7 +61,7 @@ export function PasswordSettings({ auth, user }: { auth: AccountAuthApi; user: U
   };
 
   return (
-    <SettingsCard title="Password" description={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+    <SettingsCard title="Password" description={`At least ${passwordMinLength()} characters.`}>
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
         <NewPasswordField
           id="settings-new-password"

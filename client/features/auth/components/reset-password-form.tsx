@@ -10,7 +10,7 @@ import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorMessage } from '#client/lib/auth/errors.ts';
 import { linkOnce } from '#client/lib/auth/link-once.ts';
 import { getRole, homeForRole } from '#client/lib/auth/roles.ts';
-import { PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { passwordMinLength } from '#client/lib/password-policy.ts';
 import { paths } from '#client/lib/paths.ts';
 import { readAuthRedirect, type AuthRedirect } from '../auth-redirect.ts';
 import { RecoveryCodeForm } from './recovery-code-form.tsx';
@@ -139,7 +139,7 @@ export function ResetPasswordForm() {
       <NewPasswordField
         id="reset-password"
         label="New password"
-        description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        description={`At least ${passwordMinLength()} characters.`}
         value={password}
         onValueChange={setPassword}
       />

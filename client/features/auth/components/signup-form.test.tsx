@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeAuth, makeSession, makeUser, renderWithAuth } from '#client/test/fake-auth.tsx';
-import { SignupForm } from './signup-form.tsx';
+import { ALREADY_REGISTERED_MESSAGE, SignupForm } from './signup-form.tsx';
 
 afterEach(() => {
   toast.dismiss();
@@ -93,6 +93,21 @@ describe('SignupForm', () => {
     expect(screen.getByText('Password should be at least 8 characters.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signup');
     expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
+  });
+
+  it('says the address already has an account (user_already_exists) and offers to log in', async () => {
+    const fakeAuth = createFakeAuth();
+    fakeAuth.fake.signUp.mockResolvedValue({
+      data: { user: null, session: null },
+      error: new AuthApiError('User already registered', 422, 'user_already_exists'),
+    });
+    const { router } = renderSignup(fakeAuth);
+    await fillAndSubmit();
+    expect(await screen.findByText('Error creating account')).toBeInTheDocument();
+    expect(screen.getByText(ALREADY_REGISTERED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText('User already registered')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it("falls back to 'An error occurred during signup'", async () => {

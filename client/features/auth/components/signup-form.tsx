@@ -5,14 +5,18 @@ import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmailField, NewPasswordField } from '#client/components/ui/form-field.tsx';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
-import { errorMessage } from '#client/lib/auth/errors.ts';
-import { PASSWORD_MIN_LENGTH } from '#client/lib/password-policy.ts';
+import { errorCode, errorMessage } from '#client/lib/auth/errors.ts';
+import { passwordMinLength } from '#client/lib/password-policy.ts';
 import { paths } from '#client/lib/paths.ts';
 
 /** How long sign-up waits after signing out a current user, so the old session is fully gone. */
 export const SIGN_OUT_SETTLE_MS = 300;
 
 const SIGNED_IN_WARNING_ID = 'signup-signs-you-out';
+
+/** What the toast says when the address already has an account (the server's user_already_exists). */
+export const ALREADY_REGISTERED_MESSAGE =
+  'An account with this email already exists. Log in instead, or reset your password if you have forgotten it.';
 
 /** Email and password sign-up (spec §2, §4, §5, §8); a signed-in user is signed out first. */
 export function SignupForm() {
@@ -59,6 +63,13 @@ export function SignupForm() {
       void navigate(paths.onboarding, { replace: true });
     } catch (error: unknown) {
       setCreating(false);
+      if (errorCode(error) === 'user_already_exists') {
+        toast.error('Error creating account', {
+          description: ALREADY_REGISTERED_MESSAGE,
+          action: { label: 'Log in', onClick: () => void navigate(paths.login) },
+        });
+        return;
+      }
       toast.error('Error creating account', {
         description: errorMessage(error) ?? 'An error occurred during signup',
       });
@@ -82,7 +93,7 @@ export function SignupForm() {
       <NewPasswordField
         id="signup-password"
         label="Password"
-        description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        description={`At least ${passwordMinLength()} characters.`}
         value={password}
         onValueChange={setPassword}
       />
