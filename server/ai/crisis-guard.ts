@@ -1,4 +1,5 @@
 import type { CrisisCategory } from '#contracts/coach.ts';
+import { conceptCategory, framedMessage, routineExplains, setAside } from './crisis-concepts.ts';
 
 /**
  * The offline crisis guard: a layered detector that runs on every text a person sends the coach
@@ -103,6 +104,27 @@ const WORD_FIXES: Readonly<Record<string, string>> = {
   neighbor: 'neighbour',
   neighbors: 'neighbours',
   pls: 'please',
+  thru: 'through',
+  ppl: 'people',
+  em: 'them',
+  acct: 'account',
+  sh: 'self harm',
+  tbh: 'to be honest',
+  idk: 'i do not know',
+  abt: 'about',
+  rly: 'really',
+  smth: 'something',
+  hes: 'he is',
+  shes: 'she is',
+  theres: 'there is',
+  thats: 'that is',
+  whats: 'what is',
+  lil: 'little',
+  hrs: 'hours',
+  mins: 'minutes',
+  tmrw: 'tomorrow',
+  tonite: 'tonight',
+  ex: 'ex',
 };
 
 /** Lower case, plain letters and spaces, contractions spelled out, text-speak and typos fixed. */
@@ -121,6 +143,8 @@ export function normalizeForGuard(text: string): string {
       'myself',
     )
     .replace(/over[\s-]+dos/g, 'overdos')
+    .replace(/\bw\/o\b/g, 'without')
+    .replace(/\bw\//g, 'with ')
     .replace(/(\d),(\d{3})\b/g, '$1$2')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
@@ -951,6 +975,63 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
       found = category;
     }
   };
-  for (const text of present) consider(categoryOf(normalizeForGuard(text)));
+  for (const text of present) {
+    consider(lexiconCategory(text));
+    consider(conceptCategory(sentencesOf(text)));
+  }
   return found;
+}
+
+/**
+ * The lexicon's category for one text, with the sentences set aside that are a story, study or
+ * a joke and say nothing about the writer's own danger (crisis-concepts.ts, setAside).
+ */
+function lexiconCategory(text: string): CrisisCategory | null {
+  const parts = splitSentences(text);
+  const normalized = parts.map((part) => applyAllowances(normalizeForGuard(part)));
+  const framed = framedMessage(normalized);
+  const kept = parts.filter((_, i) => !setAside(normalized[i] ?? '', framed));
+  if (kept.length === 0) return null;
+  const category = categoryOf(
+    normalizeForGuard(kept.length === parts.length ? text : kept.join('. ')),
+  );
+  return category && routineExplains(category, normalized) ? null : category;
+}
+
+function splitSentences(text: string): string[] {
+  return text.split(/[.!?;\n]+|\s[-–—]\s|,\s*(?=but\b)/).filter((part) => part.trim().length > 0);
+}
+
+/** The lexicon alone (the precise layer), for measuring what the concept layer adds. */
+export function detectCrisisByLexicon(
+  texts: ReadonlyArray<string | undefined>,
+): CrisisCategory | null {
+  return rankFirst(texts.map((text) => (text ? lexiconCategory(text) : null)));
+}
+
+/** The concept layer alone, for measuring how far it generalises on its own. */
+export function detectCrisisByConcepts(
+  texts: ReadonlyArray<string | undefined>,
+): CrisisCategory | null {
+  return rankFirst(texts.map((text) => (text ? conceptCategory(sentencesOf(text)) : null)));
+}
+
+function rankFirst(categories: ReadonlyArray<CrisisCategory | null>): CrisisCategory | null {
+  let best: CrisisCategory | null = null;
+  let rank = CATEGORY_ORDER.length;
+  for (const category of categories) {
+    const index = CATEGORY_ORDER.findIndex(([name]) => name === category);
+    if (index >= 0 && index < rank) {
+      rank = index;
+      best = category;
+    }
+  }
+  return best;
+}
+
+/** Sentences (and clauses after a semicolon or dash), each normalised and cleared of idioms. */
+export function sentencesOf(text: string): string[] {
+  return splitSentences(text)
+    .map((part) => applyAllowances(normalizeForGuard(part)))
+    .filter((part) => part.length > 0 && part !== '_');
 }
