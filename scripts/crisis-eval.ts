@@ -12,6 +12,11 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { crisisCategories, type CrisisCategory } from '#contracts/coach.ts';
+import {
+  detectCrisisByConcepts,
+  detectCrisisByLexicon,
+  detectCrisisByModel,
+} from '#server/ai/crisis-guard.ts';
 import { detectCrisis } from '#server/ai/safety.ts';
 
 const rowsSchema = z.array(
@@ -50,6 +55,19 @@ function evaluate(name: string, rows: readonly Row[], detect: Detect, quiet: boo
     if (some.length > 0) lines.push(`    ${category} ${percent(caught(some), some.length)}`);
   }
   lines.push(`  false alarms ${percent(caught(ordinary), ordinary.length)}`);
+  if (detect === detectCrisis) {
+    for (const [layer, alone] of [
+      ['lexicon', detectCrisisByLexicon],
+      ['concept rules', detectCrisisByConcepts],
+      ['model', detectCrisisByModel],
+    ] as const) {
+      const hits = (list: typeof answers) =>
+        list.filter(({ row }) => alone([row.text]) !== null).length;
+      lines.push(
+        `    ${layer} alone: catch ${percent(hits(crisis), crisis.length)}, false alarms ${percent(hits(ordinary), ordinary.length)}`,
+      );
+    }
+  }
   const tricky = ordinary.filter(({ row }) => row.tricky);
   if (tricky.length > 0) lines.push(`    on tricky ones ${percent(caught(tricky), tricky.length)}`);
   if (!quiet) {

@@ -488,14 +488,29 @@ const NEGATABLE: ReadonlySet<Concept> = new Set<Concept>([
 ]);
 
 const NEGATION =
-  /\b(?<!\b(?:will|would|am|going to) )(?:not|never|no|without|nor|neither|nothing|nobody|stop|stopped|quit|avoid|avoiding|less|instead of|rather than|no longer|free of|free from)(?: \w+){0,2} $/;
+  /\b(?:not|never|no|without|nor|neither|nothing|nobody|stop|stopped|quit|avoid|avoiding|less|instead of|rather than|no longer|free of|free from)(?: \w+){0,2} $/;
+
+/** "Will not be" is no denial: "I will not be a burden much longer" is the finality itself. */
+const FUTURE_BE = /\b(?:will|would|am going to) not be(?: \w+)? $/;
 
 const COMPILED: ReadonlyArray<readonly [Concept, RegExp]> = [...CONCEPTS, ...MORE_CONCEPTS].map(
   ([concept, source]) => [concept, new RegExp(source, 'g')],
 );
 
+/** Recent sentences' concepts: the layers of one guard call read the same sentences. */
+const recent = new Map<string, ReadonlySet<Concept>>();
+
 /** The concepts in one normalised sentence, each match cancelled by a negation just before it. */
-export function tagConcepts(sentence: string): Set<Concept> {
+export function tagConcepts(sentence: string): ReadonlySet<Concept> {
+  const known = recent.get(sentence);
+  if (known) return known;
+  const found = tagConceptsAfresh(sentence);
+  if (recent.size >= 256) recent.clear();
+  recent.set(sentence, found);
+  return found;
+}
+
+function tagConceptsAfresh(sentence: string): Set<Concept> {
   const found = new Set<Concept>();
   for (const [concept, pattern] of COMPILED) {
     pattern.lastIndex = 0;
@@ -504,7 +519,10 @@ export function tagConcepts(sentence: string): Set<Concept> {
         pattern.lastIndex += 1;
         continue;
       }
-      if (NEGATABLE.has(concept) && NEGATION.test(sentence.slice(0, match.index))) continue;
+      if (NEGATABLE.has(concept)) {
+        const before = sentence.slice(0, match.index);
+        if (NEGATION.test(before) && !FUTURE_BE.test(before)) continue;
+      }
       found.add(concept);
       break;
     }
@@ -527,7 +545,8 @@ const STRONG_FRAME =
   /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective)\b/;
 const NOT_A_STORY =
   /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/;
-const STILL = /\b(?:again|still|now|lately|recently|back|relapse\w*|today|tonight|this week)\b/;
+const STILL =
+  /\b(?:again|still|right now|lately|recently|back|relapse\w*|today|tonight|this week)\b/;
 
 /** A question or plan about what might happen, not what is happening. */
 const HYPOTHETICAL = /\b(?:if|when|whether|in case|what happens|what would happen)\b/;
@@ -550,7 +569,7 @@ const OTHER_SUBJECT = new RegExp(
 
 interface SentenceView {
   text: string;
-  concepts: Set<Concept>;
+  concepts: ReadonlySet<Concept>;
   story: boolean;
   past: boolean;
   otherSubject: boolean;
@@ -613,6 +632,57 @@ export function routineExplains(category: CrisisCategory, sentences: readonly st
     );
   }
   return false;
+}
+
+/**
+ * Concepts specific enough that the model may act on them: everything but the generic ones
+ * (a person, a wish, food, a medicine, a quantity), which ordinary text is full of.
+ */
+const GENERIC: ReadonlySet<Concept> = new Set<Concept>([
+  'SELF',
+  'WISH',
+  'ACUTE',
+  'FOOD',
+  'KIN',
+  'TARGET',
+  'QUANTITY',
+  'TAKE',
+  'BODY',
+  'INTENT',
+  'MEANS',
+  'MEDS',
+  'DEATH',
+  'FEAR',
+  'FOOD_GUILT',
+  'DURATION',
+  'VULNERABLE',
+  'CHILD',
+  'SEXUAL',
+  'INJURY',
+  'SH_MOTIVE',
+  'WEAPON',
+  'ANGER',
+  'WOUND_CARE',
+  'JOKE',
+  'PERMANENT',
+  'GOODBYE',
+  'WEAK_SYMPTOM',
+  'AMOUNT_QUESTION',
+  'I_VIOLENT',
+  'VIOLENCE',
+  'THANKS_ALL',
+  'MEAN_IT',
+  'ROUTINE_FAST',
+  'GRIEVANCE',
+  'BODY_HATE',
+  'RESTRICT',
+]);
+
+/** Whether a specific (non-generic) concept is present in any of the sentences. */
+export function hasRiskConcept(sentences: readonly string[]): boolean {
+  return sentences.some((sentence) =>
+    [...tagConcepts(sentence)].some((concept) => !GENERIC.has(concept)),
+  );
 }
 
 /** Whether any sentence of a message names a story, news or study frame. */

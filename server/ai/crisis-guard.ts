@@ -1,5 +1,15 @@
 import type { CrisisCategory } from '#contracts/coach.ts';
-import { conceptCategory, framedMessage, routineExplains, setAside } from './crisis-concepts.ts';
+import {
+  conceptCategory,
+  framedMessage,
+  hasRiskConcept,
+  routineExplains,
+  setAside,
+} from './crisis-concepts.ts';
+import { type CrisisModel, modelCategory, toldSentences } from './crisis-model.ts';
+import savedModel from './crisis-model.json' with { type: 'json' };
+
+const MODEL: CrisisModel = savedModel;
 
 /**
  * The offline crisis guard: a layered detector that runs on every text a person sends the coach
@@ -18,6 +28,10 @@ import { conceptCategory, framedMessage, routineExplains, setAside } from './cri
  *    First-person patterns count whatever the frame.
  *
  * When several categories match, the most urgent help comes first (CATEGORY_ORDER).
+ *
+ * Under the lexicon, two layers generalise to words it has not seen (ADR 017): the concept rules
+ * (crisis-concepts.ts), which also set story, study, past and joking sentences aside for the
+ * lexicon, and a small model (crisis-model.ts), asked only when neither rules layer flagged.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -976,8 +990,14 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
     }
   };
   for (const text of present) {
-    consider(lexiconCategory(text));
-    consider(conceptCategory(sentencesOf(text)));
+    const sentences = sentencesOf(text);
+    // both rules layers are read: the concept rules may name a more urgent category (a dose
+    // question the lexicon took for an overdose); the model only when neither flagged the text
+    const byLexicon = lexiconCategory(text);
+    const byConcepts = conceptCategory(sentences);
+    consider(byLexicon);
+    consider(byConcepts);
+    if (!byLexicon && !byConcepts) consider(modelOpinion(sentences));
   }
   return found;
 }
@@ -1000,6 +1020,23 @@ function lexiconCategory(text: string): CrisisCategory | null {
 
 function splitSentences(text: string): string[] {
   return text.split(/[.!?;\n]+|\s[-–—]\s|,\s*(?=but\b)/).filter((part) => part.trim().length > 0);
+}
+
+/**
+ * The model's opinion, asked only when neither rules layer flagged the text: the sentences
+ * outside any frame, when one of them holds a specific concept, and the model is confident.
+ */
+function modelOpinion(sentences: readonly string[]): CrisisCategory | null {
+  const told = toldSentences(sentences);
+  if (told.length === 0 || !hasRiskConcept(told)) return null;
+  return modelCategory(MODEL, told);
+}
+
+/** The model alone (with its gate), for measuring what it adds. */
+export function detectCrisisByModel(
+  texts: ReadonlyArray<string | undefined>,
+): CrisisCategory | null {
+  return rankFirst(texts.map((text) => (text ? modelOpinion(sentencesOf(text)) : null)));
 }
 
 /** The lexicon alone (the precise layer), for measuring what the concept layer adds. */
