@@ -1,4 +1,5 @@
-// The crisis guard on its evaluation set (server/ai/safety-eval/crisis-set.ts): the catch rate on
+// The crisis guard on its evaluation set (server/ai/safety-eval/crisis-set.ts, fresh batches
+// included; measure a new batch with scripts/crisis-eval.ts before adding it): the catch rate on
 // crisis messages, the false-alarm rate on ordinary ones (targets: ≥ 97 % and ≤ 2 %), and its
 // speed per message against normalisation alone (the least any guard must do).
 import { detectCrisis, normalizeForGuard } from '#server/ai/safety.ts';

@@ -1,4 +1,15 @@
 import type { CrisisCategory } from '#contracts/coach.ts';
+import {
+  conceptCategory,
+  framedMessage,
+  hasRiskConcept,
+  routineExplains,
+  setAside,
+} from './crisis-concepts.ts';
+import { type CrisisModel, modelCategory, toldSentences } from './crisis-model.ts';
+import savedModel from './crisis-model.json' with { type: 'json' };
+
+const MODEL: CrisisModel = savedModel;
 
 /**
  * The offline crisis guard: a layered detector that runs on every text a person sends the coach
@@ -17,6 +28,10 @@ import type { CrisisCategory } from '#contracts/coach.ts';
  *    First-person patterns count whatever the frame.
  *
  * When several categories match, the most urgent help comes first (CATEGORY_ORDER).
+ *
+ * Under the lexicon, two layers generalise to words it has not seen (ADR 017): the concept rules
+ * (crisis-concepts.ts), which also set story, study, past and joking sentences aside for the
+ * lexicon, and a small model (crisis-model.ts), asked only when neither rules layer flagged.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -103,6 +118,27 @@ const WORD_FIXES: Readonly<Record<string, string>> = {
   neighbor: 'neighbour',
   neighbors: 'neighbours',
   pls: 'please',
+  thru: 'through',
+  ppl: 'people',
+  em: 'them',
+  acct: 'account',
+  sh: 'self harm',
+  tbh: 'to be honest',
+  idk: 'i do not know',
+  abt: 'about',
+  rly: 'really',
+  smth: 'something',
+  hes: 'he is',
+  shes: 'she is',
+  theres: 'there is',
+  thats: 'that is',
+  whats: 'what is',
+  lil: 'little',
+  hrs: 'hours',
+  mins: 'minutes',
+  tmrw: 'tomorrow',
+  tonite: 'tonight',
+  ex: 'ex',
 };
 
 /** Lower case, plain letters and spaces, contractions spelled out, text-speak and typos fixed. */
@@ -121,6 +157,8 @@ export function normalizeForGuard(text: string): string {
       'myself',
     )
     .replace(/over[\s-]+dos/g, 'overdos')
+    .replace(/\bw\/o\b/g, 'without')
+    .replace(/\bw\//g, 'with ')
     .replace(/(\d),(\d{3})\b/g, '$1$2')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
@@ -951,6 +989,86 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
       found = category;
     }
   };
-  for (const text of present) consider(categoryOf(normalizeForGuard(text)));
+  for (const text of present) {
+    const sentences = sentencesOf(text);
+    // both rules layers are read: the concept rules may name a more urgent category (a dose
+    // question the lexicon took for an overdose); the model only when neither flagged the text
+    const byLexicon = lexiconCategory(text);
+    const byConcepts = conceptCategory(sentences);
+    consider(byLexicon);
+    consider(byConcepts);
+    if (!byLexicon && !byConcepts) consider(modelOpinion(sentences));
+  }
   return found;
+}
+
+/**
+ * The lexicon's category for one text, with the sentences set aside that are a story, study or
+ * a joke and say nothing about the writer's own danger (crisis-concepts.ts, setAside).
+ */
+function lexiconCategory(text: string): CrisisCategory | null {
+  const parts = splitSentences(text);
+  const normalized = parts.map((part) => applyAllowances(normalizeForGuard(part)));
+  const framed = framedMessage(normalized);
+  const kept = parts.filter((_, i) => !setAside(normalized[i] ?? '', framed));
+  if (kept.length === 0) return null;
+  const category = categoryOf(
+    normalizeForGuard(kept.length === parts.length ? text : kept.join('. ')),
+  );
+  return category && routineExplains(category, normalized) ? null : category;
+}
+
+function splitSentences(text: string): string[] {
+  return text.split(/[.!?;\n]+|\s[-–—]\s|,\s*(?=but\b)/).filter((part) => part.trim().length > 0);
+}
+
+/**
+ * The model's opinion, asked only when neither rules layer flagged the text: the sentences
+ * outside any frame, when one of them holds a specific concept, and the model is confident.
+ */
+function modelOpinion(sentences: readonly string[]): CrisisCategory | null {
+  const told = toldSentences(sentences);
+  if (told.length === 0 || !hasRiskConcept(told)) return null;
+  return modelCategory(MODEL, told);
+}
+
+/** The model alone (with its gate), for measuring what it adds. */
+export function detectCrisisByModel(
+  texts: ReadonlyArray<string | undefined>,
+): CrisisCategory | null {
+  return rankFirst(texts.map((text) => (text ? modelOpinion(sentencesOf(text)) : null)));
+}
+
+/** The lexicon alone (the precise layer), for measuring what the concept layer adds. */
+export function detectCrisisByLexicon(
+  texts: ReadonlyArray<string | undefined>,
+): CrisisCategory | null {
+  return rankFirst(texts.map((text) => (text ? lexiconCategory(text) : null)));
+}
+
+/** The concept layer alone, for measuring how far it generalises on its own. */
+export function detectCrisisByConcepts(
+  texts: ReadonlyArray<string | undefined>,
+): CrisisCategory | null {
+  return rankFirst(texts.map((text) => (text ? conceptCategory(sentencesOf(text)) : null)));
+}
+
+function rankFirst(categories: ReadonlyArray<CrisisCategory | null>): CrisisCategory | null {
+  let best: CrisisCategory | null = null;
+  let rank = CATEGORY_ORDER.length;
+  for (const category of categories) {
+    const index = CATEGORY_ORDER.findIndex(([name]) => name === category);
+    if (index >= 0 && index < rank) {
+      rank = index;
+      best = category;
+    }
+  }
+  return best;
+}
+
+/** Sentences (and clauses after a semicolon or dash), each normalised and cleared of idioms. */
+export function sentencesOf(text: string): string[] {
+  return splitSentences(text)
+    .map((part) => applyAllowances(normalizeForGuard(part)))
+    .filter((part) => part.length > 0 && part !== '_');
 }

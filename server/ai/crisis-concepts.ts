@@ -1,0 +1,984 @@
+import type { CrisisCategory } from '#contracts/coach.ts';
+
+/**
+ * The crisis guard's generalising layer: concepts and how they meet in a sentence.
+ *
+ * The lexicon (crisis-guard.ts) knows phrases; it misses the same thought in words it has not
+ * seen. This layer tags each sentence with concepts (being dead or not existing, a wish or plan,
+ * feeling trapped, being a burden, a goodbye, a means such as a medicine or a height, a quantity,
+ * a question about amounts; self-injury, a body part, relief; food, restriction, purging, body
+ * hatred; a partner or family member, fear, control, violence done to me, a child, neglect;
+ * symptoms and their onset; a violent act, a weapon, another person as target) and flags a
+ * category when concepts meet that only meet in a crisis: a wish + not existing, a medicine + a
+ * quantity + taking them, fear + a partner, a child + locked in or not fed, a weapon + a target.
+ *
+ * Every concept match can be cancelled by a negation just before it ("I would never hurt
+ * myself"), and whole sentences are set aside by frames: another person's story, the news, study
+ * or work, the past ("years ago", "when I was a teenager"), a hypothetical or first-aid question
+ * ("what to do if someone has a stroke"). It reads text that crisis-guard.ts has already
+ * normalised and cleared of idioms, so "this commute is killing me" never reaches it.
+ */
+
+export type Concept =
+  | 'SELF'
+  | 'DEATH'
+  | 'SELF_DEATH'
+  | 'WISH'
+  | 'TRAPPED'
+  | 'BURDEN'
+  | 'GOODBYE'
+  | 'MEANS'
+  | 'MEDS'
+  | 'QUANTITY'
+  | 'AMOUNT_QUESTION'
+  | 'TAKE'
+  | 'SH_ACT'
+  | 'BODY'
+  | 'SH_MOTIVE'
+  | 'FOOD'
+  | 'RESTRICT'
+  | 'PURGE'
+  | 'BODY_HATE'
+  | 'FOOD_GUILT'
+  | 'DURATION'
+  | 'KIN'
+  | 'FEAR'
+  | 'CONTROL'
+  | 'HURT_ME'
+  | 'THREAT'
+  | 'SEXUAL'
+  | 'CHILD'
+  | 'NEGLECT'
+  | 'SYMPTOM'
+  | 'WEAK_SYMPTOM'
+  | 'I_VIOLENT'
+  | 'ACUTE'
+  | 'INGEST_DANGER'
+  | 'WANT_TAKE_LOTS'
+  | 'WISH_DEATH'
+  | 'LIFE_NEGATION'
+  | 'FINALITY'
+  | 'THANKS_ALL'
+  | 'MEANS_PREP'
+  | 'PLAN'
+  | 'WISH_END'
+  | 'PERMANENT'
+  | 'METHOD'
+  | 'METHOD_ACT'
+  | 'EDGE'
+  | 'VIOLENCE'
+  | 'TARGET'
+  | 'WEAPON'
+  | 'INTENT'
+  | 'ANGER'
+  | 'FUTURE_ABSENCE'
+  | 'LAST_CONTACT'
+  | 'DECIDED'
+  | 'ENOUGH_Q'
+  | 'HEIGHT_SEARCH'
+  | 'INJURY'
+  | 'ON_PURPOSE'
+  | 'SH_GERUND'
+  | 'WOUND_CARE'
+  | 'COMPENSATE'
+  | 'LOW_WEIGHT'
+  | 'VULNERABLE'
+  | 'ESCAPE'
+  | 'TOUCH_ABUSE'
+  | 'SEX_COERCION'
+  | 'INGEST_ERROR'
+  | 'GRIEVANCE'
+  | 'STALK'
+  | 'SELF_FEAR'
+  | 'SMOTHER'
+  | 'OTHER_DOOM'
+  | 'MEAN_IT'
+  | 'JOKE'
+  | 'GIVE_AWAY'
+  | 'SETTLING'
+  | 'LOOSE_ENDS'
+  | 'DONE'
+  | 'SH_KIT'
+  | 'MEAL_RESTRICT'
+  | 'ED_SIGNS'
+  | 'THIN_PRIDE'
+  | 'FOOD_CONCEAL'
+  | 'ROUTINE_FAST'
+  | 'POISON_OTHER'
+  | 'PAY_THREAT'
+  | 'WEAPON_BRING';
+
+const MEDS =
+  '(?:pills?|tablets?|capsules?|meds|medication|medications|medicine|medicines|painkillers?|pain killers|sleeping pills|sleeping tablets|paracetamol|acetaminophen|tylenol|panadol|ibuprofen|advil|nurofen|aspirin|naproxen|codeine|co codamol|cocodamol|tramadol|oxycodone|oxy|morphine|fentanyl|heroin|opioids?|benzos?|xanax|valium|diazepam|lorazepam|zopiclone|ambien|zolpidem|sertraline|prozac|fluoxetine|citalopram|amitriptyline|lithium|quetiapine|seroquel|insulin|antidepressants?|sleeping aids?|sleep aids?|sedatives?|gabapentin|pregabalin|prescriptions?|benadryl|antihistamines?|melatonin|propranolol|beta blockers?|warfarin|digoxin|metformin|iron tablets|dose|doses)';
+const KIN =
+  '(?:partner|husband|wife|boyfriend|girlfriend|fiance|fiancee|spouse|ex|dad|father|stepdad|stepfather|mum|mother|stepmum|stepmother|parents?|brother|sister|stepbrother|uncle|aunt|grandad|grandfather|grandpa|grandma|cousin|carer|son|daughter|in laws?|family|other half)';
+const CHILD =
+  '(?:child|children|kid|kids|baby|toddler|son|daughter|little (?:brother|sister|boy|girl|one)|nephew|niece|grandson|granddaughter|stepson|stepdaughter|\\d+ year old|newborn|infant)';
+const BODY =
+  '(?:arms?|wrists?|thighs?|legs?|skin|stomach|hips?|forearms?|body|flesh|hands?|knuckles|fingers|ankles?|shoulders?|chest|face|head|scalp|hair)';
+
+/** Each concept as phrases over normalised text; a concept is present when one matches. */
+const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
+  ['SELF', '\\b(?:i|me|my|myself|mine)\\b'],
+  // being dead or not existing, said of oneself or in general
+  [
+    'SELF_DEATH',
+    '\\b(?:kill(?:ing)? myself|end(?:ing)? (?:my life|it all|my own life|everything(?! with| on| at| in))|take my (?:own )?life(?! back| in| into| seriously| more| by)|(?:not|never) (?:to )?(?:wake|waking) up(?! (?:early|at|before|on time|late|tired|so|in time|hungover|with|grumpy|every))|stop existing|not exist|(?:not|no longer) (?:be )?(?:here|around|alive)(?! (?:at|for|on|in|when|by|during|tomorrow|next|this|to (?:see|help|answer))\\b)|(?:fall|go) to sleep (?:and|forever)|sleep forever|be gone (?:for good|forever)|disappear (?:for good|forever|permanently|completely)|vanish|unalive|off myself|end things|end it(?: tonight| now| for good| soon)?$|end it(?= (?:tonight|for good|soon|all|now|once))|check(?:ing)? out (?:for good|early|permanently)|leave this world|(?:join|be with) (?:my )?\\w+ (?:in heaven|again soon|on the other side)|not (?:see|make it to) (?:my )?(?:next )?(?:birthday|christmas|tomorrow|next year)|stop (?:breathing|my heart)(?= forever| for good| permanently|$)|suicid\\w*)\\b',
+  ],
+  [
+    'WISH_DEATH',
+    '\\b(?:want|wants|wanted|wish|wishing|wished|hope|hoping|pray|praying|ready|rather|prefer|long|longing|plan|planning|thinking (?:of|about)|think about|tempted|deserve|should|need|would not mind|better off) (?:(?:to|i|just|could|would|was|were|be|so|really|simply|had|that|sometimes|honestly|actually|only|even|go|and) ){0,3}(?:(?:die|dead|dying)(?! (?:my|her|his|the|your) (?:hair|roots|beard|clothes)| hair| of (?:laughter|embarrassment|boredom|old age))|(?:not|never) (?:be )?(?:here|around|alive|born)(?! (?:at|for|on|in|when|by|during|tomorrow|next|this|to (?:see|help|answer))\\b)|disappear(?! (?:for a|from|into|to|off|on|in|with))|(?:get|be|got) (?:hit|run over|killed)(?! (?:by (?:a|the) (?:ball|wave)))|do not wake|never wake|crash(?! (?:course|diet|my|on|at|into bed|out))|(?:i|we) (?:do not|did not|never) (?:make it|survive|come back|wake))\\b',
+  ],
+  [
+    'LIFE_NEGATION',
+    '\\b(?:no (?:point|reason|purpose) (?:in |to |of |for )?(?:living|going on|being alive|life|carrying on|keep (?:living|going)|be here|being here|live|stay(?:ing)? alive|existing|any of (?:it|this))|what is the point (?:of|in) (?:living|life|going on|being alive|anything|any of (?:it|this)|trying)|no reason (?:for me )?to (?:live|stay|go on|keep going|carry on|be here|get up)|(?:tired|sick|weary|exhausted) of (?:living|life|being alive|existing|being here)|(?:life|living|it) (?:is not|is no longer|is not really) worth (?:living|it anymore)|not worth living|done with (?:life|living|this life|this world|existing|being alive)|(?:do not|no longer|not|never) want to (?:be )?(?:alive|live|exist|be here|be around|go on|keep living|keep going|wake up)(?! (?:in|at|with|on|for|when|if|near|like (?!this)|without (?!them)|early|so|until|to))|wish (?:i|that i) (?:had )?(?:never|not) (?:been )?born|nothing (?:left )?to live for|hate (?:being alive|living|existing|waking up)|want out of (?:life|this life|this world|existing)|do not deserve to (?:live|be alive|exist)|should not (?:be alive|exist|have been born))\\b',
+  ],
+  [
+    'FINALITY',
+    '\\b(?:my affairs in order(?! this year| for| before (?:the|my) (?:move|trip|retirement|wedding|surgery|operation|baby))|giv(?:e|en|ing) away (?:all )?(?:of )?my (?:\\w+ )?(?:things|stuff|belongings|possessions|clothes|books|games|collection|pets?|dog|cat)|letters? (?:to|for) (?:my|each of my) (?:family|kids|children|parents|sister|brother|wife|husband|partner|mum|dad|friends|loved ones|best friends?)(?! (?:every|each|once|weekly|monthly|more|at christmas))|(?:goodbye|final|last) (?:letters?|notes?|messages?|videos?|texts?)|(?:for|after|when|once|before) i am gone(?! (?:on|for|to|away|travel))|(?:will not|not going to|never) (?:need|be needing) (?:it|them|any of (?:it|this|them)|my \\w+) (?:anymore|any more|where i am going|soon|after)|where i am going\\b(?! (?:on|for) (?:holiday|vacation))|sort out who gets|who gets (?:my|the) (?:cat|dog|things|stuff)|cancel (?:my )?(?:phone contract|subscriptions|accounts)\\b.{0,40}\\b(?:nothing|after)|where (?:they|someone|people) (?:will|would|can) find it|for (?:them|someone) to find|(?:they|someone|people|she|he) (?:will|would|is going to|are going to) find (?:it|them|me|the \\w+) (?:after|when|in the)|what (?:she|he|they) (?:is|are) (?:going to|gonna) find|said (?:everything|all) i (?:needed|wanted|had) to say|sorry for everything|made (?:my )?peace with (?:it|dying|death|the end|leaving)|rehom\\w* my (?:dog|cat|pets?)|new home for my (?:dog|cat|pets?)|take care of my (?:dog|cat|pets?|kids|children) (?:for me|when|after))\\b',
+  ],
+  [
+    'THANKS_ALL',
+    '\\b(?:thanks? (?:you )?for everything|thank you for all|i love you all|love you all|remember me|forgive me|sorry for (?:everything|all of it|being a burden))\\b',
+  ],
+  [
+    'MEANS_PREP',
+    `\\b(?:(?<!\\b(?:he|she|they|partner|husband|wife|boyfriend|girlfriend|mum|dad|mother|father|carer) (?:\\w+ )?)(?:sav|stockpil|hoard|stash|collect|hid|gather|keep|kept|squirrel)\\w* (?:up )?(?:all )?(?:my |the |some |enough )?(?:\\w+ ){0,2}${MEDS}|enough ${MEDS}|(?:bought|buy|buying|got|ordered|have) (?:a |some )?(?:rope|noose|hose|charcoal|helium)(?! (?:for|to) (?:climb|climbing|the boat|camping|tow|swing|my dog|the dog|the garden|skipping|sail|the bbq|barbecue|balloons|party))|(?:tie|tying|tied) (?:a )?noose|(?:knot|rope|belt|cord) (?:\\w+ ){0,4}(?:hold|take|support) my weight|(?:lined|counted|laid) (?:them |all )?(?:up|out)\\b.{0,20}\\b${MEDS})\\b`,
+  ],
+  [
+    'PLAN',
+    '\\b(?:(?:have|got|made|make|making|with) (?:a|the|my) (?:plan|date)|(?:picked|chosen|set|decided on) (?:a|the) (?:date|day|time|place)|(?:worked|figured) out (?:how|when|where)|(?:how|when|where) (?:i (?:would|will|am going to|could|can)|to) (?:do it|go through with it|end it|end things)|go through with it|know (?:exactly )?(?:how|where|when) i (?:would|will|am going to))\\b',
+  ],
+  [
+    'WISH_END',
+    '\\b(?:(?:just )?make (?:it|it all|everything|the pain) (?:all )?stop|for (?:it|everything|the pain|it all) to (?:stop|end)(?: hurting)?|(?:want|wish|need|hope|ready for)\\b (?:for )?(?:it all|everything|the pain|it|this|all of this|all of it|my life|life|the hurting|the suffering) (?:to )?(?:just )?(?:stop|end|be over|finish)\\b(?! (?:on|with|in|by|at|before|so|well|early|quickly|soon|this|next|tomorrow)))',
+  ],
+  [
+    'PERMANENT',
+    '\\b(?:for good|forever|for ever|permanently|once and for all|for the last time|never again|$)',
+  ],
+  [
+    'METHOD',
+    '\\b(?:(?:painless|painful|quick|quickest|easiest|best|surest|fastest|peaceful|least painful|reliable|easy) (?:way|ways|method|methods)? ?to (?:die|drown|hang|go|end it|end things|end my life|kill myself|overdose|bleed out|not wake up)|is it (?:painful|painless|quick|hard) to (?:die|drown|hang|bleed|overdose|jump)|(?:how|ways) to (?:die|kill myself|end my life|end it|hang|overdose|drown|bleed out)|how (?:long|much|many) (?:\\w+ ){0,5}(?:to die|before you die|until you die|to bleed out|to drown|to overdose|would kill)|how long (?:\\w+ ){0,6}(?:to be found|before (?:anyone|someone|they) (?:finds?|notices?))|(?:can|could|would|will|do) (?:you|i|a person|someone|people) (?:die|survive) (?:from|if|after|of))\\b',
+  ],
+  [
+    'METHOD_ACT',
+    '\\b(?:(?:hang|hanging|drown|drowning|shoot|shooting|poison|poisoning|gas|gassing|suffocat\\w*|electrocut\\w*|starve) myself|(?:throw|throwing|threw|fling) myself (?:off|from|in front of|under|into (?:the )?(?:river|sea|traffic))|(?:jump|jumped|jumping|leap|leaping|step|stepped|stepping|fall|falling) (?:off|from|in front of) (?:a |the |my )?(?:bridge|building|roof|rooftop|train|cliff|balcony|tower|ledge|overpass|car park|multi storey|window|top floor|platform|bus|lorry|truck)(?! (?:into (?:the )?(?:lake|sea|river|water|pool)|for fun|on holiday))|(?:walk|walking|walked|swim|swimming|swam) (?:out )?into (?:the )?(?:sea|ocean|river|lake|traffic|waves)(?! (?:for|to (?:swim|cool)|on holiday|with))|(?:driv|crash|steer|swerv|plough|ram)\\w* (?:my |the )?(?:car )?(?:into|off) (?:a |the )?(?:tree|wall|bridge|cliff|lorry|truck|oncoming|river|sea|barrier|pillar|motorway)|turn\\w* the (?:wheel|car) into|into (?:the |an )?oncoming (?:lorry|truck|traffic|car|bus|train)|(?:slit|slash|cut|open) (?:my )?wrists?|bleed(?:ing)? out|(?:lie|lying|lay|stand|standing) (?:down )?on (?:the )?(?:tracks|railway|road|motorway))\\b',
+  ],
+  [
+    'EDGE',
+    '\\b(?:st(?:and|ood|anding) (?:at|on|by) the (?:edge|ledge|railing|rail|side)|edge of the (?:bridge|roof|platform|cliff|building|balcony)|looking down from|climbed (?:over|onto) the (?:railing|rail|fence|barrier|ledge))\\b',
+  ],
+  [
+    'DEATH',
+    '\\b(?:die|dies|died|dying|dead|death|deadly|lethal|fatal|over (?:for good|forever)|end(?:ed)? (?:it|everything|things|the pain)|no more pain|never come back)\\b',
+  ],
+  [
+    'WISH',
+    '\\b(?:want|wanted|wants|wanting|wish|wishing|wished|hope|hoping|pray|praying|plan|planning|planned|going to|ready|decided|deciding|thinking (?:about|of)|think about|thought about|thoughts? (?:of|about)|tempted|urge|urges|longing|long for|would rather|rather|prefer|need to|should just|might as well|fantasi[sz]\\w*|daydream\\w*|imagine|imagining|picture|picturing|keep thinking|cannot stop thinking|would not mind|(?:do not|did not) think i would mind|nearly did|almost did|would be (?:fine|okay|ok|easier|better|a relief|nice|peaceful)|welcome|would be glad|looking forward|soon|tonight|will|considering|wonder(?:ing)?|tired of)\\b',
+  ],
+  [
+    'TRAPPED',
+    '\\b(?:no way out|trapped|no point|pointless|what is the point|no future|no hope|hopeless|nothing left|nothing to live for|no reason to (?:live|stay|go on|keep|carry on|be here|get up)|cannot (?:go on|carry on|keep going|do this|take (?:it|this|any more|anymore)|cope|face|keep doing this)|give up on (?:life|everything|myself|living)|giving up on (?:life|everything|myself|living)|done with (?:life|everything|it all|living|all of it|this world)|tired of (?:living|life|being alive|existing|fighting|everything|it all)|too tired to (?:keep|go on|carry on|live|fight)|never (?:going to )?get better|end of (?:my|the) (?:rope|tether|road)|run out of (?:reasons|strength|options)|no (?:one|body) left|all alone|out of options|no options left|only way out|only option|only escape|no escape|cannot see a way|see no way|no light|stop trying|given up trying|only (?:one )?way (?:out|that happens|this ends|it ends|it stops|to make it stop)|one way out|(?:it )?(?:never|does not|has not|will not) get(?:s|ting)? better|(?:has|have) not (?:got|gotten) better)\\b',
+  ],
+  [
+    'BURDEN',
+    '\\b(?:burden|better off without me|(?:world|life|everyone|everything) (?:\\w+ ){0,3}without me(?! (?:for|on|at|this|next|while|in the))|better without me|(?:happier|easier|lighter|freer|fine|better off) (?:\\w+ ){0,3}without me|in (?:everyone s|everyones|everybody s|their|the) way|waste of (?:space|air|oxygen|a life|life)|(?:nobody|no one|none of them) (?:would|will|is going to|even) (?:\\w+ )?(?:miss|notice|care)|would not (?:be missed|even notice)|not be missed|nobody needs me|no one needs me|(?:do not|does not) (?:need|want) me|if i (?:was|were) (?:not|no longer) (?:here|around|alive)|world without me|without me (?:around|here|in the picture)|problem for anyone|anyone s problem|drag(?:ging)? (?:everyone|them|my family) down|ruin(?:ing)? everyone s li(?:fe|ves)|cause(?:d)? (?:nothing but|so much) (?:trouble|pain))\\b',
+  ],
+  [
+    'GOODBYE',
+    '\\b(?:goodbye|goodbyes|farewell|say bye|last (?:message|time you|goodbye|post|words|text)|final (?:message|goodbye|letter|note|words|post)|(?:my|a) will\\b(?! (?:to|power))|affairs in order|giv(?:e|en|ing) away (?:my|all|most)|letters? (?:to|for) (?:my|each|everyone)|note (?:for|to) (?:my|everyone)|(?:for|after|when|once) i am gone|look after my (?:dog|cat|kids|pets?|children)|take care of my (?:dog|cat|kids|pets?|children) (?:for me|after)|sorry for everything|forgive me|remember me|(?:will not|not going to|never) need (?:it|them|any of (?:it|this|them)|my \\w+)|(?:will not|not going to) be (?:around|here)|see you on the other side|thank you for everything|thanks for everything|(?:passwords|accounts|savings) (?:for|to) my)',
+  ],
+  [
+    'MEANS',
+    `\\b(?:${MEDS}|rope|noose|belt|ligature|cord|bridge|roof|rooftop|ledge|balcony|cliff|cliffs|tracks|railway|train|motorway|traffic|gun|pistol|firearm|rifle|blade|blades|razor|razors|knife|exhaust|charcoal|carbon monoxide|hose|garage|heights?|top floor|\\d+(?:th|st|nd|rd)? floor|multi storey|jump|jumped|jumping|hang|hanging|overdose|overdosing|drown|drowning|bleach|poison|antifreeze|car)\\b`,
+  ],
+  ['MEDS', `\\b${MEDS}\\b`],
+  [
+    'QUANTITY',
+    '\\b(?:all (?:of )?(?:my|the|them|those|these|at once)|the lot|whole|entire|enough|lots|a lot|loads|handful|handfuls|bottles?|box(?:es)?|packets?|packs?|strips?|stockpil\\w*|stash\\w*|saved up|saving up|been saving|hoard\\w*|collect(?:ed|ing)|[1-9]\\d+(?! ?(?:mg|ml|mcg|g|iu|percent|minutes?|mins?|hours?|k|km|miles?|years?|kg|lbs?|am|pm)\\b)|twenty|thirty|forty|fifty|sixty|hundred|dozens?|double|triple|too many|too much|at once|in one go)\\b',
+  ],
+  [
+    'AMOUNT_QUESTION',
+    '\\b(?:how many|how much|how long|how high|how far|how fast|how quickly|which (?:one|ones|pills?|meds|medicine|floor|bridge|way)|what (?:dose|amount|happens if)|lethal|fatal|deadly|painless|painlessly|quickest|fastest|easiest|surest|would it take|does it take|enough to|kill (?:you|a person|someone|a human)|would i need|do i need|to not wake|survive|stop your heart|is it possible to die)\\b',
+  ],
+  [
+    'TAKE',
+    '\\b(?:take|taking|took|taken|swallow|swallowing|swallowed|down|downing|downed|neck|necking|necked|pop|popping|popped|ate|eat|drink|drank|drinking|overdose|overdosing|jump|jumping|step off|hang|hanging|use|using)\\b',
+  ],
+  // self-injury
+  [
+    'SH_ACT',
+    '\\b(?:cut|cuts|cutting|carve|carved|carving|burn|burns|burned|burnt|burning|scratch|scratches|scratched|scratching|scrape|scraping|scraped|hurt myself|hurting myself|harm myself|harming myself|hit myself|hitting myself|punch(?:ing)? myself|bang(?:ing)? my head|head (?:against|into) (?:the )?wall|bruise|bruising|bite|biting|bit|pinch|pinching|pull(?:ing)? out my hair|pick(?:ing)? (?:at )?my (?:skin|scabs|wounds)|blade|blades|razor|razors|sharpener|lighter|compass|self harm\\w*|what i do to (?:myself|them|my (?:\\w+ )?(?:arms|legs|body|skin|thighs|wrists))|slic(?:e|ing)|stab(?:bing)? myself|injur\\w* myself|punish(?:ing)? (?:myself|my body))\\b',
+  ],
+  ['BODY', `\\b(?:my|on my|into my) (?:\\w+ )?${BODY}\\b|\\bmyself\\b`],
+  [
+    'SH_MOTIVE',
+    '\\b(?:relief|release|releases|cope|coping|numb|feel something|feel anything|feel real|calm(?:s)? me|calms me down|deserve|deserved|punish\\w*|only thing that (?:helps|works)|the pain (?:goes|helps|makes)|pain on the outside|physical pain|urge|urges|urged|craving|clean (?:for|days|since)|relapse\\w*|again|secret|hide|hiding|sleeves|scars|marks|plasters|bandages|on purpose|deliberately|until (?:it|i) (?:bleed|bleeds|bruise|bruises)|bleed|bleeds|bleeding|blood|when i (?:am|feel|get) (?:\\w+ )?(?:stressed|angry|sad|anxious|upset|overwhelmed|numb|empty|bad|low))\\b',
+  ],
+  // eating
+  [
+    'FOOD',
+    '\\b(?:eat|eats|eating|ate|eaten|food|meal|meals|breakfast|lunch|dinner|snack|snacks|calorie|calories|kcal|cals|bite|bites|mouthful|hungry|hunger|appetite|fasting|fasted|fast|starv\\w*|weight|weigh|scale|binge\\w*|portion|portions|cake|slice|biscuits?|chocolate|apple|bread|pizza|sandwich|crisps|rice|pasta|dessert|sweets|treat|treats)\\b',
+  ],
+  [
+    'RESTRICT',
+    '\\b(?:skip(?:ping|ped)?|not eat\\w*|not eaten|no food|without food|without eating|stop(?:ped)? eating|starv(?:e|ing|ed) myself|barely|hardly|(?:eat|ate|eating|had) nothing|nothing but|only (?:water|black coffee|coffee|tea|diet coke|gum|one|an apple|a|half)|restrict\\w*|refus\\w*|avoid\\w*|hid(?:e|ing) (?:my |the )?food|throw(?:ing)? (?:my |the )?food away|chew\\w* and spit\\w*|spit\\w* (?:it )?out|fast(?:ing)? for|count(?:ing)? every|under \\d+|less than \\d+|no more than \\d+|earn (?:my|the right)|not allowed to eat|do not let myself|allow myself|(?:have not|not) had (?:anything|a meal|food))\\b',
+  ],
+  [
+    'PURGE',
+    '\\b(?:vomit\\w*|throw(?:ing)? (?:it )?up|threw (?:it )?up|make myself sick|made myself sick|be sick|purg\\w*|laxatives?|diuretics?|dulcolax|senna|senokot|ex ?lax|bisacodyl|miralax|laxido|movicol|diet pills|water pills|fingers down|down my throat|get rid of (?:it|the food|the calories|what i ate|everything)|burn (?:it )?off|burn off|work (?:it )?off|exercise (?:it )?off|compensat\\w*|undo (?:it|what i ate|the damage))\\b',
+  ],
+  [
+    'BODY_HATE',
+    '\\b(?:fat|fatter|disgusting|gross|huge|hate my body|hate how i look|hate (?:my|the) (?:reflection|thighs|stomach|body)|thinner|thin|skinny|bones|ribs|collarbones|hip bones|thigh gap|lose more|smaller|size zero|underweight|too big|obese|pig|whale|flabby|lose (?:another|more)|(?:\\d+|few|another) (?:more )?(?:kg|kilos|pounds|lbs|stone))\\b',
+  ],
+  [
+    'FOOD_GUILT',
+    '\\b(?:guilt|guilty|ashamed|shame|panic\\w*|terrified|scared|afraid|frightened|deserve|earn|earned|allowed|punish\\w*|in control|control|failure|weak|disgusted|proud|secret|hide|hiding|nobody knows|no one knows|pretend|lie about|lying about)\\b',
+  ],
+  [
+    'DURATION',
+    '\\b(?:(?:for|in|over|the last|the past|nearly|almost|about|like) (?:(?:two|three|four|five|six|seven|several|a few|a couple of|[2-9]|1\\d) (?:days|weeks)|days|a week|weeks)|(?:two|three|four|five|six|seven|several|a few|[2-9]|1\\d) (?:days|weeks) (?:without|of not|straight|in a row)|since (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|last week|the weekend)|all week|whole week|every (?:meal|day|time))\\b',
+  ],
+  // abuse
+  ['KIN', `\\b(?:(?:my|his|her|our|their) (?:\\w+ )?${KIN}s?|he|she|him|they)\\b`],
+  [
+    'FEAR',
+    '\\b(?:hide (?:in the (?:car|bathroom|bedroom|cupboard)|from (?:him|her)|in my room)|take the kids and (?:hide|leave|run|go)|lock (?:myself|ourselves|us) in|(?:him|her) finding out|(?:he|she) finds out|without (?:him|her) knowing|scared|afraid|terrified|frightened|frightening|fear|fearful|walking on eggshells|on eggshells|on edge|flinch\\w*|tiptoe\\w*|dread\\w*|not safe|unsafe|panic|shaking|hide from|hiding from|nervous)\\b',
+  ],
+  [
+    'CONTROL',
+    '\\b(?:(?:checks|checked|checking|goes through|went through|reads|read|looks through|monitors|monitoring|tracks|tracking|tracked) (?:all )?(?:of )?my (?:phone|messages|texts|emails|location|bank|spending|receipts|browser|history|social media)|controls? (?:all )?(?:(?:the|my|our) (?:money|finances|bank|account|accounts|wages|salary|pay|phone|car|keys|food|meds|medication)|everything|what i|where i|who i|how i|when i|my life)|controlling|not allowed|(?:will not|would not|does not|never) let(?:s)? me (?:see|go|leave|have|use|talk|work|out|keep|spend|eat|sleep|wear|drive|call|text|visit|get a job|open|touch|speak|contact)|(?:makes?|made|forces?|forced) me (?:to )?(?:(?:stay|sleep|sit|stand) (?:in|on|outside|out)|kneel|go without|beg|hand over|give (?:him|her|them) my)|forbid\\w*|permission|(?:takes?|took|keeps?|kept) (?:all )?(?:my |her |his |the )?(?:\\w+ )?(?:money|wages|pay|salary|pension|card|bank card|phone|keys|car keys|passport|benefits)|(?:checks|checked|checking|watches|monitors|tracks) (?:the|our|my) (?:\\w+ ){0,2}(?:account|accounts|bank|spending|statements|mileage|receipts|location)|took my (?:money|wages|pay|card|phone|keys|passport)|(?:gives|give|given) me (?:an )?(?:allowance|pocket money)|my (?:passwords?|pin)|isolat\\w*|cut me off from|stops? me (?:from )?(?:seeing|going|working|leaving|talking|calling)|stopped me (?:from )?(?:seeing|going|working|leaving)|has to know where i am|where i am (?:every|at all times|all the time)|who i (?:talk to|see|text)|accus\\w* me|(?:says|calls me|called me|said) (?:i am )?(?:a )?(?:slut|whore|bitch|worthless|useless|pathetic|nothing)|takes? (?:it|my phone) away|rage|rages|explodes|loses it|blows up at me|silent treatment|locks me out|locked me out)\\b',
+  ],
+  [
+    'HURT_ME',
+    '\\b(?:(?:hits|hit|hitting|slaps|slapped|slapping|pushes|pushed|shoves|shoved|chokes|choked|choking|grabs|grabbed|kicks|kicked|punches|punched|strangles|strangled|beats|beat|beating|shakes|shook|pins|pinned|throws things at|threw (?:\\w+ )?at|twisted|spits on|spat on|bit|bites|burns|burned|hurts|hurt|smacks|smacked|squeezes|squeezed|drags|dragged|restrains|held) (?:me|us|my (?:\\w+ )?(?:neck|arm|arms|wrist|wrists|hair|throat|face)|my (?:\\w+ )?' +
+      CHILD +
+      ')(?! (?:at|to|into|in (?:chess|cards|a race|the race|tennis|squash|golf|fifa|scrabble|running|the final|a game|the game))\\b)|bruises|bruised|black eye|(?:could not|cannot|couldnt) (?:walk|sit|see|move|stand) (?:right|properly|straight) for|marks on my|hold me down|held me down|raised (?:his|her) (?:hand|fist)|(?:my|the) fault (?:he|she)|after (?:he|she) (?:hit|pushed|grabbed))\\b',
+  ],
+  [
+    'THREAT',
+    '\\b(?:threat\\w*|or else|make me pay|kill me|hurt me|take the (?:kids|children|baby)|(?:if|when) i (?:ever )?(?:\\w+ ){0,2}(?:leave|tell|go|report|call|try)|(?:will|would|is going to) (?:find|hunt|track) me|nobody (?:will|would) believe|no one (?:will|would) believe|what (?:he|she) (?:will|would|might) do|ruin me|destroy me|wish i was dead)\\b',
+  ],
+  [
+    'SEXUAL',
+    '\\b(?:touch\\w*|in (?:my|the) bed|into my (?:bed|room)|at night|our secret|a secret|not to tell|undress\\w*|naked|photos of me|pictures of me|nudes|sex|sexual\\w*|kiss\\w*|private parts|uncomfortable|(?:his|her) lap|showers? with me|in the bath)\\b',
+  ],
+  ['CHILD', `\\b${CHILD}\\b`],
+  [
+    'NEGLECT',
+    '\\b(?:lock(?:s|ed)? (?:\\w+ )?(?:in|up|inside|out)|shut(?:s)? (?:\\w+ )?in|not fed|(?:no one|nobody|never) (?:feeds|fed|washes|changes|looks after|picks)|no food|not (?:given|getting) (?:any )?(?:food|meals|dinner)|(?:does not|do not|did not|will not|never|refuse to|refuses to) (?:feed|give (?:him|her|them|us|me) (?:any )?food)|hungry|starving|alone (?:\\w+ ){0,4}(?:for (?:days|(?:\\d+|two|three|four|five|several|a few) (?:days|nights)|hours)|all (?:day|night|weekend)|overnight|at night)|(?:parents|mum|dad|mother|father|adults) (?:have not|has not|did not|never|still have not) (?:come|came) (?:back|home)|(?:has not|have not|not) been (?:home|back) (?:in|for) (?:\\d+|two|three|four|several|a few|days)|left (?:alone|on (?:his|her|their) own|home alone|in the car)|dirty|filthy|same clothes|bruises|bruised|smack\\w*|belt|cries all night|crying for hours|scared to go home|sleeps? (?:in|on) the (?:floor|shed|garage|car)|no heating|no bed|cage|tied up)\\b',
+  ],
+  // medical emergency
+  [
+    'SYMPTOM',
+    '\\b(?:chest (?:pain|pains|hurts|is tight|tightness|pressure|feels (?:tight|heavy|crushed))|(?:pain|pressure|tightness|crushing) in (?:my|his|her) chest|crushing|(?:left )?arm (?:is |went |feels )?(?:numb|heavy|tingling|weak|dead)|(?:arm|leg|hand|face|side) (?:\\w+ ){0,2}(?:went|gone|going|is|feels) (?:all |really |very )?(?:numb|weak|limp|floppy|dead)|(?:cannot|can not) smile (?:properly|right)|smile is (?:crooked|lopsided|uneven|wonky)|(?:blue|grey|purple) (?:around|round) (?:the|his|her|my) (?:lips|mouth)|(?:barely|hardly) breathing|breathing (?:is )?(?:very |really )?(?:slow|shallow|weird|strange|funny)|(?:pain|ache) (?:in|down) (?:my|his|her) (?:left )?(?:arm|jaw)|jaw (?:pain|hurts|aches)|face (?:is )?(?:droop\\w*|drooped|numb|lopsided|fallen|dropped)|droop\\w*|slurr\\w*|words (?:are )?(?:coming out )?(?:wrong|jumbled|muddled|garbled)|cannot (?:speak|talk) (?:properly|clearly|right)|cannot (?:breathe|catch (?:my|his|her) breath|swallow)|struggling to (?:breathe|swallow)|(?:hard|difficult) to breathe|gasping|wheez\\w*|(?:throat|tongue|lips|face|mouth) (?:is |are |feels |feel |looks )?(?:swell\\w*|swollen|closing|tight|huge|thick|puffy|puffed up)|drooling|(?:unconscious|unresponsive|not responding|will not wake|cannot wake|not waking|not breathing|stopped breathing|collapsed)|(?:lips|face|skin) (?:are |is |turning |gone |going )?(?:blue|grey|gray)|turning blue|seizure|fitting|convuls\\w*|bleeding (?:heavily|badly|a lot|everywhere)|(?:will not|cannot|does not) stop bleeding|blood (?:everywhere|pouring|gushing)|(?:vomit|cough|throw)\\w* (?:up )?blood|worst headache|sudden\\w* (?:severe |bad |terrible )?headache|(?:cannot|can not) (?:move|feel|lift) (?:my|his|her|one) (?:\\w+ )?(?:arm|leg|side|face)|one side (?:of (?:my|his|her) (?:face|body) )?(?:is )?(?:weak|numb|drooping)|not making sense|anaphyla\\w*|allergic reaction|hives)\\b',
+  ],
+  [
+    'WEAK_SYMPTOM',
+    '\\b(?:confused|disoriented|fainted|passed out|blacked out|cold and clammy|clammy|sweating|sweaty|racing heart|heart (?:is )?(?:racing|pounding)|dizzy|faint|fainting|pale|grey|gray|vomiting|being sick|shaking|numb|tingling|cannot stand)\\b',
+  ],
+  [
+    'ACUTE',
+    '\\b(?:now|right now|just|suddenly|sudden|started|starting|minutes?|an hour|hours ago|this morning|tonight|getting worse|worse|keeps|will not stop|cannot stop|is|are|am|feels?|feeling|help|ambulance|what do i do|what should i do|happening)\\b',
+  ],
+  [
+    'WANT_TAKE_LOTS',
+    `\\b(?:want|wanted|going|plan|planning|ready|tempted|urge|decided|thinking (?:about|of)|could|should just|might just|will|about) (?:to )?(?:just )?(?:take|taking|swallow|swallowing|down|downing|neck|necking)\\b.{0,30}\\b(?:all|whole|entire|every|the lot|them all|at once|bottle|box|packet|handful|[1-9]\\d+|twenty|thirty|forty|fifty|hundred|enough|too many)\\b(?:.{0,30}\\b${MEDS}\\b)?`,
+  ],
+  [
+    'INGEST_DANGER',
+    `\\b(?:took|taken|swallowed|ate|eaten|drank|drunk|downed|necked|popped|had|overdosed on|mixed)\\b.{0,40}\\b(?:(?:all|whole|entire|bottle|box|packet|handful|[1-9]\\d+|twenty|thirty|forty|fifty|too many|too much|double|triple|lots|loads)\\b.{0,30}\\b${MEDS}|bleach|antifreeze|drain cleaner|rat poison|weed ?killer|poison|batter(?:y|ies)|detergent|(?:laundry|dishwasher) (?:pods?|tablets?|capsules?)|methanol|white spirit)\\b`,
+  ],
+  // harm to others
+  [
+    'VIOLENCE',
+    '\\b(?:kill|killing|murder|murdering|stab|stabbing|shoot|shooting|strangle|strangling|hurt|hurting|harm|harming|beat (?:up|the)|batter|smash (?:his|her|their)|punch|punching|choke|choking|poison|poisoning|attack|attacking|run (?:\\w+ )?over|burn (?:down|\\w+ house)|mak(?:e|ing) (?:him|her|them|\\w+) (?:pay|suffer|bleed)|(?:with|in) blood|suffer|bleed|snap (?:his|her) neck|break (?:his|her|their) (?:neck|legs?|face|jaw)|slit|destroy|torture|get (?:back at|revenge|even)|revenge|teach (?:him|her|them) a lesson|shak(?:e|ing|en) (?:the|my) baby|smother|hit (?:him|her|them|my|the)|drown (?:him|her|them|the|my))\\b',
+  ],
+  [
+    'I_VIOLENT',
+    '\\bi (?:\\w+ ){0,5}(?:kill|murder|stab|shoot|strangl|hurt|harm|beat|batter|smash|punch|chok|poison|attack|run|burn|mak|snap|break|slit|destroy|tortur|get|teach|shak|smother|hit|drown|slap|kick|throw|push|cut|slash|knif)\\w*\\b(?! (?:me|myself|my ?self|it|out|time)\\b)',
+  ],
+  [
+    'TARGET',
+    `\\b(?:him|her|them|my (?:\\w+ )?(?:${KIN}|boss|manager|coworker|co worker|colleague|colleagues|neighbour|neighbours|teacher|classmate|classmates|roommate|flatmate|landlord|friend|baby|kids|children)|people|everyone|everybody|someone|somebody|that (?:guy|man|woman|girl|person)|the (?:people|guy|man|woman) (?:who|at|next)|whoever|the whole (?:office|class|school))\\b`,
+  ],
+  [
+    'WEAPON',
+    '\\b(?:gun|guns|pistol|rifle|shotgun|firearm|ammo|ammunition|knife|knives|machete|axe|bat|baseball bat|hammer|crowbar|acid|poison|crossbow|bomb|explosives?)\\b',
+  ],
+  [
+    'INTENT',
+    '\\b(?:want to|wanted to|going to|will|plan|planning|planned|fantasi[sz]\\w*|imagin\\w*|picturing|keep thinking about|cannot stop thinking about|urge|urges|tempted|ready to|about to|could|might|afraid i (?:will|might)|scared i (?:will|might)|worried i (?:will|might)|thoughts of|thinking (?:about|of)|think about|dream(?:ing)? (?:about|of)|deserves?|one day i will|swear|mean it|know where (?:he|she|they) (?:lives?|works?))\\b',
+  ],
+  [
+    'ANGER',
+    '\\b(?:(?:gets|is|getting) drunk|drinking again|drunk again|when (?:he|she) drinks|angry|anger|rage|furious|snap|lose it|losing it|lose control|losing control|hate (?:him|her|them)|revenge|deserves? (?:it|to)|pay for|what (?:he|she|they) did|had enough of (?:him|her|them))\\b',
+  ],
+];
+
+/** More concepts, written as raw patterns (no doubled backslashes). */
+const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
+  // a future without oneself in it
+  [
+    'FUTURE_ABSENCE',
+    String.raw`\b(?:(?:do not|not|never) (?:plan|expect|intend|think i will|going|see myself|imagine myself) (?:to )?(?:be |being |still )?(?:around|here|alive|living)(?: (?:that long|much longer|for long|long|by|next|in|at))?|with me in it|without me in it|no (?:version of )?(?:next year|the future|a future|tomorrow)(?: \w+){0,3} (?:with|for) me|not be around (?:that|much|for) long|(?:will not|not going to|never) (?:see|make it to) (?:next|another|my next) (?:year|christmas|birthday|summer|spring)|(?:see|picture) myself (?:in \w+ years )?(?:\w+ )?nowhere|(?:cannot|can not|do not) (?:imagine|see|picture) (?:myself )?(?:still )?(?:being )?(?:alive|here|around)|answer (?:is )?nowhere|this (?:is|will be) my last (?:christmas|birthday|summer|week|day|night)(?! (?:at|in|of|before|as|with|on|working|here|off)))\b`,
+  ],
+  [
+    'LAST_CONTACT',
+    String.raw`\b(?:(?:just )?want(?:ed)? (?:to tell|someone to know|to let (?:someone|you) know)|tell (?:someone|somebody|you) before|before (?:saturday|sunday|monday|tuesday|wednesday|thursday|friday|tonight|tomorrow|the weekend|the end of the (?:week|month))|after the \d+(?:st|nd|rd|th)?\b.{0,30}\b(?:nothing|no need|not need)|nothing else (?:i )?need to plan)\b`,
+  ],
+  [
+    'DECIDED',
+    String.raw`\b(?:make it official|feels right|already made (?:mine|my (?:plan|plans|decision|choice))|made up my mind|my mind is made up|i have decided|decision is made|i am ready now|i am at peace with (?:it|my decision)|calm for the first time|feel calm now that)\b`,
+  ],
+  [
+    'ENOUGH_Q',
+    String.raw`\b(?:would (?:it|that|they|this) be (?:enough|quick|painless|instant|fast)|(?:that is|is that|would that be|that would be) enough|(?:does|would|will|do) (?:\w+ )?(?:actually |really )?work if|is (?:it|that|this) enough|be enough to|enough to (?:kill|not wake|do it|end|stop)|would (?:it|that) (?:kill|do it|work))\b`,
+  ],
+  [
+    'HEIGHT_SEARCH',
+    String.raw`\b(?:(?:highest|tallest|biggest) (?:bridge|building|car park|cliff|tower|roof|drop|point)|survive the (?:drop|fall|jump|impact)|nobody could survive|no one could survive|(?:drop|fall) (?:is|would be) (?:high|far|enough)|roof access|get (?:onto|on to) the roof)\b`,
+  ],
+  // self-injury
+  [
+    'INJURY',
+    String.raw`\b(?:cut|cuts|cutting|wound|wounds|stitches|burns|burn marks|scars|scar|bruises|gash|bleeding|blood|marks|a mess)\b`,
+  ],
+  [
+    'ON_PURPOSE',
+    String.raw`\b(?:on purpose|deliberately|purposely|intentionally|did it (?:again|myself)|what i do to (?:myself|them|my (?:\w+ )?(?:arms|legs|body|skin|thighs|wrists))|do it to myself|i did (?:it|this|that) to myself)\b`,
+  ],
+  [
+    'SH_GERUND',
+    String.raw`\b(?:cutting|burning|scratching|carving)\b(?! (?:my hair|hair|the grass|grass|vegetables|onions|wood|fabric|costs|back|down|out|corners|carbs|sugar|ties|class|it close))`,
+  ],
+  [
+    'WOUND_CARE',
+    String.raw`\b(?:heal|heals|healing|healed|stitches|scar|scars|scarring|infected|infection|same spot|same place|fresh|deep|a and e|a e|hospital|hide|hiding|cover|covering|nobody (?:sees|notices|asks)|anyone asking)\b`,
+  ],
+  // eating: food paid for with exercise or purging; a dangerous weight target
+  [
+    'COMPENSATE',
+    String.raw`\b(?:if i (?:eat|ate|have eaten|have)\b.{0,50}\b(?:have to|must|need to|make myself|then i|i do)\b|(?:burn|work|run|exercise) (?:it |them |that |this )?off|to (?:burn|work off|make up for|cancel out|undo) (?:the |a |that |what i |every )?(?:\w+ ){0,3}(?:i (?:ate|had)|cake|calories|food|meal|slice|biscuit|dinner|lunch|snack|treat)|(?:still )?not enough\b.{0,40}\b(?:again|more|another)|even though (?:my )?\w+ (?:hurts|is injured|is sore))\b`,
+  ],
+  // abuse
+  [
+    'VULNERABLE',
+    String.raw`\b(?:child|children|kid|kids|baby|babies|toddler|little (?:brother|sister|boy|girl|one|ones)|youngest|nephew|niece|\d+ (?:year|yr) old|nan|nana|gran|granny|grandma|grandmother|grandad|grandpa|grandfather|elderly|disabled|(?:she|he) is (?:[6-9]\d|1\d\d)\b|aged (?:[6-9]\d|1\d\d))\b`,
+  ],
+  [
+    'ESCAPE',
+    String.raw`\b(?:(?:save|saving|hide|hiding|stash|put) (?:\w+ ){0,3}(?:secretly|in secret|without (?:him|her|them) knowing)|so i can (?:leave|escape|get away|get out)|(?:leave|escape|get away from|get out from) (?:him|her|my (?:husband|partner|wife|boyfriend|girlfriend|dad|father|stepdad|mum|mother)) (?:safely|without)|escape plan|safe house|refuge)\b`,
+  ],
+  [
+    'TOUCH_ABUSE',
+    String.raw`\b(?:makes? me do (?:stuff|things) (?:with|to|for) (?:him|her|them)|touch(?:es|ed|ing)? (?:me|him|her|them|my|his|her) (?:\w+ ){0,3}(?:in places|where|private|down there|under|at night|when (?:i|she|he|they) (?:am|is|are|stay|sleep)|when no one)|touch(?:es|ed|ing)? (?:me|him|her|them) (?:and|but)\b.{0,30}\b(?:does not like|do not like|scared|secret|uncomfortable|cry|cries)|in places (?:she|he|i|they) (?:does not|do not|did not) like)\b`,
+  ],
+  [
+    'SEX_COERCION',
+    String.raw`\b(?:(?:forced|pressured|made|coerced|pushed) (?:me |him |her )?(?:to|into) (?:have )?(?:sex|sleep with|sexual|do sexual)|(?:was|been|being|got|get|am) (?:\w+ )?(?:forced|pressured|coerced) (?:to|into) (?:have )?(?:sex|sleep|sexual)|(?:sex|sexual)\b.{0,40}\b(?:said no|say no|did not want|do not want|without (?:my )?consent|when i was asleep|while i was asleep)|(?:said|say|saying) no\b.{0,40}\b(?:sex|anyway|still did|kept going|did not stop|does not stop))\b`,
+  ],
+  // medical
+  [
+    'INGEST_ERROR',
+    String.raw`\b(?:took|taken|swallowed|had|given|gave|drank|ate)\b.{0,40}\b(?:twice|double|by mistake|accidentally|the wrong|extra|someone else s|(?:wife|husband|mum|dad|partner|friend|mums|dads|wifes|husbands|partners|friends) (?:\w+ )?(?:pills|meds|tablets|medication|medicine)|too many|too much)\b|\b(?:drank|swallowed|ate|eaten|drunk|got into|chewed|licked)\b.{0,30}\b(?:(?:dishwasher|laundry|washing|washing up|cleaning|toilet|oven|drain|floor|bathroom|window|car|vape|e cig|e cigarette|nicotine)\s(?:\w+ )?(?:liquid|detergent|tablets?|pods?|capsules?|cleaner|fluid|powder|product|spray|gel|salt|juice|refill)|under the sink|bleach|antifreeze|button batter\w*|magnets?|weed ?killer|slug pellets|rat poison|poison)\b`,
+  ],
+  // harm to others
+  [
+    'GRIEVANCE',
+    String.raw`\b(?:regret\w*|fired me|sacked me|what (?:he|she|they) did|what (?:he|she|they) have done|bullied me|bully me|laughed at me|humiliated me|(?:get|getting|got) what (?:is|s) coming|had it coming|what (?:he|she|they) deserves?|pay for (?:it|this|what)|deserve (?:it|what is coming)|make (?:\w+ )?pay|making (?:\w+ )?pay|names of (?:everyone|everybody|the people|all)|list of (?:names|people|everyone|everybody|all)|(?:has |is |have )?wronged me)\b`,
+  ],
+  [
+    'STALK',
+    String.raw`\b(?:know (?:where|when) (?:he|she|they|my \w+) (?:lives?|works?|goes|is|sleeps?|parks?|chill|chills|hang out|hangs out|hang|drinks|walks|will be)|know (?:his|her|their) (?:schedule|routine|address|movements|shifts)|(?:waited|waiting|sat|sitting|parked|parking|stood|standing) (?:\w+ ){0,2}outside (?:\w+ ){0,4}(?:house|flat|home|work|office|place|school)|(?:followed|following|follow) (?:him|her|them) (?:home|to)|where (?:my )?(?:dad|father|mum|mother|he|she) keeps the (?:key|gun|guns|knife|knives))\b`,
+  ],
+  [
+    'SELF_FEAR',
+    String.raw`\b(?:(?:scared|afraid|terrified|frightened|worried) of (?:myself|what i (?:will|might|could|would) do)|scare myself|do not trust myself (?:with|around|near)|(?:before|if) i do something (?:i will regret|terrible|bad|stupid) to (?:him|her|them))\b`,
+  ],
+  [
+    'SMOTHER',
+    String.raw`\b(?:(?:held|hold|holding|put|putting|pressed|pressing) (?:a |the |my )?(?:pillow|cushion|hand|bag|blanket) (?:\w+ )?over (?:her|his|their|the baby s|the babys) (?:face|mouth|nose|head)|(?:throw|throwing|threw|slam|slamming|drop|dropping) (?:her|him|them|the baby|my baby) (?:against|at|down|into|across|off|on)|(?:shak(?:e|ing|en|ed)|shook) (?:\w+ )?(?:her|him|them|the baby|my baby|my son|my daughter)(?! (?:hand|hands|up|off)))\b`,
+  ],
+  [
+    'OTHER_DOOM',
+    String.raw`\b(?:(?:he|she|they|you) (?:will not|would not|is not going to|are not going to|never) (?:live to (?:see|regret)|survive|make it (?:to|out)|see (?:the|her|his|their) next)|(?:he|she|they) (?:will|are going to|is going to) (?:regret|pay for) (?:it|this|the day|what))\b`,
+  ],
+  [
+    'MEAN_IT',
+    String.raw`\b(?:i mean (?:that|it)|i am not joking|not joking|i am serious|dead serious|yet$)\b`,
+  ],
+  ['JOKE', String.raw`\b(?:haha\w*|lol|lmao|rofl|jk|just kidding|kidding|joking|only joking|xd)\b`],
+  // suicide: settling one's life
+  [
+    'GIVE_AWAY',
+    String.raw`\b(?:gave|give|giving|given|handed) (?:away )?(?:all )?(?:of )?my (?:\w+ ){0,3}(?:and (?:all )?my (?:\w+ ){0,3})?(?:to|away)\b`,
+  ],
+  [
+    'SETTLING',
+    String.raw`\b(?:sold|selling|closed|closing|deleted|deleting|cancelled|canceled|cancelling|canceling|emptied|emptying|gave away|giving away) (?:all )?(?:of )?my (?:\w+ ){0,2}(?:car|bank|account|accounts|socials|social media|instagram|phone contract|subscriptions|gym membership|savings|stuff|things|flat|games|collection)\b`,
+  ],
+  [
+    'LOOSE_ENDS',
+    String.raw`\b(?:loose ends|tie up|tying up|before i go(?! (?:to|on|for|back|out|home|away|in|into|shopping|abroad|travel))|(?:do not|will not|not going to|never) need (?:them|it|any of (?:it|this|them)) (?:any ?more|again)|told (?:everyone|people|them) i am (?:\w+ )?(?:moving|going away|travell?ing)|i am not (?:really )?(?:moving|going away|travell?ing)|feels right|last (?:loose ends|things to do))\b`,
+  ],
+  [
+    'DONE',
+    String.raw`\b(?:i am (?:so |just |completely |totally |really )?done(?: done| for good| with (?:everything|it all|life|all of it|this life|trying|living))|after that i am done|i am done$)`,
+  ],
+  // self-harm: the tools kept ready
+  [
+    'SH_KIT',
+    String.raw`\b(?:(?:blades?|razors?|sharpeners?)\b.{0,40}\b(?:box|drawer|under my bed|hidden|hide|stash|wallet|pencil case|just in case|tin)|(?:box|drawer|stash|tin)\b.{0,40}\b(?:blades?|razors?)|open(?:ing)? (?:up )?my (?:skin|arms?|wrists?|legs?|thighs?)|(?:days|weeks|months) (?:clean|free|without (?:cutting|self harm|opening))|streak\b.{0,30}\b(?:without|clean|urge))\b`,
+  ],
+  // eating
+  [
+    'MEAL_RESTRICT',
+    String.raw`\b(?:skip(?:ping)? (?:breakfast|lunch|dinner|meals?)\b.{0,30}\bskip(?:ping)? (?:breakfast|lunch|dinner|meals?)|(?:only|just) (?:eat|have|had|allowed) (?:a|one|an|half a|half an) (?:rice cake|apple|cracker|banana|yoghurt|yogurt|carrot|coffee|biscuit|piece of fruit|slice)|(?:rice cake|cracker|apple) for (?:dinner|lunch|the day)|(?:cannot|must not|do not) (?:slip|slip up)|no slip ups|(?:stay|keep it|keeping it) under \d{2,3}(?! (?:pounds|lbs|kg|minutes|miles|km))|(?:under|below|less than|max(?:imum)?|no more than) [1-7]\d{2} (?:calories|cals|kcal|a day|per day))\b`,
+  ],
+  [
+    'ED_SIGNS',
+    String.raw`\b(?:periods? (?:have |has )?(?:stopped|gone)|(?:my )?hair (?:is )?(?:coming|falling) out|lanugo|always (?:so )?cold|(?:friends|everyone|people|family|doctor|mum|mom|parents) (?:say|says|think|thinks|keep saying|keeps saying) i am (?:too )?(?:skinny|thin|underweight)|on my knees in the bathroom|(?:head|face) (?:in|over) the toilet|over the toilet)\b`,
+  ],
+  [
+    'THIN_PRIDE',
+    String.raw`\b(?:(?:finally|at least|so|nearly|almost) (?:i am )?(?:thin|skinny|getting (?:thin|skinny|somewhere with my weight))|getting somewhere with my weight|just jealous|hate my body|worth it to be (?:thin|skinny)|thinner)\b`,
+  ],
+  [
+    'FOOD_CONCEAL',
+    String.raw`\b(?:(?:make|let) (?:my )?\w+ think i am eating|pretend(?:ing)? (?:to eat|i ate|i am eating|i have eaten)|feed(?:ing)? (?:it|my food|my dinner|my lunch|my meals?)(?: all)? to the dog|hid(?:e|ing) (?:my )?food|food in (?:napkins|my pockets|my sleeves?|a napkin)|(?:throw|throwing|threw) (?:my )?(?:lunch|food|dinner) (?:away|in the bin))\b`,
+  ],
+  [
+    'ROUTINE_FAST',
+    String.raw`\b(?:blood test|bloods|fasting bloods|before (?:my |the )?(?:surgery|operation|procedure|scan|colonoscopy|endoscopy)|ramadan|lent|yom kippur|doctor (?:said|says|told|suggested)|dentist|braces|wisdom teeth|stomach bug|food poisoning|flu)\b`,
+  ],
+  // harm to others
+  [
+    'POISON_OTHER',
+    String.raw`\b(?:(?:make|get|making) (?:someone|somebody|him|her|them|my \w+|a person) (?:really |very |so )?(?:sick|ill)|without (?:them|him|her|anyone) (?:tasting|noticing|knowing|finding out)|(?:put|slip|add|mix) (?:\w+ ){0,3}(?:in|into) (?:his|her|their|my \w+ s?) (?:drink|food|coffee|tea|meal|water|dinner))\b`,
+  ],
+  [
+    'PAY_THREAT',
+    String.raw`\b(?:(?:are|is|will|am) (?:going to |gonna )?(?:all )?(?:pay|regret it|regret this|be sorry)(?! (?:for (?:dinner|lunch|the|their|my|his|her|it all|everything)|rent|me back|back|the bill|attention|off))|(?:has |is |have )?wronged me|jumped me|(?:get|getting) what (?:is|s) coming)\b`,
+  ],
+  [
+    'WEAPON_BRING',
+    String.raw`\b(?:(?:bring|bringing|take|taking|grab|grabbing|carry|carrying|got|get|have) (?:the|a|my|my \w+ s|his|her) (?:bat|knife|gun|hammer|crowbar|machete|axe|glock|pistol|rifle|shotgun|blade)|not (?:going to |gonna )?hold(?:ing)? back)\b`,
+  ],
+];
+
+/** Concepts whose matches a negation just before cancels ("I would never hurt myself"). */
+const NEGATABLE: ReadonlySet<Concept> = new Set<Concept>([
+  'SELF_DEATH',
+  'DEATH',
+  'WISH',
+  'SH_ACT',
+  'PURGE',
+  'HURT_ME',
+  'VIOLENCE',
+  'INTENT',
+  'FEAR',
+  'CONTROL',
+  'SYMPTOM',
+  'BURDEN',
+  'TRAPPED',
+  'NEGLECT',
+]);
+
+const NEGATION =
+  /\b(?:not|never|no|without|nor|neither|nothing|nobody|stop|stopped|quit|avoid|avoiding|less|instead of|rather than|no longer|free of|free from)(?: \w+){0,2} $/;
+
+/** "Will not be" is no denial: "I will not be a burden much longer" is the finality itself. */
+const FUTURE_BE = /\b(?:will|would|am going to) not be(?: \w+)? $/;
+
+const COMPILED: ReadonlyArray<readonly [Concept, RegExp]> = [...CONCEPTS, ...MORE_CONCEPTS].map(
+  ([concept, source]) => [concept, new RegExp(source, 'g')],
+);
+
+/** Recent sentences' concepts: the layers of one guard call read the same sentences. */
+const recent = new Map<string, ReadonlySet<Concept>>();
+
+/** The concepts in one normalised sentence, each match cancelled by a negation just before it. */
+export function tagConcepts(sentence: string): ReadonlySet<Concept> {
+  const known = recent.get(sentence);
+  if (known) return known;
+  const found = tagConceptsAfresh(sentence);
+  if (recent.size >= 256) recent.clear();
+  recent.set(sentence, found);
+  return found;
+}
+
+function tagConceptsAfresh(sentence: string): Set<Concept> {
+  const found = new Set<Concept>();
+  for (const [concept, pattern] of COMPILED) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(sentence); match; match = pattern.exec(sentence)) {
+      if (match[0].length === 0) {
+        pattern.lastIndex += 1;
+        continue;
+      }
+      if (NEGATABLE.has(concept)) {
+        const before = sentence.slice(0, match.index);
+        if (NEGATION.test(before) && !FUTURE_BE.test(before)) continue;
+      }
+      found.add(concept);
+      break;
+    }
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Frames: sentences about something else
+
+/** Another person's story, the news, study or work: nothing in the sentence is the writer's. */
+const STORY_FRAME =
+  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|game|games|gaming|level|boss fight|blog|history|museum|play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|lesson|teach\w*|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/;
+
+/** The past, told as past: "years ago", "when I was a teenager", "I used to". */
+const PAST_FRAME =
+  /\b(?:years? ago|when i was (?:younger|a (?:kid|child|teen|teenager|student)|little|at school|in (?:school|college|university)|\d+)|used to|in the past|as a (?:kid|child|teenager|teen)|recovered|recovery|in remission|(?:\d+|two|three|four|five|ten) years (?:clean|free|sober)|back then|growing up|survived|survivor|last (?:year|summer|winter|decade))\b/;
+/** The frames strong enough to set the lexicon aside: fiction, news and study by name. */
+const STRONG_FRAME =
+  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective)\b/;
+const NOT_A_STORY =
+  /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/;
+const STILL =
+  /\b(?:again|still|right now|lately|recently|back|relapse\w*|today|tonight|this week)\b/;
+
+/** A question or plan about what might happen, not what is happening. */
+const HYPOTHETICAL = /\b(?:if|when|whether|in case|what happens|what would happen)\b/;
+
+/** A parent asking what to do about a child's accident is a medical question, not a plan. */
+const HYPOTHETICAL_CHILD =
+  /\b(?:my|a|the) (?:\w+ )?(?:child|kid|son|daughter|toddler|baby|dog|cat)\b/;
+
+/** An everyday cause that explains a symptom (a swollen tongue after the dentist). */
+const ROUTINE_CAUSE =
+  /\b(?:leg day|legs day|squats|lifting|brutal|sore|doms|dentist|filling|injection|jab|vaccine|piercing|tattoo|botox|wisdom tooth|hay fever|pollen|a cold|the flu|my period|doctor (?:said|says|checked)|was checked|diagnosed|physio|workout|training|run|running|gym|hike|climb)\b/;
+
+/** Another person is the one at risk or acting ("my friend wants to die"). */
+const OTHER_SUBJECT = new RegExp(
+  `^(?:(?:my|his|her|our|a|the) (?:\\w+ )?(?:${KIN}|${CHILD}|friend|friends|colleague|coworker|client|patient|student|neighbour|teammate|classmate|roommate|flatmate|dog|cat)|he|she|they|someone|somebody|people)\\b`,
+);
+
+// ---------------------------------------------------------------------------------------------
+// Rules: concepts that meet only in a crisis
+
+interface SentenceView {
+  text: string;
+  concepts: ReadonlySet<Concept>;
+  story: boolean;
+  past: boolean;
+  otherSubject: boolean;
+}
+
+const has = (view: SentenceView, ...concepts: Concept[]) =>
+  concepts.every((concept) => view.concepts.has(concept));
+const any = (view: SentenceView, ...concepts: Concept[]) =>
+  concepts.some((concept) => view.concepts.has(concept));
+
+/** First person, about now: the frames that keep a sentence about the writer's own state. */
+const own = (view: SentenceView) =>
+  !view.story && !view.past && (!view.otherSubject || FIRST_PERSON_CLAUSE.test(view.text));
+
+/** A clause whose subject is the writer, even in a sentence that starts with someone else. */
+const FIRST_PERSON_CLAUSE =
+  /\b(?:i (?:am|was|would|will|have|had|feel|felt|want|just|do|did|can|could|should|keep|think|wish|hope|need|cannot|might)|myself|without me|if i|when i|once i)\b/;
+
+const URGENCY: readonly CrisisCategory[] = [
+  'suicide',
+  'medical_emergency',
+  'harm_to_others',
+  'self_harm',
+  'abuse',
+  'eating',
+];
+
+/**
+ * Whether the lexicon should set a sentence aside: a story, study or work frame, or a joke, with
+ * nothing in it about the writer's own life being in danger ("I'm writing a thriller where the
+ * victim was poisoned", "I'm going to die on the stairs tomorrow haha").
+ */
+export function setAside(sentence: string, messageFramed = false): boolean {
+  const framed = messageFramed || (STRONG_FRAME.test(sentence) && !NOT_A_STORY.test(sentence));
+  const joking = /\b(?:haha\w*|lol|lmao|rofl|jk|just kidding|only joking|xd)\b/.test(sentence);
+  if (!framed && !joking) return false;
+  const concepts = tagConcepts(sentence);
+  return !OWN_DANGER.some((concept) => concepts.has(concept));
+}
+
+/**
+ * Whether an everyday cause named in the message explains what the lexicon flagged, with nothing
+ * in the message that no everyday cause explains: sore legs after leg day, not eating before a
+ * blood test.
+ */
+export function routineExplains(category: CrisisCategory, sentences: readonly string[]): boolean {
+  const concepts = new Set(sentences.flatMap((s) => [...tagConcepts(s)]));
+  if (category === 'medical_emergency') {
+    return (
+      sentences.some((s) => ROUTINE_CAUSE.test(s)) &&
+      !['SYMPTOM', 'INGEST_DANGER', 'INGEST_ERROR'].some((k) => concepts.has(k as Concept))
+    );
+  }
+  if (category === 'eating') {
+    return (
+      concepts.has('ROUTINE_FAST') &&
+      !['PURGE', 'BODY_HATE', 'MEAL_RESTRICT', 'ED_SIGNS', 'FOOD_CONCEAL', 'COMPENSATE'].some((k) =>
+        concepts.has(k as Concept),
+      )
+    );
+  }
+  return false;
+}
+
+/**
+ * Concepts specific enough that the model may act on them: everything but the generic ones
+ * (a person, a wish, food, a medicine, a quantity), which ordinary text is full of.
+ */
+const GENERIC: ReadonlySet<Concept> = new Set<Concept>([
+  'SELF',
+  'WISH',
+  'ACUTE',
+  'FOOD',
+  'KIN',
+  'TARGET',
+  'QUANTITY',
+  'TAKE',
+  'BODY',
+  'INTENT',
+  'MEANS',
+  'MEDS',
+  'DEATH',
+  'FEAR',
+  'FOOD_GUILT',
+  'DURATION',
+  'VULNERABLE',
+  'CHILD',
+  'SEXUAL',
+  'INJURY',
+  'SH_MOTIVE',
+  'WEAPON',
+  'ANGER',
+  'WOUND_CARE',
+  'JOKE',
+  'PERMANENT',
+  'GOODBYE',
+  'WEAK_SYMPTOM',
+  'AMOUNT_QUESTION',
+  'I_VIOLENT',
+  'VIOLENCE',
+  'THANKS_ALL',
+  'MEAN_IT',
+  'ROUTINE_FAST',
+  'GRIEVANCE',
+  'BODY_HATE',
+  'RESTRICT',
+]);
+
+/** Whether a specific (non-generic) concept is present in any of the sentences. */
+export function hasRiskConcept(sentences: readonly string[]): boolean {
+  return sentences.some((sentence) =>
+    [...tagConcepts(sentence)].some((concept) => !GENERIC.has(concept)),
+  );
+}
+
+/** Whether any sentence of a message names a story, news or study frame. */
+export function framedMessage(sentences: readonly string[]): boolean {
+  return sentences.some((s) => STRONG_FRAME.test(s) && !NOT_A_STORY.test(s));
+}
+
+const OWN_DANGER: readonly Concept[] = [
+  'SH_ACT',
+  'SH_KIT',
+  'METHOD',
+  'METHOD_ACT',
+  'FUTURE_ABSENCE',
+  'WISH_END',
+  'PLAN',
+  'EDGE',
+  'HEIGHT_SEARCH',
+  'ENOUGH_Q',
+  'SMOTHER',
+  'SELF_FEAR',
+  'STALK',
+  'CONTROL',
+  'NEGLECT',
+  'THREAT',
+  'PURGE',
+  'COMPENSATE',
+  'MEAL_RESTRICT',
+  'ED_SIGNS',
+  'FOOD_CONCEAL',
+  'GIVE_AWAY',
+  'SETTLING',
+  'LOOSE_ENDS',
+  'POISON_OTHER',
+  'WEAPON_BRING',
+  'SELF_DEATH',
+  'WISH_DEATH',
+  'LIFE_NEGATION',
+  'FINALITY',
+  'MEANS_PREP',
+  'BURDEN',
+  'HURT_ME',
+  'SEX_COERCION',
+  'TOUCH_ABUSE',
+  'INGEST_ERROR',
+  'INGEST_DANGER',
+  'SYMPTOM',
+  'ON_PURPOSE',
+];
+
+type Rule = readonly [CrisisCategory, (view: SentenceView) => boolean];
+
+const RULES: readonly Rule[] = [
+  // suicide: a wish or plan to be dead or not exist; trapped with death; a burden; goodbyes
+  ['suicide', (v) => own(v) && has(v, 'SELF_DEATH')],
+  // something dangerous already swallowed needs an ambulance first
+  ['medical_emergency', (v) => !v.story && has(v, 'INGEST_DANGER') && !HYPOTHETICAL.test(v.text)],
+  ['suicide', (v) => own(v) && any(v, 'WISH_DEATH', 'LIFE_NEGATION', 'FINALITY', 'MEANS_PREP')],
+  ['suicide', (v) => own(v) && has(v, 'WISH', 'DEATH') && any(v, 'TRAPPED', 'BURDEN', 'GOODBYE')],
+  ['suicide', (v) => own(v) && has(v, 'GOODBYE') && any(v, 'THANKS_ALL', 'FINALITY')],
+  ['suicide', (v) => own(v) && has(v, 'PLAN') && any(v, 'DEATH', 'TRAPPED', 'MEANS', 'SELF_DEATH')],
+  ['suicide', (v) => own(v) && has(v, 'WISH_END') && any(v, 'PERMANENT', 'TRAPPED', 'DEATH')],
+  ['suicide', (v) => !v.story && has(v, 'METHOD')],
+  [
+    'suicide',
+    (v) => own(v) && has(v, 'METHOD_ACT') && any(v, 'WISH', 'TRAPPED', 'PERMANENT', 'PLAN'),
+  ],
+  ['suicide', (v) => own(v) && has(v, 'EDGE', 'MEANS')],
+  ['suicide', (v) => own(v) && has(v, 'FUTURE_ABSENCE')],
+  ['suicide', (v) => !v.story && has(v, 'MEDS', 'ENOUGH_Q')],
+  ['suicide', (v) => !v.story && has(v, 'METHOD_ACT', 'ENOUGH_Q')],
+  [
+    'suicide',
+    (v) =>
+      !v.story && has(v, 'MEDS', 'QUANTITY', 'AMOUNT_QUESTION') && !HYPOTHETICAL_CHILD.test(v.text),
+  ],
+  ['suicide', (v) => own(v) && has(v, 'BURDEN')],
+  ['suicide', (v) => own(v) && has(v, 'TRAPPED') && any(v, 'DEATH', 'GOODBYE', 'MEANS')],
+  ['suicide', (v) => own(v) && has(v, 'GOODBYE') && any(v, 'DEATH', 'TRAPPED', 'MEANS')],
+  [
+    'suicide',
+    (v) => !v.story && has(v, 'MEDS', 'AMOUNT_QUESTION') && any(v, 'DEATH', 'SELF_DEATH'),
+  ],
+  ['suicide', (v) => own(v) && has(v, 'WANT_TAKE_LOTS')],
+  [
+    'suicide',
+    (v) => has(v, 'AMOUNT_QUESTION') && any(v, 'DEATH', 'SELF_DEATH') && any(v, 'MEANS', 'SELF'),
+  ],
+  // medical emergency: something dangerous swallowed; symptoms that are happening now
+  [
+    'medical_emergency',
+    (v) =>
+      !v.story &&
+      !v.past &&
+      has(v, 'SYMPTOM', 'ACUTE') &&
+      !HYPOTHETICAL.test(v.text) &&
+      !ROUTINE_CAUSE.test(v.text),
+  ],
+  ['medical_emergency', (v) => !v.story && has(v, 'INGEST_ERROR') && !HYPOTHETICAL.test(v.text)],
+  // harm to others: intent or a weapon, a violent act and another person
+  [
+    'harm_to_others',
+    (v) => !v.story && has(v, 'SMOTHER') && any(v, 'CHILD', 'SELF_FEAR', 'ANGER', 'I_VIOLENT'),
+  ],
+  [
+    'harm_to_others',
+    (v) =>
+      !v.story && has(v, 'POISON_OTHER') && any(v, 'AMOUNT_QUESTION', 'MEANS', 'INTENT', 'WEAPON'),
+  ],
+  [
+    'harm_to_others',
+    (v) =>
+      !v.story &&
+      !v.otherSubject &&
+      has(v, 'I_VIOLENT', 'VIOLENCE', 'TARGET') &&
+      any(v, 'INTENT', 'WEAPON', 'ANGER'),
+  ],
+  // self-harm: an act of injury on one's own body, with a motive or a hiding
+  ['self_harm', (v) => own(v) && has(v, 'SH_ACT', 'BODY', 'SH_MOTIVE')],
+  ['self_harm', (v) => own(v) && has(v, 'INJURY', 'ON_PURPOSE')],
+  ['self_harm', (v) => own(v) && has(v, 'SH_KIT')],
+  ['self_harm', (v) => !v.story && !v.past && has(v, 'SH_GERUND', 'WOUND_CARE') && !v.otherSubject],
+  // abuse: violence, threats, fear or control from someone close; a child neglected
+  ['abuse', (v) => !v.story && !v.past && has(v, 'HURT_ME') && any(v, 'KIN', 'CHILD')],
+  ['abuse', (v) => !v.story && has(v, 'KIN', 'THREAT') && any(v, 'FEAR', 'CONTROL', 'HURT_ME')],
+  [
+    'abuse',
+    (v) =>
+      !v.story && has(v, 'SELF', 'KIN', 'FEAR') && any(v, 'CONTROL', 'ANGER', 'HURT_ME', 'THREAT'),
+  ],
+  ['abuse', (v) => !v.story && has(v, 'SELF', 'KIN', 'CONTROL')],
+  ['abuse', (v) => !v.story && !v.past && has(v, 'CHILD', 'NEGLECT')],
+  ['abuse', (v) => !v.story && !v.past && has(v, 'VULNERABLE', 'NEGLECT')],
+  ['abuse', (v) => !v.story && any(v, 'TOUCH_ABUSE', 'SEX_COERCION')],
+  [
+    'abuse',
+    (v) => !v.story && has(v, 'KIN', 'SEXUAL', 'SELF') && any(v, 'FEAR', 'THREAT', 'CHILD'),
+  ],
+  // eating: restriction or purging, with guilt, body hatred or a long stretch
+  [
+    'eating',
+    (v) =>
+      own(v) &&
+      has(v, 'FOOD', 'RESTRICT') &&
+      any(v, 'BODY_HATE', 'FOOD_GUILT', 'DURATION', 'PURGE') &&
+      !has(v, 'ROUTINE_FAST'),
+  ],
+  ['eating', (v) => own(v) && has(v, 'PURGE') && any(v, 'FOOD', 'BODY_HATE')],
+  ['eating', (v) => own(v) && has(v, 'COMPENSATE', 'FOOD') && !has(v, 'ROUTINE_FAST')],
+  ['eating', (v) => own(v) && any(v, 'MEAL_RESTRICT', 'FOOD_CONCEAL') && !has(v, 'ROUTINE_FAST')],
+  [
+    'eating',
+    (v) => own(v) && has(v, 'ED_SIGNS') && any(v, 'THIN_PRIDE', 'BODY_HATE', 'FOOD', 'PURGE'),
+  ],
+  ['eating', (v) => own(v) && lowWeightTarget(v.text)],
+];
+
+/** A goal weight or BMI no one should be coached towards. */
+function lowWeightTarget(text: string): boolean {
+  const weight =
+    /\b(?:goal|target|dream|ideal|aim|get (?:down )?to|reach|be|weigh|down to|under|below)(?: weight)?(?: is| of)? (\d{2,3}) ?(kg|kilos?|lbs?|pounds)\b/.exec(
+      text,
+    );
+  if (weight?.[1]) {
+    const value = Number(weight[1]);
+    if (weight[2]?.startsWith('k') ? value < 42 : value < 92) return true;
+  }
+  const bmi = /\bbmi (?:\w+ ){0,3}(\d{1,2})\b/.exec(text);
+  return bmi?.[1] !== undefined && Number(bmi[1]) < 17 && Number(bmi[1]) > 5;
+}
+
+const STRICT_WEAPON =
+  /\b(?:gun|guns|shotgun|rifle|pistol|firearm|ammo|ammunition|knife|knives|machete|axe|crossbow|gun cabinet|glock|ar ?15|ak ?47|9mm|revolver|handgun|shank|switchblade)\b/;
+const CONDITIONAL_ON_THEM =
+  /\bif (?:my \w+|he|she|they) (?:\w+ ){0,3}(?:goes|go|leaves|leave|tells|tell|does|do|says|say|takes|take|divorces?|reports?|shows?|comes?|turns?)\b/;
+
+/**
+ * Rules over the whole message (the concepts of every sentence outside a story frame together),
+ * for thoughts spread over several sentences: a weapon in one, a grievance in the next.
+ */
+const MESSAGE_RULES: ReadonlyArray<
+  readonly [CrisisCategory, (all: Set<Concept>, text: string) => boolean]
+> = [
+  [
+    'suicide',
+    (c) =>
+      c.has('SELF') &&
+      c.has('DECIDED') &&
+      ['LAST_CONTACT', 'PLAN', 'GOODBYE', 'FINALITY'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'suicide',
+    (c) =>
+      c.has('SELF') &&
+      c.has('LAST_CONTACT') &&
+      ['FINALITY', 'PLAN', 'GOODBYE'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'suicide',
+    (c) =>
+      c.has('HEIGHT_SEARCH') &&
+      ['AMOUNT_QUESTION', 'DEATH', 'SELF_DEATH'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'harm_to_others',
+    (c, text) =>
+      STRICT_WEAPON.test(text) &&
+      !c.has('JOKE') &&
+      ['GRIEVANCE', 'STALK', 'MEAN_IT', 'SELF_FEAR', 'PAY_THREAT'].some((k) => c.has(k as Concept)),
+  ],
+  ['self_harm', (c) => c.has('SELF') && c.has('INJURY') && c.has('ON_PURPOSE')],
+  [
+    'suicide',
+    (c) =>
+      c.has('SELF') &&
+      ['GIVE_AWAY', 'SETTLING'].some((k) => c.has(k as Concept)) &&
+      ['LOOSE_ENDS', 'FINALITY', 'DECIDED', 'SETTLING', 'GOODBYE'].filter((k) =>
+        c.has(k as Concept),
+      ).length >= 1 &&
+      (c.has('LOOSE_ENDS') ||
+        c.has('FINALITY') ||
+        c.has('DECIDED') ||
+        (c.has('SETTLING') && c.has('GIVE_AWAY'))),
+  ],
+  [
+    'suicide',
+    (c) =>
+      c.has('SELF') &&
+      (c.has('DONE') || c.has('DECIDED')) &&
+      ['GOODBYE', 'FINALITY', 'LAST_CONTACT', 'TRAPPED', 'BURDEN', 'LOOSE_ENDS'].some((k) =>
+        c.has(k as Concept),
+      ),
+  ],
+  ['suicide', (c) => c.has('MEDS') && c.has('ENOUGH_Q') && c.has('QUANTITY')],
+  ['suicide', (c) => c.has('SELF') && c.has('FINALITY')],
+  ['self_harm', (c) => c.has('SELF') && c.has('SH_KIT')],
+  ['abuse', (c) => ['CHILD', 'VULNERABLE'].some((k) => c.has(k as Concept)) && c.has('NEGLECT')],
+  [
+    'harm_to_others',
+    (c) =>
+      c.has('PAY_THREAT') &&
+      ['GRIEVANCE', 'WEAPON_BRING', 'STALK', 'MEAN_IT'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'harm_to_others',
+    (c, text) =>
+      c.has('WEAPON_BRING') &&
+      (c.has('MEAN_IT') || CONDITIONAL_ON_THEM.test(text) || c.has('GRIEVANCE')),
+  ],
+  [
+    'harm_to_others',
+    (c) => c.has('SELF_FEAR') && ['CHILD', 'SMOTHER', 'VIOLENCE'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'harm_to_others',
+    (c, text) => c.has('OTHER_DOOM') && (c.has('MEAN_IT') || CONDITIONAL_ON_THEM.test(text)),
+  ],
+  [
+    'abuse',
+    (c) =>
+      c.has('KIN') &&
+      ['ESCAPE', 'THREAT', 'CONTROL', 'FEAR', 'HURT_ME'].filter((k) => c.has(k as Concept))
+        .length >= 2 &&
+      ['ESCAPE', 'THREAT', 'CONTROL', 'HURT_ME'].some((k) => c.has(k as Concept)),
+  ],
+];
+
+function sentenceView(text: string): SentenceView {
+  const past = PAST_FRAME.test(text) && !STILL.test(text);
+  const concepts = tagConcepts(text);
+  return {
+    text,
+    concepts,
+    story:
+      (STORY_FRAME.test(text) && !NOT_A_STORY.test(text)) ||
+      (concepts.has('JOKE') && !OWN_DANGER.some((concept) => concepts.has(concept))),
+    past,
+    otherSubject: OTHER_SUBJECT.test(text),
+  };
+}
+
+/**
+ * The category the concept rules give one message, read sentence by sentence (each sentence
+ * already normalised and cleared of idioms), most urgent first; null when no rule fires.
+ */
+export function conceptCategory(sentences: readonly string[]): CrisisCategory | null {
+  const views = sentences.filter((s) => s.length > 0).map(sentenceView);
+  const byRule = RULES.find(([, rule]) => views.some(rule));
+  const told = views.filter((view) => !view.story && !view.past);
+  const text = told.map((view) => view.text).join(' ');
+  // the concepts of each sentence, and of the sentences read together (a phrase can span them)
+  const all = new Set<Concept>([
+    ...told.flatMap((view) => [...view.concepts]),
+    ...(told.length > 1 ? tagConcepts(text) : []),
+  ]);
+  if (told.some(own)) all.add('SELF');
+  const byMessage = MESSAGE_RULES.find(([, rule]) => rule(all, text));
+  const found = [byRule?.[0], byMessage?.[0]].filter((c): c is CrisisCategory => c !== undefined);
+  return found.sort((a, b) => URGENCY.indexOf(a) - URGENCY.indexOf(b))[0] ?? null;
+}
