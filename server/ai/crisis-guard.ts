@@ -29,7 +29,7 @@ const MODEL: CrisisModel = savedModel;
  *
  * When several categories match, the most urgent help comes first (CATEGORY_ORDER).
  *
- * Under the lexicon, two layers generalise to words it has not seen (ADR 017): the concept rules
+ * Under the lexicon, two layers generalise to words it has not seen (ADR 022): the concept rules
  * (crisis-concepts.ts), which also set story, study, past and joking sentences aside for the
  * lexicon, and a small model (crisis-model.ts), asked only when neither rules layer flagged.
  */

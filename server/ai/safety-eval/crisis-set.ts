@@ -21,7 +21,7 @@ import type { CrisisCategory } from '#contracts/coach.ts';
  * someone who had not seen the guard or this set. Each was measured untouched first
  * (scripts/crisis-eval.ts), studied by the concept missed rather than the sentence, and only then
  * added here. Because the guard has now been tuned on every row, 100 % here says little about
- * unseen text: the figures that do are in docs/decisions/017-crisis-guard-concepts-and-model.md.
+ * unseen text: the figures that do are in docs/decisions/022-crisis-guard-concepts-and-model.md.
  *
  * `safety.test.ts` asserts every row; `npm run bench -- coach` prints the rates.
  */
