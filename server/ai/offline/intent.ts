@@ -170,6 +170,7 @@ function isKeyNoun(term: Term, word: string): boolean {
     !/^(my|our|your|his|her|their|its|the|a|an)$/.test(word) &&
     !TIME_WORDS.test(word) &&
     /[a-z]/.test(word) &&
+    !/[\d$€£¥₹]/.test(word) &&
     !EMPTY_OBJECTS.test(word)
   );
 }
