@@ -689,6 +689,7 @@ export function parseDeadline(
   // "after my knee surgery in January", "since March": when something happened, not a deadline.
   if (
     candidate.date < today &&
+    !/^(?:by|before|until)\b/.test(text.slice(candidate.index)) &&
     /\b(?:after|since|following|from)\b(?:(?!\b(?:by|before|until)\b)[^,.;])*$/.test(lead)
   )
     return null;

@@ -139,3 +139,42 @@ describe('refineGoal offline: fixed dates', () => {
     expect(refine('paint the spare room by the May bank holiday').flags).toEqual([]);
   });
 });
+
+describe('refineGoal offline: domains and over-ambition', () => {
+  it('classes the activity, not the occasion or the company', () => {
+    for (const [text, zone, domain] of [
+      ['book a proper lunch out for Mum on Mothering Sunday', 'Europe/London', 'relationships'],
+      ['Host Thanksgiving for both families this year', 'America/New_York', 'relationships'],
+      ['Hiking the Grand Canyon rim to rim on May 16 with my son', 'America/Phoenix', 'health'],
+      ['cut down to 2 coffees a day in the next 2 weeks', 'Australia/Melbourne', 'health'],
+      ['bench 100kg by end of year', 'Europe/Berlin', 'health'],
+      ["Pass my driving test - it's booked for 28 May", 'Europe/London', 'personal_development'],
+    ] as const) {
+      const output = refine(text, zone);
+      expect(output.kind === 'smart' && output.goal.domain, text).toBe(domain);
+    }
+  });
+
+  it('flags a long race for someone who does not run, an audience and an income from nothing', () => {
+    for (const [text, zone] of [
+      ['signed up for a marathon on 12 April. i dont run at all yet lol', 'Europe/London'],
+      [
+        'start a youtube channel and get 1 million subs by the end of summer',
+        'America/Los_Angeles',
+      ],
+      [
+        'make $10k/month from freelance design by end of August. just quit my job and have 0 clients',
+        'America/New_York',
+      ],
+    ] as const) {
+      expect(refine(text, zone).flags, text).toContain('over_ambitious');
+    }
+  });
+
+  it('calls a crash diet a health matter', () => {
+    expect(refine('need to lose 15 kg weight before my holiday on 2 April!!').flags).toContain(
+      'medical',
+    );
+    expect(refine('Lose 10 kg in 3 weeks').flags).not.toContain('medical');
+  });
+});

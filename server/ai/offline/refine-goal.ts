@@ -129,6 +129,12 @@ const MEDICAL =
 const MEDICAL_NOTE =
   'Because of the health condition you mention, check the plan with your doctor or physiotherapist before you start, and stop if anything hurts.';
 
+/** Faster than this needs a very-low-calorie diet, which needs a doctor. */
+const CRASH_KG_PER_WEEK = 4;
+
+const CRASH_NOTE =
+  'Losing weight as fast as you describe would take a crash diet, which is risky without a doctor: talk to your GP first. The plan below aims for a safe pace.';
+
 /** An event whose date only the person knows. */
 const EVENT =
   /\b(?:for|before|by|at|until|till|in time for|ahead of|on)\s+(my|our|the|his|her|their|[a-z]+'s)\s+((?:[a-z0-9]+(?:'s)?\s+){0,2}(?:birthday|wedding|trip|holiday|holidays|vacation|exam|exams|finals|semester|term|graduation|anniversary|interview|review|move|race|competition|recital|concert|reunion|due date|conference|presentation|talk|performance|audition|tournament|match|big day|honeymoon|retirement|party))\b/;
@@ -517,6 +523,15 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   for (const flag of decision.flags) flags.add(flag);
   const notes = [...decision.notes];
   if (medical) notes.unshift(MEDICAL_NOTE);
+  // Losing several kilos a week is a crash diet: a health matter, whatever the plan makes of it.
+  if (template.id === 'weight_loss' && explicit && parsedDeadline && !parsedDeadline.passed) {
+    const weeks = Math.max(1, daysBetween(input.today, parsedDeadline.date)) / 7;
+    const kilos = explicit.unit === 'lb' ? explicit.target * 0.4536 : explicit.target;
+    if (/^(kg|lb)$/.test(explicit.unit) && kilos / weeks > CRASH_KG_PER_WEEK) {
+      flags.add('medical');
+      notes.unshift(CRASH_NOTE);
+    }
+  }
   const horizonWeeks = Math.max(1, Math.floor(daysBetween(input.today, decision.date) / 7));
 
   const hoursAnswer = answers.get(QUESTION_IDS.hours);
@@ -654,7 +669,7 @@ function chooseActivity(
   // The domain of the activity, not of its occasion or whose it is ("restore my grandfather's
   // motorbike", "play Wonderwall for my sister's wedding").
   const activity = normalizeGoalText(intent.phrase)
-    .replace(/\b(?:for|before|by|until|in time for|ahead of)\b.*$/, '')
+    .replace(/\b(?:for|before|by|until|in time for|ahead of|with)\b.*$/, '')
     .replace(/\b[a-z]+'s\b/g, '');
   const guess = classifyDomain(activity, hint);
   const domain = guess.score > 0 || hint ? guess.domain : fallback.domain;
