@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { coachDomains, goalFlags } from '#contracts/coach.ts';
-import type { GoalRow } from './goal-table.ts';
+import { type CoachDomain, coachDomains, type GoalFlag, goalFlags } from '#contracts/coach.ts';
 
 /**
  * Goal sets written by hand outside the code (JSON: one statement a row with what a good coach
@@ -15,7 +14,7 @@ import type { GoalRow } from './goal-table.ts';
  * - `keep` are words the SMART title or specific outcome must contain.
  */
 
-export const goalSetRowSchema = z.object({
+const goalSetRowSchema = z.object({
   text: z.string().min(1),
   timeZone: z.string().min(1),
   domain: z.enum(coachDomains).nullable().optional(),
@@ -27,7 +26,29 @@ export const goalSetRowSchema = z.object({
   keep: z.array(z.string()).default([]),
   note: z.string().optional(),
 });
-export type GoalSetRow = z.infer<typeof goalSetRowSchema>;
+
+/** A goal-table row (goal-table.ts): a statement and what a good coach does with it. */
+export interface GoalRow {
+  text: string;
+  /** Europe/London unless given. */
+  timeZone?: string;
+  /** Expected SMART goal, or the ids of the questions it must ask (exactly these). */
+  expect: 'smart' | { asks: string[] };
+  domain?: CoachDomain;
+  /** An exact date, or an inclusive window for a default horizon. */
+  deadline?: string | readonly [from: string, to: string];
+  /** Exactly these flags (none when omitted). */
+  flags?: GoalFlag[];
+  /** Words the SMART title or specific outcome must contain (case-insensitive). */
+  keeps?: string[];
+  /** Every suggestion of every question must match / none may match. */
+  suggestions?: { all?: RegExp; none?: RegExp };
+  /**
+   * What the coach does not understand yet in this row: the test expects it to fail, so a fix
+   * shows (remove the mark then). Counted as a failure in the pass rate.
+   */
+  pending?: string;
+}
 
 /** Any default horizon: from a week to a year after the table's today. */
 export const DEFAULT_WINDOW = ['2026-03-17', '2027-03-10'] as const;

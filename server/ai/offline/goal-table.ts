@@ -1,14 +1,13 @@
 import type {
   BreakDownGoalInput,
   CoachDomain,
-  GoalFlag,
   RefineGoalInput,
   RefineGoalOutput,
 } from '#contracts/coach.ts';
 import { planProblems, refineProblems } from '#server/ai/plan-rules.ts';
 import { breakDownGoalOffline } from './break-down-goal.ts';
 import { refineGoalOffline } from './refine-goal.ts';
-import { goalRowsFromSet } from './goal-set.ts';
+import { type GoalRow, goalRowsFromSet } from './goal-set.ts';
 import { GOAL_SET_1, GOAL_SET_2 } from './goal-sets.ts';
 
 /**
@@ -21,27 +20,7 @@ import { GOAL_SET_1, GOAL_SET_2 } from './goal-sets.ts';
 
 export const GOAL_TABLE_TODAY = '2026-03-10';
 
-export interface GoalRow {
-  text: string;
-  /** Europe/London unless given. */
-  timeZone?: string;
-  /** Expected SMART goal, or the ids of the questions it must ask (exactly these). */
-  expect: 'smart' | { asks: string[] };
-  domain?: CoachDomain;
-  /** An exact date, or an inclusive window for a default horizon. */
-  deadline?: string | readonly [from: string, to: string];
-  /** Exactly these flags (none when omitted). */
-  flags?: GoalFlag[];
-  /** Words the SMART title or specific outcome must contain (case-insensitive). */
-  keeps?: string[];
-  /** Every suggestion of every question must match / none may match. */
-  suggestions?: { all?: RegExp; none?: RegExp };
-  /**
-   * What the coach does not understand yet in this row: the test expects it to fail, so a fix
-   * shows (remove the mark then). Counted as a failure in the pass rate.
-   */
-  pending?: string;
-}
+export type { GoalRow };
 
 const WITHIN_A_YEAR = ['2026-03-17', '2027-03-10'] as const;
 
