@@ -17,13 +17,22 @@ export type CoachEngine = z.infer<typeof coachEngineSchema>;
 /** A calendar date in the user's own time zone, YYYY-MM-DD. */
 const localDateSchema = z.iso.date();
 
+const knownZones = new Map<string, boolean>();
+
+/** Asked of Intl once per zone name: building a DateTimeFormat is the slow part of a coach input. */
 function isIanaTimeZone(value: string): boolean {
+  const known = knownZones.get(value);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (knownZones.size >= 1000) knownZones.clear();
+  knownZones.set(value, valid);
+  return valid;
 }
 
 export const timeZoneSchema = z

@@ -15,6 +15,8 @@ describe('local dates', () => {
   it('adds days across month, year and DST boundaries', () => {
     expect(addDays('2024-01-31', 1)).toBe('2024-02-01');
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2000-02-28', 1)).toBe('2000-02-29');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
     expect(addDays('2023-12-31', 1)).toBe('2024-01-01');
     expect(addDays('2024-03-31', -31)).toBe('2024-02-29');
     // The European and American DST changes of 2024 do not skip or repeat a date.
@@ -37,7 +39,17 @@ describe('local dates', () => {
   });
 
   it('refuses what is not a calendar date', () => {
-    for (const bad of ['2024-02-30', '2024-13-01', '2024-5-1', '', 'tomorrow']) {
+    for (const bad of [
+      '2024-02-30',
+      '2023-02-29',
+      '1900-02-29',
+      '2024-04-31',
+      '2024-13-01',
+      '2024-00-10',
+      '2024-5-1',
+      '',
+      'tomorrow',
+    ]) {
       expect(() => addDays(bad, 1), bad).toThrow(RangeError);
     }
   });

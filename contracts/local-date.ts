@@ -7,14 +7,28 @@
 
 const DAY_MS = 86_400_000;
 
-/** The UTC midnight of `date`; a RangeError for anything that is not a real calendar date. */
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The UTC midnight of `date`; a RangeError for anything that is not a real calendar date. Checked
+ * with arithmetic (2024-02-30 has a day past the month's end) rather than a round trip through a
+ * string: plans compute thousands of dates and this is their hot path.
+ */
 function toUtc(date: string): number {
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  // Date.parse rolls 2024-02-30 over into March; the round trip catches it.
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(ms) || fromUtc(ms) !== date) {
+  const parts = DATE_PATTERN.exec(date);
+  const year = Number(parts?.[1]);
+  const month = Number(parts?.[2]);
+  const day = Number(parts?.[3]);
+  if (!parts || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     throw new RangeError(`Not a calendar date: ${date}`);
   }
-  return ms;
+  // Date.UTC reads years 0–99 as 1900–1999.
+  return year >= 100 ? Date.UTC(year, month - 1, day) : Date.parse(`${date}T00:00:00Z`);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 function fromUtc(ms: number): string {

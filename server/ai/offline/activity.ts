@@ -72,8 +72,11 @@ export function candidateActivities(rawText: string, hint?: CoachDomain): Detect
     .sort((a, b) => b.score - a.score);
   for (const { domain, score } of others) {
     for (const template of TEMPLATES[domain].filter(matches)) {
-      // With a hint the template is used under the hinted domain.
-      found.push({ template, domain: hint ?? domain, domainScore: score });
+      // With a hint the template is used under the hinted domain; a borrowed template keeps the
+      // domain with clearly more evidence ("pass my driving test" is exam practice, in personal
+      // development).
+      const domainOf = hint ?? (score === 0 && guess.score > 0 ? guess.domain : domain);
+      found.push({ template, domain: domainOf, domainScore: Math.max(score, guess.score) });
     }
   }
   return found;

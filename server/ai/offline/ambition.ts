@@ -30,16 +30,25 @@ function careerSteps({ text, days }: AmbitionCheck): string | null {
   return `Reaching ${role[1]}${from} usually takes several career steps over years, not months. Within this time, aim for the next step up (leading a project or a small team, a senior title) and keep ${role[1]} as the longer goal it leads to.`;
 }
 
-const AUDIENCE = /^(followers|subscribers|fans|listeners|readers|members|views|downloads)$/;
+const AUDIENCE = /^(followers|subscribers|subs|fans|listeners|readers|members|views|downloads)$/;
 
-function audienceGrowth({ metric, days, deadline }: AmbitionCheck): string | null {
-  if (!AUDIENCE.test(metric.unit)) return null;
+function audienceGrowth({ metric, quantities, days, deadline }: AmbitionCheck): string | null {
+  // The audience the person named, even when the plan counts something else (uploads, posts).
+  const stated = quantities.find(
+    (quantity) => quantity.kind === 'count' && AUDIENCE.test(quantity.noun),
+  );
+  const audience = AUDIENCE.test(metric.unit)
+    ? { target: metric.target, unit: metric.unit }
+    : stated?.kind === 'count'
+      ? { target: stated.value, unit: stated.noun === 'subs' ? 'subscribers' : stated.noun }
+      : null;
+  if (!audience) return null;
   const months = Math.max(1, days / 30.4);
-  const perMonth = metric.target / months;
+  const perMonth = audience.target / months;
   // New accounts that post steadily grow by hundreds to a few thousand a month.
   if (perMonth <= 3000) return null;
   const realistic = Math.max(500, Math.round((months * 1500) / 500) * 500);
-  return `${formatAmount(metric.target, metric.unit)} by ${formatLongDate(deadline)} would mean about ${formatAmount(Math.round(perMonth), metric.unit)} a month; accounts that post steadily usually gain hundreds to a few thousand a month. A realistic aim is about ${formatAmount(realistic, metric.unit)} by then.`;
+  return `${formatAmount(audience.target, audience.unit)} by ${formatLongDate(deadline)} would mean about ${formatAmount(Math.round(perMonth), audience.unit)} a month; accounts that post steadily usually gain hundreds to a few thousand a month. A realistic aim is about ${formatAmount(realistic, audience.unit)} by then.`;
 }
 
 const INCOME =
@@ -62,7 +71,7 @@ function savingsAgainstIncome({ text, metric, days }: AmbitionCheck): string | n
 }
 
 const NEW_RUNNER =
-  /\b(never (?:run|ran|jogged|been a runner)|not a runner|can't run|cannot run|complete beginner|couch)\b/;
+  /\b(never (?:run|ran|jogged|been a runner)|not a runner|can'?t run|cannot run|(?:don'?t|do not|haven'?t|have not) (?:run|ran|jog|jogged)(?: at all| before| in years)?\b|no running|complete beginner|couch)\b/;
 
 function newRunner({ text, metric, days }: AmbitionCheck): string | null {
   if (!NEW_RUNNER.test(text) || !/^(km|mi)$/.test(metric.unit)) return null;
@@ -72,7 +81,23 @@ function newRunner({ text, metric, days }: AmbitionCheck): string | null {
   return `For someone starting from no running, ${formatAmount(metric.target, metric.unit)} usually takes about ${weeksNeeded} weeks of gradual training. In the time you have, a shorter race (a 5K or 10K) is a realistic first aim.`;
 }
 
-const RULES = [careerSteps, audienceGrowth, savingsAgainstIncome, newRunner];
+/** Starting from no clients or no business at all. */
+const FROM_ZERO =
+  /\b(?:0|no|zero) (?:clients|customers|sales|income|experience)\b|\bjust (?:quit|left|started|starting|launched)\b|\bfrom (?:scratch|zero|nothing)\b/;
+
+/**
+ * A monthly income from freelancing or a business that does not exist yet: the first clients
+ * take months, and a full income from them usually a year or more.
+ */
+function incomeFromZero({ text, metric, days }: AmbitionCheck): string | null {
+  if (!metric.unit.endsWith('/month') || !FROM_ZERO.test(text)) return null;
+  const currency = metric.unit.split('/')[0] ?? '$';
+  if (metric.target < 2000 || days > 365) return null;
+  const realistic = Math.max(500, Math.round(metric.target / 4 / 100) * 100);
+  return `Going from no clients to ${formatAmount(metric.target, metric.unit)} within ${Math.round(days / 30.4)} months is a big leap: first clients usually take a few months, and a full income from them a year or more. A realistic aim for this date is your first 3 paying clients, or about ${formatAmount(realistic, currency)} a month.`;
+}
+
+const RULES = [careerSteps, audienceGrowth, savingsAgainstIncome, newRunner, incomeFromZero];
 
 /** The first rule the goal breaks, as a note; null when the goal is within reach. */
 export function ambitionNote(check: AmbitionCheck): string | null {

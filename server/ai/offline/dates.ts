@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { daysBetween } from '#contracts/local-date.ts';
 
 /**
  * Luxon helpers of the offline engine's texts and parsing. Calendar arithmetic itself (addDays,
@@ -15,7 +16,27 @@ export function toIsoDate(value: DateTime): string {
   return value.toISODate() ?? '';
 }
 
-/** "1 June 2026": unambiguous in every locale that reads English. */
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * "1 June 2026": unambiguous in every locale that reads English. Written from the date's own
+ * parts (checked by `daysBetween`), as plans format a date for every milestone and note.
+ */
 export function formatLongDate(isoDate: string): string {
-  return toDateTime(isoDate).setLocale('en-GB').toFormat('d MMMM yyyy');
+  daysBetween(isoDate, isoDate); // throws a RangeError for what is not a calendar date
+  const [year = '', month = '', day = ''] = isoDate.split('-');
+  return `${Number(day)} ${MONTH_NAMES[Number(month) - 1] ?? ''} ${year}`;
 }

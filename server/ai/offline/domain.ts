@@ -22,7 +22,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       2,
     ],
     [
-      /\b(gym|workouts?|work out|exercise|exercising|training|strength|lift|lifting|weights|deadlift|squat|bench press|push-?ups?|pull-?ups?|plank|yoga|pilates|stretch|mobility|cardio|crossfit)\b/,
+      /\b(gym|workouts?|work out|exercise|exercising|training|strength|lift|lifting|weights|deadlift|squat|bench press|bench(?:ing)?(?= \d)|push-?ups?|pull-?ups?|plank|yoga|pilates|stretch|mobility|cardio|crossfit)\b/,
       2,
     ],
     [
@@ -38,7 +38,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(climb|climbing|bouldering|trek|trekking|kilimanjaro|mountain|summit|ski|skiing|surf|surfing|tennis|football|soccer|basketball|golf|dance|dancing|martial arts|karate|judo|boxing|rowing|camino|trail)\b/,
       2,
     ],
-    [/\b(smoking|cigarettes|vaping|vape|alcohol|drinking|drinks|pints|sober|booze|caffeine)\b/, 3],
+    [
+      /\b(smoking|cigarettes|vaping|vape|alcohol|drinking|drinks|pints|sober|booze|caffeine|coffees?|energy drinks?)\b/,
+      3,
+    ],
     [
       /\b(stress|anxiety|anxious|burnout|mental health|therapy|therapist|doctor|physio|back pain|injury)\b/,
       2,
@@ -83,7 +86,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     ],
     [/\b(friends?|friendships?|social life|socialise|socialize|lonely|loneliness|community)\b/, 3],
     [
-      /\b(family|mom|mum|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|in-laws)\b/,
+      /\b(family|families|mom|mum|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|nani|nana|nanna|dadi|in-laws)\b/,
       3,
     ],
     [/\b(dating|date|dates|single|find (a |someone|love|the one)|tinder|hinge|bumble)\b/, 3],
@@ -98,7 +101,12 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     ],
   ],
   personal_development: [
-    [/\b(read|reading|books?|novels?|audiobooks?)\b/, 3],
+    // "book a table", "book the flights": booking is not reading.
+    [
+      /\b(read|reading|books|novels?|audiobooks?)\b|\bbook\b(?!\s+(?:a|an|the|my|our|in|tickets?|flights?|lunch|dinner|appointments?))/,
+      3,
+    ],
+    [/\b(driving (?:test|lessons?|licen[cs]e)|learn to drive)\b/, 5],
     [/\b(learn|learning|study|studying|course|skill|skills|class|lessons?)\b/, 1],
     [
       /\b(spanish|french|german|italian|japanese|mandarin|chinese|korean|portuguese|arabic|russian|hindi|dutch|swedish|greek|language|fluent|fluency|duolingo)\b/,

@@ -22,10 +22,18 @@ describe('the goal table', () => {
     expect([...flags].sort()).toEqual([...goalFlags].sort());
   });
 
-  it.each(goalTable.map((row) => [row.text, row.timeZone ?? 'Europe/London', row] as const))(
-    '%s (%s)',
-    (_text, _zone, row) => {
-      expect(checkGoalRow(row)).toEqual([]);
-    },
-  );
+  const rows = (pending: boolean) =>
+    goalTable
+      .filter((row) => Boolean(row.pending) === pending)
+      .map((row) => [row.text, row.timeZone ?? 'Europe/London', row] as const);
+
+  it.each(rows(false))('%s (%s)', (_text, _zone, row) => {
+    expect(checkGoalRow(row)).toEqual([]);
+  });
+
+  // Rows the coach does not understand yet (with the kind of miss): when one starts to pass,
+  // this fails, and its mark comes off.
+  it.fails.each(rows(true))('not yet: %s (%s)', (_text, _zone, row) => {
+    expect(checkGoalRow(row)).toEqual([]);
+  });
 });

@@ -85,6 +85,11 @@ export function goalIntent(rawText: string): GoalIntent {
     .replace(/[‘’]/g, "'")
     .replace(REASON, '')
     .replace(PREAMBLE, '')
+    // "signed up for a marathon": the event signed up for is the activity.
+    .replace(
+      /^(?:(?:i|we)(?:'ve| have)?\s+)?(?:signed up|registered|entered|enrolled)\s+(?:for|in|into)\s+/i,
+      'do ',
+    )
     .replace(/[.!?]+$/, '')
     .trim();
   const terms = termsOf(sentence);
@@ -170,6 +175,7 @@ function isKeyNoun(term: Term, word: string): boolean {
     !/^(my|our|your|his|her|their|its|the|a|an)$/.test(word) &&
     !TIME_WORDS.test(word) &&
     /[a-z]/.test(word) &&
+    !/[\d$€£¥₹]/.test(word) &&
     !EMPTY_OBJECTS.test(word)
   );
 }

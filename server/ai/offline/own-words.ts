@@ -108,6 +108,20 @@ export function ownWordsTemplate(
  * not keep the goal's own activity (a goal in the person's words), which gets its own steps.
  */
 export function planTemplate(goal: SmartGoal, description: string): ActivityTemplate {
+  // The reading depends only on these words: a goal planned again ("Plan more", a repair, an
+  // edit of its hours or dates) reuses it rather than classifying and tagging it each time.
+  const key = `${goal.domain}\u0000${goal.title}\u0000${description}`;
+  const cached = templates.get(key);
+  if (cached) return cached;
+  const template = readPlanTemplate(goal, description);
+  if (templates.size >= 200) templates.delete(templates.keys().next().value as string);
+  templates.set(key, template);
+  return template;
+}
+
+const templates = new Map<string, ActivityTemplate>();
+
+function readPlanTemplate(goal: SmartGoal, description: string): ActivityTemplate {
   const detected = detectActivity(description, goal.domain);
   const intent = goalIntent(goal.title);
   const about = intent.keywords.some((word) => detected.template.cues.test(word));

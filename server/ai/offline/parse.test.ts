@@ -14,7 +14,8 @@ describe('parseDeadline', () => {
     ['lose 5 kg by June', '2026-06-30', 'by June'],
     ['run a marathon in 3 months', '2026-06-10', 'in 3 months'],
     ['in three months', '2026-06-10', 'in 3 months'],
-    ['lose 5 kg before my wedding on 12 May 2027', '2027-05-11', 'on 12 May 2027'],
+    ['lose 5 kg before my wedding on 12 May 2027', '2027-05-12', 'on 12 May 2027'],
+    ['lose 5 kg before 12 May 2027', '2027-05-11', 'before 12 May 2027'],
     ['read 12 books this year', '2026-12-31', 'this year'],
     ['save money by the end of the year', '2026-12-31', 'by the end of the year'],
     ['by the end of next year', '2027-12-31', 'by the end of next year'],
@@ -26,7 +27,7 @@ describe('parseDeadline', () => {
     ["by Valentine's Day", '2027-02-14', "by Valentine's Day"],
     ['within 6 weeks', '2026-04-21', 'within 6 weeks'],
     ['by mid-July', '2026-07-15', 'July'],
-    ['by March 1st', '2027-03-01', 'by March 1st'],
+    ['by March 2nd next year', '2027-03-02', 'by March 2nd next year'],
     ['by 2026-09-30', '2026-09-30', 'by 2026-09-30'],
     ['before summer', '2026-05-31', 'before summer'],
     ['by the end of this month', '2026-03-31', 'end of this month'],
@@ -40,7 +41,7 @@ describe('parseDeadline', () => {
     ['by June next year', '2027-06-30', 'by June next year'],
     ['plan our wedding by 12 June next year', '2027-06-12', 'by 12 June next year'],
     ['start running tomorrow and run a 5K by June', '2026-06-30', 'by June'],
-    ['walk daily starting from Monday, 5 km by the end of May', '2026-05-31', 'May'],
+    ['walk daily starting from Monday, 5 km by the end of May', '2026-05-31', 'the end of May'],
     ['build a shed by May', '2026-05-31', 'by May'],
     ['I have never run before but want to run 10 km in 4 months', '2026-07-10', 'in 4 months'],
   ])('%s → %s', (text, date, phrase) => {
@@ -161,5 +162,71 @@ describe('extractWhy', () => {
     ['Read 12 books', null],
   ])('%s', (text, why) => {
     expect(extractWhy(text)).toBe(why);
+  });
+});
+
+describe('parseDeadline: holidays, fiscal periods and dates people mean', () => {
+  it.each([
+    ['paint the spare room by the May bank holiday', 'Europe/London', '2026-05-04'],
+    ['by the spring bank holiday', 'Europe/London', '2026-05-25'],
+    ['by the August bank holiday', 'Europe/London', '2026-08-31'],
+    ['by the August bank holiday', 'Europe/Dublin', '2026-08-03'],
+    ['lunch out for Mum on Mothering Sunday', 'Europe/London', '2026-03-15'],
+    ['swim a mile by labor day', 'America/Los_Angeles', '2026-09-07'],
+    ['by Memorial Day', 'America/Chicago', '2026-05-25'],
+    ['by the 4th of July', 'America/New_York', '2026-07-04'],
+    ['visit nani by Diwali', 'Asia/Kolkata', '2026-11-08'],
+    ['by Lunar New Year', 'Asia/Singapore', '2027-02-06'],
+    ['before the end of the tax year', 'Europe/London', '2026-04-05'],
+    ['by the end of the financial year', 'Asia/Kolkata', '2026-03-31'],
+    ['by the end of the financial year', 'Australia/Sydney', '2026-06-30'],
+    ['before the end of the quarter', 'America/Toronto', '2026-03-31'],
+    ['by the end of next quarter', 'America/Toronto', '2026-06-30'],
+    ['build a garden bed this weekend', 'Australia/Melbourne', '2026-03-15'],
+    ['paint it by the weekend', 'Europe/London', '2026-03-14'],
+    ['Spanish to B1 by end of year', 'Europe/Madrid', '2026-12-31'],
+    ['no booze for the rest of march', 'Europe/London', '2026-03-31'],
+    ['no booze for the rest of the month', 'Europe/London', '2026-03-31'],
+    ['Host Thanksgiving for both families this year', 'America/New_York', '2026-11-26'],
+    ['Climb Kilimanjaro next February', 'Europe/London', '2027-02-28'],
+  ])('%s (%s) → %s', (text, zone, date) => {
+    expect(parseDeadline(text, TODAY, zone)).toMatchObject({ date, passed: false });
+  });
+
+  it('reads a date just gone as passed, not as next year’s', () => {
+    for (const text of [
+      'Write thank-you cards by end of Feb',
+      'wanted to lose 5kg by 1 March, didnt happen',
+      'Finish the course by the end of February',
+    ]) {
+      expect(parseDeadline(text, TODAY, 'America/New_York'), text).toMatchObject({ passed: true });
+    }
+  });
+
+  it('does not take a length of time or a past event for a deadline', () => {
+    for (const text of [
+      "I'm 18 weeks pregnant and want to keep swimming",
+      "reconnect with my brother, we haven't spoken in 3 years",
+      'get back into running after my ACL surgery in january',
+    ]) {
+      expect(parseDeadline(text, TODAY, 'Europe/London'), text).toBeNull();
+    }
+  });
+
+  it('tells an occasion’s date from a chosen deadline', () => {
+    expect(parseDeadline('hike rim to rim on May 16', TODAY, 'America/Phoenix')).toMatchObject({
+      date: '2026-05-16',
+      occasion: true,
+    });
+    expect(parseDeadline('driving test - booked for 28 May', TODAY, 'Europe/London')).toMatchObject(
+      { occasion: true },
+    );
+    expect(parseDeadline('lose 5 kg by 28 May', TODAY, 'Europe/London')).toMatchObject({
+      occasion: false,
+    });
+    expect(parseDeadline('knit a jumper before christmas', TODAY, 'Europe/London')).toMatchObject({
+      date: '2026-12-24',
+      occasion: false,
+    });
   });
 });

@@ -1,6 +1,6 @@
 import * as chrono from 'chrono-node';
 import { DateTime } from 'luxon';
-import { addDays } from '#contracts/local-date.ts';
+import { addDays, daysBetween } from '#contracts/local-date.ts';
 import { formatLongDate, toDateTime, toIsoDate } from './dates.ts';
 
 /**
@@ -17,6 +17,14 @@ export interface ParsedDeadline {
   reading: string;
   /** True when the date is before today. */
   passed: boolean;
+  /**
+   * The date of an occasion rather than a chosen deadline: a named day that is not introduced
+   * by "by", "before" or "until" ("the review on 15 April", "booked for 28 May", "host
+   * Thanksgiving"). Such a date stays put.
+   */
+  occasion: boolean;
+  /** Only the month is known ("in June"), not the day. */
+  monthOnly: boolean;
 }
 
 const MONTHS = [
@@ -121,6 +129,8 @@ interface DeadlineCandidate {
   phrase: string;
   reading: string;
   index: number;
+  /** A named day (12 May, Thanksgiving) rather than a period's end (June, summer, this year). */
+  exact?: boolean;
 }
 
 /** Easter Sunday of a year (the anonymous Gregorian computus). */
@@ -165,6 +175,7 @@ function movableHoliday(name: string, year: number, timeZone: string): string {
       ? nthWeekday(year, 10, 1, 2)
       : nthWeekday(year, 11, 4, 4);
   }
+  if (name === 'mothering sunday') return addDays(easter, -21);
   if (name.startsWith('mother')) {
     return UK_ZONE.test(timeZone) ? addDays(easter, -21) : nthWeekday(year, 5, 7, 2);
   }
@@ -193,14 +204,137 @@ function holidayLabel(name: string): string {
     .replace('Fathers', "Father's");
 }
 
+/**
+ * The end of the tax year the person lives by, from their time zone: 5 April in the UK, 31 March
+ * in India, 30 June in Australia and New Zealand (31 March there), else the calendar year.
+ */
+function fiscalYearEnd(today: string, timeZone: string, next: boolean): string {
+  const [month, day] = UK_ZONE.test(timeZone)
+    ? [4, 5]
+    : /^Asia\/(Kolkata|Calcutta)$|^Pacific\/Auckland$/.test(timeZone)
+      ? [3, 31]
+      : /^Australia\//.test(timeZone)
+        ? [6, 30]
+        : [12, 31];
+  const upcoming = nextOccurrence(today, month, day);
+  return next ? `${Number(upcoming.slice(0, 4)) + 1}${upcoming.slice(4)}` : upcoming;
+}
+
+/**
+ * Festivals set by a lunar or lunisolar calendar, from the published dates (the main day; some
+ * vary by a day with the moon's sighting or the region).
+ */
+const LUNAR_HOLIDAYS: ReadonlyArray<[RegExp, string, readonly string[]]> = [
+  [/\b(?:diwali|deepavali)\b/, 'Diwali', ['2025-10-20', '2026-11-08', '2027-10-29', '2028-10-17']],
+  [/\bholi\b/, 'Holi', ['2025-03-14', '2026-03-04', '2027-03-22', '2028-03-11']],
+  [
+    /\b(?:eid al[- ]fitr|eid ul[- ]fitr|eid)\b(?! al[- ]adha| ul[- ]adha)/,
+    'Eid al-Fitr',
+    ['2025-03-30', '2026-03-20', '2027-03-10', '2028-02-27'],
+  ],
+  [
+    /\beid (?:al|ul)[- ]adha\b/,
+    'Eid al-Adha',
+    ['2025-06-06', '2026-05-27', '2027-05-17', '2028-05-05'],
+  ],
+  [/\bramadan\b/, 'Ramadan', ['2025-03-01', '2026-02-18', '2027-02-08', '2028-01-28']],
+  [
+    /\b(?:chinese|lunar) new year\b/,
+    'Lunar New Year',
+    ['2025-01-29', '2026-02-17', '2027-02-06', '2028-01-26'],
+  ],
+  [
+    /\b(?:hanukkah|chanukah)\b/,
+    'Hanukkah',
+    ['2025-12-15', '2026-12-05', '2027-12-25', '2028-12-13'],
+  ],
+  [/\brosh hashanah\b/, 'Rosh Hashanah', ['2025-09-23', '2026-09-12', '2027-10-02', '2028-09-21']],
+  [/\bpassover\b/, 'Passover', ['2025-04-13', '2026-04-02', '2027-04-22', '2028-04-11']],
+];
+
+/** Public holidays on a fixed day or a fixed weekday of a month, by region where they differ. */
+function weekdayHoliday(name: string, year: number, timeZone: string): [string, string] | null {
+  if (/^(?:early )?may bank holiday|^may day bank holiday/.test(name))
+    return [nthWeekday(year, 5, 1, 1), 'the early May bank holiday'];
+  if (/^(?:spring|late may|whitsun) bank holiday/.test(name))
+    return [nthWeekday(year, 5, 1, -1), 'the spring bank holiday'];
+  if (/^(?:august|summer) bank holiday/.test(name)) {
+    return /^Europe\/Dublin$/.test(timeZone)
+      ? [nthWeekday(year, 8, 1, 1), 'the August bank holiday']
+      : [nthWeekday(year, 8, 1, -1), 'the August bank holiday'];
+  }
+  if (/^(?:labou?r day)/.test(name)) return [nthWeekday(year, 9, 1, 1), 'Labor Day'];
+  if (/^memorial day/.test(name)) return [nthWeekday(year, 5, 1, -1), 'Memorial Day'];
+  if (/^(?:mlk|martin luther king)/.test(name))
+    return [nthWeekday(year, 1, 1, 3), 'Martin Luther King Day'];
+  if (/^presidents'? day/.test(name)) return [nthWeekday(year, 2, 1, 3), "Presidents' Day"];
+  if (/^(?:the )?(?:4th of july|fourth of july|independence day)/.test(name))
+    return [`${year}-07-04`, 'Independence Day'];
+  if (/^juneteenth/.test(name)) return [`${year}-06-19`, 'Juneteenth'];
+  if (/^canada day/.test(name)) return [`${year}-07-01`, 'Canada Day'];
+  if (/^australia day/.test(name)) return [`${year}-01-26`, 'Australia Day'];
+  if (/^anzac day/.test(name)) return [`${year}-04-25`, 'Anzac Day'];
+  if (/^boxing day/.test(name)) return [`${year}-12-26`, 'Boxing Day'];
+  if (/^new year'?s eve/.test(name)) return [`${year}-12-31`, "New Year's Eve"];
+  if (/^new year'?s day/.test(name)) return [`${year}-01-01`, "New Year's Day"];
+  if (/^(?:st\.? patrick'?s|paddy'?s) day/.test(name)) return [`${year}-03-17`, "St Patrick's Day"];
+  if (/^(?:bonfire night|guy fawkes)/.test(name)) return [`${year}-11-05`, 'Bonfire Night'];
+  if (/^(?:remembrance|veterans'?) day/.test(name))
+    return [`${year}-11-11`, name.startsWith('v') ? 'Veterans Day' : 'Remembrance Day'];
+  if (/^black friday/.test(name))
+    return [addDays(movableHoliday('thanksgiving', year, 'America/New_York'), 1), 'Black Friday'];
+  return null;
+}
+
+const WEEKDAY_HOLIDAY =
+  /\b((?:early |late |spring |august |summer |whitsun )?may bank holiday|may day bank holiday|(?:spring|late may|whitsun|august|summer) bank holiday|labou?r day|memorial day|mlk day|martin luther king(?: jr\.?)? day|presidents'? day|4th of july|fourth of july|independence day|juneteenth|canada day|australia day|anzac day|boxing day|new year'?s (?:eve|day)|(?:st\.? patrick'?s|paddy'?s) day|bonfire night|guy fawkes night|remembrance day|veterans'? day|black friday)\b/;
+
+/** Named holidays chrono does not know: bank holidays, national days, lunar festivals. */
+function namedHoliday(text: string, today: string, timeZone: string): DeadlineCandidate | null {
+  const year = toDateTime(today).year;
+  const fixed = WEEKDAY_HOLIDAY.exec(text);
+  if (fixed) {
+    const name = fixed[1] ?? '';
+    const next = /\bnext year\b/.test(text.slice(fixed.index, fixed.index + name.length + 12));
+    let found = weekdayHoliday(name, year + (next ? 1 : 0), timeZone);
+    if (found && found[0] < today) found = weekdayHoliday(name, year + 1, timeZone);
+    if (found) {
+      return {
+        date: found[0],
+        phrase: name,
+        reading: `${found[1]} (${formatLongDate(found[0])})`,
+        index: fixed.index,
+        exact: true,
+      };
+    }
+  }
+  for (const [pattern, label, dates] of LUNAR_HOLIDAYS) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const date = dates.find((d) => d >= today);
+    if (!date) continue;
+    return {
+      date,
+      phrase: match[0],
+      reading: `${label} (${formatLongDate(date)})`,
+      index: match.index,
+      exact: true,
+    };
+  }
+  return null;
+}
+
 /** Phrases chrono does not know: year ends, bare years, quarters, seasons, holidays. */
 function customDeadline(text: string, today: string, timeZone: string): DeadlineCandidate | null {
   const year = toDateTime(today).year;
 
   const yearEnd =
-    /\b(?:by |before |until |at )?(?:the )?end of (this|next|the) year\b|\bby (?:the )?year[- ]end\b|(?<!\b(?:january|february|march|april|may|june|july|august|september|october|november|december|easter|sunday|monday|friday|thanksgiving|day|\d{1,2}(?:st|nd|rd|th)?) (?:of )?)\b(this|next) year\b|\bby new year'?s?(?: eve| day)?\b/.exec(
+    /\b(?:by |before |until |at )?(?:the )?(?:end|rest) of (?:(this|next|the) )?year\b|\bby (?:the )?year[- ]end\b|(?<!\b(?:january|february|march|april|may|june|july|august|september|october|november|december|easter|sunday|monday|friday|thanksgiving|day|\d{1,2}(?:st|nd|rd|th)?) (?:of )?)\b(this|next) year\b|\bby new year'?s?(?: eve| day)?\b/.exec(
       text,
     );
+  // "Host Thanksgiving this year": the holiday is the date, "this year" only says which one.
+  const holiday = yearEnd?.[2] ? holidayDeadline(text, today, timeZone) : null;
+  if (holiday) return holiday;
   if (yearEnd) {
     const which = yearEnd[1] ?? yearEnd[2] ?? 'this';
     const target = which === 'next' ? year + 1 : year;
@@ -250,6 +384,69 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     };
   }
 
+  const fiscal =
+    /\b(?:(?:by |before |until )?(?:the )?end of (?:the )?|by (?:the )?)?(this |next )?(?:tax|financial|fiscal) year(?: end)?\b/.exec(
+      text,
+    );
+  if (fiscal) {
+    const date = fiscalYearEnd(today, timeZone, fiscal[1]?.trim() === 'next');
+    return {
+      date,
+      phrase: fiscal[0].replace(/^(?:by |before |until )/, ''),
+      reading: `the end of the tax year (${formatLongDate(date)})`,
+      index: fiscal.index,
+    };
+  }
+
+  const calendarQuarter =
+    /\b(?:by |before |until |in )?(?:the )?(?:end of |rest of )?(?:the |this |next )?quarter\b/.exec(
+      text,
+    );
+  if (calendarQuarter) {
+    const base = toDateTime(today).plus(
+      /next quarter/.test(calendarQuarter[0]) ? { months: 3 } : {},
+    );
+    const date = toIsoDate(base.endOf('quarter'));
+    return {
+      date,
+      phrase: calendarQuarter[0].replace(/^(?:by |before |until |in )/, ''),
+      reading: `the end of the quarter (${formatLongDate(date)})`,
+      index: calendarQuarter.index,
+    };
+  }
+
+  // "this weekend", "over the weekend": through its Sunday ("by the weekend" is its Saturday).
+  const weekend = /\b(this|next|over the|at the) weekend\b/.exec(text);
+  if (weekend) {
+    const base = toDateTime(today).plus(weekend[1] === 'next' ? { weeks: 1 } : {});
+    const date = toIsoDate(base.endOf('week'));
+    return {
+      date,
+      phrase: weekend[0],
+      reading: `the end of ${weekend[1] === 'next' ? 'next' : 'this'} weekend (${formatLongDate(date)})`,
+      index: weekend.index,
+    };
+  }
+
+  // "by end of Feb": a month's last day, this year's unless it is long gone.
+  const monthEnd = new RegExp(
+    String.raw`\b(?:by |before |until )?(?:the )?(?:end|rest) of (${MONTH_ABBREVIATIONS})[a-z]*\b(?:,? (20\d\d))?`,
+  ).exec(text);
+  if (monthEnd) {
+    const month = MONTH_ABBREVIATIONS.split('|').indexOf(monthEnd[1] ?? '') + 1;
+    const base = toDateTime(today);
+    let dueYear = monthEnd[2] ? Number(monthEnd[2]) : base.year;
+    if (!monthEnd[2] && daysBetween(endOfMonth(dueYear, month), today) > RECENTLY_PASSED_DAYS)
+      dueYear += 1;
+    const date = endOfMonth(dueYear, month);
+    return {
+      date,
+      phrase: monthEnd[0].replace(/^(?:by |before |until )/, ''),
+      reading: `the end of ${capitalize(MONTHS[month - 1] ?? '')} (${formatLongDate(date)})`,
+      index: monthEnd.index,
+    };
+  }
+
   // "by May": chrono leaves the month out when it could be the verb.
   const monthAlone = /\b(?:by|before|until|till|in|end of|by the end of) (may)\b(?! \d)/.exec(text);
   if (monthAlone) {
@@ -266,7 +463,7 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
   }
 
   const calendarUnit =
-    /\b(?:by |before |until |in |within )?(?:the )?(end of )?(this|next|the) (month|week)\b/.exec(
+    /\b(?:by |before |until |in |within |for )?(?:the )?((?:end|rest) of )?(this|next|the) (month|week)\b/.exec(
       text,
     );
   if (calendarUnit && (calendarUnit[2] !== 'the' || calendarUnit[1])) {
@@ -277,14 +474,14 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     const date = toIsoDate(base.endOf(unit === 'week' ? 'week' : 'month'));
     return {
       date,
-      phrase: calendarUnit[0].replace(/^(?:by |before |until |in |within )?(?:the )?/, ''),
+      phrase: calendarUnit[0].replace(/^(?:by |before |until |in |within |for )?(?:the )?/, ''),
       reading: `the end of ${next ? 'next' : 'this'} ${unit} (${formatLongDate(date)})`,
       index: calendarUnit.index,
     };
   }
 
   const season =
-    /\b(?:(by|before|in|for|this|next|by the end of|end of|the end of|by next|by this) )?(?:the )?(spring|summer|autumn|fall|winter)\b(?!\s+(?:party|parties|holidays?|camp|school|job|house|festival|wedding|break|course|concert|event|sale|clothes|dress|term|semester|olympics|league|season))/.exec(
+    /\b(?:(by|before|in|for|this|next|by the end of|end of|the end of|by next|by this) )?(?:the )?(spring|summer|autumn|fall|winter)\b(?!\s+(?:party|parties|holidays?|bank|camp|school|job|house|festival|wedding|break|course|concert|event|sale|clothes|dress|term|semester|olympics|league|season))/.exec(
       text,
     );
   if (season) {
@@ -315,8 +512,13 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
     return { date, phrase: season[0].trim(), reading, index: season.index };
   }
 
+  return holidayDeadline(text, today, timeZone);
+}
+
+/** Holidays: movable feasts, fixed days, bank holidays and lunar festivals. */
+function holidayDeadline(text: string, today: string, timeZone: string): DeadlineCandidate | null {
   const movable =
-    /\b(easter(?: sunday| monday)?|good friday|thanksgiving|mother'?s day|father'?s day)(?: (this|next) year)?\b/.exec(
+    /\b(easter(?: sunday| monday)?|good friday|thanksgiving|mother'?s day|mothering sunday|father'?s day)(?: (this|next) year)?\b/.exec(
       text,
     );
   if (movable) {
@@ -327,6 +529,7 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
       phrase: movable[0],
       reading: `${holidayLabel(name)} (${formatLongDate(date)})`,
       index: movable.index,
+      exact: true,
     };
   }
 
@@ -346,10 +549,16 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
       phrase: name,
       reading: `${label} (${formatLongDate(date)})`,
       index: holiday.index,
+      exact: true,
     };
   }
-  return null;
+  return namedHoliday(text, today, timeZone);
 }
+
+const MONTH_ABBREVIATIONS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec';
+
+/** A date without a year this many days behind today is a deadline just missed. */
+const RECENTLY_PASSED_DAYS = 62;
 
 const TIME_DURATION = /\b\d+(?:\.\d+)?\s*(?:min(?:ute)?s?|hours?|hrs?|h)\b/;
 const FREQUENCY_WORDS = /\b(?:every|each|per|times|a|once|twice)\s*$/;
@@ -376,11 +585,15 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
       continue;
     }
     if (FREQUENCY_WORDS.test(before)) continue; // "every Monday"
+    // "18 weeks pregnant", "we haven't spoken in 3 years": a length of time, not a deadline.
+    if (/^\d+(?:\.\d+)? (?:days?|weeks?|months?|years?)$/.test(result.text)) continue;
+    if (/\b(?:haven't|hasn't|have not|has not|didn't|did not|not)\s+(?:\w+\s+){0,2}$/.test(before))
+      continue;
     const dated = ['day', 'month', 'year', 'weekday'].some((c) =>
       start.isCertain(c as 'day' | 'month' | 'year' | 'weekday'),
     );
     if (!dated) continue; // a clock time on its own ("by 6pm")
-    const y = start.get('year');
+    let y = start.get('year');
     const m = start.get('month');
     const d = start.get('day');
     if (y === null || m === null || d === null) continue;
@@ -389,6 +602,20 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
     const monthOnly =
       start.isCertain('month') && !start.isCertain('day') && !start.isCertain('weekday');
     const relative = /^(?:in|within|for|next|over|after)\b/.test(result.text);
+    // chrono reads a date without a year forward (on 10 March, "by 1 March" is next year's); a
+    // goal means this year's when that is this month ("for the rest of March") or just passed
+    // ("by the end of February": a deadline missed, not one eleven months away).
+    const thisYear = toDateTime(today).year;
+    if (!start.isCertain('year') && y > thisYear && !relative && !/\bnext\s+$/.test(before)) {
+      const sameMonth = monthOnly && m === toDateTime(today).month;
+      const earlier = toIsoDate(DateTime.utc(thisYear, m, monthOnly ? 1 : d));
+      const earlierEnd = monthOnly ? endOfMonth(thisYear, m) : earlier;
+      if (sameMonth || daysBetween(earlierEnd, today) <= RECENTLY_PASSED_DAYS) {
+        y = thisYear;
+        date = toIsoDate(DateTime.utc(y, m, d));
+        reading = formatLongDate(date);
+      }
+    }
     if (monthOnly && !relative && MONTHS.some((name) => result.text.includes(name.slice(0, 3)))) {
       if (/\bmid-?\s*$/.test(before)) {
         date = toIsoDate(DateTime.utc(y, m, 15));
@@ -402,7 +629,13 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
         reading = `the end of ${capitalize(MONTHS[m - 1] ?? '')} (${formatLongDate(date)})`;
       }
     }
-    return { date, phrase: result.text, reading, index: result.index };
+    return {
+      date,
+      phrase: result.text,
+      reading,
+      index: result.index,
+      exact: start.isCertain('day') && !relative,
+    };
   }
   return null;
 }
@@ -453,18 +686,30 @@ export function parseDeadline(
   if (!candidate) return null;
   let { date, reading } = candidate;
   const lead = text.slice(Math.max(0, candidate.index - 40), candidate.index);
+  // "after my knee surgery in January", "since March": when something happened, not a deadline.
+  if (
+    candidate.date < today &&
+    !/^(?:by|before|until)\b/.test(text.slice(candidate.index)) &&
+    /\b(?:after|since|following|from)\b(?:(?!\b(?:by|before|until)\b)[^,.;])*$/.test(lead)
+  )
+    return null;
   const phraseSaysBefore = /^before\b/.test(candidate.phrase);
-  // "before my wedding on 12 May", not "never run before but … in 4 months".
-  const saysBefore = /\bbefore\s+(?:(?!but\b|and\b|i\b|in\b)[^\s,.;]+\s+){0,5}$/.test(lead);
+  // "before 12 May", "before Christmas": the day before. "Before my wedding on 12 May" is due on
+  // the event's own date (the goal is for the event), and "never run before but … in 4 months"
+  // is no date at all.
+  const saysBefore = /\bbefore\s+(?:the\s+)?$/.test(lead);
   if (!phraseSaysBefore && saysBefore && !/\bby\b[^,.;]*$/.test(lead)) {
     date = addDays(date, -1);
     reading = `the day before ${formatLongDate(addDays(date, 1))}`;
   }
+  const preposition = /\b(by|before|until|till|within|in)\s+(?:the\s+)?$/.test(lead);
   return {
     date,
     phrase: displayPhrase(rawText, text, candidate),
     reading,
     passed: date < today,
+    occasion: candidate.exact === true && !preposition,
+    monthOnly: /^the end of [A-Z][a-z]+ \(/.test(candidate.reading),
   };
 }
 

@@ -44,7 +44,24 @@ import {
 
 /** Wishes with no outcome one could measure; they need a question before a plan. */
 const VAGUE =
-  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b/;
+  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$/;
+
+/** "network more", "swim more": the activity is known, how much is not. */
+const MORE_OF = /^(?:[a-z]+ ){1,2}(?:more|less)(?: often)?$/;
+
+/** Vague wishes about something concrete (a skill, a job, a person): what it looks like is asked, not why. */
+const CONCRETE_WISH =
+  /\b(?:get better at|improve (?:at|my) (?!life|health|relationship|marriage|career)\w+|find (?:a |an )?(?:new |better |different )?(?:job|role)|get (?:a )?(?:new |better )?job)\b/;
+
+/** Repairing a relationship: the person is known; what it would look like is asked, without calling it vague. */
+const RECONNECT =
+  /\b(?:reconnect|make up|make peace|patch things up|get back in touch|repair (?:things|my relationship|our relationship)|be closer|get closer)\b(?:\s+with)?/;
+
+/** Targets whose date decides whether they are safe or affordable: asked together. */
+const DATED_TARGETS = /^(?:weight_loss|muscle_gain|savings|income)$/;
+
+/** Open-ended skills with no number and no date: how far is "done" is asked. */
+const OPEN_ENDED = /^(?:instrument|writing)$/;
 
 const QUESTION_IDS = {
   outcome: 'outcome',
@@ -107,10 +124,16 @@ function outcomeQuestion(
 
 /** A health matter that needs a doctor's or physio's word before training. */
 const MEDICAL =
-  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion)\b/;
+  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis)\b/;
 
 const MEDICAL_NOTE =
   'Because of the health condition you mention, check the plan with your doctor or physiotherapist before you start, and stop if anything hurts.';
+
+/** Faster than this needs a very-low-calorie diet, which needs a doctor. */
+const CRASH_KG_PER_WEEK = 4;
+
+const CRASH_NOTE =
+  'Losing weight as fast as you describe would take a crash diet, which is risky without a doctor: talk to your GP first. The plan below aims for a safe pace.';
 
 /** An event whose date only the person knows. */
 const EVENT =
@@ -129,7 +152,36 @@ const AGE = /\b(?:before|by the time|by when)\s+(i)\s+(?:turn|am|'m|reach)\s+(\d
 
 /** Words that make a stated date a fixed event rather than a chosen horizon. */
 const FIXED_EVENT =
-  /\b(wedding|exam|exams|finals|test|interview|review|trip|holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|party|parkrun|marathon on|half marathon on)\b/;
+  /\b(wedding|exam|exams|finals|test|interview|review|trip|(?<!bank )holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|party|parkrun|marathon on|half marathon on)\b/;
+
+/**
+ * Life events whose date only the person knows, beyond "for my …": a baby's due date, the next
+ * check-up, graduating. Each with the question to ask and whether it is a fixed occasion.
+ */
+const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boolean }> = [
+  {
+    pattern:
+      /\b(?:until|till|before|by the time) (?:the|my|our) baby (?:comes|arrives|is born|is here|is due)\b|\bmy due date\b/,
+    question: 'When is your baby due? I will plan up to that date.',
+    fixed: false,
+  },
+  {
+    pattern:
+      /\b(?:by|at|for|before|until) (?:my|our|the) next (?:check[- ]?up|appointment|review|scan|blood test|clinic(?: visit)?|consultation)\b/,
+    question: 'When is your next check-up? I will plan back from that date.',
+    fixed: false,
+  },
+  {
+    pattern:
+      /\b(?:before|when|by the time|once) (?:i|we) (?:graduate|finish (?:school|uni|university|college))\b/,
+    question: 'When do you graduate? I will plan back from that date.',
+    fixed: true,
+  },
+];
+
+/** Events that are someone's occasion, fixed once known (not the person's own age or birthday). */
+const OCCASION =
+  /^(?:wedding|trip|holiday|holidays|vacation|honeymoon|race|competition|recital|concert|performance|audition|tournament|match|conference|presentation|talk|reunion|graduation|party|anniversary|move|big day|retirement)$|wedding|party/;
 
 function dateNeededQuestion(owner: string, event: string, timeZone: string): ClarifyingQuestion {
   const whose = owner === 'my' || owner === 'our' ? 'your' : owner;
@@ -156,6 +208,32 @@ function deadlineQuestion(passed: ParsedDeadline | null): ClarifyingQuestion {
     suggestions: ['In 4 weeks', 'In 3 months', 'By the end of the year'],
   };
 }
+
+/** "How much?" for an activity no template asks about itself ("network more", "write a novel"). */
+function howMuchQuestion(wish: string): ClarifyingQuestion {
+  if (/\b(?:novel|book|memoir|story|stories)\b/.test(wish)) {
+    return {
+      id: QUESTION_IDS.target,
+      question: 'How long should it be, or how much would you like to write?',
+      suggestions: ['A 50,000-word first draft', 'A 20,000-word novella', '500 words a day'],
+    };
+  }
+  if (INSTRUMENT_WORDS.test(wish)) {
+    return {
+      id: QUESTION_IDS.target,
+      question: 'What would you like to be able to play?',
+      suggestions: ['4 songs start to finish', '8 chords and 3 songs', '1 piece to perform'],
+    };
+  }
+  return {
+    id: QUESTION_IDS.target,
+    question: 'How much or how often would count as success? Name a number.',
+    suggestions: ['Once a week', '3 times a week', '10 in all'],
+  };
+}
+
+const INSTRUMENT_WORDS =
+  /\b(guitar|piano|keyboard|violin|cello|drums|ukulele|bass|flute|saxophone|trumpet|harmonica|sing|singing)\b/;
 
 const WHY_QUESTION: ClarifyingQuestion = {
   id: QUESTION_IDS.why,
@@ -191,6 +269,37 @@ function titleFromText(text: string, deadline: ParsedDeadline | null): string {
   }
   if (title.length > 80) title = `${title.slice(0, 77).replace(/\s+\S*$/, '')}…`;
   return title.charAt(0).toUpperCase() + title.slice(1) || 'My goal';
+}
+
+/** What leads into the goal itself in a longer sentence ("… - aim is to walk 5km", "want to keep swimming"). */
+const GOAL_LEAD =
+  /\b(?:(?:my |the )?(?:aim|goal|plan) is to|(?:i |i'd |i would )?(?:really )?(?:want|wanna|need|hope|plan|would like|'d like|am trying|'m trying|am going|'m going) to)\s+/i;
+
+/** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
+const CLAUSE_END =
+  /[.!?;:(]\s*|\s[-–—]\s|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
+
+/**
+ * The SMART title in the person's own words: the clause that states the goal, without preamble,
+ * deadline, reason or aside ("Run a 5k without stopping", "Save £5,000 for an emergency fund").
+ * Null when that clause is too short or too long to stand as a title.
+ */
+const TITLE_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+function formatNumber(value: number): string {
+  return TITLE_NUMBER.format(value);
+}
+
+function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
+  let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
+  const lead = GOAL_LEAD.exec(phrase);
+  if (lead) phrase = phrase.slice(lead.index + lead[0].length);
+  phrase = phrase.split(CLAUSE_END)[0] ?? phrase;
+  const title = titleFromText(phrase, deadline)
+    .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
+    .trim();
+  if (title.length < 4 || title.length > 70 || title.endsWith('…')) return null;
+  return title;
 }
 
 interface DeadlineDecision {
@@ -317,33 +426,82 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const medical = MEDICAL.test(context.text);
   if (medical) flags.add('medical');
 
-  const vague = explicit === null && (template.generic === true || VAGUE.test(context.text));
-  const needsTarget = explicit === null && !vague && template.targetQuestion !== undefined;
+  const wish = normalizeGoalText(statement).replace(/[.!?]+$/, '');
+  // A goal in the person's own words is "done once" when it names no number: not a measure.
+  const measured = explicit !== null && !(template.id === 'own_words' && explicit.name === 'Done');
+  const moreOf = !measured && MORE_OF.test(wish);
+  const vague = !measured && (template.generic === true || VAGUE.test(context.text) || moreOf);
+  const reconnect = !measured && !vague && RECONNECT.test(context.text);
+  // "learn guitar", "write a novel": with neither a number nor a date, how far is "done" is asked.
+  const openEnded =
+    explicit === null && !parsedDeadline && quantities.length === 0 && OPEN_ENDED.test(template.id);
+  const needsTarget =
+    explicit === null && !vague && (template.targetQuestion !== undefined || openEnded);
 
-  // A date only the person knows ("for my sister's wedding") is asked for, never guessed.
+  // A date only the person knows ("for my sister's wedding", "until the baby comes") is asked
+  // for, never guessed; a month alone ("before I graduate in May") does not name the day.
+  const dayKnown = parsedDeadline !== null && !parsedDeadline.monthOnly;
   const event = deadlineAnswer
     ? null
     : (ACADEMIC.exec(context.text) ??
       (parsedDeadline
         ? null
         : (EVENT.exec(context.text) ?? AGE.exec(context.text) ?? OWN_EXAM.exec(context.text))));
-  if (((vague || needsTarget) && !answeredOutcome) || event) {
+  const lifeEvent =
+    deadlineAnswer || dayKnown || event
+      ? undefined
+      : LIFE_EVENTS.find((candidate) => candidate.pattern.test(context.text));
+  // A date that has passed is asked again rather than replaced with one the person never chose.
+  const passed = parsedDeadline?.passed === true;
+  if (((vague || needsTarget || reconnect) && !answeredOutcome) || event || lifeEvent || passed) {
     const questions: ClarifyingQuestion[] = [];
     if (vague && !answeredOutcome) {
       flags.add('vague');
+      questions.push(
+        moreOf
+          ? (template.targetQuestion?.(context) ?? howMuchQuestion(wish))
+          : outcomeQuestion(template, domain, input.text.trim(), input.timeZone),
+      );
+    } else if (reconnect && !answeredOutcome) {
       questions.push(outcomeQuestion(template, domain, input.text.trim(), input.timeZone));
-    } else if (needsTarget && !answeredOutcome && template.targetQuestion) {
-      questions.push(template.targetQuestion(context));
+    } else if (needsTarget && !answeredOutcome) {
+      questions.push(template.targetQuestion?.(context) ?? howMuchQuestion(wish));
     }
     if (event) {
       flags.add('date_needed');
-      questions.push(dateNeededQuestion(event[1] || 'the', event[2] ?? 'event', input.timeZone));
-    } else if (!parsedDeadline && !deadlineAnswer) questions.push(deadlineQuestion(null));
-    else if (parsedDeadline?.passed) {
+      const owner = event[1] || 'the';
+      const what = event[2] ?? 'event';
+      const noun = what.split(' ').at(-1) ?? what;
+      // Someone's occasion (a wedding, a trip, a parent's birthday) is a fixed date once known;
+      // the person's own birthday, an exam or the end of term is a date they plan toward.
+      if (
+        OCCASION.test(noun) ||
+        (noun === 'birthday' && (/'s\b/.test(what) || owner.endsWith("'s")))
+      )
+        flags.add('fixed_date');
+      questions.push(dateNeededQuestion(owner, what, input.timeZone));
+    } else if (lifeEvent) {
+      flags.add('date_needed');
+      if (lifeEvent.fixed) flags.add('fixed_date');
+      questions.push({
+        ...dateNeededQuestion('the', 'event', input.timeZone),
+        question: lifeEvent.question,
+      });
+    } else if (passed && parsedDeadline) {
       flags.add('deadline_passed');
       questions.push(deadlineQuestion(parsedDeadline));
+    } else if (
+      needsTarget &&
+      !answeredOutcome &&
+      DATED_TARGETS.test(template.id) &&
+      !parsedDeadline &&
+      !deadlineAnswer
+    ) {
+      // Amounts of money or weight are only safe or affordable against a date: asked together.
+      questions.push(deadlineQuestion(null));
     }
-    if (vague && !why) questions.push(WHY_QUESTION);
+    // Why is asked of a wish about how life should be, not of a skill or a job to get.
+    if (vague && !why && !CONCRETE_WISH.test(context.text)) questions.push(WHY_QUESTION);
     if (vague && detected.domainScore === 0 && !hint) questions.push(DOMAIN_QUESTION);
     const notes = vague
       ? [
@@ -354,12 +512,26 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     return { kind: 'questions', questions, notes, flags: [...flags] };
   }
 
-  const fixed = parsedDeadline !== null && !parsedDeadline.passed && FIXED_EVENT.test(context.text);
+  // A date is fixed when it is an occasion's ("on 12 April", "booked for 28 May", "host
+  // Thanksgiving") or an event's (an exam, a trip, a wedding), not a horizon the person chose.
+  const fixed =
+    parsedDeadline !== null &&
+    !parsedDeadline.passed &&
+    (parsedDeadline.occasion || FIXED_EVENT.test(context.text));
   if (fixed) flags.add('fixed_date');
   const decision = decideDeadline(template, explicit, parsedDeadline, input.today, context, fixed);
   for (const flag of decision.flags) flags.add(flag);
   const notes = [...decision.notes];
   if (medical) notes.unshift(MEDICAL_NOTE);
+  // Losing several kilos a week is a crash diet: a health matter, whatever the plan makes of it.
+  if (template.id === 'weight_loss' && explicit && parsedDeadline && !parsedDeadline.passed) {
+    const weeks = Math.max(1, daysBetween(input.today, parsedDeadline.date)) / 7;
+    const kilos = explicit.unit === 'lb' ? explicit.target * 0.4536 : explicit.target;
+    if (/^(kg|lb)$/.test(explicit.unit) && kilos / weeks > CRASH_KG_PER_WEEK) {
+      flags.add('medical');
+      notes.unshift(CRASH_NOTE);
+    }
+  }
   const horizonWeeks = Math.max(1, Math.floor(daysBetween(input.today, decision.date) / 7));
 
   const hoursAnswer = answers.get(QUESTION_IDS.hours);
@@ -407,9 +579,23 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     notes.push('Add your own reason in “why”: it is what keeps you going when motivation dips.');
   for (const note of template.notes ?? []) notes.push(note);
 
-  const title = template.generic
-    ? titleFromText(answers.get(QUESTION_IDS.outcome) ?? input.text, parsedDeadline)
-    : template.title(metric, context);
+  // The person's own words make the title whenever they still say what the plan aims for: a
+  // template's title only when the target was changed (a safer amount for a fixed date) or
+  // their sentence is too long to be a title.
+  // "Host Thanksgiving": a holiday that is the occasion stays in the title.
+  const titleDeadline =
+    parsedDeadline?.occasion && !/\d/.test(parsedDeadline.phrase) ? null : parsedDeadline;
+  let own = ownTitle(statement, titleDeadline);
+  if (own && explicit && decision.target !== undefined) {
+    // A safer target for a fixed date: the person's words with the new number.
+    const stated = formatNumber(explicit.target);
+    own = own.includes(stated) ? own.replace(stated, formatNumber(decision.target)) : null;
+  }
+  const title =
+    own ??
+    (template.generic
+      ? titleFromText(answers.get(QUESTION_IDS.outcome) ?? input.text, parsedDeadline)
+      : template.title(metric, context));
 
   return {
     kind: 'smart',
@@ -442,6 +628,10 @@ function chooseActivity(
   deadline: ParsedDeadline | null,
 ): DetectedActivity {
   const plan = { weeks: 8, weeklyHours: 3, timeZone: context.timeZone };
+  const coreContext: TemplateContext = {
+    ...context,
+    quantities: parseQuantities(intent.core, context.timeZone),
+  };
   // Templates about the action itself ("save $10,000") before those about its setting ("on a
   // salary of…"); the order is otherwise the classifier's.
   const core = normalizeGoalText(intent.core);
@@ -462,7 +652,10 @@ function chooseActivity(
     // Kept when the goal names the activity, or the template is about one of its key objects (a
     // verb alone must be named: "drink water" is not the cooking template's).
     const about = intent.keywords.some((word) => word !== intent.verb && template.cues.test(word));
-    if (about || keepsIntent(intent, text)) return candidate;
+    // Or it reads the very number the action states ("make $10k/month" is income, whatever
+    // else the sentence mentions).
+    const reads = coreContext.quantities.length > 0 && template.metric(coreContext) !== null;
+    if (about || reads || keepsIntent(intent, text)) return candidate;
   }
   const fallback = detectActivity(combined, hint);
   if (
@@ -476,7 +669,7 @@ function chooseActivity(
   // The domain of the activity, not of its occasion or whose it is ("restore my grandfather's
   // motorbike", "play Wonderwall for my sister's wedding").
   const activity = normalizeGoalText(intent.phrase)
-    .replace(/\b(?:for|before|by|until|in time for|ahead of)\b.*$/, '')
+    .replace(/\b(?:for|before|by|until|in time for|ahead of|with)\b.*$/, '')
     .replace(/\b[a-z]+'s\b/g, '');
   const guess = classifyDomain(activity, hint);
   const domain = guess.score > 0 || hint ? guess.domain : fallback.domain;

@@ -644,7 +644,7 @@ const sleep: ActivityTemplate = {
 const quit: ActivityTemplate = {
   id: 'quit',
   domain: 'health',
-  cues: /\b(quit|stop|give up|cut out|cut down on|cut back on|reduce|less|no more)\b[^.]*\b(smoking|smoke|cigarettes|vaping|vape|alcohol|drinking|drink|booze|sugar|soda|caffeine|coffee|junk food|takeaways?)\b|\bsober\b|\balcohol[- ]free\b|\bsmoke[- ]free\b|\bdry (january|july)\b/,
+  cues: /\b(quit|stop|give up|cut out|cut down on|cut back on|cut down to|cut back to|reduce|less|no more)\b[^.]*\b(smoking|smoke|cigarettes|vaping|vape|alcohol|drinking|drink|booze|sugar|soda|caffeine|coffee|junk food|takeaways?)\b|\bsober\b|\balcohol[- ]free\b|\bsmoke[- ]free\b|\bdry (january|july)\b/,
   metric: ({ text }) => {
     // "in 30 days" is a deadline; "30 days sober" is the streak.
     const days = /(?<!\b(?:in|within|next) )\b(\d+) (?:days?|day streak)\b/.exec(text);

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import type { RefineGoalOutput } from '#contracts/coach.ts';
+import { refineGoalOffline } from './refine-goal.ts';
+
+const TODAY = '2026-03-10';
+
+function refine(text: string, timeZone = 'Europe/London'): RefineGoalOutput {
+  return refineGoalOffline({ text, today: TODAY, timeZone });
+}
+
+function asked(output: RefineGoalOutput): string[] {
+  return output.kind === 'questions' ? output.questions.map((q) => q.id).sort() : [];
+}
+
+function title(output: RefineGoalOutput): string {
+  if (output.kind !== 'smart') throw new Error(`expected a SMART goal: ${asked(output).join()}`);
+  return output.goal.title;
+}
+
+describe('refineGoal offline: what the person asked for', () => {
+  it('titles the goal in the person’s own words, without preamble, date or aside', () => {
+    expect(title(refine('Save £5,000 for an emergency fund by Christmas'))).toBe(
+      'Save £5,000 for an emergency fund',
+    );
+    expect(
+      title(refine('pay off my $8,400 credit card debt in 18 months', 'America/Chicago')),
+    ).toBe('Pay off my $8,400 credit card debt');
+    expect(
+      title(
+        refine(
+          'Physio says I can start walking properly again after my hip replacement - aim is to walk 5km by June 30th',
+        ),
+      ),
+    ).toBe('Walk 5km');
+    expect(
+      title(refine('pass the AWS Solutions Architect Associate exam - booked for April 18')),
+    ).toBe('Pass the AWS Solutions Architect Associate exam');
+  });
+
+  it('keeps the person’s words with a safer number when a fixed date forces one', () => {
+    const output = refine(
+      'need to lose 15 kg weight before my holiday on 2 April!!',
+      'Europe/Berlin',
+    );
+    expect(title(output)).toMatch(/^Lose 2 kg weight/);
+    expect(output.flags).toEqual(expect.arrayContaining(['fixed_date', 'over_ambitious']));
+  });
+
+  it('reads the number the action states to choose the activity', () => {
+    const output = refine(
+      'make $10k/month from freelance design by end of August. just quit my job and have 0 clients',
+      'America/New_York',
+    );
+    expect(output.kind === 'smart' && output.goal.metric.unit).toBe('$/month');
+  });
+});
+
+describe('refineGoal offline: only the questions it needs', () => {
+  it('asks what a vague wish looks like and why, but not a date it can propose', () => {
+    expect(asked(refine('be more productive'))).toEqual(['outcome', 'why']);
+    expect(asked(refine('get my finances sorted'))).toEqual(['outcome', 'why']);
+  });
+
+  it('asks only what it looks like for a skill or a job to get', () => {
+    expect(asked(refine('get better at public speaking'))).toEqual(['outcome']);
+    expect(asked(refine('find a new job', 'America/New_York'))).toEqual(['outcome']);
+  });
+
+  it('asks how much of an activity wanted "more", and why', () => {
+    const output = refine('network more', 'America/Los_Angeles');
+    expect(asked(output)).toEqual(['target', 'why']);
+    expect(output.flags).toEqual(['vague']);
+  });
+
+  it('asks what reconnecting looks like without calling it vague', () => {
+    const output = refine("reconnect with my brother, we haven't spoken in 3 years");
+    expect(asked(output)).toEqual(['outcome']);
+    expect(output.flags).toEqual([]);
+  });
+
+  it('asks how far an open-ended skill should go when there is no number or date', () => {
+    expect(asked(refine('learn guitar', 'America/Los_Angeles'))).toEqual(['target']);
+    expect(asked(refine('write a novel', 'America/New_York'))).toEqual(['target']);
+    expect(refine('Practise piano 30 minutes a day').kind).toBe('smart');
+  });
+
+  it('asks the date with the target only for money and weight', () => {
+    expect(asked(refine('save for a house deposit', 'Australia/Sydney'))).toEqual([
+      'deadline',
+      'target',
+    ]);
+    expect(asked(refine('want to get back into running after my ACL surgery in january'))).toEqual([
+      'target',
+    ]);
+  });
+
+  it('asks again for a date that has passed', () => {
+    const output = refine('Get my PMP certification by 31 Jan 2026', 'Asia/Kolkata');
+    expect(asked(output)).toEqual(['deadline']);
+    expect(output.flags).toEqual(['deadline_passed']);
+  });
+
+  it('asks the date of a life event only the person knows', () => {
+    const baby = refine(
+      "I'm 18 weeks pregnant and want to keep swimming twice a week until the baby comes",
+      'America/Toronto',
+    );
+    expect(asked(baby)).toEqual(['deadline']);
+    expect([...(baby.flags ?? [])].sort()).toEqual(['date_needed', 'medical']);
+    const graduation = refine('land my first UX job before I graduate in May', 'America/Chicago');
+    expect([...(graduation.flags ?? [])].sort()).toEqual(['date_needed', 'fixed_date']);
+  });
+
+  it('calls someone’s occasion a fixed date, the person’s own birthday not', () => {
+    expect(refine("learn Clair de Lune on piano to play at my dad's birthday").flags).toEqual([
+      'date_needed',
+      'fixed_date',
+    ]);
+    expect(refine('go on 10 first dates before my 35th birthday').flags).toEqual(['date_needed']);
+  });
+});
+
+describe('refineGoal offline: fixed dates', () => {
+  it('keeps an occasion’s date: on a day, booked for a day, a holiday one hosts', () => {
+    for (const [text, zone, date] of [
+      ['Hiking the Grand Canyon rim to rim on May 16 with my son', 'America/Phoenix', '2026-05-16'],
+      ["Pass my driving test - it's booked for 28 May", 'Europe/London', '2026-05-28'],
+      ['Host Thanksgiving for both families this year', 'America/New_York', '2026-11-26'],
+      ['declutter the whole house before we move on 30 April', 'Europe/London', '2026-04-30'],
+    ] as const) {
+      const output = refine(text, zone);
+      expect(output.kind === 'smart' && output.goal.deadline, text).toBe(date);
+      expect(output.flags, text).toContain('fixed_date');
+    }
+  });
+
+  it('leaves a chosen deadline movable', () => {
+    expect(refine('knit a jumper before christmas').flags).toEqual([]);
+    expect(refine('paint the spare room by the May bank holiday').flags).toEqual([]);
+  });
+});
+
+describe('refineGoal offline: domains and over-ambition', () => {
+  it('classes the activity, not the occasion or the company', () => {
+    for (const [text, zone, domain] of [
+      ['book a proper lunch out for Mum on Mothering Sunday', 'Europe/London', 'relationships'],
+      ['Host Thanksgiving for both families this year', 'America/New_York', 'relationships'],
+      ['Hiking the Grand Canyon rim to rim on May 16 with my son', 'America/Phoenix', 'health'],
+      ['cut down to 2 coffees a day in the next 2 weeks', 'Australia/Melbourne', 'health'],
+      ['bench 100kg by end of year', 'Europe/Berlin', 'health'],
+      ["Pass my driving test - it's booked for 28 May", 'Europe/London', 'personal_development'],
+    ] as const) {
+      const output = refine(text, zone);
+      expect(output.kind === 'smart' && output.goal.domain, text).toBe(domain);
+    }
+  });
+
+  it('flags a long race for someone who does not run, an audience and an income from nothing', () => {
+    for (const [text, zone] of [
+      ['signed up for a marathon on 12 April. i dont run at all yet lol', 'Europe/London'],
+      [
+        'start a youtube channel and get 1 million subs by the end of summer',
+        'America/Los_Angeles',
+      ],
+      [
+        'make $10k/month from freelance design by end of August. just quit my job and have 0 clients',
+        'America/New_York',
+      ],
+    ] as const) {
+      expect(refine(text, zone).flags, text).toContain('over_ambitious');
+    }
+  });
+
+  it('calls a crash diet a health matter', () => {
+    expect(refine('need to lose 15 kg weight before my holiday on 2 April!!').flags).toContain(
+      'medical',
+    );
+    expect(refine('Lose 10 kg in 3 weeks').flags).not.toContain('medical');
+  });
+});
