@@ -16,6 +16,9 @@ const FORM_READY = 'trellis:form-ready';
 
 let held: HTMLFormElement | null = null;
 
+// Says, outside the app's markup, that submits are being held (the e2e journeys wait for it).
+if (!window.trellisFormsTakenOver) document.documentElement.dataset.holdsSubmits = '';
+
 document.addEventListener(
   'submit',
   (event) => {
@@ -30,6 +33,7 @@ document.addEventListener(
 document.addEventListener(
   FORM_READY,
   (event) => {
+    delete document.documentElement.dataset.holdsSubmits;
     if (!held || event.target !== held) return;
     const form = held;
     held = null;
