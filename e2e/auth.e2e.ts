@@ -355,7 +355,8 @@ test('what is typed and sent before the app has loaded is kept, and sent by the 
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByLabel('Email')).toHaveValue(email);
   releaseApp();
-  await expect(page).toHaveURL('/goals');
+  // A budget, not a wait: the whole app loads and signs in within this one step.
+  await expect(page).toHaveURL('/goals', { timeout: 30_000 });
   await expect(page.getByText('Welcome back!')).toBeVisible();
 });
 
