@@ -1,6 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+const clientFile = (path: string) => fileURLToPath(new URL(`client/${path}`, import.meta.url));
 
 const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 
@@ -15,6 +18,15 @@ export default defineConfig({
     sourcemap: false,
     // bench/landing-bundle.bench.ts reads the manifest to size the landing page's first load.
     manifest: true,
+    rolldownOptions: {
+      // The app (index.html), and two small scripts that share nothing with it: the public pages'
+      // one script, and the sign-in pages' submit holder (docs/decisions/019).
+      input: {
+        app: clientFile('index.html'),
+        site: clientFile('site/enhance.ts'),
+        hold: clientFile('site/hold-early-submits.ts'),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -9,20 +9,23 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 /**
- * A prerendered page (see entry-server.tsx) is hydrated: the lazy routes it matches are loaded
- * first, so the first client render is the same tree as the HTML.
+ * A prerendered page (/login and /signup; the public pages run no React, see
+ * docs/decisions/019-public-pages-without-react.md) is hydrated: the lazy routes it matches and the
+ * auth client are loaded first, so the first client render is the same tree as the HTML (a form
+ * submitted before then waits for it: client/site/hold-early-submits.ts).
  */
 async function start(root: HTMLElement) {
   const prerendered = root.firstElementChild !== null;
   if (prerendered) {
     const matches = matchRoutes(routes, window.location) ?? [];
-    await Promise.all(
-      matches.map(async ({ route }) => {
+    await Promise.all([
+      import('./lib/auth-client.ts').then(({ getAuthClient }) => getAuthClient()),
+      ...matches.map(async ({ route }) => {
         if (typeof route.lazy !== 'function') return;
         Object.assign(route, await route.lazy());
         delete route.lazy;
       }),
-    );
+    ]);
   }
   const app = (
     <StrictMode>

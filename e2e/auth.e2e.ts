@@ -318,6 +318,68 @@ test('two-step login: an authenticator app added in Settings is asked for after 
   await expect(page).toHaveURL('/goals');
 });
 
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, heading, button } of [
+    { path: '/login', heading: 'Log In', button: 'Log in' },
+    { path: '/signup', heading: 'Create your account', button: 'Create account' },
+  ]) {
+    test(`${path} shows its form, ready to fill in`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await page.getByLabel('Email').fill('someone@example.com');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await expect(page.getByLabel('Email')).toHaveValue('someone@example.com');
+      await expect(page.getByRole('button', { name: button })).toBeEnabled();
+    });
+  }
+});
+
+test('what is typed and sent before the app has loaded is kept, and sent by the app', async ({
+  page,
+}) => {
+  const email = await createRegularUser(page);
+  let releaseApp = () => {};
+  const appMayLoad = new Promise<void>((resolve) => {
+    releaseApp = resolve;
+  });
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await appMayLoad;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.locator('html[data-holds-submits]').waitFor({ state: 'attached' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  releaseApp();
+  // A budget, not a wait: the whole app loads and signs in within this one step.
+  await expect(page).toHaveURL('/goals', { timeout: 30_000 });
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+});
+
+test('the sign-in pages load none of the signed-in app', async ({ page }) => {
+  for (const path of ['/login', '/signup']) {
+    const scripts: string[] = [];
+    const record = (request: { resourceType: () => string; url: () => string }) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    };
+    page.on('request', record);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    page.off('request', record);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    expect(
+      scripts.filter((script) =>
+        /app-layout|dashboard|goals|tasks|coaching|analytics/.test(script),
+      ),
+      path,
+    ).toEqual([]);
+  }
+});
+
 for (const path of ['/login', '/signup', '/forgot-password']) {
   test(`${path} has no accessibility violations`, async ({ page }) => {
     await page.goto(path);

@@ -77,10 +77,12 @@ for (const path of ['/faq', '/blog', '/careers', '/privacy', '/terms', '/gdpr', 
   });
 }
 
-test('the footer links reach the not-found page', async ({ page }) => {
+test('the footer links reach the not-found page', async ({ page, consoleErrors }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
   await expect(page).toHaveURL('/privacy');
+  // A page load now (the public pages run no router): the browser reports the page's 404.
+  dropExpected(consoleErrors, '404');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveTitle('Page not found · Trellis');
   await expectNoAxeViolations(page);
@@ -202,4 +204,43 @@ test('prerendered pages hold no unfinished Suspense boundary', async ({ request 
   for (const path of ['/', '/features', '/about', '/pricing', '/help']) {
     expect(await (await request.get(path)).text(), path).not.toContain('<!--$!-->');
   }
+});
+
+test('the public pages run one small script and no framework', async ({ page, consoleErrors }) => {
+  for (const path of ['/', '/features', '/about', '/pricing', '/help', '/no/such/page']) {
+    const scripts: string[] = [];
+    const record = (request: { resourceType: () => string; url: () => string }) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    };
+    page.on('request', record);
+    await page.goto(path);
+    page.off('request', record);
+    expect(scripts, path).toEqual([expect.stringMatching(/^\/assets\/site-[\w-]+\.js$/)]);
+    const html = await page.content();
+    expect(html, path).not.toContain('rel="modulepreload"');
+  }
+  dropExpected(consoleErrors, '404');
+});
+
+test("the public pages fetch the sign-in pages' code ahead, without running it", async ({
+  page,
+}) => {
+  const fetched = page.waitForRequest(/\/assets\/app-[\w-]+\.js$/);
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'Log In' }).hover();
+  await fetched;
+  await expect(page.locator('script[src*="/assets/app-"]')).toHaveCount(0);
+  await page.getByRole('banner').getByRole('link', { name: 'Log In' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log In');
+});
+
+test('the public pages keep their text from shifting: the font never blocks or swaps', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  expect(html).toMatch(/<link rel="preload" href="\/assets\/inter-latin-wght-normal-[^"]+\.woff2"/);
+  expect(html).not.toContain('rel="stylesheet"');
+  expect(html).toContain('font-display:optional');
+  expect(html).not.toContain('font-display:swap');
 });

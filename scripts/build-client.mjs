@@ -1,36 +1,50 @@
-// Builds the client, then prerenders the public marketing pages into HTML files beside it so they
-// paint before JavaScript runs. The server serves dist/client/pages/<page>.html for those paths
-// (see server/http/spa.ts) and index.html for every other page path.
+// Builds the client, then prerenders the public pages into HTML files beside it so they paint
+// before any JavaScript runs. The server serves dist/client/pages/<page>.html for those paths (see
+// server/http/spa.ts), the not-found page for page paths nobody has, and index.html for the rest.
+//
+// Two kinds of page (docs/decisions/019-public-pages-without-react.md):
+// - static: the marketing pages and the not-found page. No React: their only script is the small
+//   client/site/enhance.ts (phone menu, service worker, prefetching the app on idle).
+// - hydrated: /login and /signup. The form is in the HTML; the app (module script, deferred) hydrates
+//   it, keeping whatever was typed.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(root, 'dist/client');
-const ssrDir = join(root, '.tmp/ssr');
+// `--out-dir <dir>` builds elsewhere (bench/landing-bundle.bench.ts measures such a build).
+const outDirArgument = process.argv.indexOf('--out-dir');
+const outDir =
+  outDirArgument === -1 ? join(root, 'dist/client') : resolve(process.argv[outDirArgument + 1]);
+const ssrDir = join(outDir, '..', `.ssr-${process.pid}`);
 
-/** Page path → the route modules it loads, whose chunks are preloaded with the HTML. */
+/** Page path → its shell file, its kind, and (hydrated pages) the route modules it loads. */
 const pages = {
-  '/': { file: 'landing.html', modules: ['app/routes/landing.tsx'], prerender: true },
-  '/features': { file: 'features.html', modules: ['app/routes/features.tsx'], prerender: true },
-  '/about': { file: 'about.html', modules: ['app/routes/about.tsx'], prerender: true },
-  '/pricing': { file: 'pricing.html', modules: ['app/routes/pricing.tsx'], prerender: true },
-  '/help': { file: 'help.html', modules: ['app/routes/help.tsx'], prerender: true },
+  '/': { file: 'landing.html', kind: 'static' },
+  '/features': { file: 'features.html', kind: 'static' },
+  '/about': { file: 'about.html', kind: 'static' },
+  '/pricing': { file: 'pricing.html', kind: 'static' },
+  '/help': { file: 'help.html', kind: 'static' },
   '/login': {
     file: 'login.html',
+    kind: 'hydrated',
     modules: ['app/layouts/auth-layout.tsx', 'app/routes/login.tsx'],
-    prerender: false,
   },
   '/signup': {
     file: 'signup.html',
+    kind: 'hydrated',
     modules: ['app/layouts/auth-layout.tsx', 'app/routes/signup.tsx'],
-    prerender: false,
   },
 };
+/** Rendered from a path no route owns; served with 404 for every page path nobody has. */
+const notFound = { render: '/__not-found__', file: 'not-found.html', kind: 'static' };
 
-await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+/** Code the sign-in pages' route must never pull in (the signed-in app's screens). */
+const signedInOnly = /app\/routes\/app\/|app\/layouts\/app-layout\.tsx/;
+
+await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir } });
 await build({
   configFile: join(root, 'vite.config.ts'),
   logLevel: 'warn',
@@ -39,12 +53,17 @@ await build({
     outDir: ssrDir,
     emptyOutDir: true,
     manifest: false,
+    rolldownOptions: { input: join(root, 'client/entry-server.tsx') },
   },
 });
 
 const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
 const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const appEntry = manifest['index.html'];
+const siteEntry = manifest['site/enhance.ts'];
+const holdEntry = manifest['site/hold-early-submits.ts'];
+if (!appEntry || !siteEntry || !holdEntry)
+  throw new Error('The client manifest lacks an entry; update scripts/build-client.mjs');
 
 function chunkClosure(keys) {
   const files = new Set();
@@ -53,6 +72,8 @@ function chunkClosure(keys) {
     if (!chunk)
       throw new Error(`The client manifest has no ${key}; update scripts/build-client.mjs`);
     if (files.has(chunk.file)) return;
+    if (signedInOnly.test(key))
+      throw new Error(`${key} is on a sign-in page's first load; it belongs to the signed-in app`);
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
@@ -60,39 +81,75 @@ function chunkClosure(keys) {
   return files;
 }
 
-const entryFiles = chunkClosure([entryKey]);
-// The page shells carry the stylesheet inline (the CSP allows inline styles, never scripts), which
-// saves the render-blocking round trip on a first visit.
+// Every page carries the stylesheet inline (the CSP allows inline styles, never scripts): 62 KB,
+// 11 KB gzip, less than the round trip a render-blocking <link> costs on a phone. The font never
+// delays text: `optional` keeps the fallback for good if Inter is not there within ~100 ms (so
+// nothing shifts), and the one file the pages' Latin text uses is preloaded so it usually is.
 const stylesheetTag = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(
   template,
 );
-const inlineStyle = stylesheetTag
-  ? `<style>${readFileSync(join(outDir, stylesheetTag[1]), 'utf8')}</style>`
-  : null;
+if (!stylesheetTag) throw new Error('index.html has no stylesheet; update build-client.mjs');
+const css = readFileSync(join(outDir, stylesheetTag[1]), 'utf8').replaceAll(
+  'font-display:swap',
+  'font-display:optional',
+);
+const latinFont = /url\(\/(assets\/inter-latin-wght-normal-[^)]+\.woff2)\)/.exec(css)?.[1];
+if (!latinFont) throw new Error('The stylesheet has no Inter Latin font; update build-client.mjs');
+const head = [
+  `<link rel="preload" href="/${latinFont}" as="font" type="font/woff2" crossorigin>`,
+  `<style>${css}</style>`,
+];
+const appScript = /<script type="module"[^>]*><\/script>/.exec(template)?.[0];
+if (!appScript) throw new Error('index.html has no module script; update build-client.mjs');
+
+const appFiles = chunkClosure(['index.html']);
+const signInFiles = chunkClosure([
+  'index.html',
+  ...new Set([...pages['/login'].modules, ...pages['/signup'].modules]),
+]);
 const { renderPage } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+
+async function shell(path, page) {
+  let html = template.replace(stylesheetTag[0], () => head.join('\n    '));
+  // Vite adds modulepreload links for the app entry's imports; only hydrated pages want them.
+  html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  if (page.kind === 'static') {
+    // No React: the page's one script, and the sign-in pages' files listed for prefetching.
+    const prefetch = JSON.stringify([holdEntry.file, ...signInFiles].map((file) => `/${file}`));
+    html = html.replace(
+      appScript,
+      `<script type="module" crossorigin src="/${siteEntry.file}"></script>\n    ` +
+        `<script type="application/json" id="app-prefetch">${prefetch}</script>`,
+    );
+  } else {
+    const preloads = [...chunkClosure(['index.html', ...page.modules])]
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('\n    ');
+    html = html.replace('</head>', `  ${preloads}\n  </head>`);
+    // Async, so it runs as soon as it arrives: a submit before the app has loaded is held.
+    html = html.replace(
+      appScript,
+      `<script type="module" async crossorigin src="/${holdEntry.file}"></script>\n    ${appScript}`,
+    );
+  }
+  let body = await renderPage(path);
+  // React 19 renders a page's <title> where it stands; in a document it belongs in <head>.
+  const title = /<title>.*?<\/title>/s.exec(body)?.[0];
+  if (title) {
+    body = body.replace(title, '');
+    html = html.replace(/<title>.*?<\/title>/s, title);
+  }
+  return html.replace('<!--app-html-->', body);
+}
+
 const pagesDir = join(outDir, 'pages');
 mkdirSync(pagesDir, { recursive: true });
-const index = {};
+const index = { pages: {}, notFound: notFound.file };
 for (const [path, page] of Object.entries(pages)) {
-  const preloads = [...chunkClosure(page.modules)]
-    .filter((file) => !entryFiles.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
-  let html = template.replace('</head>', `  ${preloads}\n  </head>`);
-  if (stylesheetTag && inlineStyle) html = html.replace(stylesheetTag[0], () => inlineStyle);
-  if (page.prerender) {
-    let body = await renderPage(path);
-    // React 19 renders a page's <title> where it stands; in a document it belongs in <head>.
-    const title = /<title>.*?<\/title>/s.exec(body)?.[0];
-    if (title) {
-      body = body.replace(title, '');
-      html = html.replace(/<title>.*?<\/title>/s, title);
-    }
-    html = html.replace('<!--app-html-->', body);
-  }
-  writeFileSync(join(pagesDir, page.file), html);
-  index[path] = page.file;
+  writeFileSync(join(pagesDir, page.file), await shell(path, page));
+  index.pages[path] = page.file;
 }
+writeFileSync(join(pagesDir, notFound.file), await shell(notFound.render, notFound));
 writeFileSync(join(pagesDir, 'pages.json'), JSON.stringify(index, null, 2));
 rmSync(ssrDir, { recursive: true, force: true });
 
@@ -108,4 +165,7 @@ for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true }
   );
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
-process.stdout.write(`Client built; ${Object.keys(pages).length} page shells written.\n`);
+process.stdout.write(
+  `Client built; ${Object.keys(pages).length + 1} page shells written ` +
+    `(app ${appFiles.size} files on a sign-in page's first load: ${signInFiles.size}).\n`,
+);

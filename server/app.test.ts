@@ -20,7 +20,21 @@ function makeClientBuild(): string {
   writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
   mkdirSync(join(dir, 'pages'));
-  writeFileSync(join(dir, 'pages', 'pages.json'), JSON.stringify({ '/features': 'features.html' }));
+  writeFileSync(
+    join(dir, 'pages', 'pages.json'),
+    JSON.stringify({
+      pages: { '/features': 'features.html', '/login': 'login.html' },
+      notFound: 'not-found.html',
+    }),
+  );
+  writeFileSync(
+    join(dir, 'pages', 'not-found.html'),
+    '<!doctype html><html><head><!--runtime-config--></head><body><div id="root"><h1>Page not found</h1></div></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'pages', 'login.html'),
+    '<!doctype html><html><head><!--runtime-config--></head><body><div id="root"><form method="post"></form></div></body></html>',
+  );
   writeFileSync(
     join(dir, 'pages', 'features.html'),
     `<!doctype html><html><head><!--runtime-config--></head><body><div id="root"><h1>Features</h1>${'<p>Prerendered copy.</p>'.repeat(100)}</div></body></html>`,
@@ -124,17 +138,28 @@ describe('the HTTP skeleton', () => {
     }
   });
 
-  it('answers a path the router has no page for with 404 and the same app (its not-found page)', async () => {
+  it('answers a path the router has no page for with 404 and the prerendered not-found page', async () => {
     for (const url of ['/faq', '/privacy?from=footer', '/no/such/page', '/goals/1/2/3', '/auth']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('id="runtime-config"');
-      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toContain('<h1>Page not found</h1>');
     }
     const head = await app.inject({ method: 'HEAD', url: '/faq' });
     expect(head.statusCode).toBe(404);
+  });
+
+  it('sends a sign-in form posted without JavaScript back to the form', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=someone%40example.com&password=secret-password',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/login');
   });
 
   it('caches hashed assets for a year and revalidates other files', async () => {

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { pagePaths } from '#contracts/pages.ts';
 import { LoadingScreen } from '#client/components/ui/full-page-status.tsx';
 import type { RoleHandle } from './layouts/app-layout.tsx';
+import type { FormBeforeAuthHandle } from './layouts/auth-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootErrorBoundary, RootLayout, type TitleHandle } from './layouts/root-layout.tsx';
 
@@ -225,12 +226,14 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: pagePaths.login,
-                handle: { title: 'Log In' },
+                handle: { title: 'Log In', formBeforeAuth: true } satisfies TitleHandle &
+                  FormBeforeAuthHandle,
                 lazy: page(() => import('./routes/login.tsx'), 'LoginPage'),
               },
               {
                 path: pagePaths.signup,
-                handle: { title: 'Sign Up' },
+                handle: { title: 'Sign Up', formBeforeAuth: true } satisfies TitleHandle &
+                  FormBeforeAuthHandle,
                 lazy: page(() => import('./routes/signup.tsx'), 'SignupPage'),
               },
               {

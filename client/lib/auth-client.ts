@@ -5,6 +5,7 @@ import { loadRuntimeConfig } from './runtime-config.ts';
 export const AUTH_STORAGE_KEY = 'trellis-auth-token';
 
 let client: Promise<SupabaseClient> | undefined;
+let ready: SupabaseClient | undefined;
 
 /**
  * The app's one supabase-js client, used for auth only. Created on first use so the landing page
@@ -25,8 +26,21 @@ export function getAuthClient(): Promise<SupabaseClient> {
     }),
   );
   // A failed start (say, the runtime config did not load) must not stick: the next call retries.
-  client.catch(() => {
-    client = undefined;
-  });
+  client.then(
+    (created) => {
+      ready = created;
+    },
+    () => {
+      client = undefined;
+    },
+  );
   return client;
+}
+
+/**
+ * The client once getAuthClient has resolved, else undefined. main.tsx waits for it before
+ * hydrating a prerendered sign-in page, so that render does not suspend and matches the HTML.
+ */
+export function readyAuthClient(): SupabaseClient | undefined {
+  return ready;
 }

@@ -8,8 +8,19 @@ import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 /**
  * Renders its content only once the auth state is known (spec §4), and shows the
  * 'Authentication Error' toast whenever the auth state holds an error (spec §8).
+ *
+ * `contentWhileInitializing`: /login and /signup, whose form is in the page's HTML and usable
+ * before any script runs (docs/decisions/019-public-pages-without-react.md). Replacing it with
+ * "Initializing..." for the moment the stored session takes to read would only hide what the
+ * person is typing; the forms work the same whatever that state turns out to be.
  */
-export function AuthGate({ children }: { children: ReactNode }) {
+export function AuthGate({
+  children,
+  contentWhileInitializing = false,
+}: {
+  children: ReactNode;
+  contentWhileInitializing?: boolean;
+}) {
   const { initialized, error } = useAuth();
 
   useEffect(() => {
@@ -19,7 +30,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   }, [error]);
 
   if (initialized) return children;
-  if (!error) return <InitializingScreen />;
+  if (!error) return contentWhileInitializing ? children : <InitializingScreen />;
   // Start-up failed: no content, but a way out instead of a spinner that never ends.
   return (
     <div role="alert" className="flex min-h-dvh items-center justify-center bg-background px-6">

@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { buttonClasses } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/cn.ts';
 
 export interface NavItem {
   label: string;
@@ -53,17 +54,16 @@ export function MenuToggle({
   return (
     <button
       type="button"
-      className={buttonClasses('ghost', 'icon', className)}
+      className={buttonClasses('ghost', 'icon', cn('group', className))}
       aria-expanded={open}
       aria-controls={panelId}
       aria-label={open ? 'Close menu' : 'Open menu'}
       onClick={onToggle}
     >
-      {open ? (
-        <X aria-hidden="true" className="size-5" />
-      ) : (
-        <Menu aria-hidden="true" className="size-5" />
-      )}
+      {/* Both icons, shown by aria-expanded: the public pages' script (client/site/enhance.ts)
+          flips the attribute without React. */}
+      <Menu aria-hidden="true" className="size-5 group-aria-expanded:hidden" />
+      <X aria-hidden="true" className="hidden size-5 group-aria-expanded:block" />
     </button>
   );
 }

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
@@ -11,6 +11,7 @@ import { CODE_STEP, NEXT_PARAM, STEP_PARAM, safeNextPath } from '#client/lib/aut
 import { getRole, homeForRole } from '#client/lib/auth/roles.ts';
 import { paths } from '#client/lib/paths.ts';
 import { PhoneSignInForm } from './phone-sign-in-form.tsx';
+import { formText, useTakeOverPrerenderedForm } from '#client/lib/prerendered-form.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
 
 /**
@@ -28,6 +29,11 @@ export function LoginForm({ phoneSignIn = false }: { phoneSignIn?: boolean } = {
   const [submitting, setSubmitting] = useState(false);
   const [steppingUp, setSteppingUp] = useState(false);
   const [byPhone, setByPhone] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTakeOverPrerenderedForm(formRef, (typed) => {
+    setEmail(typed.get('email') ?? '');
+    setPassword(typed.get('password') ?? '');
+  });
 
   const finish = (user: User) => {
     toast.success('Welcome back!', { description: "You've successfully logged in." });
@@ -48,9 +54,17 @@ export function LoginForm({ phoneSignIn = false }: { phoneSignIn?: boolean } = {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // What the form holds, not the state: a submit held from before hydration is sent again
+    // before the state has caught up with what was typed.
+    const fields = new FormData(event.currentTarget);
+    const typedEmail = formText(fields, 'email');
+    const typedPassword = formText(fields, 'password');
     setSubmitting(true);
     try {
-      const { data, error } = await auth.signInWithPassword({ email: email.trim(), password });
+      const { data, error } = await auth.signInWithPassword({
+        email: typedEmail.trim(),
+        password: typedPassword,
+      });
       if (error) throw error;
       if (!data.session) throw new Error('Failed to establish session');
       await afterFirstFactor(data.user);
@@ -96,7 +110,12 @@ export function LoginForm({ phoneSignIn = false }: { phoneSignIn?: boolean } = {
   }
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+    <form
+      ref={formRef}
+      method="post"
+      onSubmit={(event) => void handleSubmit(event)}
+      className="space-y-5"
+    >
       <EmailField id="login-email" label="Email" value={email} onValueChange={setEmail} />
       <FormField
         id="login-password"

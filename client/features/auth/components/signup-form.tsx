@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
@@ -8,6 +8,7 @@ import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { errorCode, errorMessage } from '#client/lib/auth/errors.ts';
 import { passwordMinLength } from '#client/lib/password-policy.ts';
 import { paths } from '#client/lib/paths.ts';
+import { formText, useTakeOverPrerenderedForm } from '#client/lib/prerendered-form.ts';
 
 /** How long sign-up waits after signing out a current user, so the old session is fully gone. */
 export const SIGN_OUT_SETTLE_MS = 300;
@@ -29,6 +30,11 @@ export function SignupForm() {
   const [creating, setCreating] = useState(false);
   const signedInEmail = user?.email;
   const signedIn = user !== null && !creating;
+  const formRef = useRef<HTMLFormElement>(null);
+  useTakeOverPrerenderedForm(formRef, (typed) => {
+    setEmail(typed.get('email') ?? '');
+    setPassword(typed.get('password') ?? '');
+  });
 
   useEffect(() => {
     if (!signedIn) return;
@@ -40,6 +46,11 @@ export function SignupForm() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // What the form holds, not the state: a submit held from before hydration is sent again
+    // before the state has caught up with what was typed.
+    const fields = new FormData(event.currentTarget);
+    const email = formText(fields, 'email');
+    const password = formText(fields, 'password');
     if (!email.trim() || !password) {
       toast.error('Error', { description: 'Please fill in all fields' });
       return;
@@ -79,7 +90,12 @@ export function SignupForm() {
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+    <form
+      ref={formRef}
+      method="post"
+      onSubmit={(event) => void handleSubmit(event)}
+      className="space-y-5"
+    >
       {signedIn ? (
         <div className="flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4 text-sm">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />

@@ -1,0 +1,45 @@
+// The first script of /login and /signup, loaded async ahead of the app: their form is in the HTML
+// and can be filled and sent before the app has loaded. A submit made then is held here, not sent
+// (the form has no server handler), and sent again through the app once the app has taken the form
+// over (client/lib/prerendered-form.ts dispatches FORM_READY on it). If this script never runs, a
+// submit posts to the page and the server sends the person back to the form.
+// The event and flag names are repeated in client/lib/prerendered-form.ts; keep them in step.
+
+declare global {
+  interface Window {
+    /** Set by the app once a prerendered form is its own: from then on nothing is held. */
+    trellisFormsTakenOver?: boolean;
+  }
+}
+
+const FORM_READY = 'trellis:form-ready';
+
+let held: HTMLFormElement | null = null;
+
+// Says, outside the app's markup, that submits are being held (the e2e journeys wait for it).
+if (!window.trellisFormsTakenOver) document.documentElement.dataset.holdsSubmits = '';
+
+document.addEventListener(
+  'submit',
+  (event) => {
+    if (window.trellisFormsTakenOver || !(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = event.target;
+  },
+  true,
+);
+
+document.addEventListener(
+  FORM_READY,
+  (event) => {
+    delete document.documentElement.dataset.holdsSubmits;
+    if (!held || event.target !== held) return;
+    const form = held;
+    held = null;
+    form.requestSubmit();
+  },
+  true,
+);
+
+export {};
