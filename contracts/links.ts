@@ -10,7 +10,6 @@ export const completeLinkBodySchema = linkTokenBodySchema.extend({
   /** Complete it even though the person skipped it in the app (they said yes when asked). */
   evenIfSkipped: z.boolean().optional(),
 });
-export type CompleteLinkBody = z.infer<typeof completeLinkBodySchema>;
 
 export const completeLinkResultSchema = z.object({
   taskTitle: z.string(),

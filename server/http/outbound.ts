@@ -148,7 +148,7 @@ export function createOutboundGuard(options: {
         return `The ${what} address ${host} could not be found. Check the connection and try again.`;
       }
     },
-    lookup: ((hostname: string, lookupOptions: { all?: boolean }, callback: LookupCallback) => {
+    lookup: (hostname: string, lookupOptions: { all?: boolean }, callback: LookupCallback) => {
       publicAddresses(resolve, hostname).then(
         (addresses) => {
           if (lookupOptions.all) callback(null, addresses);
@@ -159,7 +159,7 @@ export function createOutboundGuard(options: {
         },
         (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0),
       );
-    }),
+    },
   };
 }
 
