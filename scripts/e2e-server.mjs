@@ -37,6 +37,9 @@ const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     AUTH_RATE_LIMIT_EMAIL_PER_IP: '2000/5m',
     AUTH_RATE_LIMIT_VERIFY_PER_IP: '2000/5m',
     AUTH_RATE_LIMIT_MFA_PER_IP: '2000/5m',
+    // "Try it without an account" on /signup (off by default, ADR 021): it only adds that entry,
+    // and e2e/phone-and-anonymous.e2e.ts follows someone from it to a saved account.
+    AUTH_ANONYMOUS_SIGN_INS: 'true',
     // The first-week journey moves the product's clock day by day (service-role key only).
     CLOCK_CONTROL: 'true',
   },

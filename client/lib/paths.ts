@@ -16,6 +16,8 @@ export const paths = {
   settings: '/settings',
   /** The channel cards on Settings. */
   notificationSettings: '/settings#notifications',
+  /** The "Save your account" card on Settings, for someone trying Trellis without one. */
+  saveAccount: '/settings#save-account',
   profile: '/profile',
   goals: '/goals',
   newGoal: '/goals/new',

@@ -55,9 +55,11 @@ function channels(
   });
 }
 
-function renderChannels(options: { compact?: boolean; role?: string } = {}) {
+function renderChannels(options: { compact?: boolean; role?: string; anonymous?: boolean } = {}) {
   const { auth, fake } = createFakeAuth();
-  const user = makeUser(options.role ? { role: options.role } : {});
+  const user = options.anonymous
+    ? makeUser({ email: '', is_anonymous: true, app_metadata: {} })
+    : makeUser(options.role ? { role: options.role } : {});
   fake.getSession.mockResolvedValue({ data: { session: makeSession({ user }) }, error: null });
   const view = renderScreen(
     <AuthProvider auth={auth}>
@@ -71,6 +73,29 @@ function renderChannels(options: { compact?: boolean; role?: string } = {}) {
 
 const card = async (name: string) =>
   screen.findByRole('region', { name }).then((element) => within(element));
+
+describe('ChannelSettings: trying without an account', () => {
+  it('offers push only, and links to Save your account for email and texts', async () => {
+    fakeApi({
+      'GET /api/channels': () => ({
+        body: channels({ email: { enabled: false, address: '', confirmed: false } }),
+      }),
+    });
+    renderChannels({ anonymous: true });
+
+    expect(await screen.findByRole('region', { name: 'Push' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Email' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'SMS' })).not.toBeInTheDocument();
+    const later = await card('Email and text messages');
+    expect(
+      later.getByText(/^Email and text messages arrive once you save your account\./),
+    ).toBeVisible();
+    expect(later.getByRole('link', { name: 'Save your account' })).toHaveAttribute(
+      'href',
+      '/settings#save-account',
+    );
+  });
+});
 
 describe('ChannelSettings: email', () => {
   it('shows the address, that it is confirmed, and turns daily email off', async () => {

@@ -4,11 +4,13 @@ import { Link } from 'react-router';
 import type { DeliveryChannel } from '#contracts/channels.ts';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { useChannels, useToggleChannel } from './api.ts';
 import { InlineError } from './components/channel-card.tsx';
 import { EmailChannel } from './components/email-channel.tsx';
 import { PushChannel } from './components/push-channel.tsx';
+import { SaveAccountNote } from './components/save-account-note.tsx';
 import { SmsChannel } from './components/sms-channel.tsx';
 
 const channelNames: Record<DeliveryChannel, string> = {
@@ -20,7 +22,8 @@ const channelNames: Record<DeliveryChannel, string> = {
 /**
  * Where the daily top three goes: email (the account's confirmed address), SMS (a number verified
  * by a code) and push (this browser, through its permission prompt), each on or off.
- * `compact` is the onboarding version: the same controls, less prose.
+ * `compact` is the onboarding version: the same controls, less prose. Someone trying Trellis
+ * without an account gets push only, and a way to save the account for email and SMS (ADR 021).
  */
 export function ChannelSettings({
   compact = false,
@@ -35,6 +38,8 @@ export function ChannelSettings({
 }) {
   const channels = useChannels();
   const toggle = useToggleChannel();
+  const { user } = useAuth();
+  const anonymous = user?.is_anonymous === true;
 
   if (channels.isPending) {
     return (
@@ -76,19 +81,23 @@ export function ChannelSettings({
           </span>
         </p>
       )}
-      <EmailChannel
-        headingLevel={headingLevel}
-        channels={channels.data}
-        onToggle={onToggle('email')}
-        extra={below?.('email')}
-      />
-      <SmsChannel
-        headingLevel={headingLevel}
-        channels={channels.data}
-        compact={compact}
-        onToggle={onToggle('sms')}
-        extra={below?.('sms')}
-      />
+      {anonymous ? null : (
+        <>
+          <EmailChannel
+            headingLevel={headingLevel}
+            channels={channels.data}
+            onToggle={onToggle('email')}
+            extra={below?.('email')}
+          />
+          <SmsChannel
+            headingLevel={headingLevel}
+            channels={channels.data}
+            compact={compact}
+            onToggle={onToggle('sms')}
+            extra={below?.('sms')}
+          />
+        </>
+      )}
       <PushChannel
         headingLevel={headingLevel}
         channels={channels.data}
@@ -96,6 +105,7 @@ export function ChannelSettings({
         onToggle={onToggle('push')}
         extra={below?.('push')}
       />
+      {anonymous ? <SaveAccountNote headingLevel={headingLevel} /> : null}
       <InlineError
         message={
           failed

@@ -13,7 +13,7 @@ import { AuthGate } from '#client/components/auth/auth-gate.tsx';
 import { AuthProvider } from '#client/lib/auth/auth-provider.tsx';
 import { makeChannels, makeSchedule, scheduleAnswer } from '#client/test/delivery-fixtures.ts';
 import { fakeApi, renderScreen } from '#client/test/fake-api.tsx';
-import { createFakeAuth, makeSession } from '#client/test/fake-auth.tsx';
+import { createFakeAuth, makeSession, makeUser } from '#client/test/fake-auth.tsx';
 import {
   breakdownAnswer,
   makeDetail,
@@ -88,10 +88,10 @@ function onboardingApi(start: Onboarding, extra: Parameters<typeof fakeApi>[0] =
   });
 }
 
-function renderOnboarding() {
+function renderOnboarding(user = makeUser()) {
   // The channel cards read the signed-in user (the account's email address).
   const { auth, fake } = createFakeAuth();
-  fake.getSession.mockResolvedValue({ data: { session: makeSession() }, error: null });
+  fake.getSession.mockResolvedValue({ data: { session: makeSession({ user }) }, error: null });
   return renderScreen(
     <AuthProvider auth={auth}>
       <AuthGate>
@@ -168,6 +168,50 @@ describe('Onboarding', { timeout: 30_000 }, () => {
       days: [1, 2, 3, 4, 5, 7],
     });
     expect(api.callsTo('PUT /api/onboarding')[2]?.body).toEqual({ step: 'focus' });
+  });
+
+  it('offers push only to someone trying without an account, and says where email and texts come from', async () => {
+    const user = userEvent.setup();
+    const api = onboardingApi(onboarding({ step: 'channels' }));
+    renderOnboarding(makeUser({ email: '', is_anonymous: true, app_metadata: {} }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'How should your top three reach you?' }),
+    ).toBeVisible();
+    // Push, with its times; no email or SMS card to switch on and be refused.
+    const push = await screen.findByRole('region', { name: 'Push' });
+    expect(within(push).getByRole('group', { name: 'Push delivery times' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Email' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'SMS' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Daily email' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('group', { name: /delivery times/ })).toHaveLength(1);
+
+    const later = screen.getByRole('region', { name: 'Email and text messages' });
+    expect(
+      within(later).getByText(/Email and text messages arrive once you save your account\./),
+    ).toBeVisible();
+    expect(within(later).getByRole('link', { name: 'Save your account' })).toHaveAttribute(
+      'href',
+      '/settings#save-account',
+    );
+    expect(screen.queryByText(/forbidden|403/i)).not.toBeInTheDocument();
+
+    // The step still saves and moves on, without touching a channel.
+    await user.click(screen.getByRole('button', { name: /Continue/ }));
+    expect(
+      await screen.findByRole('heading', { name: 'What do you want to focus on?' }),
+    ).toHaveFocus();
+    expect(api.callsTo('PUT /api/onboarding')[0]?.body).toEqual({ step: 'focus' });
+    expect(api.calls.filter((call) => call.path.startsWith('/api/channels/'))).toHaveLength(0);
+  });
+
+  it('takes someone trying without an account to Save your account in Settings', async () => {
+    const user = userEvent.setup();
+    onboardingApi(onboarding({ step: 'channels' }));
+    renderOnboarding(makeUser({ email: '', is_anonymous: true, app_metadata: {} }));
+
+    await user.click(await screen.findByRole('link', { name: 'Save your account' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/settings'));
   });
 
   it('resumes at the saved step, goes back without saving, and finishes with the focus and tone chosen', async () => {

@@ -52,6 +52,7 @@ export function SaveAccount({ auth }: { auth: AccountAuthApi }) {
 
   return (
     <SettingsCard
+      id="save-account"
       title="Save your account"
       description={`You are trying Trellis without an account. Add an email and a password (at least ${PASSWORD_MIN_LENGTH} characters) to keep your goals and log in from any device. Daily emails and texts need a saved account.`}
     >
