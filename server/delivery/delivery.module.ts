@@ -107,14 +107,8 @@ function registerMetrics(registry: Registry, db: Db) {
 
 export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<DeliveryModule> {
   const { db, database, env, clock, log } = deps;
-  const senders =
-    deps.senders ??
-    (await createChannelSenders({
-      env,
-      db,
-      log,
-      ...(deps.resolve ? { resolve: deps.resolve } : {}),
-    }));
+  const resolve = deps.resolve ? { resolve: deps.resolve } : {};
+  const senders = deps.senders ?? (await createChannelSenders({ env, db, log, ...resolve }));
   const linkSigner = await createLinkSigner({ db, clock });
   const onRecorded = deps.metrics ? registerMetrics(deps.metrics, db) : undefined;
 

@@ -56,10 +56,10 @@ export function eventsRoutes(deps: EventsRoutesDeps): FastifyPluginAsyncZod {
         const { userId } = await deps.guard.authenticate(request);
         const held = perUser.get(userId) ?? 0;
         if (held >= maxStreams) {
-          void reply.header('retry-after', String(STREAM_RETRY_AFTER_SECONDS));
           throw new AppError(
             'rate_limited',
             `Live updates are already open in ${held} tabs or devices, the most allowed. Close one, or wait and this page will try again.`,
+            { retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS },
           );
         }
         perUser.set(userId, held + 1);

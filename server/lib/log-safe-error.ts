@@ -31,8 +31,18 @@ function scrub(text: string, params: string[]): string {
   return safe;
 }
 
-/** pino's error serializer without parameter values (the whole chain of causes included). */
+/** What errorForLog made: the loggers' serializer passes them through as they are. */
+const alreadySafe = new WeakSet<object>();
+
+/**
+ * pino's error serializer without parameter values (the whole chain of causes included). The
+ * error handlers call it and so does the loggers' `err` serializer: what it made passes again
+ * unchanged.
+ */
 export function errorForLog(error: unknown): Record<string, unknown> {
+  if (typeof error === 'object' && error !== null && alreadySafe.has(error)) {
+    return error as Record<string, unknown>;
+  }
   if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
   const params = paramTexts(error);
   const serialized = stdSerializers.err(error) as unknown as Record<string, unknown>;
@@ -41,6 +51,7 @@ export function errorForLog(error: unknown): Record<string, unknown> {
     if (VALUE_FIELDS.has(key)) continue;
     safe[key] = typeof value === 'string' ? scrub(value, params) : value;
   }
+  alreadySafe.add(safe);
   return safe;
 }
 
