@@ -1,38 +1,18 @@
 import { MessageSquareText, Phone } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { SMS_CODE_LENGTH, phoneNumberSchema, type Channels } from '#contracts/channels.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { messageOf } from '#client/lib/error-message.ts';
+import { useCountdown } from '#client/lib/use-countdown.ts';
 import { useConfirmPhone, useStartPhoneVerification } from '../api.ts';
 import { ChannelCard, ChannelNote, InlineError, formatDay } from './channel-card.tsx';
 import { DevOutboxNote } from './dev-outbox-note.tsx';
 
 /** Seconds before another code can be asked for. */
 export const RESEND_AFTER_SECONDS = 60;
-
-/** A countdown in whole seconds: `restart(seconds)` starts it again; it ticks each second. */
-function useCountdown() {
-  const [clock, setClock] = useState<{ deadline: number; now: number } | null>(null);
-  const deadline = clock?.deadline ?? null;
-  useEffect(() => {
-    if (deadline === null) return;
-    const timer = window.setInterval(() => {
-      const now = Date.now();
-      setClock({ deadline, now });
-      if (now >= deadline) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [deadline]);
-  const left = clock ? Math.max(0, Math.ceil((clock.deadline - clock.now) / 1000)) : 0;
-  const restart = (seconds: number) => {
-    const now = Date.now();
-    setClock({ deadline: now + seconds * 1000, now });
-  };
-  return [left, restart] as const;
-}
 
 type Stage = 'number' | 'code' | 'verified';
 
