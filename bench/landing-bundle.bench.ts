@@ -61,9 +61,17 @@ async function buildAndMeasure(
   return gzipKb(outDir, closure(manifest, [...entries, ...extraKeys(manifest)]));
 }
 
-/** The JavaScript files a page's HTML loads on arrival: module scripts and module preloads. */
+/**
+ * The JavaScript files a page's HTML loads on arrival: module scripts, module preloads, and the app
+ * files a sign-in page lists in #app-load (fetched once its form has painted).
+ */
 function firstLoadScripts(html: string): string[] {
   const files = new Set<string>();
+  const listed = /<script type="application\/json" id="app-load">(.*?)<\/script>/.exec(html)?.[1];
+  if (listed) {
+    const { entry, preload } = JSON.parse(listed) as { entry: string; preload: string[] };
+    for (const file of [entry, ...preload]) files.add(file.replace(/^\//, ''));
+  }
   for (const [, src] of html.matchAll(/<script[^>]*\ssrc="\/([^"]+\.js)"/g)) files.add(src ?? '');
   for (const [, href] of html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g))
     files.add(href ?? '');

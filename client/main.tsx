@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -32,7 +32,9 @@ async function start(root: HTMLElement) {
       <RouterProvider router={createAppRouter()} />
     </StrictMode>
   );
-  if (prerendered) hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole tree (a long task delays whatever the person does first).
+  if (prerendered) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

@@ -16,6 +16,11 @@ export const runtimeConfigSchema = z.object({
   version: z.string(),
   /** AUTH_PASSWORD_MIN_LENGTH: the password forms' minimum (GoTrue's /settings has no such field). */
   passwordMinLength: z.number().int().min(6).max(72).default(8),
+  /**
+   * The sign-in options this server's own /auth/v1 offers (absent when supabaseUrl points
+   * elsewhere): the sign-in pages show them in their first paint, without asking /settings.
+   */
+  signInOptions: z.object({ phone: z.boolean(), anonymous: z.boolean() }).optional(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -5,8 +5,8 @@
 // Two kinds of page (docs/decisions/019-public-pages-without-react.md):
 // - static: the marketing pages and the not-found page. No React: their only script is the small
 //   client/site/enhance.ts (phone menu, service worker, prefetching the app on idle).
-// - hydrated: /login and /signup. The form is in the HTML; the app (module script, deferred) hydrates
-//   it, keeping whatever was typed.
+// - hydrated: /login and /signup. The form is in the HTML; the app, loaded once the form has painted,
+//   hydrates it, keeping whatever was typed.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,15 +27,20 @@ const pages = {
   '/about': { file: 'about.html', kind: 'static' },
   '/pricing': { file: 'pricing.html', kind: 'static' },
   '/help': { file: 'help.html', kind: 'static' },
+  // A sign-in page shows one sign-in option only when the server offers it (the runtime config's
+  // signInOptions): it is written once without and once with it (`variant`), and the server sends
+  // the one that matches, so nothing appears or moves once the app has loaded.
   '/login': {
     file: 'login.html',
     kind: 'hydrated',
     modules: ['app/layouts/auth-layout.tsx', 'app/routes/login.tsx'],
+    variant: { option: 'phone', file: 'login+phone.html' },
   },
   '/signup': {
     file: 'signup.html',
     kind: 'hydrated',
     modules: ['app/layouts/auth-layout.tsx', 'app/routes/signup.tsx'],
+    variant: { option: 'anonymous', file: 'signup+anonymous.html' },
   },
 };
 /** Rendered from a path no route owns; served with 404 for every page path nobody has. */
@@ -109,7 +114,7 @@ const signInFiles = chunkClosure([
 ]);
 const { renderPage } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 
-async function shell(path, page) {
+async function shell(path, page, signInOptions) {
   let html = template.replace(stylesheetTag[0], () => head.join('\n    '));
   // Vite adds modulepreload links for the app entry's imports; only hydrated pages want them.
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
@@ -122,17 +127,21 @@ async function shell(path, page) {
         `<script type="application/json" id="app-prefetch">${prefetch}</script>`,
     );
   } else {
-    const preloads = [...chunkClosure(['index.html', ...page.modules])]
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('\n    ');
-    html = html.replace('</head>', `  ${preloads}\n  </head>`);
-    // Async, so it runs as soon as it arrives: a submit before the app has loaded is held.
+    // The app loads after the form has painted: its files are listed here and fetched by the first
+    // script once the first frame is out (client/site/hold-early-submits.ts), so none of them
+    // competes with the page's first paint. That script is async: it runs as soon as it arrives,
+    // and a submit before the app has loaded is held.
+    const load = JSON.stringify({
+      entry: `/${appEntry.file}`,
+      preload: [...chunkClosure(['index.html', ...page.modules])].map((file) => `/${file}`),
+    });
     html = html.replace(
       appScript,
-      `<script type="module" async crossorigin src="/${holdEntry.file}"></script>\n    ${appScript}`,
+      `<script type="module" async crossorigin src="/${holdEntry.file}"></script>\n    ` +
+        `<script type="application/json" id="app-load">${load}</script>`,
     );
   }
-  let body = await renderPage(path);
+  let body = await renderPage(path, signInOptions);
   // React 19 renders a page's <title> where it stands; in a document it belongs in <head>.
   const title = /<title>.*?<\/title>/s.exec(body)?.[0];
   if (title) {
@@ -144,10 +153,16 @@ async function shell(path, page) {
 
 const pagesDir = join(outDir, 'pages');
 mkdirSync(pagesDir, { recursive: true });
-const index = { pages: {}, notFound: notFound.file };
+const index = { pages: {}, variants: {}, notFound: notFound.file };
+const noOptions = { phone: false, anonymous: false };
 for (const [path, page] of Object.entries(pages)) {
-  writeFileSync(join(pagesDir, page.file), await shell(path, page));
+  writeFileSync(join(pagesDir, page.file), await shell(path, page, noOptions));
   index.pages[path] = page.file;
+  if (page.variant) {
+    const withOption = { ...noOptions, [page.variant.option]: true };
+    writeFileSync(join(pagesDir, page.variant.file), await shell(path, page, withOption));
+    index.variants[path] = page.variant;
+  }
 }
 writeFileSync(join(pagesDir, notFound.file), await shell(notFound.render, notFound));
 writeFileSync(join(pagesDir, 'pages.json'), JSON.stringify(index, null, 2));

@@ -24,6 +24,7 @@ function makeClientBuild(): string {
     join(dir, 'pages', 'pages.json'),
     JSON.stringify({
       pages: { '/features': 'features.html', '/login': 'login.html' },
+      variants: { '/login': { option: 'phone', file: 'login+phone.html' } },
       notFound: 'not-found.html',
     }),
   );
@@ -34,6 +35,10 @@ function makeClientBuild(): string {
   writeFileSync(
     join(dir, 'pages', 'login.html'),
     '<!doctype html><html><head><!--runtime-config--></head><body><div id="root"><form method="post"></form></div></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'pages', 'login+phone.html'),
+    '<!doctype html><html><head><!--runtime-config--></head><body><div id="root"><form method="post"><button type="button">Use a phone number instead</button></form></div></body></html>',
   );
   writeFileSync(
     join(dir, 'pages', 'features.html'),
@@ -160,6 +165,26 @@ describe('the HTTP skeleton', () => {
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/login');
+  });
+
+  it('sends the sign-in page written with the sign-in options this server offers', async () => {
+    const offered = await app.inject('/login');
+    expect(offered.body).toContain('Use a phone number instead');
+    expect(offered.body).toContain('"signInOptions":{"phone":true,"anonymous":false}');
+    const database = await createTestDatabase();
+    const emailOnly = await createTestApp(database, {
+      clientDir: makeClientBuild(),
+      env: { AUTH_PHONE_SIGN_IN: 'false' },
+    });
+    try {
+      const page = await emailOnly.inject('/login');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('Use a phone number instead');
+      expect(page.body).toContain('"signInOptions":{"phone":false,"anonymous":false}');
+    } finally {
+      await emailOnly.close();
+      await database.close();
+    }
   });
 
   it('caches hashed assets for a year and revalidates other files', async () => {

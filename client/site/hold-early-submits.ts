@@ -1,5 +1,6 @@
-// The first script of /login and /signup, loaded async ahead of the app: their form is in the HTML
-// and can be filled and sent before the app has loaded. A submit made then is held here, not sent
+// The first script of /login and /signup: their form is in the HTML and can be filled and sent
+// before the app has loaded. It loads the app once the first frame is out (the page lists the app's
+// files in #app-load; scripts/build-client.mjs), so the app's files never delay the first paint. A submit made then is held here, not sent
 // (the form has no server handler), and sent again through the app once the app has taken the form
 // over (client/lib/prerendered-form.ts dispatches FORM_READY on it). If this script never runs, a
 // submit posts to the page and the server sends the person back to the form.
@@ -41,5 +42,36 @@ document.addEventListener(
   },
   true,
 );
+
+/** The app's entry and the files it imports, listed by the build. */
+interface AppLoad {
+  entry: string;
+  preload: string[];
+}
+
+let loading = false;
+
+function loadApp() {
+  if (loading) return;
+  loading = true;
+  const list = document.getElementById('app-load')?.textContent;
+  if (!list) return;
+  const { entry, preload } = JSON.parse(list) as AppLoad;
+  // Fetched in parallel rather than one import level at a time.
+  for (const href of preload) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  import(/* @vite-ignore */ entry).catch((error: unknown) => {
+    console.error('The app could not be loaded', error);
+  });
+}
+
+// After the first frame; a page opened in the background (no frames) loads it a moment later anyway.
+requestAnimationFrame(() => setTimeout(loadApp, 0));
+setTimeout(loadApp, 250);
 
 export {};

@@ -110,6 +110,19 @@ describe('createAuthGuard (product API)', () => {
     expect(errorBodySchema.parse(response.json()).error.message).toMatch(/expired/);
   });
 
+  it('a token it has already accepted still expires, and an altered one is still refused', async () => {
+    const user = await signUp('remembered@example.com');
+    // Accepted once, so the verified token is remembered (server/auth/tokens.ts).
+    expect((await call('/api/test/whoami', user.access_token)).statusCode).toBe(200);
+    const [header, payload, signature] = user.access_token.split('.');
+    const flipped = `${signature?.startsWith('A') ? 'B' : 'A'}${signature?.slice(1)}`;
+    expect((await call('/api/test/whoami', `${header}.${payload}.${flipped}`)).statusCode).toBe(401);
+    clock.advance(3601);
+    const response = await call('/api/test/whoami', user.access_token);
+    expect(response.statusCode).toBe(401);
+    expect(errorBodySchema.parse(response.json()).error.message).toMatch(/expired/);
+  });
+
   it('requireRole answers 403 forbidden to a plain user and lets a coach through, at once after a role change', async () => {
     const user = await signUp('becomes-coach@example.com');
     const denied = await call('/api/test/coach-area', user.access_token);

@@ -39,6 +39,9 @@ export interface TokenService {
 
 export const AUDIENCE = 'authenticated';
 
+/** How many verified access tokens a process remembers (about 1 KB each). */
+const VERIFIED_TOKENS_KEPT = 1000;
+
 /** ES256 access tokens signed with the instance key; verified only against our own public keys. */
 export async function createTokenService(options: {
   keys: AuthKeys;
@@ -63,6 +66,11 @@ export async function createTokenService(options: {
     return { kty, crv, x, y, kid: key.kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
   });
   const keySet = createLocalJWKSet({ keys: publicJwks });
+  // A token's signature, issuer and audience never change, so a token verified once is remembered
+  // (newest VERIFIED_TOKENS_KEPT) and only its expiry is checked again: an ES256 verification is
+  // the largest CPU cost of an ordinary /api request. Whether its session still stands is the
+  // guard's question, asked on every request regardless (ADR 020).
+  const verified = new Map<string, AccessTokenClaims>();
 
   return {
     expirySeconds: options.expirySeconds,
@@ -82,6 +90,12 @@ export async function createTokenService(options: {
     },
 
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > options.clock().getTime()) return { ok: true, claims: known };
+        verified.delete(token);
+        return { ok: false, reason: 'expired' };
+      }
       try {
         const { payload } = await jwtVerify(token, keySet, {
           algorithms: ['ES256'],
@@ -89,7 +103,13 @@ export async function createTokenService(options: {
           audience: AUDIENCE,
           currentDate: options.clock(),
         });
-        return { ok: true, claims: payload as AccessTokenClaims };
+        const claims = payload as AccessTokenClaims;
+        if (verified.size >= VERIFIED_TOKENS_KEPT) {
+          const oldest = verified.keys().next();
+          if (!oldest.done) verified.delete(oldest.value);
+        }
+        verified.set(token, deepFreeze(claims));
+        return { ok: true, claims };
       } catch (error: unknown) {
         if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
         return { ok: false, reason: 'invalid' };
@@ -98,4 +118,13 @@ export async function createTokenService(options: {
 
     jwks: () => ({ keys: publicJwks }),
   };
+}
+
+/** Claims shared between requests must not be changed by one of them. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RuntimeConfig } from '#contracts/system.ts';
 
 const CONFIG_MARKER = '<!--runtime-config-->';
+
+type SignInOption = keyof NonNullable<RuntimeConfig['signInOptions']>;
 
 /** JSON inside a <script type="application/json"> block: data, never executed, so the CSP holds. */
 function renderIndex(template: string, config: RuntimeConfig): string {
@@ -32,33 +34,57 @@ export async function registerSpa(
   // Page shells written by scripts/build-client.mjs: prerendered HTML per path, and the not-found
   // page, which answers (with 404) every page path nobody has.
   const shells = new Map<string, string>();
+  /** A sign-in page written again with one sign-in option shown (scripts/build-client.mjs). */
+  const variants = new Map<string, { option: SignInOption; html: string }>();
   let notFoundShell: string | null = null;
   const pagesIndex = join(options.root, 'pages', 'pages.json');
   if (existsSync(pagesIndex)) {
     const index = JSON.parse(readFileSync(pagesIndex, 'utf8')) as {
       pages: Record<string, string>;
+      variants?: Record<string, { option: SignInOption; file: string }>;
       notFound?: string;
     };
     for (const [path, file] of Object.entries(index.pages)) {
       shells.set(path, readFileSync(join(options.root, 'pages', file), 'utf8'));
     }
+    for (const [path, { option, file }] of Object.entries(index.variants ?? {})) {
+      variants.set(path, { option, html: readFileSync(join(options.root, 'pages', file), 'utf8') });
+    }
     if (index.notFound)
       notFoundShell = readFileSync(join(options.root, 'pages', index.notFound), 'utf8');
   }
 
+  // Files are found per request, not listed at start-up (a route per file cost a glob and ~600
+  // routes): hashed assets under one wildcard route; a name with no file falls through to the
+  // not-found handler (404).
+  const assetsDir = join(options.root, 'assets');
   await app.register(fastifyStatic, {
-    root: options.root,
+    root: assetsDir,
+    prefix: '/assets/',
     index: false,
-    wildcard: false,
+    wildcard: true,
     preCompressed: true,
     setHeaders(reply, filePath) {
-      const immutable = filePath.includes(`${join(options.root, 'assets')}`);
       reply.header(
         'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        filePath.startsWith(assetsDir)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
       );
     },
   });
+  // The few files beside them (icons, manifest, service worker) keep their names from build to
+  // build, so they are revalidated. One route each: every other path reaches its own not-found
+  // handler (the app's pages, /api's and /auth/v1's answers).
+  const publicFiles = readdirSync(options.root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => relative(options.root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((file) => !/^(assets|pages|\.vite)\//.test(file) && file !== 'index.html');
+  for (const file of publicFiles) {
+    app.get(`/${file}`, { schema: { hide: true } }, (_request, reply) =>
+      reply.sendFile(file, options.root),
+    );
+  }
 
   const sendPage = (reply: FastifyReply, html: string, status: 200 | 404 = 200) =>
     reply
@@ -71,7 +97,13 @@ export async function registerSpa(
     sendPage(reply, status === 404 && notFoundShell ? notFoundShell : template, status);
 
   for (const [path, html] of shells) {
-    app.get(path, { schema: { hide: true } }, (_request, reply) => sendPage(reply, html));
+    const variant = variants.get(path);
+    app.get(path, { schema: { hide: true } }, (_request, reply) =>
+      sendPage(
+        reply,
+        variant && options.runtimeConfig().signInOptions?.[variant.option] ? variant.html : html,
+      ),
+    );
   }
   // The sign-in forms post nowhere: the app handles them. Without JavaScript a submit lands here,
   // and goes back to the form rather than to an error.

@@ -1,7 +1,7 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { GoTrueClient } from '@supabase/auth-js';
 import { paths } from '#client/lib/paths.ts';
 
-type SupabaseAuth = SupabaseClient['auth'];
+type SupabaseAuth = GoTrueClient;
 
 /** The part of the supabase-js auth client the account settings call. */
 export type AccountAuthApi = Pick<

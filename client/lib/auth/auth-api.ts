@@ -1,6 +1,6 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { GoTrueClient } from '@supabase/auth-js';
 
-type SupabaseAuth = SupabaseClient['auth'];
+type SupabaseAuth = GoTrueClient;
 
 /**
  * The part of the supabase-js auth client the app's screens use (sign-in, sign-up, account).
