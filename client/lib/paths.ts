@@ -25,6 +25,8 @@ export const paths = {
   history: '/history',
   schedule: '/schedule',
   analytics: '/analytics',
+  advancedAnalytics: '/analytics/advanced',
+  coachEffectiveness: '/analytics/coach-effectiveness',
   progress: '/progress',
   achievements: '/achievements',
   experiments: '/experiments',

@@ -141,7 +141,8 @@ export function weeklyTrends(
 export function weekdayPattern(closed: readonly ClosedDayRow[]) {
   const done = [0, 0, 0, 0, 0, 0, 0];
   for (const row of closed) {
-    if (row.status === 'done') done[isoWeekday(row.date) - 1] += row.count;
+    const weekday = isoWeekday(row.date) - 1;
+    if (row.status === 'done') done[weekday] = (done[weekday] ?? 0) + row.count;
   }
   return done.map((count, i) => ({ weekday: i + 1, done: count }));
 }
