@@ -229,7 +229,9 @@ function OpenToDone({ data }: { data: AnalyticsTrends }) {
       summary={
         data.openToDone.count === 0
           ? 'No task done in these twelve weeks yet.'
-          : `Half of ${plural(data.openToDone.count, 'task')} were done within ${formatDays(data.openToDone.medianDays)} of being opened.`
+          : data.openToDone.medianDays === 0
+            ? `Half of ${plural(data.openToDone.count, 'task')} were done on the day they were opened.`
+            : `Half of ${plural(data.openToDone.count, 'task')} were done within ${formatDays(data.openToDone.medianDays)} of being opened.`
       }
       table={
         data.openToDone.count > 0 && (

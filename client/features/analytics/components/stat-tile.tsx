@@ -13,7 +13,11 @@ export function StatTile({
   icon: ReactNode;
 }) {
   return (
-    <div className="flex min-w-0 gap-3 rounded-2xl border bg-card p-4 shadow-sm">
+    <div
+      role="group"
+      aria-label={label}
+      className="flex min-w-0 gap-3 rounded-2xl border bg-card p-4 shadow-sm"
+    >
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-accent-foreground [&_svg]:size-5">
         {icon}
       </span>
