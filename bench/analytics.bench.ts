@@ -178,8 +178,10 @@ try {
     await queryRows(database.db, overdue(trendsFrom));
     await queryRows(
       database.db,
-      sql`select scheduled_date, sum(estimated_minutes) from tasks
-          where user_id = ${me} and scheduled_date between ${trendsFrom}::date and ${addDays(weekStart(today), 6)}::date group by 1`,
+      sql`select coalesce(scheduled_date, due_date, open_since), sum(estimated_minutes) from tasks
+          where user_id = ${me} and estimated_minutes is not null
+            and coalesce(scheduled_date, due_date, open_since) between ${trendsFrom}::date and ${addDays(weekStart(today), 6)}::date
+          group by 1`,
     );
     await queryRows(
       database.db,

@@ -89,7 +89,10 @@ export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 export const weekTrendSchema = completionSchema.extend({
   /** The week's Monday. */
   weekStart: z.string(),
-  /** Estimated minutes of the tasks scheduled in the week (whatever became of them). */
+  /**
+   * Estimated minutes of the tasks planned for the week (whatever became of them): by scheduled
+   * date, else due date, else the day the task was opened.
+   */
   plannedMinutes: count,
   /** Estimated minutes of the tasks done in the week. */
   doneMinutes: count,

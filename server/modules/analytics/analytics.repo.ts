@@ -94,13 +94,19 @@ export async function topThreeDates(
   return rows.map((row) => row.date);
 }
 
-/** Estimated minutes of the tasks scheduled on each date between `from` and `to`. */
+/**
+ * Estimated minutes of the tasks planned for each date between `from` and `to`: a task's
+ * scheduled date, else its due date, else the day it was opened (a task added without a date is
+ * planned for the day it was added).
+ */
 export function plannedMinutes(db: Db, userId: string, from: string, to: string) {
   return queryRows<{ date: string; minutes: number }>(
     db,
-    sql`select scheduled_date::text as date, coalesce(sum(estimated_minutes), 0)::int as minutes
+    sql`select coalesce(scheduled_date, due_date, open_since)::text as date,
+               coalesce(sum(estimated_minutes), 0)::int as minutes
         from tasks
-        where user_id = ${userId}::uuid and scheduled_date between ${from}::date and ${to}::date
+        where user_id = ${userId}::uuid and estimated_minutes is not null
+          and coalesce(scheduled_date, due_date, open_since) between ${from}::date and ${to}::date
         group by 1`,
   );
 }

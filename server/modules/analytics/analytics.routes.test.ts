@@ -306,7 +306,8 @@ describe('analytics API', () => {
       skipped: 0,
       overdueOpen: 0,
       rate: 1,
-      plannedMinutes: 25,
+      // t12 scheduled on Thursday, t1 due today (no scheduled date).
+      plannedMinutes: 55,
       doneMinutes: 50,
       dated: 2,
       onTime: 1,

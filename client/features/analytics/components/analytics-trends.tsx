@@ -92,7 +92,7 @@ function WeeklyCompletion({ data }: { data: AnalyticsTrends }) {
       icon={<TrendingUp aria-hidden="true" />}
       summary={
         last && first
-          ? `${formatRate(last.rate)} in the week of ${last.label}${rated.length > 1 ? `, against ${formatRate(first.rate)} in the week of ${first.label}` : ''}; on time overall ${formatRate(data.onTime.rate)}.`
+          ? `${formatRate(last.rate)} in the week of ${last.label}${rated.length > 1 ? `, against ${formatRate(first.rate)} in the week of ${first.label}` : ''}${data.onTime.rate === null ? '' : `; ${formatRate(data.onTime.rate)} done by their date overall`}.`
           : 'No week has a task done, skipped or overdue yet.'
       }
       table={

@@ -85,7 +85,7 @@ export function StreakCalendar({ data }: { data: AnalyticsTrends }) {
               key={name}
               aria-hidden="true"
               className={cn(
-                'flex h-5 items-center pr-1 text-[11px] text-muted-foreground sm:h-6',
+                'flex h-5 items-center pr-1 text-[11px] text-muted-foreground sm:h-6 lg:h-8',
                 i % 2 === 1 && 'invisible',
               )}
             >
@@ -97,7 +97,7 @@ export function StreakCalendar({ data }: { data: AnalyticsTrends }) {
               key={day.date}
               title={`${shortDate(day.date)}: ${dayText(day)}`}
               className={cn(
-                'size-5 rounded-[5px] sm:size-6',
+                'size-5 rounded-[5px] sm:size-6 lg:size-8',
                 day.topThree === 'future'
                   ? 'border border-dashed'
                   : shades[heatLevel(day.done, busiest)],
