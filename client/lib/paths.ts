@@ -25,8 +25,6 @@ export const paths = {
   history: '/history',
   schedule: '/schedule',
   analytics: '/analytics',
-  advancedAnalytics: '/analytics/advanced',
-  coachEffectiveness: '/analytics/coach-effectiveness',
   progress: '/progress',
   achievements: '/achievements',
   experiments: '/experiments',

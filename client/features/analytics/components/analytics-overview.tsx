@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AnalyticsPeriod, AnalyticsSummary } from '#contracts/analytics.ts';
+import { pagePaths } from '#contracts/pages.ts';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { Panel } from '#client/components/ui/panel.tsx';
 import { ProgressRing } from '#client/components/ui/progress.tsx';
@@ -27,12 +28,12 @@ import { StatTile } from './stat-tile.tsx';
 /** The other analytics pages, linked from the bottom of /analytics. */
 const moreLinks = [
   {
-    to: paths.advancedAnalytics,
+    to: pagePaths.advancedAnalytics,
     label: 'Advanced analytics',
     text: '12-week trends and your streak calendar',
   },
   {
-    to: paths.coachEffectiveness,
+    to: pagePaths.coachEffectiveness,
     label: 'Coach effectiveness',
     text: 'What your coaches suggested and how it went',
   },
