@@ -6,7 +6,7 @@ import { coachDomainSchema } from '#contracts/coach.ts';
 // top three, never written anywhere. Every date is a calendar date in the person's own zone (their
 // profile's, with their day-start hour), as the tasks' `closed_on` and the top three's dates are.
 //
-// Definitions, shared by both screens:
+// Definitions, shared by both screens (ADR 023 says why):
 // - A task is *done* or *skipped* on its `closed_on` date.
 // - A task is *overdue open* when it is open, not snoozed past today, and its scheduled or due date
 //   falls before today (the tasks' "overdue" view); it belongs to the period (or week) in which that
