@@ -29,6 +29,11 @@ const TOOLTIP = {
   cursor: { fill: 'var(--muted)' },
 };
 const percent = (value: number) => `${Math.round(value * 100)}%`;
+// Bars and lines grow in, unless the person asked for less motion.
+const animate =
+  typeof window === 'undefined' || typeof window.matchMedia !== 'function'
+    ? false
+    : !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 interface Point {
   label: string;
@@ -57,7 +62,14 @@ export function CountBars<T extends Point>({
       <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={12} />
       <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={48} />
       <Tooltip {...TOOLTIP} />
-      <Bar dataKey={dataKey} name={name} fill={PRIMARY} radius={[4, 4, 0, 0]} maxBarSize={40} />
+      <Bar
+        isAnimationActive={animate}
+        dataKey={dataKey}
+        name={name}
+        fill={PRIMARY}
+        radius={[4, 4, 0, 0]}
+        maxBarSize={40}
+      />
     </BarChart>
   );
 }
@@ -98,7 +110,14 @@ export function RateBars<T extends Point>({
         width={110}
       />
       <Tooltip {...TOOLTIP} formatter={(value) => percent(Number(value))} />
-      <Bar dataKey={dataKey} name={name} fill={PRIMARY} radius={[0, 4, 4, 0]} maxBarSize={24} />
+      <Bar
+        isAnimationActive={animate}
+        dataKey={dataKey}
+        name={name}
+        fill={PRIMARY}
+        radius={[0, 4, 4, 0]}
+        maxBarSize={24}
+      />
     </BarChart>
   );
 }
@@ -136,6 +155,7 @@ export function RateLines<T extends Point>({
       {lines.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
       {lines.map((line, i) => (
         <Line
+          isAnimationActive={animate}
           key={line.dataKey}
           type="monotone"
           dataKey={line.dataKey}
@@ -174,6 +194,7 @@ export function PairedBars<T extends Point>({
       <Tooltip {...TOOLTIP} formatter={(value) => formatter(Number(value))} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
       <Bar
+        isAnimationActive={animate}
         dataKey={bars[0].dataKey}
         name={bars[0].name}
         fill={SECOND}
@@ -182,6 +203,7 @@ export function PairedBars<T extends Point>({
         maxBarSize={20}
       />
       <Bar
+        isAnimationActive={animate}
         dataKey={bars[1].dataKey}
         name={bars[1].name}
         fill={PRIMARY}
