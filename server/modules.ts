@@ -18,6 +18,8 @@ import { createEventBus, type EventBus } from '#server/events/event-bus.ts';
 import { eventsRoutes } from '#server/events/events.routes.ts';
 import { createRateLimiter } from '#server/lib/rate-limiter.ts';
 import { accountRoutes } from '#server/modules/account/account.routes.ts';
+import { analyticsRoutes } from '#server/modules/analytics/analytics.routes.ts';
+import { createAnalyticsService } from '#server/modules/analytics/analytics.service.ts';
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
@@ -272,6 +274,13 @@ export async function createModules(deps: ModulesDeps) {
       recordCall: (record) => log.info({ ai: record }, 'coach call'),
     });
   const planning = createPlanning({ db, clock, ai, notifications, log });
+  // The read model (ADR 016): reads across the planning tables, writes none. The streak's days
+  // come from the today flow, so the figure is the dashboard's.
+  const analytics = createAnalyticsService({
+    db,
+    profile: planning.profile,
+    doneDays: (userId) => planning.today.doneDays(userId),
+  });
   // Daily delivery's engine. Its worker runs only where main.ts starts it (DELIVERY_WORKER).
   const delivery = await starting('delivery', () =>
     createDeliveryModule({
@@ -320,6 +329,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
     await app.register(tasksRoutes({ guard, tasks, today }));
     await app.register(dashboardRoutes({ guard, dashboard }));
+    await app.register(analyticsRoutes({ guard, analytics }));
     await app.register(scheduleRoutes({ guard, schedule: deliveryApi.schedule }));
     await app.register(channelsRoutes({ guard, channels: deliveryApi.channels }));
     await app.register(deliveriesRoutes({ guard, deliveries: deliveryApi.deliveries }));

@@ -144,6 +144,10 @@ export const tasks = pgTable(
     index('tasks_user_status_scheduled_idx').on(t.userId, t.status, t.scheduledDate),
     index('tasks_goal_idx').on(t.goalId),
     index('tasks_milestone_idx').on(t.milestoneId),
+    // The analytics read model counts a person's tasks by the local date they closed on (ADR 016).
+    index('tasks_user_closed_idx')
+      .on(t.userId, t.closedOn)
+      .where(sql`${t.closedOn} is not null`),
     // One open occurrence per series: two racing completions cannot both generate the next one.
     uniqueIndex('tasks_series_open_key')
       .on(t.seriesId)

@@ -1,5 +1,5 @@
 import { type TaskStatus } from '#contracts/tasks.ts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '#server/db/client.ts';
 import { tasks, topThreeDays } from '#server/db/schema.ts';
@@ -41,10 +41,26 @@ export async function updateTopThreeDay(
   await db.update(topThreeDays).set(set).where(eq(topThreeDays.id, id));
 }
 
-/** Every frozen day of the user, oldest first (a streak needs them all; one row a day). */
-export async function listTopThreeDays(db: Db, userId: string): Promise<TopThreeDayRow[]> {
+/** A frozen day as the streak reads it: its date, the picked task ids in order, those swapped out. */
+export interface PickedDay {
+  localDate: string;
+  taskIds: string[];
+  swappedOut: string[];
+}
+
+/**
+ * Every frozen day of the user, oldest first (a streak needs them all; one row a day), with only
+ * the picks' task ids: the reasons and scores stay in the database, so years of days stay cheap.
+ */
+export async function listPickedDays(db: Db, userId: string): Promise<PickedDay[]> {
   return db
-    .select()
+    .select({
+      localDate: topThreeDays.localDate,
+      taskIds: sql<
+        string[]
+      >`array(select p->>'taskId' from jsonb_array_elements(${topThreeDays.picks}) with ordinality as e(p, n) order by n)`,
+      swappedOut: topThreeDays.swappedOut,
+    })
     .from(topThreeDays)
     .where(eq(topThreeDays.userId, userId))
     .orderBy(asc(topThreeDays.localDate));
@@ -57,9 +73,10 @@ export async function taskStatuses(
   ids: readonly string[],
 ): Promise<Map<string, TaskStatus>> {
   if (ids.length === 0) return new Map();
+  // One array parameter rather than one parameter an id: a streak reads thousands of ids.
   const rows = await db
     .select({ id: tasks.id, status: tasks.status })
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), inArray(tasks.id, [...ids])));
+    .where(and(eq(tasks.userId, userId), sql`${tasks.id} = any(${`{${ids.join(',')}}`}::uuid[])`));
   return new Map(rows.map((row) => [row.id, row.status]));
 }

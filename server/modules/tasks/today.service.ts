@@ -235,18 +235,18 @@ export function createTodayService(deps: TodayServiceDeps) {
      * kept its task) counts only when the task taken out was done too.
      */
     async doneDays(userId: string): Promise<string[]> {
-      const days = await todayRepo.listTopThreeDays(db, userId);
+      const days = await todayRepo.listPickedDays(db, userId);
       const statuses = await todayRepo.taskStatuses(db, userId, [
-        ...days.flatMap((d) => d.picks.map((p) => p.taskId)),
-        ...days.flatMap((d) => (d.picks.length < 3 ? d.swappedOut : [])),
+        ...days.flatMap((d) => d.taskIds),
+        ...days.flatMap((d) => (d.taskIds.length < 3 ? d.swappedOut : [])),
       ]);
       const done = (id: string) => statuses.get(id) === 'done';
       return days
         .filter(
           (d) =>
-            d.picks.length > 0 &&
-            d.picks.every((p) => done(p.taskId)) &&
-            (d.picks.length >= 3 || d.swappedOut.every((id) => !statuses.has(id) || done(id))),
+            d.taskIds.length > 0 &&
+            d.taskIds.every(done) &&
+            (d.taskIds.length >= 3 || d.swappedOut.every((id) => !statuses.has(id) || done(id))),
         )
         .map((d) => d.localDate);
     },

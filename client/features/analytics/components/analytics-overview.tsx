@@ -1,0 +1,279 @@
+import {
+  ArrowRight,
+  BarChart3,
+  CalendarCheck,
+  CheckCircle2,
+  Flame,
+  Gauge,
+  PieChart,
+  Plus,
+  Target,
+  Trophy,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import type { AnalyticsPeriod, AnalyticsSummary } from '#contracts/analytics.ts';
+import { pagePaths } from '#contracts/pages.ts';
+import { buttonClasses } from '#client/components/ui/button.tsx';
+import { Panel } from '#client/components/ui/panel.tsx';
+import { ProgressRing } from '#client/components/ui/progress.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
+import { pathTo, paths } from '#client/lib/paths.ts';
+import { useAnalyticsSummary } from '../api.ts';
+import { busiestOf, domainName, formatRate, plural, shortDate } from '../format.ts';
+import { ChartEmpty, ChartPanel, DataTable } from './chart-panel.tsx';
+import { CountBars, RateBars } from './charts.tsx';
+import { StatTile } from './stat-tile.tsx';
+
+/** The other analytics pages, linked from the bottom of /analytics. */
+const moreLinks = [
+  {
+    to: pagePaths.advancedAnalytics,
+    label: 'Advanced analytics',
+    text: '12-week trends and your streak calendar',
+  },
+  {
+    to: pagePaths.coachEffectiveness,
+    label: 'Coach effectiveness',
+    text: 'What your coaches suggested and how it went',
+  },
+  { to: paths.engagement, label: 'Engagement analytics', text: 'When and how you use Trellis' },
+  { to: paths.progress, label: 'Progress insights', text: 'This week’s insight and past weeks' },
+  { to: paths.achievements, label: 'Achievements', text: 'Badges earned and the next ones' },
+] as const;
+
+function HeadlineFigures({ data }: { data: AnalyticsSummary }) {
+  const { completion, topThree, streak } = data;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <StatTile
+        icon={<CheckCircle2 aria-hidden="true" />}
+        label="Tasks done"
+        value={String(data.tasksDone)}
+        detail={`in the last ${data.days} days`}
+      />
+      <StatTile
+        icon={<Gauge aria-hidden="true" />}
+        label="Completion rate"
+        value={formatRate(completion.rate)}
+        detail={
+          completion.rate === null
+            ? 'Nothing due or closed yet'
+            : `${completion.done} done · ${completion.skipped} skipped · ${completion.overdueOpen} overdue`
+        }
+      />
+      <StatTile
+        icon={<Trophy aria-hidden="true" />}
+        label="Top-three completion"
+        value={formatRate(topThree.rate)}
+        detail={
+          topThree.rate === null
+            ? 'No top three yet in this period'
+            : `${topThree.allDone} of ${plural(topThree.days, 'day')} with all three done`
+        }
+      />
+      <StatTile
+        icon={<Flame aria-hidden="true" />}
+        label="Streak"
+        value={plural(streak.current, 'day')}
+        detail={`Best ${plural(streak.best, 'day')}`}
+      />
+    </div>
+  );
+}
+
+function GoalRings({ goals }: { goals: AnalyticsSummary['goals'] }) {
+  return (
+    <Panel title="Active goals" icon={<Target aria-hidden="true" />}>
+      {goals.length === 0 ? (
+        <EmptyState
+          icon={<Target aria-hidden="true" />}
+          title="No active goals"
+          action={
+            <Link to={paths.newGoal} className={buttonClasses('primary')}>
+              <Plus aria-hidden="true" className="size-4" />
+              Declare a goal
+            </Link>
+          }
+        >
+          Declare a goal and plan its milestones: its progress shows here as a ring.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {goals.map((goal) => (
+            <li key={goal.id}>
+              <Link
+                to={pathTo.goal(goal.id)}
+                className="flex items-center gap-3 rounded-xl border p-3 transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <ProgressRing value={goal.progress} label={`${goal.title} progress`} />
+                <span className="min-w-0">
+                  <span className="block truncate font-medium">{goal.title}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {domainName(goal.domain)}
+                    {goal.pinned ? ' · one of your top three goals' : ''}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function DonePerDay({ data }: { data: AnalyticsSummary }) {
+  const rows = data.perDay.map((day) => ({ ...day, label: shortDate(day.date) }));
+  const busiest = busiestOf(rows);
+  const activeDays = rows.filter((day) => day.done > 0).length;
+  return (
+    <ChartPanel
+      title="Tasks done per day"
+      icon={<CalendarCheck aria-hidden="true" />}
+      summary={
+        busiest
+          ? `${plural(data.tasksDone, 'task')} done on ${plural(activeDays, 'day')} of ${data.days}; the most was ${busiest.done} on ${busiest.label}.`
+          : `No task done in the last ${data.days} days.`
+      }
+      table={
+        busiest && (
+          <DataTable
+            caption="Tasks done per day"
+            rowKey={(row) => row.date}
+            rows={rows}
+            columns={[
+              { header: 'Day', cell: (row) => row.label },
+              { header: 'Tasks done', cell: (row) => row.done, numeric: true },
+            ]}
+          />
+        )
+      }
+    >
+      {busiest ? (
+        <CountBars data={rows} dataKey="done" name="Tasks done" />
+      ) : (
+        <ChartEmpty>
+          Complete a task on{' '}
+          <Link className="text-primary underline" to={paths.tasks}>
+            Tasks
+          </Link>{' '}
+          and it shows here the same day.
+        </ChartEmpty>
+      )}
+    </ChartPanel>
+  );
+}
+
+function ByDomain({ data }: { data: AnalyticsSummary }) {
+  const rows = data.byDomain
+    .filter((row) => row.rate !== null)
+    .map((row) => ({ ...row, label: domainName(row.domain) }));
+  const best = rows.reduce<(typeof rows)[number] | null>(
+    (top, row) => ((row.rate ?? 0) > (top?.rate ?? -1) ? row : top),
+    null,
+  );
+  return (
+    <ChartPanel
+      title="Completion by domain"
+      icon={<PieChart aria-hidden="true" />}
+      summary={
+        best
+          ? `Highest in ${best.label} at ${formatRate(best.rate)}; ${rows.length === 1 ? 'the only area with tasks.' : `${rows.length} areas with tasks.`}`
+          : 'No task done, skipped or overdue in this period.'
+      }
+      table={
+        best && (
+          <DataTable
+            caption="Completion by domain"
+            rowKey={(row) => row.label}
+            rows={rows}
+            columns={[
+              { header: 'Domain', cell: (row) => row.label },
+              { header: 'Done', cell: (row) => row.done, numeric: true },
+              { header: 'Skipped', cell: (row) => row.skipped, numeric: true },
+              { header: 'Overdue', cell: (row) => row.overdueOpen, numeric: true },
+              { header: 'Rate', cell: (row) => formatRate(row.rate), numeric: true },
+            ]}
+          />
+        )
+      }
+    >
+      {best ? (
+        <RateBars data={rows} dataKey="rate" name="Completion" />
+      ) : (
+        <ChartEmpty>
+          Tasks of your goals count toward their domain once done, skipped or overdue.
+        </ChartEmpty>
+      )}
+    </ChartPanel>
+  );
+}
+
+function MoreAnalytics() {
+  return (
+    <Panel title="More analytics" icon={<BarChart3 aria-hidden="true" />}>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {moreLinks.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className="group flex items-center justify-between gap-3 rounded-xl border p-3 transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              <span className="min-w-0">
+                <span className="block font-medium">{link.label}</span>
+                <span className="block text-sm text-muted-foreground">{link.text}</span>
+              </span>
+              <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-primary" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+function OverviewSkeleton() {
+  return (
+    <div role="status" aria-label="Loading analytics" className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {[1, 2, 3, 4].map((n) => (
+          <Skeleton key={n} className="h-24 rounded-2xl" />
+        ))}
+      </div>
+      <Skeleton className="h-40 rounded-2xl" />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-72 rounded-2xl" />
+        <Skeleton className="h-72 rounded-2xl" />
+      </div>
+    </div>
+  );
+}
+
+/** /analytics: the period's headline figures, goal rings, days and domains. */
+export function AnalyticsOverview({ period }: { period: AnalyticsPeriod }) {
+  const summary = useAnalyticsSummary(period);
+  return (
+    <div className="space-y-4 sm:space-y-6">
+      {summary.isPending ? (
+        <OverviewSkeleton />
+      ) : summary.isError ? (
+        <ErrorState title="Analytics could not load" onRetry={() => void summary.refetch()} />
+      ) : (
+        <div
+          className="space-y-4 transition-opacity sm:space-y-6"
+          aria-busy={summary.isPlaceholderData}
+          style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <HeadlineFigures data={summary.data} />
+          <GoalRings goals={summary.data.goals} />
+          <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
+            <DonePerDay data={summary.data} />
+            <ByDomain data={summary.data} />
+          </div>
+        </div>
+      )}
+      <MoreAnalytics />
+    </div>
+  );
+}

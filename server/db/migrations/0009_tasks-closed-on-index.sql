@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_user_closed_idx" ON "tasks" USING btree ("user_id","closed_on") WHERE "tasks"."closed_on" is not null;
