@@ -11,6 +11,7 @@ import type {
 } from '#contracts/tasks.ts';
 import { taskListQuerySchema } from '#contracts/tasks.ts';
 import type { Db } from '#server/db/client.ts';
+import type { AchievementsService } from '#server/modules/achievements/achievements.service.ts';
 import { AppError } from '#server/errors.ts';
 import type { GoalReads } from '#server/modules/goals/goal-reads.service.ts';
 import { invalidInput, throwIfProblems } from '#server/modules/goals/input-problems.ts';
@@ -30,6 +31,8 @@ export interface TasksServiceDeps {
   goals: Pick<GoalReads, 'facts' | 'target'>;
   progress: ProgressService;
   occurrences: Occurrences;
+  /** Awards the badges a change earns, inside the change's transaction (when the app has them). */
+  achievements?: Pick<AchievementsService, 'check'>;
   /** Marks read the notifications that asked for a task once it is done (when the app has them). */
   notifications?: { markTaskNotificationsRead(userId: string, taskId: string): Promise<unknown> };
   log?: { error(details: object, message: string): void };
@@ -122,6 +125,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         if (!row) throw new Error('insert returned no row');
         if (row.goalId !== null)
           crossings = await progress.refreshProgress(tx, userId, [row.goalId]);
+        if (crossings.length > 0) await deps.achievements?.check(tx, userId, ['progress']);
         return toTask(row, await goals.facts(tx, userId));
       });
       await progress.announce(userId, crossings);
@@ -217,6 +221,12 @@ export function createTasksService(deps: TasksServiceDeps) {
             next = await occurrences.generateNext(tx, updated, today);
           if (row.goalId !== null)
             crossings = await progress.refreshProgress(tx, userId, [row.goalId]);
+          // A done task may finish the day's three (and a streak); progress may cross a threshold.
+          const earning = [
+            ...(updated.status === 'done' && row.status !== 'done' ? (['top_three'] as const) : []),
+            ...(crossings.length > 0 ? (['progress'] as const) : []),
+          ];
+          if (earning.length > 0) await deps.achievements?.check(tx, userId, earning);
         }
         return { task: toTask(updated, facts), nextOccurrence: next ? toTask(next, facts) : null };
       });
@@ -244,7 +254,10 @@ export function createTasksService(deps: TasksServiceDeps) {
           const day = await profile.day(userId, tx);
           await occurrences.generateNext(tx, row, day.localDate);
         }
-        return row.goalId === null ? [] : progress.refreshProgress(tx, userId, [row.goalId]);
+        if (row.goalId === null) return [];
+        const crossed = await progress.refreshProgress(tx, userId, [row.goalId]);
+        if (crossed.length > 0) await deps.achievements?.check(tx, userId, ['progress']);
+        return crossed;
       });
       await progress.announce(userId, crossings);
     },

@@ -232,11 +232,12 @@ export function createTodayService(deps: TodayServiceDeps) {
      * The local dates whose picked tasks were all done, oldest first: a day counts when it held at
      * least one pick and every pick is done (skipped is not done). A day left with fewer than three
      * picks after a swap took one out without a replacement (days frozen before a swap always
-     * kept its task) counts only when the task taken out was done too.
+     * kept its task) counts only when the task taken out was done too. `tx` reads inside the
+     * caller's transaction (the achievements module counts the change it is part of).
      */
-    async doneDays(userId: string): Promise<string[]> {
-      const days = await todayRepo.listTopThreeDays(db, userId);
-      const statuses = await todayRepo.taskStatuses(db, userId, [
+    async doneDays(userId: string, tx: Db = db): Promise<string[]> {
+      const days = await todayRepo.listTopThreeDays(tx, userId);
+      const statuses = await todayRepo.taskStatuses(tx, userId, [
         ...days.flatMap((d) => d.picks.map((p) => p.taskId)),
         ...days.flatMap((d) => (d.picks.length < 3 ? d.swappedOut : [])),
       ]);
