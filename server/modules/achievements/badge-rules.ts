@@ -51,11 +51,11 @@ const count = <G extends 'goals' | 'plan' | 'milestones'>(
 ): Rule => ({
   group,
   earned: (facts) => {
-    const own = facts[group] as GroupFacts[G] | undefined;
+    const own = facts[group];
     return own ? read(own) >= 1 : null;
   },
   current: (facts) => {
-    const own = facts[group] as GroupFacts[G] | undefined;
+    const own = facts[group];
     return own ? read(own) : null;
   },
 });
