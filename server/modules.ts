@@ -170,6 +170,7 @@ function createPlanning(deps: {
     goals: reads,
     progress,
     occurrences,
+    days: today,
     achievements,
     notifications: deps.notifications,
     log: deps.log,

@@ -304,6 +304,23 @@ describe('achievements', () => {
     expect(streak7?.progress).toEqual({ current: 3, target: 7, unit: 'days' });
   });
 
+  it('finishing yesterday’s three today still earns the full day (the day counts, not the date done)', async () => {
+    const user = await harness.user();
+    for (const n of [1, 2, 3]) {
+      const created = await harness.call(user, 'POST', '/api/tasks', {
+        title: `Monday #${n}`,
+        scheduledDate: '2025-03-03',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const board = dashboardSchema.parse((await harness.call(user, 'GET', '/api/dashboard')).json());
+    for (const pick of board.topThree.slice(0, 2)) await act(user, pick.task.id, 'complete');
+    harness.clock.set('2025-03-04T09:00:00.000Z');
+    const tuesday = await harness.signIn(user);
+    await act(tuesday, board.topThree[2]!.task.id, 'complete');
+    expect((await rows(user)).map((r) => r.badge)).toEqual(['first_full_day']);
+  });
+
   it('a week of opened deliveries is awarded by the change that opens the seventh day', async () => {
     const user = await harness.user();
     const { db } = harness.database;

@@ -18,6 +18,7 @@ import { invalidInput, throwIfProblems } from '#server/modules/goals/input-probl
 import type { ProgressCrossing, ProgressService } from '#server/modules/goals/progress.service.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import type { Occurrences } from './occurrences.service.ts';
+import type { TodayService } from './today.service.ts';
 import { dateProblems } from './task-dates.ts';
 import { isWorkable, notFound, recurrenceColumns, toTask } from './task-views.ts';
 import * as repo from './tasks.repo.ts';
@@ -31,6 +32,8 @@ export interface TasksServiceDeps {
   goals: Pick<GoalReads, 'facts' | 'target'>;
   progress: ProgressService;
   occurrences: Occurrences;
+  /** Whether a task just done finished a frozen day (the today flow's `completesADay`). */
+  days?: Pick<TodayService, 'completesADay'>;
   /** Awards the badges a change earns, inside the change's transaction (when the app has them). */
   achievements?: Pick<AchievementsService, 'check'>;
   /** Marks read the notifications that asked for a task once it is done (when the app has them). */
@@ -221,9 +224,15 @@ export function createTasksService(deps: TasksServiceDeps) {
             next = await occurrences.generateNext(tx, updated, today);
           if (row.goalId !== null)
             crossings = await progress.refreshProgress(tx, userId, [row.goalId]);
-          // A done task may finish the day's three (and a streak); progress may cross a threshold.
+          // A done task that finishes a frozen day may earn a full day or a streak; progress may
+          // cross a threshold. Most completions finish no day, and skip reading every day.
+          const finishedADay =
+            updated.status === 'done' &&
+            row.status !== 'done' &&
+            deps.achievements !== undefined &&
+            (await deps.days?.completesADay(tx, userId, id)) !== false;
           const earning = [
-            ...(updated.status === 'done' && row.status !== 'done' ? (['top_three'] as const) : []),
+            ...(finishedADay ? (['top_three'] as const) : []),
             ...(crossings.length > 0 ? (['progress'] as const) : []),
           ];
           if (earning.length > 0) await deps.achievements?.check(tx, userId, earning);

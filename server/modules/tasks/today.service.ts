@@ -49,6 +49,27 @@ function scoringTask(row: repo.TaskRow, facts: GoalFacts) {
   );
 }
 
+/** The local dates of `days` whose picks were all done (the rule: `doneDays` below). */
+async function fullDays(
+  tx: Db,
+  userId: string,
+  days: readonly todayRepo.TopThreeDayRow[],
+): Promise<string[]> {
+  const statuses = await todayRepo.taskStatuses(tx, userId, [
+    ...days.flatMap((d) => d.picks.map((p) => p.taskId)),
+    ...days.flatMap((d) => (d.picks.length < 3 ? d.swappedOut : [])),
+  ]);
+  const done = (id: string) => statuses.get(id) === 'done';
+  return days
+    .filter(
+      (d) =>
+        d.picks.length > 0 &&
+        d.picks.every((p) => done(p.taskId)) &&
+        (d.picks.length >= 3 || d.swappedOut.every((id) => !statuses.has(id) || done(id))),
+    )
+    .map((d) => d.localDate);
+}
+
 /**
  * Today's top three, frozen per local date (the delivery's batch form is day-picks.ts), the swap,
  * and the days whose three were all done (the dashboard's streak).
@@ -236,20 +257,17 @@ export function createTodayService(deps: TodayServiceDeps) {
      * caller's transaction (the achievements module counts the change it is part of).
      */
     async doneDays(userId: string, tx: Db = db): Promise<string[]> {
-      const days = await todayRepo.listTopThreeDays(tx, userId);
-      const statuses = await todayRepo.taskStatuses(tx, userId, [
-        ...days.flatMap((d) => d.picks.map((p) => p.taskId)),
-        ...days.flatMap((d) => (d.picks.length < 3 ? d.swappedOut : [])),
-      ]);
-      const done = (id: string) => statuses.get(id) === 'done';
-      return days
-        .filter(
-          (d) =>
-            d.picks.length > 0 &&
-            d.picks.every((p) => done(p.taskId)) &&
-            (d.picks.length >= 3 || d.swappedOut.every((id) => !statuses.has(id) || done(id))),
-        )
-        .map((d) => d.localDate);
+      return fullDays(tx, userId, await todayRepo.listTopThreeDays(tx, userId));
+    },
+
+    /**
+     * Whether `taskId`, just done, leaves a frozen day that picked it (or swapped it out) with all
+     * of its picks done, by `doneDays`' rule: only then can the streak have grown. A few rows,
+     * where `doneDays` reads every day the person ever had.
+     */
+    async completesADay(tx: Db, userId: string, taskId: string): Promise<boolean> {
+      const days = await todayRepo.daysWithTask(tx, userId, taskId);
+      return (await fullDays(tx, userId, days)).length > 0;
     },
   };
 }
