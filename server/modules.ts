@@ -18,6 +18,8 @@ import { createEventBus, type EventBus } from '#server/events/event-bus.ts';
 import { eventsRoutes } from '#server/events/events.routes.ts';
 import { createRateLimiter } from '#server/lib/rate-limiter.ts';
 import { accountRoutes } from '#server/modules/account/account.routes.ts';
+import { achievementsRoutes } from '#server/modules/achievements/achievements.routes.ts';
+import { createAchievementsService } from '#server/modules/achievements/achievements.service.ts';
 import { analyticsRoutes } from '#server/modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from '#server/modules/analytics/analytics.service.ts';
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
@@ -31,6 +33,7 @@ import { deliveriesRoutes } from '#server/modules/deliveries/deliveries.routes.t
 import {
   createDeliveriesService,
   markOpened,
+  openedDates,
 } from '#server/modules/deliveries/deliveries.service.ts';
 import { devOutboxRoutes } from '#server/modules/dev-outbox/dev-outbox.routes.ts';
 import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
@@ -114,8 +117,8 @@ async function starting<T>(module: string, build: () => Promise<T>): Promise<T> 
  * Goals, milestones and tasks are one aggregate (a plan writes tasks; a task moves its goal's
  * progress), so the services are built bottom-up, each given what it calls:
  *
- *   taskRecords ← progress ← goal reads ← goals, milestones, plan
- *   progress, goal reads ← occurrences ← tasks, today ← dashboard;  goal reads ← coaching
+ *   taskRecords ← progress ← goal reads ← occurrences ← today ← dashboard
+ *   goal reads, today ← achievements ← goals, milestones, plan, tasks;  goal reads ← coaching
  */
 function createPlanning(deps: {
   db: Db;
@@ -137,23 +140,7 @@ function createPlanning(deps: {
     notify: (userId, notification) => deps.notifications.notify(userId, notification),
   });
   const reads = createGoalReads({ db, tasks: taskRecords });
-  const planning = { db, clock, profile, history, progress };
-  const goals = createGoalsService({ ...planning, reads, tasks: taskRecords });
-  const milestones = createMilestonesService(planning);
-  const plan = createPlanService({ ...planning, reads, tasks: taskRecords });
-  const planOrder = createPlanOrderService({ db, clock, tasks: taskRecords });
   const occurrences = createOccurrences({ db, clock, stamp: taskStamp, progress });
-  const tasks = createTasksService({
-    db,
-    clock,
-    stamp: taskStamp,
-    profile,
-    goals: reads,
-    progress,
-    occurrences,
-    notifications: deps.notifications,
-    log: deps.log,
-  });
   const today = createTodayService({
     db,
     clock,
@@ -162,9 +149,48 @@ function createPlanning(deps: {
     goals: reads,
     occurrences,
   });
+  // Reads goals, the streak's days and opened deliveries; the writers below call it in their
+  // transactions.
+  const achievements = createAchievementsService({
+    db,
+    clock,
+    profile,
+    goals: reads,
+    today,
+    openedDates: (tx, userId) => openedDates(tx, userId),
+  });
+  const planning = { db, clock, profile, history, progress, achievements };
+  const goals = createGoalsService({ ...planning, reads, tasks: taskRecords });
+  const milestones = createMilestonesService(planning);
+  const plan = createPlanService({ ...planning, reads, tasks: taskRecords });
+  const planOrder = createPlanOrderService({ db, clock, tasks: taskRecords });
+  const tasks = createTasksService({
+    db,
+    clock,
+    stamp: taskStamp,
+    profile,
+    goals: reads,
+    progress,
+    occurrences,
+    days: today,
+    achievements,
+    notifications: deps.notifications,
+    log: deps.log,
+  });
   const dashboard = createDashboardService({ today, goals: reads });
   const coaching = createCoachingService({ profile, ai: deps.ai, goals: reads });
-  return { profile, goals, milestones, plan, planOrder, tasks, today, dashboard, coaching };
+  return {
+    profile,
+    goals,
+    milestones,
+    plan,
+    planOrder,
+    tasks,
+    today,
+    dashboard,
+    coaching,
+    achievements,
+  };
 }
 
 /**
@@ -177,6 +203,7 @@ function createDeliveryApi(deps: {
   clock: () => Date;
   engine: DeliveryModule;
   tasks: ReturnType<typeof createPlanning>['tasks'];
+  achievements: ReturnType<typeof createPlanning>['achievements'];
   log: FastifyBaseLogger;
   pushEndpoints: OutboundGuard;
 }) {
@@ -211,7 +238,13 @@ function createDeliveryApi(deps: {
     verifyLink: (token) => engine.linkSigner.verify(token),
     actOnTask: (userId, taskId, action) => deps.tasks.act(userId, taskId, action),
     findTask: (userId, taskId) => deps.tasks.find(userId, taskId),
-    markOpened: (userId, deliveryId) => markOpened(db, userId, deliveryId, clock()),
+    // Opening a delivery may complete a week of them: the badge is awarded in the same transaction.
+    markOpened: (userId, deliveryId) =>
+      db.transaction(async (tx) => {
+        const opened = await markOpened(tx, userId, deliveryId, clock());
+        if (opened) await deps.achievements.check(tx, userId, ['deliveries']);
+        return opened;
+      }),
     unsubscribe: (userId, channel) => channels.unsubscribe(userId, channel),
     limiter,
   });
@@ -304,6 +337,7 @@ export async function createModules(deps: ModulesDeps) {
     clock,
     engine: delivery,
     tasks: planning.tasks,
+    achievements: planning.achievements,
     log,
     // The same rule the push sender applies again at each send (server/http/outbound.ts).
     pushEndpoints: pushEndpointGuard(env, deps.resolveHost),
@@ -330,6 +364,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(tasksRoutes({ guard, tasks, today }));
     await app.register(dashboardRoutes({ guard, dashboard }));
     await app.register(analyticsRoutes({ guard, analytics }));
+    await app.register(achievementsRoutes({ guard, achievements: planning.achievements }));
     await app.register(scheduleRoutes({ guard, schedule: deliveryApi.schedule }));
     await app.register(channelsRoutes({ guard, channels: deliveryApi.channels }));
     await app.register(deliveriesRoutes({ guard, deliveries: deliveryApi.deliveries }));

@@ -6,3 +6,4 @@ export * from './schema/notifications.ts';
 export * from './schema/goals.ts';
 export * from './schema/delivery.ts';
 export * from './schema/mail.ts';
+export * from './schema/achievements.ts';

@@ -194,6 +194,11 @@ export function markOpened(db: Db, userId: string, deliveryId: string, at: Date)
   return receipts.markOpened(db, userId, deliveryId, at);
 }
 
+/** The local dates with an opened delivery of the user, oldest first (the achievements module). */
+export function openedDates(db: Db, userId: string): Promise<string[]> {
+  return receipts.openedDates(db, userId);
+}
+
 /** The SMS provider says the text reached the phone (the webhooks module). */
 export function markSmsDelivered(db: Db, messageSid: string, at: Date): Promise<boolean> {
   return receipts.markSmsDelivered(db, messageSid, at);

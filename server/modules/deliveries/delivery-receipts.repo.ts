@@ -106,3 +106,14 @@ export async function markSmsUndelivered(
   );
   return rows.length > 0;
 }
+
+/** The local dates on which at least one of the user's deliveries was opened, oldest first. */
+export async function openedDates(db: Db, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ date: string }>(
+    db,
+    sql`select distinct local_date::text as date from deliveries
+        where user_id = ${userId}::uuid and status = 'opened'
+        order by date`,
+  );
+  return rows.map((row) => row.date);
+}

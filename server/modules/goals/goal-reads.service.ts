@@ -53,6 +53,11 @@ export function createGoalReads(deps: GoalReadsDeps) {
       return goal;
     },
 
+    /** What the achievements module counts: goals, accepted plans, done milestones, progress. */
+    achievementFacts(tx: Db, userId: string): Promise<repo.GoalAchievementFacts> {
+      return repo.achievementFacts(tx, userId);
+    },
+
     async facts(tx: Db, userId: string): Promise<GoalFacts> {
       const [goals, milestones] = await Promise.all([
         repo.listGoals(tx, userId),

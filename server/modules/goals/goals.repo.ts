@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CoachDomain } from '#contracts/coach.ts';
 import type { GoalStatus } from '#contracts/goals.ts';
-import type { Db } from '#server/db/client.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
 import { goalHistory, goals, milestones } from '#server/db/schema.ts';
 
 // The only module that touches goals, milestones and goal_history. Every function takes `db`,
@@ -191,4 +191,41 @@ export async function listHistory(db: Db, goalId: string, limit: number): Promis
     .where(eq(goalHistory.goalId, goalId))
     .orderBy(desc(goalHistory.createdAt), desc(goalHistory.id))
     .limit(limit);
+}
+
+/** What the achievements module counts about a user's goals (goal-reads' `achievementFacts`). */
+export interface GoalAchievementFacts {
+  goals: number;
+  plansAccepted: number;
+  completedMilestones: number;
+  /** The highest progress threshold (0, 25, 50, 75, 100) any goal of the user ever reached. */
+  bestReached: number;
+  /** The highest progress of an active goal now, 0–100. */
+  bestActiveProgress: number;
+}
+
+/** The user's goal counts for achievements, in one statement. */
+export async function achievementFacts(db: Db, userId: string): Promise<GoalAchievementFacts> {
+  const [row] = await queryRows<GoalAchievementFacts>(
+    db,
+    sql`select
+          (select count(*)::int from ${goals} where ${goals.userId} = ${userId}::uuid) as goals,
+          (select count(*)::int from ${goalHistory} where ${goalHistory.userId} = ${userId}::uuid
+            and ${goalHistory.kind} = 'plan_accepted') as "plansAccepted",
+          (select count(*)::int from ${milestones} where ${milestones.userId} = ${userId}::uuid
+            and ${milestones.completedAt} is not null) as "completedMilestones",
+          (select coalesce(max(${goals.progressReached}), 0)::int from ${goals}
+            where ${goals.userId} = ${userId}::uuid) as "bestReached",
+          (select coalesce(max(${goals.progress}), 0)::int from ${goals}
+            where ${goals.userId} = ${userId}::uuid and ${goals.status} = 'active') as "bestActiveProgress"`,
+  );
+  return (
+    row ?? {
+      goals: 0,
+      plansAccepted: 0,
+      completedMilestones: 0,
+      bestReached: 0,
+      bestActiveProgress: 0,
+    }
+  );
 }

@@ -12,6 +12,7 @@ import {
 } from '#contracts/goals.ts';
 import { LATEST_DATE } from '#contracts/shared.ts';
 import type { Db } from '#server/db/client.ts';
+import type { AchievementsService } from '#server/modules/achievements/achievements.service.ts';
 import { AppError } from '#server/errors.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import type { TaskRecords } from '#server/modules/tasks/task-records.service.ts';
@@ -29,6 +30,8 @@ export interface GoalsServiceDeps {
   history: HistoryEntry;
   reads: GoalReads;
   progress: ProgressService;
+  /** Awards the badges a change earns, inside the change's transaction (when the app has them). */
+  achievements?: Pick<AchievementsService, 'check'>;
   tasks: Pick<
     TaskRecords,
     'countsByGoal' | 'listForGoal' | 'latestPlannedAfter' | 'followDeadline'
@@ -131,6 +134,7 @@ export function createGoalsService(deps: GoalsServiceDeps) {
             { proposedBy: body.proposedBy },
           ),
         ]);
+        await deps.achievements?.check(tx, userId, ['goals']);
         return row;
       });
       return toGoal(created, [], undefined);
@@ -256,6 +260,7 @@ export function createGoalsService(deps: GoalsServiceDeps) {
         await repo.updateGoal(tx, userId, id, set);
         await repo.insertHistory(tx, entries);
         if (set.status !== undefined) crossings = await progress.refreshProgress(tx, userId, [id]);
+        if (crossings.length > 0) await deps.achievements?.check(tx, userId, ['progress']);
       });
       await progress.announce(userId, crossings);
       return reads.goalById(db, userId, id);

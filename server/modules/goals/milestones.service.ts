@@ -1,5 +1,6 @@
 import type { GoalMilestone, UpdateMilestone } from '#contracts/goals.ts';
 import type { Db } from '#server/db/client.ts';
+import type { AchievementsService } from '#server/modules/achievements/achievements.service.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import type { HistoryEntry } from './goal-history.ts';
 import { milestoneNotFound, toMilestone } from './goal-views.ts';
@@ -14,6 +15,8 @@ export interface MilestonesServiceDeps {
   profile: ProfileService;
   history: HistoryEntry;
   progress: ProgressService;
+  /** Awards the badges a change earns, inside the change's transaction (when the app has them). */
+  achievements?: Pick<AchievementsService, 'check'>;
 }
 
 /** Editing, completing, reopening and deleting a goal's milestones (a plan creates them). */
@@ -84,6 +87,11 @@ export function createMilestonesService(deps: MilestonesServiceDeps) {
         await repo.insertHistory(tx, entries);
         if (set.completedAt !== undefined)
           crossings = await progress.refreshProgress(tx, userId, [goalId]);
+        const earning = [
+          ...(set.completedAt ? (['milestones'] as const) : []),
+          ...(crossings.length > 0 ? (['progress'] as const) : []),
+        ];
+        if (earning.length > 0) await deps.achievements?.check(tx, userId, earning);
         return (await repo.findMilestone(tx, userId, milestoneId)) ?? milestone;
       });
       await progress.announce(userId, crossings);
@@ -111,6 +119,7 @@ export function createMilestonesService(deps: MilestonesServiceDeps) {
           }),
         ]);
         crossings = await progress.refreshProgress(tx, userId, [goalId]);
+        if (crossings.length > 0) await deps.achievements?.check(tx, userId, ['progress']);
       });
       await progress.announce(userId, crossings);
     },

@@ -7,6 +7,7 @@ import {
 import { randomUUID } from 'node:crypto';
 
 import type { Db } from '#server/db/client.ts';
+import type { AchievementsService } from '#server/modules/achievements/achievements.service.ts';
 import { AppError } from '#server/errors.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import type { TaskRecords } from '#server/modules/tasks/task-records.service.ts';
@@ -25,6 +26,8 @@ export interface PlanServiceDeps {
   history: HistoryEntry;
   reads: Pick<GoalReads, 'goalById'>;
   progress: ProgressService;
+  /** Awards the badges a change earns, inside the change's transaction (when the app has them). */
+  achievements?: Pick<AchievementsService, 'check'>;
   tasks: Pick<TaskRecords, 'createPlanned' | 'outline'>;
 }
 
@@ -210,6 +213,11 @@ export function createPlanService(deps: PlanServiceDeps) {
           await repo.updateGoal(tx, userId, id, { updatedAt: now });
         }
         crossings = await progress.refreshProgress(tx, userId, [id]);
+        const earning = [
+          ...(createdMilestones.length + tasks.length > 0 ? (['plan'] as const) : []),
+          ...(crossings.length > 0 ? (['progress'] as const) : []),
+        ];
+        if (earning.length > 0) await deps.achievements?.check(tx, userId, earning);
         const sorted = await repo.listMilestonesInOrder(tx, userId, id);
         const positions = new Map(sorted.map((m, index) => [m.id, index]));
         return {

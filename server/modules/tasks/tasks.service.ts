@@ -11,12 +11,14 @@ import type {
 } from '#contracts/tasks.ts';
 import { taskListQuerySchema } from '#contracts/tasks.ts';
 import type { Db } from '#server/db/client.ts';
+import type { AchievementsService } from '#server/modules/achievements/achievements.service.ts';
 import { AppError } from '#server/errors.ts';
 import type { GoalReads } from '#server/modules/goals/goal-reads.service.ts';
 import { invalidInput, throwIfProblems } from '#server/modules/goals/input-problems.ts';
 import type { ProgressCrossing, ProgressService } from '#server/modules/goals/progress.service.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import type { Occurrences } from './occurrences.service.ts';
+import type { TodayService } from './today.service.ts';
 import { dateProblems } from './task-dates.ts';
 import { isWorkable, notFound, recurrenceColumns, toTask } from './task-views.ts';
 import * as repo from './tasks.repo.ts';
@@ -30,6 +32,10 @@ export interface TasksServiceDeps {
   goals: Pick<GoalReads, 'facts' | 'target'>;
   progress: ProgressService;
   occurrences: Occurrences;
+  /** Whether a task just done finished a frozen day (the today flow's `completesADay`). */
+  days?: Pick<TodayService, 'completesADay'>;
+  /** Awards the badges a change earns, inside the change's transaction (when the app has them). */
+  achievements?: Pick<AchievementsService, 'check'>;
   /** Marks read the notifications that asked for a task once it is done (when the app has them). */
   notifications?: { markTaskNotificationsRead(userId: string, taskId: string): Promise<unknown> };
   log?: { error(details: object, message: string): void };
@@ -122,6 +128,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         if (!row) throw new Error('insert returned no row');
         if (row.goalId !== null)
           crossings = await progress.refreshProgress(tx, userId, [row.goalId]);
+        if (crossings.length > 0) await deps.achievements?.check(tx, userId, ['progress']);
         return toTask(row, await goals.facts(tx, userId));
       });
       await progress.announce(userId, crossings);
@@ -217,6 +224,18 @@ export function createTasksService(deps: TasksServiceDeps) {
             next = await occurrences.generateNext(tx, updated, today);
           if (row.goalId !== null)
             crossings = await progress.refreshProgress(tx, userId, [row.goalId]);
+          // A done task that finishes a frozen day may earn a full day or a streak; progress may
+          // cross a threshold. Most completions finish no day, and skip reading every day.
+          const finishedADay =
+            updated.status === 'done' &&
+            row.status !== 'done' &&
+            deps.achievements !== undefined &&
+            (await deps.days?.completesADay(tx, userId, id)) !== false;
+          const earning = [
+            ...(finishedADay ? (['top_three'] as const) : []),
+            ...(crossings.length > 0 ? (['progress'] as const) : []),
+          ];
+          if (earning.length > 0) await deps.achievements?.check(tx, userId, earning);
         }
         return { task: toTask(updated, facts), nextOccurrence: next ? toTask(next, facts) : null };
       });
@@ -244,7 +263,10 @@ export function createTasksService(deps: TasksServiceDeps) {
           const day = await profile.day(userId, tx);
           await occurrences.generateNext(tx, row, day.localDate);
         }
-        return row.goalId === null ? [] : progress.refreshProgress(tx, userId, [row.goalId]);
+        if (row.goalId === null) return [];
+        const crossed = await progress.refreshProgress(tx, userId, [row.goalId]);
+        if (crossed.length > 0) await deps.achievements?.check(tx, userId, ['progress']);
+        return crossed;
       });
       await progress.announce(userId, crossings);
     },

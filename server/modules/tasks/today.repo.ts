@@ -1,5 +1,5 @@
 import { type TaskStatus } from '#contracts/tasks.ts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Db } from '#server/db/client.ts';
 import { tasks, topThreeDays } from '#server/db/schema.ts';
@@ -63,6 +63,25 @@ export async function listPickedDays(db: Db, userId: string): Promise<PickedDay[
     })
     .from(topThreeDays)
     .where(eq(topThreeDays.userId, userId))
+    .orderBy(asc(topThreeDays.localDate));
+}
+
+/** The user's frozen days that picked `taskId` or swapped it out (a handful at most). */
+export async function daysWithTask(
+  db: Db,
+  userId: string,
+  taskId: string,
+): Promise<TopThreeDayRow[]> {
+  return db
+    .select()
+    .from(topThreeDays)
+    .where(
+      and(
+        eq(topThreeDays.userId, userId),
+        sql`(${topThreeDays.picks} @> ${JSON.stringify([{ taskId }])}::jsonb
+          or ${taskId}::uuid = any(${topThreeDays.swappedOut}))`,
+      ),
+    )
     .orderBy(asc(topThreeDays.localDate));
 }
 

@@ -49,6 +49,27 @@ function scoringTask(row: repo.TaskRow, facts: GoalFacts) {
   );
 }
 
+/** The local dates of `days` whose picks were all done (the rule: `doneDays` below). */
+async function fullDays(
+  tx: Db,
+  userId: string,
+  days: readonly todayRepo.PickedDay[],
+): Promise<string[]> {
+  const statuses = await todayRepo.taskStatuses(tx, userId, [
+    ...days.flatMap((d) => d.taskIds),
+    ...days.flatMap((d) => (d.taskIds.length < 3 ? d.swappedOut : [])),
+  ]);
+  const done = (id: string) => statuses.get(id) === 'done';
+  return days
+    .filter(
+      (d) =>
+        d.taskIds.length > 0 &&
+        d.taskIds.every(done) &&
+        (d.taskIds.length >= 3 || d.swappedOut.every((id) => !statuses.has(id) || done(id))),
+    )
+    .map((d) => d.localDate);
+}
+
 /**
  * Today's top three, frozen per local date (the delivery's batch form is day-picks.ts), the swap,
  * and the days whose three were all done (the dashboard's streak).
@@ -232,23 +253,26 @@ export function createTodayService(deps: TodayServiceDeps) {
      * The local dates whose picked tasks were all done, oldest first: a day counts when it held at
      * least one pick and every pick is done (skipped is not done). A day left with fewer than three
      * picks after a swap took one out without a replacement (days frozen before a swap always
-     * kept its task) counts only when the task taken out was done too.
+     * kept its task) counts only when the task taken out was done too. `tx` reads inside the
+     * caller's transaction (the achievements module counts the change it is part of).
      */
-    async doneDays(userId: string): Promise<string[]> {
-      const days = await todayRepo.listPickedDays(db, userId);
-      const statuses = await todayRepo.taskStatuses(db, userId, [
-        ...days.flatMap((d) => d.taskIds),
-        ...days.flatMap((d) => (d.taskIds.length < 3 ? d.swappedOut : [])),
-      ]);
-      const done = (id: string) => statuses.get(id) === 'done';
-      return days
-        .filter(
-          (d) =>
-            d.taskIds.length > 0 &&
-            d.taskIds.every(done) &&
-            (d.taskIds.length >= 3 || d.swappedOut.every((id) => !statuses.has(id) || done(id))),
-        )
-        .map((d) => d.localDate);
+    async doneDays(userId: string, tx: Db = db): Promise<string[]> {
+      return fullDays(tx, userId, await todayRepo.listPickedDays(tx, userId));
+    },
+
+    /**
+     * Whether `taskId`, just done, leaves a frozen day that picked it (or swapped it out) with all
+     * of its picks done, by `doneDays`' rule: only then can the streak have grown. A few rows,
+     * where `doneDays` reads every day the person ever had.
+     */
+    async completesADay(tx: Db, userId: string, taskId: string): Promise<boolean> {
+      const days = await todayRepo.daysWithTask(tx, userId, taskId);
+      const picked = days.map((day) => ({
+        localDate: day.localDate,
+        taskIds: day.picks.map((pick) => pick.taskId),
+        swappedOut: day.swappedOut,
+      }));
+      return (await fullDays(tx, userId, picked)).length > 0;
     },
   };
 }
