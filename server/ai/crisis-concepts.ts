@@ -1,4 +1,5 @@
 import type { CrisisCategory } from '#contracts/coach.ts';
+import { LiteralGate } from './literal-gate.ts';
 
 /**
  * The crisis guard's generalising layer: concepts and how they meet in a sentence.
@@ -493,9 +494,19 @@ const NEGATION =
 /** "Will not be" is no denial: "I will not be a burden much longer" is the finality itself. */
 const FUTURE_BE = /\b(?:will|would|am going to) not be(?: \w+)? $/;
 
-const COMPILED: ReadonlyArray<readonly [Concept, RegExp]> = [...CONCEPTS, ...MORE_CONCEPTS].map(
-  ([concept, source]) => [concept, new RegExp(source, 'g')],
-);
+/**
+ * Every concept pattern sits behind one literal gate (literal-gate.ts): a concept is looked for
+ * only when a word it cannot match without occurs in the sentence.
+ */
+export const CONCEPT_GATE = new LiteralGate();
+
+const COMPILED: ReadonlyArray<readonly [Concept, RegExp, number]> = [
+  ...CONCEPTS,
+  ...MORE_CONCEPTS,
+].map(([concept, source]) => {
+  const pattern = new RegExp(source, 'g');
+  return [concept, pattern, CONCEPT_GATE.add(pattern)];
+});
 
 /** Recent sentences' concepts: the layers of one guard call read the same sentences. */
 const recent = new Map<string, ReadonlySet<Concept>>();
@@ -512,7 +523,9 @@ export function tagConcepts(sentence: string): ReadonlySet<Concept> {
 
 function tagConceptsAfresh(sentence: string): Set<Concept> {
   const found = new Set<Concept>();
-  for (const [concept, pattern] of COMPILED) {
+  const possible = CONCEPT_GATE.mayMatch(sentence);
+  for (const [concept, pattern, id] of COMPILED) {
+    if (possible[id] !== 1) continue;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(sentence); match; match = pattern.exec(sentence)) {
       if (match[0].length === 0) {

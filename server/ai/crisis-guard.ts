@@ -7,6 +7,7 @@ import {
   setAside,
 } from './crisis-concepts.ts';
 import { type CrisisModel, modelCategory, toldSentences } from './crisis-model.ts';
+import { type GatedPattern, LiteralGate } from './literal-gate.ts';
 import savedModel from './crisis-model.json' with { type: 'json' };
 
 const MODEL: CrisisModel = savedModel;
@@ -199,8 +200,15 @@ function expand(source: string): string {
   return out;
 }
 
-const compile = (sources: readonly string[], flags = ''): RegExp[] =>
-  sources.map((source) => new RegExp(expand(source), flags));
+/**
+ * Every lexicon pattern sits behind one literal gate (literal-gate.ts): a pattern is run only when
+ * a word it cannot match without occurs in the text, which spares most of them on most texts.
+ */
+export const LEXICON_GATE = new LiteralGate();
+const GATE = LEXICON_GATE;
+
+const compile = (sources: readonly string[], flags = ''): GatedPattern[] =>
+  sources.map((source) => GATE.gated(new RegExp(expand(source), flags)));
 
 // ---------------------------------------------------------------------------------------------
 // 3. Allowances: idioms and terms, blanked out before the lexicon runs
@@ -273,9 +281,11 @@ const ALLOWANCES = compile(
 // ---------------------------------------------------------------------------------------------
 // 4. Frames that make topic words about something else (a story, the news, study or work)
 
-const FRAME = new RegExp(
-  expand(
+const FRAME = GATE.gated(
+  new RegExp(
+    expand(
     '\\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|character|characters|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|essay|thesis|research|lecture|course|class|exam|exams|module|training|trained|protocols?|prevention|awareness|charity|charities|volunteer|volunteering|campaign|fundraiser|fundraising|listener|helpline|counsell?or|counsell?ing course|nurse|nursing|paramedic|doctor|medic|therapist|psychology|squad|game|blog|history|years ago|museum|play|poem|song|lyrics|how to help|how to support|learn to support|to support|to help (?:my|a|someone|people|others)|supporting|mental health first aid|first aid)\\b',
+    ),
   ),
 );
 
@@ -284,9 +294,9 @@ const FRAME = new RegExp(
 
 interface CategoryRules {
   /** Count whatever the frame. */
-  strong: RegExp[];
+  strong: GatedPattern[];
   /** Count unless a story, news, study or work frame is present. */
-  topic: RegExp[];
+  topic: GatedPattern[];
   /** Checks a lexicon cannot express (doses, calories, BMI). */
   checks?: Array<(text: string) => boolean>;
 }
@@ -811,6 +821,14 @@ const ABUSE: CategoryRules = {
   ]),
 };
 
+const TABLET_COUNT = GATE.gated(
+  new RegExp(
+    expand(
+      '\\b(?:took|taken|swallowed|ate|eaten|had|downed|popped|necked) (?:about |around |like |maybe |over |nearly )?(\\d+|[a-z]+) (?:of (?:my |the |her |his )?)?(?:\\w+ )?{MEDS}',
+    ),
+  ),
+);
+
 const MEDICAL: CategoryRules = {
   strong: compile([
     '(?<!\\b(?:if|when|whether|what to do if|in case) )\\b(?:i am|i think i am|i might be|think i am|he is|she is|they are|someone is|(?:my|the) (?:\\w+ )?(?:{KIN}|{CHILD}|friend|colleague|neighbour|man|woman) (?:is|might be|seems to be|could be)) (?:\\w+ )?having (?:a |an )?(?:heart attack|cardiac arrest|stroke|seizure|fit|anaphylactic (?:shock|reaction)|anaphylaxis|(?:bad |severe |serious )?allergic reaction|asthma attack|diabetic (?:emergency|coma)|hypo)\\b',
@@ -883,11 +901,7 @@ const MEDICAL: CategoryRules = {
   checks: [
     // "I took 20 paracetamol", "swallowed 30 of my pills": a number of tablets no one takes by mistake
     (text) => {
-      const match = new RegExp(
-        expand(
-          '\\b(?:took|taken|swallowed|ate|eaten|had|downed|popped|necked) (?:about |around |like |maybe |over |nearly )?(\\d+|[a-z]+) (?:of (?:my |the |her |his )?)?(?:\\w+ )?{MEDS}',
-        ),
-      ).exec(text);
+      const match = TABLET_COUNT.possible(text) ? TABLET_COUNT.pattern.exec(text) : null;
       if (!match?.[1]) return false;
       const count = /^\d+$/.test(match[1]) ? Number(match[1]) : (NUMBER_WORDS[match[1]] ?? 0);
       return count >= 8 && !/\bvitamins|gummies\b/.test(match[0]);
@@ -956,7 +970,10 @@ const CATEGORY_ORDER: ReadonlyArray<readonly [CrisisCategory, CategoryRules]> = 
 /** Blanks every allowance so its words cannot feed a pattern. */
 export function applyAllowances(normalized: string): string {
   let out = normalized;
-  for (const allowance of ALLOWANCES) out = out.replace(allowance, ' _ ');
+  for (const allowance of ALLOWANCES) {
+    // the gate rescans only when an allowance changed the text
+    if (allowance.possible(out)) out = out.replace(allowance.pattern, ' _ ');
+  }
   return out.replace(/\s+/g, ' ').trim();
 }
 
