@@ -525,22 +525,40 @@ function tagConceptsAfresh(sentence: string): Set<Concept> {
   const found = new Set<Concept>();
   const possible = CONCEPT_GATE.mayMatch(sentence);
   for (const [concept, pattern, id] of COMPILED) {
-    if (possible[id] !== 1) continue;
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(sentence); match; match = pattern.exec(sentence)) {
-      if (match[0].length === 0) {
-        pattern.lastIndex += 1;
-        continue;
-      }
-      if (NEGATABLE.has(concept)) {
-        const before = sentence.slice(0, match.index);
-        if (NEGATION.test(before) && !FUTURE_BE.test(before)) continue;
-      }
-      found.add(concept);
-      break;
-    }
+    if (possible[id] === 1 && matchesConcept(sentence, concept, pattern)) found.add(concept);
   }
   return found;
+}
+
+/** Whether one concept is in a normalised text (the same reading as tagConcepts). */
+function hasConcept(text: string, concept: Concept): boolean {
+  const possible = CONCEPT_GATE.mayMatch(text);
+  return PATTERNS_OF.get(concept)?.some(
+    ([pattern, id]) => possible[id] === 1 && matchesConcept(text, concept, pattern),
+  ) ?? false;
+}
+
+/** A concept's patterns (most concepts have one), for looking for a single concept. */
+const PATTERNS_OF = new Map<Concept, Array<readonly [RegExp, number]>>();
+for (const [concept, pattern, id] of COMPILED) {
+  PATTERNS_OF.set(concept, [...(PATTERNS_OF.get(concept) ?? []), [pattern, id]]);
+}
+
+/** A match of the concept's pattern that no negation just before cancels. */
+function matchesConcept(sentence: string, concept: Concept, pattern: RegExp): boolean {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(sentence); match; match = pattern.exec(sentence)) {
+    if (match[0].length === 0) {
+      pattern.lastIndex += 1;
+      continue;
+    }
+    if (NEGATABLE.has(concept)) {
+      const before = sentence.slice(0, match.index);
+      if (NEGATION.test(before) && !FUTURE_BE.test(before)) continue;
+    }
+    return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -876,7 +894,7 @@ const CONDITIONAL_ON_THEM =
  * for thoughts spread over several sentences: a weapon in one, a grievance in the next.
  */
 const MESSAGE_RULES: ReadonlyArray<
-  readonly [CrisisCategory, (all: Set<Concept>, text: string) => boolean]
+  readonly [CrisisCategory, (all: ConceptSet, text: string) => boolean]
 > = [
   [
     'suicide',
@@ -962,6 +980,33 @@ const MESSAGE_RULES: ReadonlyArray<
   ],
 ];
 
+/** What the message rules ask of a message's concepts. */
+interface ConceptSet {
+  has(concept: Concept): boolean;
+}
+
+/**
+ * The concepts of a message of several sentences: those of each sentence, and those of the
+ * sentences read together, looked for one concept at a time and only when a rule asks.
+ */
+class MessageConcepts implements ConceptSet {
+  private readonly together = new Map<Concept, boolean>();
+  constructor(
+    private readonly each: ReadonlySet<Concept>,
+    private readonly text: string,
+  ) {}
+
+  has(concept: Concept): boolean {
+    if (this.each.has(concept)) return true;
+    let found = this.together.get(concept);
+    if (found === undefined) {
+      found = hasConcept(this.text, concept);
+      this.together.set(concept, found);
+    }
+    return found;
+  }
+}
+
 function sentenceView(text: string): SentenceView {
   const past = PAST_FRAME.test(text) && !STILL.test(text);
   const concepts = tagConcepts(text);
@@ -985,12 +1030,11 @@ export function conceptCategory(sentences: readonly string[]): CrisisCategory | 
   const byRule = RULES.find(([, rule]) => views.some(rule));
   const told = views.filter((view) => !view.story && !view.past);
   const text = told.map((view) => view.text).join(' ');
-  // the concepts of each sentence, and of the sentences read together (a phrase can span them)
-  const all = new Set<Concept>([
-    ...told.flatMap((view) => [...view.concepts]),
-    ...(told.length > 1 ? tagConcepts(text) : []),
-  ]);
-  if (told.some(own)) all.add('SELF');
+  // the concepts of each sentence, and of the sentences read together (a phrase can span them);
+  // the latter looked for only when a rule asks about a concept no sentence has on its own
+  const each = new Set<Concept>(told.flatMap((view) => [...view.concepts]));
+  if (told.some(own)) each.add('SELF');
+  const all = told.length > 1 ? new MessageConcepts(each, text) : each;
   const byMessage = MESSAGE_RULES.find(([, rule]) => rule(all, text));
   const found = [byRule?.[0], byMessage?.[0]].filter((c): c is CrisisCategory => c !== undefined);
   return found.sort((a, b) => URGENCY.indexOf(a) - URGENCY.indexOf(b))[0] ?? null;

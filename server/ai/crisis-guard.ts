@@ -979,7 +979,11 @@ export function applyAllowances(normalized: string): string {
 
 /** The crisis category of one normalised text, or null. */
 function categoryOf(normalized: string): CrisisCategory | null {
-  const text = applyAllowances(normalized);
+  return categoryOfCleared(applyAllowances(normalized));
+}
+
+/** The crisis category of one normalised text already cleared of allowances, or null. */
+function categoryOfCleared(text: string): CrisisCategory | null {
   if (text.length === 0) return null;
   const framed = FRAME.test(text);
   for (const [category, rules] of CATEGORY_ORDER) {
@@ -1007,10 +1011,11 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
     }
   };
   for (const text of present) {
-    const sentences = sentencesOf(text);
+    const read = readText(text);
+    const { sentences } = read;
     // both rules layers are read: the concept rules may name a more urgent category (a dose
     // question the lexicon took for an overdose); the model only when neither flagged the text
-    const byLexicon = lexiconCategory(text);
+    const byLexicon = lexiconCategory(text, read);
     const byConcepts = conceptCategory(sentences);
     consider(byLexicon);
     consider(byConcepts);
@@ -1023,16 +1028,33 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
  * The lexicon's category for one text, with the sentences set aside that are a story, study or
  * a joke and say nothing about the writer's own danger (crisis-concepts.ts, setAside).
  */
-function lexiconCategory(text: string): CrisisCategory | null {
-  const parts = splitSentences(text);
-  const normalized = parts.map((part) => applyAllowances(normalizeForGuard(part)));
+function lexiconCategory(text: string, read: ReadText = readText(text)): CrisisCategory | null {
+  const { parts, normalized } = read;
   const framed = framedMessage(normalized);
   const kept = parts.filter((_, i) => !setAside(normalized[i] ?? '', framed));
   if (kept.length === 0) return null;
-  const category = categoryOf(
-    normalizeForGuard(kept.length === parts.length ? text : kept.join('. ')),
-  );
+  // one sentence that is the whole text: it is already normalised and cleared of allowances
+  const category =
+    parts.length === 1 && kept.length === 1 && parts[0] === text
+      ? categoryOfCleared(normalized[0] ?? '')
+      : categoryOf(normalizeForGuard(kept.length === parts.length ? text : kept.join('. ')));
   return category && routineExplains(category, normalized) ? null : category;
+}
+
+/** One text read once: its sentences as written, each normalised and cleared of idioms. */
+interface ReadText {
+  parts: string[];
+  /** Each part normalised and cleared of allowances (empty or "_" when nothing was left). */
+  normalized: string[];
+  /** The normalised parts with something left in them. */
+  sentences: string[];
+}
+
+function readText(text: string): ReadText {
+  const parts = splitSentences(text);
+  const normalized = parts.map((part) => applyAllowances(normalizeForGuard(part)));
+  const sentences = normalized.filter((part) => part.length > 0 && part !== '_');
+  return { parts, normalized, sentences };
 }
 
 function splitSentences(text: string): string[] {
@@ -1085,7 +1107,5 @@ function rankFirst(categories: ReadonlyArray<CrisisCategory | null>): CrisisCate
 
 /** Sentences (and clauses after a semicolon or dash), each normalised and cleared of idioms. */
 export function sentencesOf(text: string): string[] {
-  return splitSentences(text)
-    .map((part) => applyAllowances(normalizeForGuard(part)))
-    .filter((part) => part.length > 0 && part !== '_');
+  return readText(text).sentences;
 }
