@@ -16,18 +16,23 @@
 /** The strings a fragment can match: every one of them (exact), or null when too many to list. */
 type Exact = ReadonlySet<string> | null;
 
+/** A set of literals one of which every match contains. */
+type Need = ReadonlySet<string>;
+
 interface Info {
   /** Every string the fragment can match, when few enough to list. */
   exact: Exact;
-  /** Strings one of which every match contains; null when nothing can be required. */
-  required: ReadonlySet<string> | null;
+  /** Sets of literals: every match contains a literal of each set (none: nothing required). */
+  needs: readonly Need[];
 }
 
 /** The most strings an exact set may hold before it counts as "too many to list". */
 const EXACT_LIMIT = 256;
+/** The most sets a fragment keeps in `needs` (the most selective ones). */
+const NEEDS_KEPT = 4;
 
-const ANY_CHAR: Info = { exact: null, required: null };
-const EMPTY: Info = { exact: new Set(['']), required: null };
+const ANY_CHAR: Info = { exact: null, needs: [] };
+const EMPTY: Info = { exact: new Set(['']), needs: [] };
 
 class Unsupported extends Error {}
 
@@ -38,60 +43,64 @@ function product(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> | 
   return out;
 }
 
-/** How useful a required set is: longer shortest literal first, then fewer literals. */
-function score(set: ReadonlySet<string>): number {
+/** How selective a set is: longer shortest literal first, then fewer literals. */
+function score(set: Need): number {
   let shortest = Infinity;
   for (const s of set) shortest = Math.min(shortest, s.length);
   return Math.min(shortest, 8) * 10_000 - set.size;
 }
 
-function better(
-  a: ReadonlySet<string> | null,
-  b: ReadonlySet<string> | null,
-): ReadonlySet<string> | null {
-  if (!a) return b;
-  if (!b) return a;
-  return score(b) > score(a) ? b : a;
-}
-
-/** A required set from an exact one: usable only when the fragment cannot match "". */
-function requiredOf(exact: Exact): ReadonlySet<string> | null {
+/** A set from an exact one: usable only when the fragment cannot match "". */
+function needOf(exact: Exact): Need | null {
   if (!exact || exact.size === 0 || exact.has('')) return null;
   return exact;
 }
 
+/** The most selective sets, without repeats. */
+function keep(needs: ReadonlyArray<Need | null>): Need[] {
+  const distinct = new Map<string, Need>();
+  for (const need of needs) if (need) distinct.set([...need].sort().join('\u0000'), need);
+  return [...distinct.values()].sort((a, b) => score(b) - score(a)).slice(0, NEEDS_KEPT);
+}
+
 function sequence(items: readonly Info[]): Info {
   let exact: Exact = new Set(['']);
-  let required: ReadonlySet<string> | null = null;
+  const needs: Array<Need | null> = [];
+  // runs of neighbouring fragments whose strings can be listed, joined ("kill" + " " +
+  // "myself"), each run as long as its list stays short; other fragments bring their own sets
+  let run: Exact = new Set(['']);
   for (const item of items) {
-    required = better(required, item.required);
     exact = exact && item.exact ? product(exact, item.exact) : null;
-  }
-  // runs of fragments whose strings can be listed, joined: "kill" + " " + "myself"
-  for (let start = 0; start < items.length; start += 1) {
-    let run: Exact = new Set(['']);
-    for (let end = start; end < items.length; end += 1) {
-      const next = items[end]?.exact;
-      run = run && next ? product(run, next) : null;
-      if (!run) break;
-      required = better(required, requiredOf(run));
+    if (item.exact) {
+      const longer = product(run as ReadonlySet<string>, item.exact);
+      if (longer) {
+        run = longer;
+        continue;
+      }
+      needs.push(needOf(run));
+      run = item.exact;
+    } else {
+      needs.push(needOf(run), ...item.needs);
+      run = new Set(['']);
     }
   }
-  return { exact, required: better(required, requiredOf(exact)) };
+  needs.push(needOf(run), needOf(exact));
+  return { exact, needs: keep(needs) };
 }
 
 function alternation(branches: readonly Info[]): Info {
   let exact: Set<string> | null = new Set();
-  let required: Set<string> | null = new Set();
+  let union: Set<string> | null = new Set();
   for (const branch of branches) {
     if (exact && branch.exact && exact.size + branch.exact.size <= EXACT_LIMIT) {
       for (const s of branch.exact) exact.add(s);
     } else exact = null;
-    const need = branch.required ?? requiredOf(branch.exact);
-    if (required && need) for (const s of need) required.add(s);
-    else required = null;
+    // each branch's most selective set: one of them is in every match of the alternation
+    const need = keep([...branch.needs, needOf(branch.exact)])[0];
+    if (union && need) for (const s of need) union.add(s);
+    else union = null;
   }
-  return { exact, required: better(required, requiredOf(exact)) };
+  return { exact, needs: keep([union, needOf(exact)]) };
 }
 
 function repeat(item: Info, min: number, max: number): Info {
@@ -106,8 +115,8 @@ function repeat(item: Info, min: number, max: number): Info {
     }
     exact = all.size <= EXACT_LIMIT && power ? all : null;
   }
-  const required = min >= 1 ? better(item.required, requiredOf(item.exact)) : null;
-  return { exact, required: better(required, requiredOf(exact)) };
+  const needs = min >= 1 ? [...item.needs, needOf(item.exact)] : [];
+  return { exact, needs: keep([...needs, needOf(exact)]) };
 }
 
 /** Reads a pattern's source and returns what every match must contain. */
@@ -179,7 +188,7 @@ class Reader {
       throw new Unsupported('quantifier without an atom');
     }
     this.at += 1;
-    return { info: { exact: new Set([c]), required: new Set([c]) }, quantifiable: true };
+    return { info: literal(c), quantifiable: true };
   }
 
   private group(): { info: Info; quantifiable: boolean } {
@@ -210,8 +219,7 @@ class Reader {
     if (next === 'b' || next === 'B') return { info: EMPTY, quantifiable: false };
     if ('dDwWsS'.includes(next)) return { info: ANY_CHAR, quantifiable: true };
     if (/[1-9]/.test(next)) return { info: ANY_CHAR_RUN, quantifiable: true }; // a back-reference
-    const char = this.escapedChar(next);
-    return { info: { exact: new Set([char]), required: new Set([char]) }, quantifiable: true };
+    return { info: literal(this.escapedChar(next)), quantifiable: true };
   }
 
   /** The character an escape stands for (after its backslash and first letter were read). */
@@ -273,22 +281,28 @@ class Reader {
     }
     this.expect(']');
     if (negated || open || chars.size === 0 || chars.size > 16) return ANY_CHAR;
-    return { exact: chars, required: chars };
+    return { exact: chars, needs: [chars] };
   }
 }
 
 /** A back-reference can repeat anything, the empty string included. */
-const ANY_CHAR_RUN: Info = { exact: null, required: null };
+const ANY_CHAR_RUN: Info = { exact: null, needs: [] };
+
+function literal(char: string): Info {
+  const only = new Set([char]);
+  return { exact: only, needs: [only] };
+}
 
 /**
- * The literals one of which every match of the pattern contains, or null when the pattern must
- * always be run.
+ * Sets of literals such that every match of the pattern contains a literal of each set, or null
+ * when nothing can be required and the pattern must always be run.
  */
-export function requiredLiterals(pattern: RegExp): readonly string[] | null {
+export function requiredLiterals(pattern: RegExp): ReadonlyArray<readonly string[]> | null {
   if (/[iuvy]/.test(pattern.flags)) return null;
   try {
-    const { required } = new Reader(pattern.source).read();
-    return required && !required.has('') ? [...required] : null;
+    const { needs } = new Reader(pattern.source).read();
+    const usable = needs.filter((need) => need.size > 0 && !need.has(''));
+    return usable.length > 0 ? usable.map((need) => [...need]) : null;
   } catch (error) {
     if (error instanceof Unsupported) return null;
     throw error;
@@ -302,19 +316,26 @@ const LITERAL_LENGTH = 6;
  * Many patterns behind one scan: `mayMatch(text)` says, for each pattern, whether it can match
  * the text at all. Add every pattern at module load; the automaton (Aho–Corasick, compiled to a
  * table with one step per character) is built on the first scan.
+ *
+ * A pattern needs one literal of each of its sets ("units"); a unit is found when one of its
+ * literals occurs, and a pattern may match when all its units are found.
  */
 export class LiteralGate {
   private readonly patterns: RegExp[] = [];
-  private readonly literalsOf: Array<readonly string[] | null> = [];
+  private readonly literalsOf: Array<ReadonlyArray<readonly string[]> | null> = [];
   private built = false;
   /** Character code → column of the table (0: a character no literal holds). */
-  private columnOf = new Map<number, number>();
-  private asciiColumn = new Int32Array(128);
+  private readonly columnOf = new Map<number, number>();
+  private readonly asciiColumn = new Int32Array(128);
   private columns = 1;
   /** The automaton: next state = table[state * columns + column]. */
   private table = new Int32Array(0);
-  /** For each state, the patterns whose literal ends there (theirs or a suffix's). */
-  private enables: Int32Array[] = [];
+  /** For each state, the units one of whose literals ends there. */
+  private unitsAt: Int32Array[] = [];
+  /** For each unit, the patterns that need it. */
+  private patternsOf: Int32Array[] = [];
+  /** For each pattern, how many units it needs. */
+  private unitCount = new Uint8Array(0);
   private always = new Uint8Array(0);
   private lastText: string | null = null;
   private lastResult = new Uint8Array(0);
@@ -341,31 +362,33 @@ export class LiteralGate {
     this.built = true;
     const next: Array<Map<number, number>> = [new Map()];
     const ending: Array<Set<number>> = [new Set()];
+    const unitNumbers = new Map<string, number>();
+    const patternsOf: number[][] = [];
     this.always = new Uint8Array(this.patterns.length);
-    this.literalsOf.forEach((literals, pattern) => {
-      if (!literals) {
+    this.unitCount = new Uint8Array(this.patterns.length);
+    this.literalsOf.forEach((sets, pattern) => {
+      if (!sets) {
         this.always[pattern] = 1;
         return;
       }
-      for (const literal of new Set(literals.map((l) => l.slice(0, LITERAL_LENGTH)))) {
-        let state = 0;
-        for (let i = 0; i < literal.length; i += 1) {
-          const code = literal.charCodeAt(i);
-          if (!this.columnOf.has(code)) this.columnOf.set(code, this.columns++);
-          let target = (next[state] as Map<number, number>).get(code);
-          if (target === undefined) {
-            target = next.length;
-            next.push(new Map());
-            ending.push(new Set());
-            (next[state] as Map<number, number>).set(code, target);
-          }
-          state = target;
+      const units = new Set<number>();
+      for (const set of sets) {
+        const literals = [...new Set(set.map((l) => l.slice(0, LITERAL_LENGTH)))].sort();
+        const key = literals.join('\u0000');
+        let unit = unitNumbers.get(key);
+        if (unit === undefined) {
+          unit = unitNumbers.size;
+          unitNumbers.set(key, unit);
+          patternsOf.push([]);
+          for (const literal of literals) this.insert(literal, unit, next, ending);
         }
-        (ending[state] as Set<number>).add(pattern);
+        units.add(unit);
       }
+      for (const unit of units) (patternsOf[unit] as number[]).push(pattern);
+      this.unitCount[pattern] = units.size;
     });
     for (const [code, column] of this.columnOf) if (code < 128) this.asciiColumn[code] = column;
-    // breadth first: each state's failure link, its full row of the table, its patterns
+    // breadth first: each state's failure link, its full row of the table, its units
     const columns = this.columns;
     const table = new Int32Array(next.length * columns);
     const fail = new Int32Array(next.length);
@@ -377,7 +400,7 @@ export class LiteralGate {
     for (let head = 0; head < queue.length; head += 1) {
       const state = queue[head] as number;
       const link = fail[state] as number;
-      for (const pattern of ending[link] as Set<number>) (ending[state] as Set<number>).add(pattern);
+      for (const unit of ending[link] as Set<number>) (ending[state] as Set<number>).add(unit);
       for (let column = 0; column < columns; column += 1) {
         table[state * columns + column] = table[link * columns + column] as number;
       }
@@ -389,22 +412,57 @@ export class LiteralGate {
       }
     }
     this.table = table;
-    this.enables = ending.map((patterns) => Int32Array.from(patterns));
+    this.unitsAt = ending.map((units) => Int32Array.from(units));
+    this.patternsOf = patternsOf.map((patterns) => Int32Array.from(patterns));
+  }
+
+  private insert(
+    literal: string,
+    unit: number,
+    next: Array<Map<number, number>>,
+    ending: Array<Set<number>>,
+  ) {
+    let state = 0;
+    for (let i = 0; i < literal.length; i += 1) {
+      const code = literal.charCodeAt(i);
+      if (!this.columnOf.has(code)) this.columnOf.set(code, this.columns++);
+      let target = (next[state] as Map<number, number>).get(code);
+      if (target === undefined) {
+        target = next.length;
+        next.push(new Map());
+        ending.push(new Set());
+        (next[state] as Map<number, number>).set(code, target);
+      }
+      state = target;
+    }
+    (ending[state] as Set<number>).add(unit);
   }
 
   /** For each pattern (by number), 1 when it can match the text, 0 when it cannot. */
   mayMatch(text: string): Uint8Array {
     if (text === this.lastText) return this.lastResult;
     if (!this.built) this.build();
-    const { table, columns, asciiColumn, enables } = this;
+    const { table, columns, asciiColumn, unitsAt, patternsOf, unitCount } = this;
     const result = this.always.slice();
+    const found = new Uint8Array(patternsOf.length);
+    const units = new Uint8Array(unitCount.length);
     let state = 0;
     for (let i = 0; i < text.length; i += 1) {
       const code = text.charCodeAt(i);
       const column = code < 128 ? (asciiColumn[code] as number) : (this.columnOf.get(code) ?? 0);
       state = table[state * columns + column] as number;
-      const patterns = enables[state] as Int32Array;
-      for (let k = 0; k < patterns.length; k += 1) result[patterns[k] as number] = 1;
+      const ending = unitsAt[state] as Int32Array;
+      for (let k = 0; k < ending.length; k += 1) {
+        const unit = ending[k] as number;
+        if (found[unit] === 1) continue;
+        found[unit] = 1;
+        const patterns = patternsOf[unit] as Int32Array;
+        for (let j = 0; j < patterns.length; j += 1) {
+          const pattern = patterns[j] as number;
+          units[pattern] = (units[pattern] as number) + 1;
+          if (units[pattern] === unitCount[pattern]) result[pattern] = 1;
+        }
+      }
     }
     this.lastText = text;
     this.lastResult = result;
