@@ -533,9 +533,11 @@ function tagConceptsAfresh(sentence: string): Set<Concept> {
 /** Whether one concept is in a normalised text (the same reading as tagConcepts). */
 function hasConcept(text: string, concept: Concept): boolean {
   const possible = CONCEPT_GATE.mayMatch(text);
-  return PATTERNS_OF.get(concept)?.some(
-    ([pattern, id]) => possible[id] === 1 && matchesConcept(text, concept, pattern),
-  ) ?? false;
+  return (
+    PATTERNS_OF.get(concept)?.some(
+      ([pattern, id]) => possible[id] === 1 && matchesConcept(text, concept, pattern),
+    ) ?? false
+  );
 }
 
 /** A concept's patterns (most concepts have one), for looking for a single concept. */
@@ -565,34 +567,44 @@ function matchesConcept(sentence: string, concept: Concept, pattern: RegExp): bo
 // Frames: sentences about something else
 
 /** Another person's story, the news, study or work: nothing in the sentence is the writer's. */
-const STORY_FRAME =
-  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|game|games|gaming|level|boss fight|blog|history|museum|play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|lesson|teach\w*|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/;
+const STORY_FRAME = CONCEPT_GATE.gated(
+  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|game|games|gaming|level|boss fight|blog|history|museum|play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|lesson|teach\w*|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/,
+);
 
 /** The past, told as past: "years ago", "when I was a teenager", "I used to". */
-const PAST_FRAME =
-  /\b(?:years? ago|when i was (?:younger|a (?:kid|child|teen|teenager|student)|little|at school|in (?:school|college|university)|\d+)|used to|in the past|as a (?:kid|child|teenager|teen)|recovered|recovery|in remission|(?:\d+|two|three|four|five|ten) years (?:clean|free|sober)|back then|growing up|survived|survivor|last (?:year|summer|winter|decade))\b/;
+const PAST_FRAME = CONCEPT_GATE.gated(
+  /\b(?:years? ago|when i was (?:younger|a (?:kid|child|teen|teenager|student)|little|at school|in (?:school|college|university)|\d+)|used to|in the past|as a (?:kid|child|teenager|teen)|recovered|recovery|in remission|(?:\d+|two|three|four|five|ten) years (?:clean|free|sober)|back then|growing up|survived|survivor|last (?:year|summer|winter|decade))\b/,
+);
 /** The frames strong enough to set the lexicon aside: fiction, news and study by name. */
-const STRONG_FRAME =
-  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective)\b/;
-const NOT_A_STORY =
-  /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/;
-const STILL =
-  /\b(?:again|still|right now|lately|recently|back|relapse\w*|today|tonight|this week)\b/;
+const STRONG_FRAME = CONCEPT_GATE.gated(
+  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective)\b/,
+);
+const NOT_A_STORY = CONCEPT_GATE.gated(
+  /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/,
+);
+const STILL = CONCEPT_GATE.gated(
+  /\b(?:again|still|right now|lately|recently|back|relapse\w*|today|tonight|this week)\b/,
+);
 
 /** A question or plan about what might happen, not what is happening. */
-const HYPOTHETICAL = /\b(?:if|when|whether|in case|what happens|what would happen)\b/;
+const HYPOTHETICAL = CONCEPT_GATE.gated(
+  /\b(?:if|when|whether|in case|what happens|what would happen)\b/,
+);
 
 /** A parent asking what to do about a child's accident is a medical question, not a plan. */
 const HYPOTHETICAL_CHILD =
   /\b(?:my|a|the) (?:\w+ )?(?:child|kid|son|daughter|toddler|baby|dog|cat)\b/;
 
 /** An everyday cause that explains a symptom (a swollen tongue after the dentist). */
-const ROUTINE_CAUSE =
-  /\b(?:leg day|legs day|squats|lifting|brutal|sore|doms|dentist|filling|injection|jab|vaccine|piercing|tattoo|botox|wisdom tooth|hay fever|pollen|a cold|the flu|my period|doctor (?:said|says|checked)|was checked|diagnosed|physio|workout|training|run|running|gym|hike|climb)\b/;
+const ROUTINE_CAUSE = CONCEPT_GATE.gated(
+  /\b(?:leg day|legs day|squats|lifting|brutal|sore|doms|dentist|filling|injection|jab|vaccine|piercing|tattoo|botox|wisdom tooth|hay fever|pollen|a cold|the flu|my period|doctor (?:said|says|checked)|was checked|diagnosed|physio|workout|training|run|running|gym|hike|climb)\b/,
+);
 
 /** Another person is the one at risk or acting ("my friend wants to die"). */
-const OTHER_SUBJECT = new RegExp(
-  `^(?:(?:my|his|her|our|a|the) (?:\\w+ )?(?:${KIN}|${CHILD}|friend|friends|colleague|coworker|client|patient|student|neighbour|teammate|classmate|roommate|flatmate|dog|cat)|he|she|they|someone|somebody|people)\\b`,
+const OTHER_SUBJECT = CONCEPT_GATE.gated(
+  new RegExp(
+    `^(?:(?:my|his|her|our|a|the) (?:\\w+ )?(?:${KIN}|${CHILD}|friend|friends|colleague|coworker|client|patient|student|neighbour|teammate|classmate|roommate|flatmate|dog|cat)|he|she|they|someone|somebody|people)\\b`,
+  ),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -616,8 +628,9 @@ const own = (view: SentenceView) =>
   !view.story && !view.past && (!view.otherSubject || FIRST_PERSON_CLAUSE.test(view.text));
 
 /** A clause whose subject is the writer, even in a sentence that starts with someone else. */
-const FIRST_PERSON_CLAUSE =
-  /\b(?:i (?:am|was|would|will|have|had|feel|felt|want|just|do|did|can|could|should|keep|think|wish|hope|need|cannot|might)|myself|without me|if i|when i|once i)\b/;
+const FIRST_PERSON_CLAUSE = CONCEPT_GATE.gated(
+  /\b(?:i (?:am|was|would|will|have|had|feel|felt|want|just|do|did|can|could|should|keep|think|wish|hope|need|cannot|might)|myself|without me|if i|when i|once i)\b/,
+);
 
 const URGENCY: readonly CrisisCategory[] = [
   'suicide',

@@ -1075,24 +1075,27 @@ function modelOpinion(sentences: readonly string[]): CrisisCategory | null {
 export function detectCrisisByModel(
   texts: ReadonlyArray<string | undefined>,
 ): CrisisCategory | null {
-  return rankFirst(texts.map((text) => (text ? modelOpinion(sentencesOf(text)) : null)));
+  return mostUrgentCategory(texts.map((text) => (text ? modelOpinion(sentencesOf(text)) : null)));
 }
 
 /** The lexicon alone (the precise layer), for measuring what the concept layer adds. */
 export function detectCrisisByLexicon(
   texts: ReadonlyArray<string | undefined>,
 ): CrisisCategory | null {
-  return rankFirst(texts.map((text) => (text ? lexiconCategory(text) : null)));
+  return mostUrgentCategory(texts.map((text) => (text ? lexiconCategory(text) : null)));
 }
 
 /** The concept layer alone, for measuring how far it generalises on its own. */
 export function detectCrisisByConcepts(
   texts: ReadonlyArray<string | undefined>,
 ): CrisisCategory | null {
-  return rankFirst(texts.map((text) => (text ? conceptCategory(sentencesOf(text)) : null)));
+  return mostUrgentCategory(texts.map((text) => (text ? conceptCategory(sentencesOf(text)) : null)));
 }
 
-function rankFirst(categories: ReadonlyArray<CrisisCategory | null>): CrisisCategory | null {
+/** The most urgent of several categories (CATEGORY_ORDER), or null when there is none. */
+export function mostUrgentCategory(
+  categories: ReadonlyArray<CrisisCategory | null>,
+): CrisisCategory | null {
   let best: CrisisCategory | null = null;
   let rank = CATEGORY_ORDER.length;
   for (const category of categories) {

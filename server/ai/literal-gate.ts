@@ -68,11 +68,11 @@ function sequence(items: readonly Info[]): Info {
   const needs: Array<Need | null> = [];
   // runs of neighbouring fragments whose strings can be listed, joined ("kill" + " " +
   // "myself"), each run as long as its list stays short; other fragments bring their own sets
-  let run: Exact = new Set(['']);
+  let run: ReadonlySet<string> = new Set(['']);
   for (const item of items) {
     exact = exact && item.exact ? product(exact, item.exact) : null;
     if (item.exact) {
-      const longer = product(run as ReadonlySet<string>, item.exact);
+      const longer = product(run, item.exact);
       if (longer) {
         run = longer;
         continue;
@@ -360,7 +360,7 @@ export class LiteralGate {
 
   private build() {
     this.built = true;
-    const next: Array<Map<number, number>> = [new Map()];
+    const next: Array<Map<number, number>> = [new Map<number, number>()];
     const ending: Array<Set<number>> = [new Set()];
     const unitNumbers = new Map<string, number>();
     const patternsOf: number[][] = [];

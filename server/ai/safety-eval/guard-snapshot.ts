@@ -4,8 +4,8 @@ import {
   detectCrisisByConcepts,
   detectCrisisByLexicon,
   detectCrisisByModel,
-} from '../crisis-guard.ts';
-import { detectCrisis } from '../safety.ts';
+} from '#server/ai/crisis-guard.ts';
+import { detectCrisis } from '#server/ai/safety.ts';
 
 /**
  * The crisis guard's recorded decisions (guard-snapshot.json, written by
