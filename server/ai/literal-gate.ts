@@ -258,7 +258,11 @@ class Reader {
         }
         c = this.escapedChar(next);
       }
-      if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.at + 1 < this.source.length) {
+      if (
+        this.peek() === '-' &&
+        this.source[this.at + 1] !== ']' &&
+        this.at + 1 < this.source.length
+      ) {
         this.at += 1;
         let end = this.peek();
         this.at += 1;
@@ -309,8 +313,11 @@ export function requiredLiterals(pattern: RegExp): ReadonlyArray<readonly string
   }
 }
 
-/** Literals are cut to this many characters: a prefix of a required literal is required too. */
-const LITERAL_LENGTH = 6;
+/**
+ * Literals are cut to this many characters: a prefix of a required literal is required too. Ten
+ * keeps nearly all the selectivity ("want to di", not "want t") at a few MB of table.
+ */
+const LITERAL_LENGTH = 10;
 
 /**
  * Many patterns behind one scan: `mayMatch(text)` says, for each pattern, whether it can match
@@ -329,7 +336,7 @@ export class LiteralGate {
   private readonly asciiColumn = new Int32Array(128);
   private columns = 1;
   /** The automaton: next state = table[state * columns + column]. */
-  private table = new Int32Array(0);
+  private table: Uint16Array | Int32Array = new Uint16Array(0);
   /** For each state, the units one of whose literals ends there. */
   private unitsAt: Int32Array[] = [];
   /** For each unit, the patterns that need it. */
@@ -356,6 +363,16 @@ export class LiteralGate {
   /** The patterns that are always run (no literal could be proven), for tests and tuning. */
   ungated(): RegExp[] {
     return this.patterns.filter((_, i) => this.literalsOf[i] === null);
+  }
+
+  /** The patterns that match the text although the gate says they cannot (none, ever): tests. */
+  missedOn(text: string): RegExp[] {
+    const possible = this.mayMatch(text);
+    return this.patterns.filter((pattern, i) => {
+      if (possible[i] === 1) return false;
+      const fresh = new RegExp(pattern.source, pattern.flags);
+      return fresh.test(text);
+    });
   }
 
   private build() {
@@ -390,7 +407,10 @@ export class LiteralGate {
     for (const [code, column] of this.columnOf) if (code < 128) this.asciiColumn[code] = column;
     // breadth first: each state's failure link, its full row of the table, its units
     const columns = this.columns;
-    const table = new Int32Array(next.length * columns);
+    const table =
+      next.length < 65_536
+        ? new Uint16Array(next.length * columns)
+        : new Int32Array(next.length * columns);
     const fail = new Int32Array(next.length);
     const queue: number[] = [];
     for (const [code, target] of next[0] as Map<number, number>) {
