@@ -660,6 +660,7 @@ export function setAside(sentence: string, messageFramed = false): boolean {
  * blood test.
  */
 export function routineExplains(category: CrisisCategory, sentences: readonly string[]): boolean {
+  if (category !== 'medical_emergency' && category !== 'eating') return false;
   const concepts = new Set(sentences.flatMap((s) => [...tagConcepts(s)]));
   if (category === 'medical_emergency') {
     return (

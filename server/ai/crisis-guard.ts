@@ -284,7 +284,7 @@ const ALLOWANCES = compile(
 const FRAME = GATE.gated(
   new RegExp(
     expand(
-    '\\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|character|characters|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|essay|thesis|research|lecture|course|class|exam|exams|module|training|trained|protocols?|prevention|awareness|charity|charities|volunteer|volunteering|campaign|fundraiser|fundraising|listener|helpline|counsell?or|counsell?ing course|nurse|nursing|paramedic|doctor|medic|therapist|psychology|squad|game|blog|history|years ago|museum|play|poem|song|lyrics|how to help|how to support|learn to support|to support|to help (?:my|a|someone|people|others)|supporting|mental health first aid|first aid)\\b',
+      '\\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|character|characters|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|essay|thesis|research|lecture|course|class|exam|exams|module|training|trained|protocols?|prevention|awareness|charity|charities|volunteer|volunteering|campaign|fundraiser|fundraising|listener|helpline|counsell?or|counsell?ing course|nurse|nursing|paramedic|doctor|medic|therapist|psychology|squad|game|blog|history|years ago|museum|play|poem|song|lyrics|how to help|how to support|learn to support|to support|to help (?:my|a|someone|people|others)|supporting|mental health first aid|first aid)\\b',
     ),
   ),
 );
@@ -985,10 +985,12 @@ function categoryOf(normalized: string): CrisisCategory | null {
 /** The crisis category of one normalised text already cleared of allowances, or null. */
 function categoryOfCleared(text: string): CrisisCategory | null {
   if (text.length === 0) return null;
-  const framed = FRAME.test(text);
+  let framed: boolean | undefined; // read only when a topic word could count
   for (const [category, rules] of CATEGORY_ORDER) {
     if (rules.strong.some((pattern) => pattern.test(text))) return category;
     if (rules.checks?.some((check) => check(text))) return category;
+    if (!rules.topic.some((pattern) => pattern.possible(text))) continue;
+    framed ??= FRAME.test(text);
     if (!framed && rules.topic.some((pattern) => pattern.test(text))) return category;
   }
   return null;
@@ -1089,7 +1091,9 @@ export function detectCrisisByLexicon(
 export function detectCrisisByConcepts(
   texts: ReadonlyArray<string | undefined>,
 ): CrisisCategory | null {
-  return mostUrgentCategory(texts.map((text) => (text ? conceptCategory(sentencesOf(text)) : null)));
+  return mostUrgentCategory(
+    texts.map((text) => (text ? conceptCategory(sentencesOf(text)) : null)),
+  );
 }
 
 /** The most urgent of several categories (CATEGORY_ORDER), or null when there is none. */

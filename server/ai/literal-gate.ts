@@ -337,10 +337,15 @@ export class LiteralGate {
   private columns = 1;
   /** The automaton: next state = table[state * columns + column]. */
   private table: Uint16Array | Int32Array = new Uint16Array(0);
-  /** For each state, the units one of whose literals ends there. */
-  private unitsAt: Int32Array[] = [];
-  /** For each unit, the patterns that need it. */
-  private patternsOf: Int32Array[] = [];
+  /** The units one of whose literals ends at a state: units[unitsFrom[state] … unitsFrom[state + 1]). */
+  private unitsFrom: Int32Array = new Int32Array(1);
+  private units: Int32Array = new Int32Array(0);
+  /** The patterns that need a unit: needers[needersFrom[unit] … needersFrom[unit + 1]). */
+  private needersFrom: Int32Array = new Int32Array(1);
+  private needers: Int32Array = new Int32Array(0);
+  /** Per scan: a unit is found when found[unit] === scanNumber; a pattern's units found so far. */
+  private found = new Uint32Array(0);
+  private scanNumber = 0;
   /** For each pattern, how many units it needs. */
   private unitCount = new Uint8Array(0);
   private always = new Uint8Array(0);
@@ -432,8 +437,9 @@ export class LiteralGate {
       }
     }
     this.table = table;
-    this.unitsAt = ending.map((units) => Int32Array.from(units));
-    this.patternsOf = patternsOf.map((patterns) => Int32Array.from(patterns));
+    [this.unitsFrom, this.units] = flatten(ending.map((units) => [...units]));
+    [this.needersFrom, this.needers] = flatten(patternsOf);
+    this.found = new Uint32Array(patternsOf.length);
   }
 
   private insert(
@@ -462,25 +468,28 @@ export class LiteralGate {
   mayMatch(text: string): Uint8Array {
     if (text === this.lastText) return this.lastResult;
     if (!this.built) this.build();
-    const { table, columns, asciiColumn, unitsAt, patternsOf, unitCount } = this;
+    const { table, columns, asciiColumn, unitsFrom, units, needersFrom, needers, found } = this;
+    const unitCount = this.unitCount;
     const result = this.always.slice();
-    const found = new Uint8Array(patternsOf.length);
-    const units = new Uint8Array(unitCount.length);
+    const unitsSeen = new Uint8Array(unitCount.length);
+    const scan = (this.scanNumber = this.scanNumber === 0xffffffff ? 1 : this.scanNumber + 1);
+    if (scan === 1) found.fill(0);
     let state = 0;
     for (let i = 0; i < text.length; i += 1) {
       const code = text.charCodeAt(i);
       const column = code < 128 ? (asciiColumn[code] as number) : (this.columnOf.get(code) ?? 0);
       state = table[state * columns + column] as number;
-      const ending = unitsAt[state] as Int32Array;
-      for (let k = 0; k < ending.length; k += 1) {
-        const unit = ending[k] as number;
-        if (found[unit] === 1) continue;
-        found[unit] = 1;
-        const patterns = patternsOf[unit] as Int32Array;
-        for (let j = 0; j < patterns.length; j += 1) {
-          const pattern = patterns[j] as number;
-          units[pattern] = (units[pattern] as number) + 1;
-          if (units[pattern] === unitCount[pattern]) result[pattern] = 1;
+      const last = unitsFrom[state + 1] as number;
+      for (let k = unitsFrom[state] as number; k < last; k += 1) {
+        const unit = units[k] as number;
+        if (found[unit] === scan) continue;
+        found[unit] = scan;
+        const end = needersFrom[unit + 1] as number;
+        for (let j = needersFrom[unit] as number; j < end; j += 1) {
+          const pattern = needers[j] as number;
+          const seen = (unitsSeen[pattern] as number) + 1;
+          unitsSeen[pattern] = seen;
+          if (seen === unitCount[pattern]) result[pattern] = 1;
         }
       }
     }
@@ -488,6 +497,20 @@ export class LiteralGate {
     this.lastResult = result;
     return result;
   }
+}
+
+/** Lists of numbers as one array and where each list starts (the last start is the end). */
+function flatten(lists: ReadonlyArray<readonly number[]>): [Int32Array, Int32Array] {
+  const from = new Int32Array(lists.length + 1);
+  let total = 0;
+  lists.forEach((list, i) => {
+    from[i] = total;
+    total += list.length;
+  });
+  from[lists.length] = total;
+  const flat = new Int32Array(total);
+  lists.forEach((list, i) => flat.set(list, from[i]));
+  return [from, flat];
 }
 
 /** A pattern behind a gate: asked only when one of its literals occurs in the text. */
