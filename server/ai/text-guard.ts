@@ -25,7 +25,7 @@ export interface TextGuard {
 }
 
 /** How many cleared texts are remembered (a few hundred plans' worth of titles). */
-export const CLEARED_TEXTS_KEPT = 5_000;
+const CLEARED_TEXTS_KEPT = 5_000;
 
 export function createTextGuard(
   options: {
