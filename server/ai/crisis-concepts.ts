@@ -1,4 +1,5 @@
 import type { CrisisCategory } from '#contracts/coach.ts';
+import { LiteralGate } from './literal-gate.ts';
 
 /**
  * The crisis guard's generalising layer: concepts and how they meet in a sentence.
@@ -493,9 +494,19 @@ const NEGATION =
 /** "Will not be" is no denial: "I will not be a burden much longer" is the finality itself. */
 const FUTURE_BE = /\b(?:will|would|am going to) not be(?: \w+)? $/;
 
-const COMPILED: ReadonlyArray<readonly [Concept, RegExp]> = [...CONCEPTS, ...MORE_CONCEPTS].map(
-  ([concept, source]) => [concept, new RegExp(source, 'g')],
-);
+/**
+ * Every concept pattern sits behind one literal gate (literal-gate.ts): a concept is looked for
+ * only when a word it cannot match without occurs in the sentence.
+ */
+export const CONCEPT_GATE = new LiteralGate();
+
+const COMPILED: ReadonlyArray<readonly [Concept, RegExp, number]> = [
+  ...CONCEPTS,
+  ...MORE_CONCEPTS,
+].map(([concept, source]) => {
+  const pattern = new RegExp(source, 'g');
+  return [concept, pattern, CONCEPT_GATE.add(pattern)];
+});
 
 /** Recent sentences' concepts: the layers of one guard call read the same sentences. */
 const recent = new Map<string, ReadonlySet<Concept>>();
@@ -512,56 +523,88 @@ export function tagConcepts(sentence: string): ReadonlySet<Concept> {
 
 function tagConceptsAfresh(sentence: string): Set<Concept> {
   const found = new Set<Concept>();
-  for (const [concept, pattern] of COMPILED) {
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(sentence); match; match = pattern.exec(sentence)) {
-      if (match[0].length === 0) {
-        pattern.lastIndex += 1;
-        continue;
-      }
-      if (NEGATABLE.has(concept)) {
-        const before = sentence.slice(0, match.index);
-        if (NEGATION.test(before) && !FUTURE_BE.test(before)) continue;
-      }
-      found.add(concept);
-      break;
-    }
+  const possible = CONCEPT_GATE.mayMatch(sentence);
+  for (const [concept, pattern, id] of COMPILED) {
+    if (possible[id] === 1 && matchesConcept(sentence, concept, pattern)) found.add(concept);
   }
   return found;
+}
+
+/** Whether one concept is in a normalised text (the same reading as tagConcepts). */
+function hasConcept(text: string, concept: Concept): boolean {
+  const possible = CONCEPT_GATE.mayMatch(text);
+  return (
+    PATTERNS_OF.get(concept)?.some(
+      ([pattern, id]) => possible[id] === 1 && matchesConcept(text, concept, pattern),
+    ) ?? false
+  );
+}
+
+/** A concept's patterns (most concepts have one), for looking for a single concept. */
+const PATTERNS_OF = new Map<Concept, Array<readonly [RegExp, number]>>();
+for (const [concept, pattern, id] of COMPILED) {
+  PATTERNS_OF.set(concept, [...(PATTERNS_OF.get(concept) ?? []), [pattern, id]]);
+}
+
+/** A match of the concept's pattern that no negation just before cancels. */
+function matchesConcept(sentence: string, concept: Concept, pattern: RegExp): boolean {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(sentence); match; match = pattern.exec(sentence)) {
+    if (match[0].length === 0) {
+      pattern.lastIndex += 1;
+      continue;
+    }
+    if (NEGATABLE.has(concept)) {
+      const before = sentence.slice(0, match.index);
+      if (NEGATION.test(before) && !FUTURE_BE.test(before)) continue;
+    }
+    return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Frames: sentences about something else
 
 /** Another person's story, the news, study or work: nothing in the sentence is the writer's. */
-const STORY_FRAME =
-  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|game|games|gaming|level|boss fight|blog|history|museum|play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|lesson|teach\w*|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/;
+const STORY_FRAME = CONCEPT_GATE.gated(
+  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|game|games|gaming|level|boss fight|blog|history|museum|play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|lesson|teach\w*|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/,
+);
 
 /** The past, told as past: "years ago", "when I was a teenager", "I used to". */
-const PAST_FRAME =
-  /\b(?:years? ago|when i was (?:younger|a (?:kid|child|teen|teenager|student)|little|at school|in (?:school|college|university)|\d+)|used to|in the past|as a (?:kid|child|teenager|teen)|recovered|recovery|in remission|(?:\d+|two|three|four|five|ten) years (?:clean|free|sober)|back then|growing up|survived|survivor|last (?:year|summer|winter|decade))\b/;
+const PAST_FRAME = CONCEPT_GATE.gated(
+  /\b(?:years? ago|when i was (?:younger|a (?:kid|child|teen|teenager|student)|little|at school|in (?:school|college|university)|\d+)|used to|in the past|as a (?:kid|child|teenager|teen)|recovered|recovery|in remission|(?:\d+|two|three|four|five|ten) years (?:clean|free|sober)|back then|growing up|survived|survivor|last (?:year|summer|winter|decade))\b/,
+);
 /** The frames strong enough to set the lexicon aside: fiction, news and study by name. */
-const STRONG_FRAME =
-  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective)\b/;
-const NOT_A_STORY =
-  /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/;
-const STILL =
-  /\b(?:again|still|right now|lately|recently|back|relapse\w*|today|tonight|this week)\b/;
+const STRONG_FRAME = CONCEPT_GATE.gated(
+  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective)\b/,
+);
+const NOT_A_STORY = CONCEPT_GATE.gated(
+  /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/,
+);
+const STILL = CONCEPT_GATE.gated(
+  /\b(?:again|still|right now|lately|recently|back|relapse\w*|today|tonight|this week)\b/,
+);
 
 /** A question or plan about what might happen, not what is happening. */
-const HYPOTHETICAL = /\b(?:if|when|whether|in case|what happens|what would happen)\b/;
+const HYPOTHETICAL = CONCEPT_GATE.gated(
+  /\b(?:if|when|whether|in case|what happens|what would happen)\b/,
+);
 
 /** A parent asking what to do about a child's accident is a medical question, not a plan. */
 const HYPOTHETICAL_CHILD =
   /\b(?:my|a|the) (?:\w+ )?(?:child|kid|son|daughter|toddler|baby|dog|cat)\b/;
 
 /** An everyday cause that explains a symptom (a swollen tongue after the dentist). */
-const ROUTINE_CAUSE =
-  /\b(?:leg day|legs day|squats|lifting|brutal|sore|doms|dentist|filling|injection|jab|vaccine|piercing|tattoo|botox|wisdom tooth|hay fever|pollen|a cold|the flu|my period|doctor (?:said|says|checked)|was checked|diagnosed|physio|workout|training|run|running|gym|hike|climb)\b/;
+const ROUTINE_CAUSE = CONCEPT_GATE.gated(
+  /\b(?:leg day|legs day|squats|lifting|brutal|sore|doms|dentist|filling|injection|jab|vaccine|piercing|tattoo|botox|wisdom tooth|hay fever|pollen|a cold|the flu|my period|doctor (?:said|says|checked)|was checked|diagnosed|physio|workout|training|run|running|gym|hike|climb)\b/,
+);
 
 /** Another person is the one at risk or acting ("my friend wants to die"). */
-const OTHER_SUBJECT = new RegExp(
-  `^(?:(?:my|his|her|our|a|the) (?:\\w+ )?(?:${KIN}|${CHILD}|friend|friends|colleague|coworker|client|patient|student|neighbour|teammate|classmate|roommate|flatmate|dog|cat)|he|she|they|someone|somebody|people)\\b`,
+const OTHER_SUBJECT = CONCEPT_GATE.gated(
+  new RegExp(
+    `^(?:(?:my|his|her|our|a|the) (?:\\w+ )?(?:${KIN}|${CHILD}|friend|friends|colleague|coworker|client|patient|student|neighbour|teammate|classmate|roommate|flatmate|dog|cat)|he|she|they|someone|somebody|people)\\b`,
+  ),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -585,8 +628,9 @@ const own = (view: SentenceView) =>
   !view.story && !view.past && (!view.otherSubject || FIRST_PERSON_CLAUSE.test(view.text));
 
 /** A clause whose subject is the writer, even in a sentence that starts with someone else. */
-const FIRST_PERSON_CLAUSE =
-  /\b(?:i (?:am|was|would|will|have|had|feel|felt|want|just|do|did|can|could|should|keep|think|wish|hope|need|cannot|might)|myself|without me|if i|when i|once i)\b/;
+const FIRST_PERSON_CLAUSE = CONCEPT_GATE.gated(
+  /\b(?:i (?:am|was|would|will|have|had|feel|felt|want|just|do|did|can|could|should|keep|think|wish|hope|need|cannot|might)|myself|without me|if i|when i|once i)\b/,
+);
 
 const URGENCY: readonly CrisisCategory[] = [
   'suicide',
@@ -616,6 +660,7 @@ export function setAside(sentence: string, messageFramed = false): boolean {
  * blood test.
  */
 export function routineExplains(category: CrisisCategory, sentences: readonly string[]): boolean {
+  if (category !== 'medical_emergency' && category !== 'eating') return false;
   const concepts = new Set(sentences.flatMap((s) => [...tagConcepts(s)]));
   if (category === 'medical_emergency') {
     return (
@@ -863,7 +908,7 @@ const CONDITIONAL_ON_THEM =
  * for thoughts spread over several sentences: a weapon in one, a grievance in the next.
  */
 const MESSAGE_RULES: ReadonlyArray<
-  readonly [CrisisCategory, (all: Set<Concept>, text: string) => boolean]
+  readonly [CrisisCategory, (all: ConceptSet, text: string) => boolean]
 > = [
   [
     'suicide',
@@ -949,6 +994,33 @@ const MESSAGE_RULES: ReadonlyArray<
   ],
 ];
 
+/** What the message rules ask of a message's concepts. */
+interface ConceptSet {
+  has(concept: Concept): boolean;
+}
+
+/**
+ * The concepts of a message of several sentences: those of each sentence, and those of the
+ * sentences read together, looked for one concept at a time and only when a rule asks.
+ */
+class MessageConcepts implements ConceptSet {
+  private readonly together = new Map<Concept, boolean>();
+  constructor(
+    private readonly each: ReadonlySet<Concept>,
+    private readonly text: string,
+  ) {}
+
+  has(concept: Concept): boolean {
+    if (this.each.has(concept)) return true;
+    let found = this.together.get(concept);
+    if (found === undefined) {
+      found = hasConcept(this.text, concept);
+      this.together.set(concept, found);
+    }
+    return found;
+  }
+}
+
 function sentenceView(text: string): SentenceView {
   const past = PAST_FRAME.test(text) && !STILL.test(text);
   const concepts = tagConcepts(text);
@@ -972,12 +1044,11 @@ export function conceptCategory(sentences: readonly string[]): CrisisCategory | 
   const byRule = RULES.find(([, rule]) => views.some(rule));
   const told = views.filter((view) => !view.story && !view.past);
   const text = told.map((view) => view.text).join(' ');
-  // the concepts of each sentence, and of the sentences read together (a phrase can span them)
-  const all = new Set<Concept>([
-    ...told.flatMap((view) => [...view.concepts]),
-    ...(told.length > 1 ? tagConcepts(text) : []),
-  ]);
-  if (told.some(own)) all.add('SELF');
+  // the concepts of each sentence, and of the sentences read together (a phrase can span them);
+  // the latter looked for only when a rule asks about a concept no sentence has on its own
+  const each = new Set<Concept>(told.flatMap((view) => [...view.concepts]));
+  if (told.some(own)) each.add('SELF');
+  const all = told.length > 1 ? new MessageConcepts(each, text) : each;
   const byMessage = MESSAGE_RULES.find(([, rule]) => rule(all, text));
   const found = [byRule?.[0], byMessage?.[0]].filter((c): c is CrisisCategory => c !== undefined);
   return found.sort((a, b) => URGENCY.indexOf(a) - URGENCY.indexOf(b))[0] ?? null;

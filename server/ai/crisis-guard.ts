@@ -7,6 +7,7 @@ import {
   setAside,
 } from './crisis-concepts.ts';
 import { type CrisisModel, modelCategory, toldSentences } from './crisis-model.ts';
+import { type GatedPattern, LiteralGate } from './literal-gate.ts';
 import savedModel from './crisis-model.json' with { type: 'json' };
 
 const MODEL: CrisisModel = savedModel;
@@ -199,8 +200,15 @@ function expand(source: string): string {
   return out;
 }
 
-const compile = (sources: readonly string[], flags = ''): RegExp[] =>
-  sources.map((source) => new RegExp(expand(source), flags));
+/**
+ * Every lexicon pattern sits behind one literal gate (literal-gate.ts): a pattern is run only when
+ * a word it cannot match without occurs in the text, which spares most of them on most texts.
+ */
+export const LEXICON_GATE = new LiteralGate();
+const GATE = LEXICON_GATE;
+
+const compile = (sources: readonly string[], flags = ''): GatedPattern[] =>
+  sources.map((source) => GATE.gated(new RegExp(expand(source), flags)));
 
 // ---------------------------------------------------------------------------------------------
 // 3. Allowances: idioms and terms, blanked out before the lexicon runs
@@ -273,9 +281,11 @@ const ALLOWANCES = compile(
 // ---------------------------------------------------------------------------------------------
 // 4. Frames that make topic words about something else (a story, the news, study or work)
 
-const FRAME = new RegExp(
-  expand(
-    '\\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|character|characters|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|essay|thesis|research|lecture|course|class|exam|exams|module|training|trained|protocols?|prevention|awareness|charity|charities|volunteer|volunteering|campaign|fundraiser|fundraising|listener|helpline|counsell?or|counsell?ing course|nurse|nursing|paramedic|doctor|medic|therapist|psychology|squad|game|blog|history|years ago|museum|play|poem|song|lyrics|how to help|how to support|learn to support|to support|to help (?:my|a|someone|people|others)|supporting|mental health first aid|first aid)\\b',
+const FRAME = GATE.gated(
+  new RegExp(
+    expand(
+      '\\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|character|characters|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|essay|thesis|research|lecture|course|class|exam|exams|module|training|trained|protocols?|prevention|awareness|charity|charities|volunteer|volunteering|campaign|fundraiser|fundraising|listener|helpline|counsell?or|counsell?ing course|nurse|nursing|paramedic|doctor|medic|therapist|psychology|squad|game|blog|history|years ago|museum|play|poem|song|lyrics|how to help|how to support|learn to support|to support|to help (?:my|a|someone|people|others)|supporting|mental health first aid|first aid)\\b',
+    ),
   ),
 );
 
@@ -284,9 +294,9 @@ const FRAME = new RegExp(
 
 interface CategoryRules {
   /** Count whatever the frame. */
-  strong: RegExp[];
+  strong: GatedPattern[];
   /** Count unless a story, news, study or work frame is present. */
-  topic: RegExp[];
+  topic: GatedPattern[];
   /** Checks a lexicon cannot express (doses, calories, BMI). */
   checks?: Array<(text: string) => boolean>;
 }
@@ -811,6 +821,14 @@ const ABUSE: CategoryRules = {
   ]),
 };
 
+const TABLET_COUNT = GATE.gated(
+  new RegExp(
+    expand(
+      '\\b(?:took|taken|swallowed|ate|eaten|had|downed|popped|necked) (?:about |around |like |maybe |over |nearly )?(\\d+|[a-z]+) (?:of (?:my |the |her |his )?)?(?:\\w+ )?{MEDS}',
+    ),
+  ),
+);
+
 const MEDICAL: CategoryRules = {
   strong: compile([
     '(?<!\\b(?:if|when|whether|what to do if|in case) )\\b(?:i am|i think i am|i might be|think i am|he is|she is|they are|someone is|(?:my|the) (?:\\w+ )?(?:{KIN}|{CHILD}|friend|colleague|neighbour|man|woman) (?:is|might be|seems to be|could be)) (?:\\w+ )?having (?:a |an )?(?:heart attack|cardiac arrest|stroke|seizure|fit|anaphylactic (?:shock|reaction)|anaphylaxis|(?:bad |severe |serious )?allergic reaction|asthma attack|diabetic (?:emergency|coma)|hypo)\\b',
@@ -883,11 +901,7 @@ const MEDICAL: CategoryRules = {
   checks: [
     // "I took 20 paracetamol", "swallowed 30 of my pills": a number of tablets no one takes by mistake
     (text) => {
-      const match = new RegExp(
-        expand(
-          '\\b(?:took|taken|swallowed|ate|eaten|had|downed|popped|necked) (?:about |around |like |maybe |over |nearly )?(\\d+|[a-z]+) (?:of (?:my |the |her |his )?)?(?:\\w+ )?{MEDS}',
-        ),
-      ).exec(text);
+      const match = TABLET_COUNT.possible(text) ? TABLET_COUNT.pattern.exec(text) : null;
       if (!match?.[1]) return false;
       const count = /^\d+$/.test(match[1]) ? Number(match[1]) : (NUMBER_WORDS[match[1]] ?? 0);
       return count >= 8 && !/\bvitamins|gummies\b/.test(match[0]);
@@ -956,18 +970,27 @@ const CATEGORY_ORDER: ReadonlyArray<readonly [CrisisCategory, CategoryRules]> = 
 /** Blanks every allowance so its words cannot feed a pattern. */
 export function applyAllowances(normalized: string): string {
   let out = normalized;
-  for (const allowance of ALLOWANCES) out = out.replace(allowance, ' _ ');
+  for (const allowance of ALLOWANCES) {
+    // the gate rescans only when an allowance changed the text
+    if (allowance.possible(out)) out = out.replace(allowance.pattern, ' _ ');
+  }
   return out.replace(/\s+/g, ' ').trim();
 }
 
 /** The crisis category of one normalised text, or null. */
 function categoryOf(normalized: string): CrisisCategory | null {
-  const text = applyAllowances(normalized);
+  return categoryOfCleared(applyAllowances(normalized));
+}
+
+/** The crisis category of one normalised text already cleared of allowances, or null. */
+function categoryOfCleared(text: string): CrisisCategory | null {
   if (text.length === 0) return null;
-  const framed = FRAME.test(text);
+  let framed: boolean | undefined; // read only when a topic word could count
   for (const [category, rules] of CATEGORY_ORDER) {
     if (rules.strong.some((pattern) => pattern.test(text))) return category;
     if (rules.checks?.some((check) => check(text))) return category;
+    if (!rules.topic.some((pattern) => pattern.possible(text))) continue;
+    framed ??= FRAME.test(text);
     if (!framed && rules.topic.some((pattern) => pattern.test(text))) return category;
   }
   return null;
@@ -990,10 +1013,11 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
     }
   };
   for (const text of present) {
-    const sentences = sentencesOf(text);
+    const read = readText(text);
+    const { sentences } = read;
     // both rules layers are read: the concept rules may name a more urgent category (a dose
     // question the lexicon took for an overdose); the model only when neither flagged the text
-    const byLexicon = lexiconCategory(text);
+    const byLexicon = lexiconCategory(text, read);
     const byConcepts = conceptCategory(sentences);
     consider(byLexicon);
     consider(byConcepts);
@@ -1006,16 +1030,33 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
  * The lexicon's category for one text, with the sentences set aside that are a story, study or
  * a joke and say nothing about the writer's own danger (crisis-concepts.ts, setAside).
  */
-function lexiconCategory(text: string): CrisisCategory | null {
-  const parts = splitSentences(text);
-  const normalized = parts.map((part) => applyAllowances(normalizeForGuard(part)));
+function lexiconCategory(text: string, read: ReadText = readText(text)): CrisisCategory | null {
+  const { parts, normalized } = read;
   const framed = framedMessage(normalized);
   const kept = parts.filter((_, i) => !setAside(normalized[i] ?? '', framed));
   if (kept.length === 0) return null;
-  const category = categoryOf(
-    normalizeForGuard(kept.length === parts.length ? text : kept.join('. ')),
-  );
+  // one sentence that is the whole text: it is already normalised and cleared of allowances
+  const category =
+    parts.length === 1 && kept.length === 1 && parts[0] === text
+      ? categoryOfCleared(normalized[0] ?? '')
+      : categoryOf(normalizeForGuard(kept.length === parts.length ? text : kept.join('. ')));
   return category && routineExplains(category, normalized) ? null : category;
+}
+
+/** One text read once: its sentences as written, each normalised and cleared of idioms. */
+interface ReadText {
+  parts: string[];
+  /** Each part normalised and cleared of allowances (empty or "_" when nothing was left). */
+  normalized: string[];
+  /** The normalised parts with something left in them. */
+  sentences: string[];
+}
+
+function readText(text: string): ReadText {
+  const parts = splitSentences(text);
+  const normalized = parts.map((part) => applyAllowances(normalizeForGuard(part)));
+  const sentences = normalized.filter((part) => part.length > 0 && part !== '_');
+  return { parts, normalized, sentences };
 }
 
 function splitSentences(text: string): string[] {
@@ -1036,24 +1077,29 @@ function modelOpinion(sentences: readonly string[]): CrisisCategory | null {
 export function detectCrisisByModel(
   texts: ReadonlyArray<string | undefined>,
 ): CrisisCategory | null {
-  return rankFirst(texts.map((text) => (text ? modelOpinion(sentencesOf(text)) : null)));
+  return mostUrgentCategory(texts.map((text) => (text ? modelOpinion(sentencesOf(text)) : null)));
 }
 
 /** The lexicon alone (the precise layer), for measuring what the concept layer adds. */
 export function detectCrisisByLexicon(
   texts: ReadonlyArray<string | undefined>,
 ): CrisisCategory | null {
-  return rankFirst(texts.map((text) => (text ? lexiconCategory(text) : null)));
+  return mostUrgentCategory(texts.map((text) => (text ? lexiconCategory(text) : null)));
 }
 
 /** The concept layer alone, for measuring how far it generalises on its own. */
 export function detectCrisisByConcepts(
   texts: ReadonlyArray<string | undefined>,
 ): CrisisCategory | null {
-  return rankFirst(texts.map((text) => (text ? conceptCategory(sentencesOf(text)) : null)));
+  return mostUrgentCategory(
+    texts.map((text) => (text ? conceptCategory(sentencesOf(text)) : null)),
+  );
 }
 
-function rankFirst(categories: ReadonlyArray<CrisisCategory | null>): CrisisCategory | null {
+/** The most urgent of several categories (CATEGORY_ORDER), or null when there is none. */
+export function mostUrgentCategory(
+  categories: ReadonlyArray<CrisisCategory | null>,
+): CrisisCategory | null {
   let best: CrisisCategory | null = null;
   let rank = CATEGORY_ORDER.length;
   for (const category of categories) {
@@ -1068,7 +1114,5 @@ function rankFirst(categories: ReadonlyArray<CrisisCategory | null>): CrisisCate
 
 /** Sentences (and clauses after a semicolon or dash), each normalised and cleared of idioms. */
 export function sentencesOf(text: string): string[] {
-  return splitSentences(text)
-    .map((part) => applyAllowances(normalizeForGuard(part)))
-    .filter((part) => part.length > 0 && part !== '_');
+  return readText(text).sentences;
 }

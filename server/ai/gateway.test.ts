@@ -384,6 +384,39 @@ describe('the gateway', () => {
     ]);
   });
 
+  it('reads an unchanged plan once, and still stops at a task renamed to crisis words', async () => {
+    const gateway = createAiGateway({
+      settings: { engine: 'offline', timeoutMs: 20_000 },
+      clock: steppingClock(),
+      recordCall: () => undefined,
+    });
+    const existingPlan = {
+      milestones: offlinePlan.milestones.map((m) => ({
+        title: m.title,
+        dueDate: m.dueDate,
+        done: false,
+      })),
+      tasks: offlinePlan.tasks.map((t) => ({
+        title: t.title,
+        milestone: null,
+        status: 'open' as const,
+      })),
+    };
+    const first = await gateway.breakDownGoal({ ...planInput, existingPlan });
+    const again = await gateway.breakDownGoal({ ...planInput, existingPlan });
+    expect(again).toEqual(first);
+    expect(first.result).not.toMatchObject({ kind: 'crisis' });
+    const renamed = {
+      ...existingPlan,
+      tasks: [
+        ...existingPlan.tasks,
+        { title: 'I want to end my life', milestone: null, status: 'open' as const },
+      ],
+    };
+    const response = await gateway.breakDownGoal({ ...planInput, existingPlan: renamed });
+    expect(response.result).toMatchObject({ kind: 'crisis', category: 'suicide' });
+  });
+
   it('adds the not-medical-advice note to a health goal a model wrote without it', async () => {
     const health = refineGoalOffline({
       text: 'Run a 10K by the end of June',

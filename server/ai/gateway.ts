@@ -30,7 +30,8 @@ import { anthropicModel } from './providers/anthropic.ts';
 import type { ResolvedModel } from './providers/model.ts';
 import { openAiCompatibleModel } from './providers/openai-compatible.ts';
 import { openAiModel } from './providers/openai.ts';
-import { crisisResult, detectCrisis, withHealthNote } from './safety.ts';
+import { crisisResult, withHealthNote } from './safety.ts';
+import { createTextGuard } from './text-guard.ts';
 import { type AiSettings, assertAiSettings } from './settings.ts';
 
 /**
@@ -104,8 +105,12 @@ interface OperationSpec<Input, Result> {
   offline: (input: Input) => Result;
   /** Rules beyond the schema; every problem is a sentence a model can act on. */
   problems: (input: Input, result: Result) => string[];
-  /** The user's own words, for the crisis guard. */
-  userTexts: (input: Input) => string[];
+  /**
+   * The user's words, for the crisis guard: `fresh` is what they have just typed (always read);
+   * `known` the goal and plan texts that come back on every call (read once while unchanged:
+   * text-guard.ts).
+   */
+  userTexts: (input: Input) => { fresh: string[]; known: string[] };
   timeZone: (input: Input) => string;
   prompt: (input: Input) => { system: string; prompt: string };
   /** What every answer carries whoever wrote it (the health note). */
@@ -118,7 +123,10 @@ const refineGoalSpec: OperationSpec<RefineGoalInput, RefineGoalOutput> = {
   outputSchema: refineGoalOutputSchema,
   offline: refineGoalOffline,
   problems: refineProblems,
-  userTexts: (input) => [input.text, ...(input.answers ?? []).map((a) => a.answer)],
+  userTexts: (input) => ({
+    fresh: [input.text, ...(input.answers ?? []).map((a) => a.answer)],
+    known: [],
+  }),
   timeZone: (input) => input.timeZone,
   prompt: refineGoalPrompt,
   finish: (_input, result) =>
@@ -134,14 +142,19 @@ const breakDownGoalSpec: OperationSpec<BreakDownGoalInput, BreakDownGoalOutput> 
   offline: breakDownGoalOffline,
   problems: planProblems,
   // The plan so far is the person's words too (they rename tasks and milestones): guarded as well.
-  userTexts: ({ goal, existingPlan }) => [
-    goal.title,
-    goal.specific,
-    goal.why,
-    goal.firstStep,
-    ...(existingPlan?.milestones ?? []).map((milestone) => milestone.title),
-    ...(existingPlan?.tasks ?? []).map((task) => task.title),
-  ],
+  // The goal and the plan come back unchanged on every call, so a text already cleared is not
+  // read again; a renamed title is a new text and is read (text-guard.ts).
+  userTexts: ({ goal, existingPlan }) => ({
+    fresh: [],
+    known: [
+      goal.title,
+      goal.specific,
+      goal.why,
+      goal.firstStep,
+      ...(existingPlan?.milestones ?? []).map((milestone) => milestone.title),
+      ...(existingPlan?.tasks ?? []).map((task) => task.title),
+    ],
+  }),
   timeZone: (input) => input.timeZone,
   prompt: breakDownGoalPrompt,
   finish: (input, result) => ({
@@ -215,6 +228,7 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
   assertAiSettings(settings);
   const resolveModel = deps.resolveModel ?? resolveEngineModel;
   const timeoutSignal = deps.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
+  const guard = createTextGuard();
 
   async function run<Input, Result>(
     spec: OperationSpec<Input, Result>,
@@ -244,7 +258,8 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
         ...(detail ? { detail } : {}),
       });
 
-    const crisis = detectCrisis(spec.userTexts(input));
+    const texts = spec.userTexts(input);
+    const crisis = guard.check(texts.fresh, texts.known);
     if (crisis) {
       await record(SAFETY_MODEL, 'crisis', crisis);
       return {
