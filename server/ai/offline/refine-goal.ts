@@ -124,12 +124,12 @@ function outcomeQuestion(
 
 /** A health matter that needs a doctor's or physio's word before training. */
 const MEDICAL =
-  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis)\b/;
+  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off)\b/;
 
 const MEDICAL_NOTE =
   'Because of the health condition you mention, check the plan with your doctor or physiotherapist before you start, and stop if anything hurts.';
 
-/** Faster than this needs a very-low-calorie diet, which needs a doctor. */
+/** This fast or faster needs a very-low-calorie diet, which needs a doctor. */
 const CRASH_KG_PER_WEEK = 4;
 
 const CRASH_NOTE =
@@ -527,7 +527,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   if (template.id === 'weight_loss' && explicit && parsedDeadline && !parsedDeadline.passed) {
     const weeks = Math.max(1, daysBetween(input.today, parsedDeadline.date)) / 7;
     const kilos = explicit.unit === 'lb' ? explicit.target * 0.4536 : explicit.target;
-    if (/^(kg|lb)$/.test(explicit.unit) && kilos / weeks > CRASH_KG_PER_WEEK) {
+    if (/^(kg|lb)$/.test(explicit.unit) && kilos / weeks >= CRASH_KG_PER_WEEK) {
       flags.add('medical');
       notes.unshift(CRASH_NOTE);
     }
