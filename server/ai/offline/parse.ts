@@ -1019,16 +1019,17 @@ function wordCount(m: RegExpExecArray): Quantity {
 }
 
 const COUNT = new RegExp(
-  String.raw`${NUMBER}\s+(?:(?:new|more|different|full|freelance|paying|regular|local|online|short|good|quality|strict|real|first|great)\s+){0,2}([a-z][a-z'-]*?s)\b${PERIOD}`,
+  String.raw`${NUMBER}(k)?\s+(?:(?:new|more|different|full|freelance|paying|regular|local|online|short|good|quality|strict|real|first|great)\s+){0,2}([a-z][a-z'-]*?s)\b${PERIOD}`,
   'g',
 );
 
 function count(m: RegExpExecArray): Quantity | null {
-  const noun = m[2] ?? '';
+  const noun = m[3] ?? '';
   if (NOT_COUNT_NOUNS.has(noun)) return null;
   // Years and dates ("2027 plans", "12 may") are not counts.
   if (/^20\d\d$/.test(m[1] ?? '')) return null;
-  return { kind: 'count', value: toNumber(m[1]), noun, per: periodOf(m[3] ?? m[4]) };
+  // "100k followers": thousands.
+  return { kind: 'count', value: toNumber(m[1], m[2]), noun, per: periodOf(m[4] ?? m[5]) };
 }
 
 /** Singular counts that matter: "do 1 pull-up", "write 1 book" ("run a 5K" is a distance). */

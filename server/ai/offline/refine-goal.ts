@@ -137,7 +137,22 @@ const CRASH_NOTE =
 
 /** An event whose date only the person knows. */
 const EVENT =
-  /\b(?:for|before|by|at|until|till|in time for|ahead of|on)\s+(my|our|the|his|her|their|[a-z]+'s)\s+((?:[a-z0-9]+(?:'s)?\s+){0,2}(?:birthday|wedding|trip|holiday|holidays|vacation|exam|exams|finals|semester|term|graduation|anniversary|interview|review|move|race|competition|recital|concert|reunion|due date|conference|presentation|talk|performance|audition|tournament|match|big day|honeymoon|retirement|party))\b/;
+  /\b(?:for|before|by|at|until|till|in time for|ahead of|on)\s+(my|our|the|his|her|their|[a-z]+'s)\s+((?:[a-z0-9]+(?:'s)?\s+){0,2}(?:birthday|wedding|trip|holiday|holidays|vacation|exam|exams|finals|semester|term|graduation|anniversary|interview|review|move|race|competition|recital|concert|reunion|due date|conference|presentation|talk|performance|audition|tournament|match|big day|honeymoon|retirement|party|christening|baptism|bar mitzvah|bat mitzvah|communion|confirmation|funeral|memorial|prom|hen do|stag do|baby shower|engagement party|jubilee|show))\b/;
+
+/** "mum and dad's 40th anniversary is coming up": an occasion named without a date. */
+const COMING_UP =
+  /\b(my|our|his|her|their|[a-z]+'s)\s+((?:[a-z0-9]+(?:'s)?\s+){0,2}(?:birthday|wedding|anniversary|graduation|retirement|christening|baptism|reunion|party|trip|holiday|exams?|recital|concert|performance|competition|race))\s+(?:is|are)\s+(?:coming up|soon|approaching|around the corner|next)\b/;
+
+/**
+ * A word for an event used as the name of a trade ("wedding photography", "party planning
+ * business"): no occasion, and no date to ask for.
+ */
+const EVENT_AS_TRADE =
+  /\b(?:wedding|party|event|birthday)\s+(?:photograph\w*|videograph\w*|planning|planner|cakes?|catering|dj|band|business|venue|industry|stationery|florist\w*)\b/g;
+
+/** The person's own birthday or age ("before my 50th", "by my birthday"): a date they chose. */
+const OWN_MILESTONE =
+  /\b(?:my|i turn)\s+(?:\d{2}(?:st|nd|rd|th)?(?:\s+birthday)?|birthday)\b(?!\s+(?:\w+\s+)?(?:anniversary|party|reunion))/;
 
 /** "by the end of the semester": a date only the person's school knows. */
 const ACADEMIC =
@@ -152,7 +167,7 @@ const AGE = /\b(?:before|by the time|by when)\s+(i)\s+(?:turn|am|'m|reach)\s+(\d
 
 /** Words that make a stated date a fixed event rather than a chosen horizon. */
 const FIXED_EVENT =
-  /\b(wedding|exam|exams|finals|test|interview|review|trip|(?<!bank )holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|party|parkrun|marathon on|half marathon on)\b/;
+  /\b(wedding|exam|exams|finals|test|interview|review|trip|(?<!bank )holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|party|marathon on|half marathon on|relocat\w*|emigrat\w*|move (?:abroad|overseas|to [a-z]+))\b/;
 
 /**
  * Life events whose date only the person knows, beyond "for my …": a baby's due date, the next
@@ -181,7 +196,7 @@ const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boo
 
 /** Events that are someone's occasion, fixed once known (not the person's own age or birthday). */
 const OCCASION =
-  /^(?:wedding|trip|holiday|holidays|vacation|honeymoon|race|competition|recital|concert|performance|audition|tournament|match|conference|presentation|talk|reunion|graduation|party|anniversary|move|big day|retirement)$|wedding|party/;
+  /^(?:wedding|trip|holiday|holidays|vacation|honeymoon|race|competition|recital|concert|performance|audition|tournament|match|conference|presentation|talk|reunion|graduation|party|anniversary|move|big day|retirement|christening|baptism|mitzvah|communion|confirmation|funeral|memorial|prom|do|shower|jubilee|show)$|wedding|party/;
 
 function dateNeededQuestion(owner: string, event: string, timeZone: string): ClarifyingQuestion {
   const whose = owner === 'my' || owner === 'our' ? 'your' : owner;
@@ -406,6 +421,8 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     quantities,
     timeZone: input.timeZone,
   };
+  // What events the sentence names, without trades named after one ("wedding photography").
+  const eventText = context.text.replace(EVENT_AS_TRADE, 'trade');
   const deadlineAnswer = answers.get(QUESTION_IDS.deadline);
   const parsedDeadline =
     (deadlineAnswer ? parseDeadline(deadlineAnswer, input.today, input.timeZone) : null) ??
@@ -443,10 +460,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const dayKnown = parsedDeadline !== null && !parsedDeadline.monthOnly;
   const event = deadlineAnswer
     ? null
-    : (ACADEMIC.exec(context.text) ??
+    : (ACADEMIC.exec(eventText) ??
       (parsedDeadline
         ? null
-        : (EVENT.exec(context.text) ?? AGE.exec(context.text) ?? OWN_EXAM.exec(context.text))));
+        : (EVENT.exec(eventText) ??
+          COMING_UP.exec(eventText) ??
+          AGE.exec(eventText) ??
+          OWN_EXAM.exec(eventText))));
   const lifeEvent =
     deadlineAnswer || dayKnown || event
       ? undefined
@@ -514,10 +534,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
 
   // A date is fixed when it is an occasion's ("on 12 April", "booked for 28 May", "host
   // Thanksgiving") or an event's (an exam, a trip, a wedding), not a horizon the person chose.
+  // The person's own birthday or age ("before my 50th on 6 June") is a date they chose.
+  const ownMilestone = OWN_MILESTONE.test(eventText);
   const fixed =
     parsedDeadline !== null &&
     !parsedDeadline.passed &&
-    (parsedDeadline.occasion || FIXED_EVENT.test(context.text));
+    ((parsedDeadline.occasion && !ownMilestone) ||
+      FIXED_EVENT.test(eventText.replace(OWN_MILESTONE, ' ')));
   if (fixed) flags.add('fixed_date');
   const decision = decideDeadline(template, explicit, parsedDeadline, input.today, context, fixed);
   for (const flag of decision.flags) flags.add(flag);
