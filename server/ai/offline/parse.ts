@@ -84,6 +84,8 @@ export function normalizeGoalText(text: string): string {
     .replace(/[‘’]/g, "'")
     .replace(/[“”]/g, '"')
     .replace(/[–—]/g, '-')
+    // "push ups", "pushups" → "push-ups": one exercise, one word.
+    .replace(/\b(push|pull|sit|chin|press)[ ]?ups\b/g, '$1-ups')
     .replace(/\ba couple of\b/g, '2')
     .replace(/\b(?:a|one) fortnight\b/g, '2 weeks')
     .replace(/\b(\d+(?:\.\d+)?) ?(million|thousand)\b/g, (_, n: string, unit: string) =>

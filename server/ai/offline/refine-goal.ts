@@ -150,6 +150,9 @@ const COMING_UP =
 const EVENT_AS_TRADE =
   /\b(?:wedding|party|event|birthday)\s+(?:photograph\w*|videograph\w*|planning|planner|cakes?|catering|dj|band|business|venue|industry|stationery|florist\w*)\b/g;
 
+/** "in 2 months", "within a year": a length of time from today, not a day on the calendar. */
+const LENGTH_OF_TIME = /^(?:in|within)\s+(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of)\s+(?:days?|weeks?|fortnights?|months?|years?)\b/i;
+
 /** The person's own birthday or age ("before my 50th", "by my birthday"): a date they chose. */
 const OWN_MILESTONE =
   /\b(?:my|i turn)\s+(?:\d{2}(?:st|nd|rd|th)?(?:\s+birthday)?|birthday)\b(?!\s+(?:\w+\s+)?(?:anniversary|party|reunion))/;
@@ -541,7 +544,9 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     !parsedDeadline.passed &&
     ((parsedDeadline.occasion && !ownMilestone) ||
       FIXED_EVENT.test(eventText.replace(OWN_MILESTONE, ' ')));
-  if (fixed) flags.add('fixed_date');
+  // "In 2 months before we relocate": a length of time the person chose, kept because an event
+  // bounds it, but not itself an event's date.
+  if (fixed && !LENGTH_OF_TIME.test(parsedDeadline.phrase)) flags.add('fixed_date');
   const decision = decideDeadline(template, explicit, parsedDeadline, input.today, context, fixed);
   for (const flag of decision.flags) flags.add(flag);
   const notes = [...decision.notes];
