@@ -44,14 +44,21 @@ import {
 
 /** Wishes with no outcome one could measure; they need a question before a plan. */
 const VAGUE =
-  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$/;
+  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$|\bbe (?:more|less) (?:patient|present|kind|calm|positive|grateful|assertive|tolerant|understanding|supportive|consistent|social|outgoing|mindful|open|confident|organi[sz]ed)\b|\bdo something about (?:my|our|the) \w+|\bfind (?:a |the )?(?:partner|girlfriend|boyfriend|husband|wife|someone|love|the one)\b(?! (?:at|in|for|to|who|that) )|(?:^|\b(?:want|need|get|go for) )a promotion$|\b(?:been thinking|thinking about|maybe|wondering if) (?:i |that i )?(?:should|could|might|ought to)\b/;
 
 /** "network more", "swim more": the activity is known, how much is not. */
 const MORE_OF = /^(?:[a-z]+ ){1,2}(?:more|less)(?: often)?$/;
 
 /** Vague wishes about something concrete (a skill, a job, a person): what it looks like is asked, not why. */
 const CONCRETE_WISH =
-  /\b(?:get better at|improve (?:at|my) (?!life|health|relationship|marriage|career)\w+|find (?:a |an )?(?:new |better |different )?(?:job|role)|get (?:a )?(?:new |better )?job)\b/;
+  /\b(?:get better at|improve (?:at|my) (?!life|health|relationship|marriage|career)\w+|find (?:a |an )?(?:new |better |different )?(?:job|role)|get (?:a )?(?:new |better )?job|be (?:more|less) \w+ (?:with|towards?|around) (?:my|our|the|his|her)|a promotion$)\b/;
+
+/**
+ * "…, I just feel stuck", "…, we argue all the time", "…, I'm tired of being single": the person
+ * already said what is wrong now, which is why it matters; it is not asked again.
+ */
+const STATED_SITUATION =
+  /,\s*(?:i|we|i'm|we're|i've|we've|im)\s+(?:just\s+|really\s+|always\s+|still\s+|so\s+)?(?:feel|felt|argue|fight|bicker|keep|can't|cannot|never|hate|miss|am|are|'m|'re|tired|sick|fed up|stuck|have been|'ve been|been)\b/;
 
 /** Repairing a relationship: the person is known; what it would look like is asked, without calling it vague. */
 const RECONNECT =
@@ -151,7 +158,8 @@ const EVENT_AS_TRADE =
   /\b(?:wedding|party|event|birthday)\s+(?:photograph\w*|videograph\w*|planning|planner|cakes?|catering|dj|band|business|venue|industry|stationery|florist\w*)\b/g;
 
 /** "in 2 months", "within a year": a length of time from today, not a day on the calendar. */
-const LENGTH_OF_TIME = /^(?:in|within)\s+(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of)\s+(?:days?|weeks?|fortnights?|months?|years?)\b/i;
+const LENGTH_OF_TIME =
+  /^(?:in|within)\s+(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of)\s+(?:days?|weeks?|fortnights?|months?|years?)\b/i;
 
 /** The person's own birthday or age ("before my 50th", "by my birthday"): a date they chose. */
 const OWN_MILESTONE =
@@ -252,6 +260,15 @@ function howMuchQuestion(wish: string): ClarifyingQuestion {
 
 const INSTRUMENT_WORDS =
   /\b(guitar|piano|keyboard|violin|cello|drums|ukulele|bass|flute|saxophone|trumpet|harmonica|sing|singing)\b/;
+
+/** "I want a promotion", with no role, level or raise named. */
+const BARE_PROMOTION = /\ba promotion$/;
+
+const PROMOTION_QUESTION: ClarifyingQuestion = {
+  id: QUESTION_IDS.target,
+  question: 'Which role or level would the promotion take you to?',
+  suggestions: ['The next level in my current role', 'Team lead', 'Senior in my field'],
+};
 
 const WHY_QUESTION: ClarifyingQuestion = {
   id: QUESTION_IDS.why,
@@ -481,9 +498,12 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     if (vague && !answeredOutcome) {
       flags.add('vague');
       questions.push(
-        moreOf
-          ? (template.targetQuestion?.(context) ?? howMuchQuestion(wish))
-          : outcomeQuestion(template, domain, input.text.trim(), input.timeZone),
+        // "swim more": the activity is known, how much is not; "a promotion": to what.
+        BARE_PROMOTION.test(wish)
+          ? PROMOTION_QUESTION
+          : moreOf
+            ? (template.targetQuestion?.(context) ?? howMuchQuestion(wish))
+            : outcomeQuestion(template, domain, input.text.trim(), input.timeZone),
       );
     } else if (reconnect && !answeredOutcome) {
       questions.push(outcomeQuestion(template, domain, input.text.trim(), input.timeZone));
@@ -524,7 +544,8 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       questions.push(deadlineQuestion(null));
     }
     // Why is asked of a wish about how life should be, not of a skill or a job to get.
-    if (vague && !why && !CONCRETE_WISH.test(context.text)) questions.push(WHY_QUESTION);
+    if (vague && !why && !CONCRETE_WISH.test(context.text) && !STATED_SITUATION.test(context.text))
+      questions.push(WHY_QUESTION);
     if (vague && detected.domainScore === 0 && !hint) questions.push(DOMAIN_QUESTION);
     const notes = vague
       ? [
