@@ -203,7 +203,22 @@ const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boo
     question: 'When do you graduate? I will plan back from that date.',
     fixed: true,
   },
+  // "Pass CFA Level I - sitting it in August": an exam sitting has a day, set by the exam board.
+  {
+    pattern:
+      /\b(?:sitting|sit|taking|take) (?:it|them|the (?:exam|test|paper)s?)\b|\b(?:exam|test|paper|boards) (?:is |are )?(?:in|booked for|scheduled for) (?:early |mid-?|late )?(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/,
+    question: 'On what day is the exam? I will plan your revision back from that date.',
+    fixed: true,
+  },
 ];
+
+/**
+ * A named mass event ("do the City2Surf", "ride London to Brighton"): it has a day of its own,
+ * which the person knows; a month alone is not enough to plan the taper. Read on the words as
+ * written, since the capitals are what mark a name.
+ */
+const NAMED_EVENT =
+  /\b(?:do|run|ride|cycle|race|enter|complete|take part in|sign up for|signed up for)\s+(?:the\s+([A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Marathon|Half|Run|Ride|Sportive|Triathlon|Swim|Challenge|Ultra|10K|5K))|([A-Z][a-z]+ to [A-Z][a-z]+))\b/;
 
 /** Events that are someone's occasion, fixed once known (not the person's own age or birthday). */
 const OCCASION =
@@ -260,6 +275,20 @@ function howMuchQuestion(wish: string): ClarifyingQuestion {
 
 const INSTRUMENT_WORDS =
   /\b(guitar|piano|keyboard|violin|cello|drums|ukulele|bass|flute|saxophone|trumpet|harmonica|sing|singing)\b/;
+
+/** A health reading to bring down or up ("get my blood pressure down", "lower my cholesterol"). */
+const HEALTH_READING =
+  /\b(?:blood pressure|cholesterol|blood sugar|hba1c|a1c|resting heart rate|triglycerides)\b/;
+
+/** The reading with its number ("blood pressure below 130/80", "HbA1c under 48"). */
+const HEALTH_READING_TARGET = new RegExp(`${HEALTH_READING.source}[^.,;]{0,30}?\\d`);
+
+const READING_QUESTION: ClarifyingQuestion = {
+  id: QUESTION_IDS.target,
+  question:
+    'What reading are you aiming for? Your doctor or nurse can tell you the target that is right for you.',
+  suggestions: ['The target my doctor gave me', 'Into the normal range', 'Off my medication'],
+};
 
 /** "I want a promotion", with no role, level or raise named. */
 const BARE_PROMOTION = /\ba promotion$/;
@@ -472,8 +501,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   // "learn guitar", "write a novel": with neither a number nor a date, how far is "done" is asked.
   const openEnded =
     explicit === null && !parsedDeadline && quantities.length === 0 && OPEN_ENDED.test(template.id);
+  // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
+  const readingWithoutTarget =
+    !measured && HEALTH_READING.test(context.text) && !HEALTH_READING_TARGET.test(context.text);
   const needsTarget =
-    explicit === null && !vague && (template.targetQuestion !== undefined || openEnded);
+    !vague &&
+    ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
+      readingWithoutTarget);
 
   // A date only the person knows ("for my sister's wedding", "until the baby comes") is asked
   // for, never guessed; a month alone ("before I graduate in May") does not name the day.
@@ -487,10 +521,23 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
           COMING_UP.exec(eventText) ??
           AGE.exec(eventText) ??
           OWN_EXAM.exec(eventText))));
+  const namedEvent =
+    deadlineAnswer || dayKnown || event
+      ? null
+      : NAMED_EVENT.exec(
+          input.text.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
+        );
   const lifeEvent =
     deadlineAnswer || dayKnown || event
       ? undefined
-      : LIFE_EVENTS.find((candidate) => candidate.pattern.test(context.text));
+      : (LIFE_EVENTS.find((candidate) => candidate.pattern.test(context.text)) ??
+        (namedEvent
+          ? {
+              pattern: NAMED_EVENT,
+              question: `What is the date of ${namedEvent[1] ? `the ${namedEvent[1]}` : 'the event'}? I will plan back from that day.`,
+              fixed: true,
+            }
+          : undefined));
   // A date that has passed is asked again rather than replaced with one the person never chose.
   const passed = parsedDeadline?.passed === true;
   if (((vague || needsTarget || reconnect) && !answeredOutcome) || event || lifeEvent || passed) {
@@ -508,7 +555,11 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     } else if (reconnect && !answeredOutcome) {
       questions.push(outcomeQuestion(template, domain, input.text.trim(), input.timeZone));
     } else if (needsTarget && !answeredOutcome) {
-      questions.push(template.targetQuestion?.(context) ?? howMuchQuestion(wish));
+      questions.push(
+        readingWithoutTarget
+          ? READING_QUESTION
+          : (template.targetQuestion?.(context) ?? howMuchQuestion(wish)),
+      );
     }
     if (event) {
       flags.add('date_needed');
