@@ -46,6 +46,17 @@ import {
 const VAGUE =
   /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$|\bbe (?:more|less) (?:patient|present|kind|calm|positive|grateful|assertive|tolerant|understanding|supportive|consistent|social|outgoing|mindful|open|confident|organi[sz]ed)\b|\bdo something about (?:my|our|the) \w+|\bfind (?:a |the )?(?:partner|girlfriend|boyfriend|husband|wife|someone|love|the one)\b(?! (?:at|in|for|to|who|that) )|(?:^|\b(?:want|need|get|go for) )a promotion$|\b(?:been thinking|thinking about|maybe|wondering if) (?:i |that i )?(?:should|could|might|ought to)\b/;
 
+/**
+ * "Hike the Kokoda Track … and I need to get fit for it": getting fit for a goal already named is
+ * the means, not a vague wish of its own.
+ */
+const MEANS_TO_GOAL =
+  /\b(?:get|be|getting) (?:fit|fitter|in shape|into shape|healthier|stronger)(?: enough)? (?:for|before) (?:it|this|that)\b/g;
+
+function wishText(text: string): string {
+  return text.replace(MEANS_TO_GOAL, ' ');
+}
+
 /** "network more", "swim more": the activity is known, how much is not. */
 const MORE_OF = /^(?:[a-z]+ ){1,2}(?:more|less)(?: often)?$/;
 
@@ -496,7 +507,8 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   // A goal in the person's own words is "done once" when it names no number: not a measure.
   const measured = explicit !== null && !(template.id === 'own_words' && explicit.name === 'Done');
   const moreOf = !measured && MORE_OF.test(wish);
-  const vague = !measured && (template.generic === true || VAGUE.test(context.text) || moreOf);
+  const vague =
+    !measured && (template.generic === true || VAGUE.test(wishText(context.text)) || moreOf);
   const reconnect = !measured && !vague && RECONNECT.test(context.text);
   // "learn guitar", "write a novel": with neither a number nor a date, how far is "done" is asked.
   const openEnded =
@@ -714,6 +726,10 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   };
 }
 
+const SHARED_WITH = /\btogether\b/;
+const PEOPLE_CLOSE =
+  /\b(?:daughter|son|kids|children|wife|husband|partner|girlfriend|boyfriend|mum|mom|mother|dad|father|parents|family|friends?|grand(?:ma|pa|mother|father|parents|kids|children|son|daughter))\b/;
+
 /**
  * The template that keeps what the person asked for: the first matching one whose SMART goal
  * still names their activity; else their own words (unless the goal is too vague to plan, when
@@ -740,6 +756,12 @@ function chooseActivity(
     ...candidates.filter((c) => c.template.cues.test(core)),
     ...candidates.filter((c) => !c.template.cues.test(core)),
   ];
+  // "Me and my daughter want to read together every night": an activity shared with someone
+  // close is time together first; their template keeps the activity in the person's words.
+  if (SHARED_WITH.test(core) && PEOPLE_CLOSE.test(normalizeGoalText(combined)) && !hint) {
+    const together = candidates.find((c) => c.template.domain === 'relationships');
+    if (together) return { ...together, domain: 'relationships' };
+  }
   for (const candidate of ranked) {
     const { template } = candidate;
     const metric = template.metric(context) ?? template.fallbackMetric(plan, context);
@@ -760,7 +782,7 @@ function chooseActivity(
   const fallback = detectActivity(combined, hint);
   if (
     !intent.verb ||
-    VAGUE.test(context.text) ||
+    VAGUE.test(wishText(context.text)) ||
     (!fallback.template.generic && intent.keywords.length === 0)
   ) {
     return fallback;
