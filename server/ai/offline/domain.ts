@@ -52,6 +52,11 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(get|land|find|secure|start) (a |my )?(new |first |better |dream )?(job|role|position|internship)\b/,
       4,
     ],
+    // "become a data scientist", "retrain as a nurse": a job title is a career goal.
+    [
+      /\b(?:become|work as|job as|career as|retrain as|qualify as)\s+an?\s+(?:(?!better|good|great|more)[a-z]+\s+)?(?:scientist|engineer|developer|designer|analyst|manager|nurse|teacher|doctor|lawyer|solicitor|barrister|accountant|architect|consultant|practitioner|programmer|editor|electrician|plumber|pilot|paramedic|therapist|counsell?or|chef|midwife|pharmacist|surveyor|technician)\b/,
+      4,
+    ],
     [
       /\b(promotion|promoted|raise|salary|pay rise|performance review|negotiat\w* [^.;]{0,40}?\b(?:offer|salary|pay|package|rate))\b/,
       4,

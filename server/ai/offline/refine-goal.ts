@@ -44,7 +44,7 @@ import {
 
 /** Wishes with no outcome one could measure; they need a question before a plan. */
 const VAGUE =
-  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$|\bbe (?:more|less) (?:patient|present|kind|calm|positive|grateful|assertive|tolerant|understanding|supportive|consistent|social|outgoing|mindful|open|confident|organi[sz]ed)\b|\bdo something about (?:my|our|the) \w+|\bfind (?:a |the )?(?:partner|girlfriend|boyfriend|husband|wife|someone|love|the one)\b(?! (?:at|in|for|to|who|that) )|(?:^|\b(?:want|need|get|go for) )a promotion$|\b(?:been thinking|thinking about|maybe|wondering if) (?:i |that i )?(?:should|could|might|ought to)\b/;
+  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$|\bbe (?:more|less) (?:patient|present|kind|calm|positive|grateful|assertive|tolerant|understanding|supportive|consistent|social|outgoing|mindful|open|confident|organi[sz]ed)\b|\bdo something about (?:my|our|the) \w+|\bfind (?:a |the )?(?:partner|girlfriend|boyfriend|husband|wife|someone|love|the one)\b(?! (?:at|in|for|who|that) )|(?:^|\b(?:want|need|get|go for) )a promotion$|\b(?:been thinking|thinking about|maybe|wondering if) (?:i |that i )?(?:should|could|might|ought to)\b/;
 
 /**
  * "Hike the Kokoda Track … and I need to get fit for it": getting fit for a goal already named is
@@ -52,6 +52,8 @@ const VAGUE =
  */
 const MEANS_TO_GOAL =
   /\b(?:get|be|getting) (?:fit|fitter|in shape|into shape|healthier|stronger)(?: enough)? (?:for|before) (?:it|this|that)\b/g;
+
+const MEANS_AT_START = new RegExp(`^${MEANS_TO_GOAL.source}`, 'i');
 
 function wishText(text: string): string {
   return text.replace(MEANS_TO_GOAL, ' ');
@@ -368,7 +370,12 @@ function formatNumber(value: number): string {
 function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
   let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
   const lead = GOAL_LEAD.exec(phrase);
-  if (lead) phrase = phrase.slice(lead.index + lead[0].length);
+  // "… and I need to get fit for it": the means, after the goal already named, is no title.
+  if (
+    lead &&
+    !MEANS_AT_START.test(phrase.slice(lead.index + lead[0].length).split(CLAUSE_END)[0] ?? '')
+  )
+    phrase = phrase.slice(lead.index + lead[0].length);
   phrase = phrase.split(CLAUSE_END)[0] ?? phrase;
   const title = titleFromText(phrase, deadline)
     .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
@@ -516,8 +523,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
   const readingWithoutTarget =
     !measured && HEALTH_READING.test(context.text) && !HEALTH_READING_TARGET.test(context.text);
+  // "Do the Great North Run": the named event is the target; only its date is asked.
+  const namedEventGoal = NAMED_EVENT.test(
+    input.text.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
+  );
   const needsTarget =
     !vague &&
+    !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
     ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
       readingWithoutTarget);
 
