@@ -75,7 +75,8 @@ export function candidateActivities(rawText: string, hint?: CoachDomain): Detect
       // With a hint the template is used under the hinted domain; a borrowed template keeps the
       // domain with at least twice the evidence ("pass my driving test" is exam practice, in personal
       // development; "pass Grade 5 violin" is a music exam, not a career certificate).
-      const domainOf = hint ?? (guess.score > 0 && score * 2 <= guess.score ? guess.domain : domain);
+      const domainOf =
+        hint ?? (guess.score > 0 && score * 2 <= guess.score ? guess.domain : domain);
       found.push({ template, domain: domainOf, domainScore: Math.max(score, guess.score) });
     }
   }

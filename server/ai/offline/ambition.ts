@@ -122,7 +122,8 @@ function fromCurrentLevel({ text, metric, days, deadline }: AmbitionCheck): stri
 /** "No PM experience yet": a role the person has never done. */
 const NO_EXPERIENCE =
   /\b(?:no|zero|without(?: any)?|little|not much) (?:[a-z]+ ){0,2}experience\b|\bnever worked (?:as|in)\b/;
-const NEW_ROLE = /\b(?:become|be|get a job as|land a job as|work as|switch to|move into)\s+(?:an? )?([a-z]+(?: [a-z]+)?)/;
+const NEW_ROLE =
+  /\b(?:become|be|get a job as|land a job as|work as|switch to|move into)\s+(?:an? )?([a-z]+(?: [a-z]+)?)/;
 
 /** A move into a role the person has no experience of, within months. */
 function roleWithoutExperience({ text, days }: AmbitionCheck): string | null {

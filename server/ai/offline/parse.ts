@@ -79,26 +79,28 @@ const NUMBER_WORDS: Record<string, number> = {
  * books", "a dozen" → "12") so the patterns below only deal with digits.
  */
 export function normalizeGoalText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    // "push ups", "pushups" → "push-ups": one exercise, one word.
-    .replace(/\b(push|pull|sit|chin|press)[ ]?ups\b/g, '$1-ups')
-    .replace(/\ba couple of\b/g, '2')
-    .replace(/\b(?:a|one) fortnight\b/g, '2 weeks')
-    .replace(/\b(\d+(?:\.\d+)?) ?(million|thousand)\b/g, (_, n: string, unit: string) =>
-      String(Math.round(Number(n) * (unit === 'million' ? 1e6 : 1e3))),
-    )
-    .replace(/\bfortnight\b/g, '2 weeks')
-    .replace(/\ba (dozen|hundred)\b/g, (_, word: string) => String(NUMBER_WORDS[word]))
-    .replace(
-      /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b/g,
-      (word: string) => String(NUMBER_WORDS[word]),
-    )
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .toLowerCase()
+      .replace(/[‘’]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/[–—]/g, '-')
+      // "push ups", "pushups" → "push-ups": one exercise, one word.
+      .replace(/\b(push|pull|sit|chin|press)[ ]?ups\b/g, '$1-ups')
+      .replace(/\ba couple of\b/g, '2')
+      .replace(/\b(?:a|one) fortnight\b/g, '2 weeks')
+      .replace(/\b(\d+(?:\.\d+)?) ?(million|thousand)\b/g, (_, n: string, unit: string) =>
+        String(Math.round(Number(n) * (unit === 'million' ? 1e6 : 1e3))),
+      )
+      .replace(/\bfortnight\b/g, '2 weeks')
+      .replace(/\ba (dozen|hundred)\b/g, (_, word: string) => String(NUMBER_WORDS[word]))
+      .replace(
+        /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b/g,
+        (word: string) => String(NUMBER_WORDS[word]),
+      )
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -710,10 +712,7 @@ export function parseDeadline(
   today: string,
   timeZone: string,
 ): ParsedDeadline | null {
-  const text = withExplicitYears(
-    withoutStartPhrases(normalizeGoalText(rawText)),
-    today,
-  ).replace(
+  const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today).replace(
     /\b((?:in|within) (?:\d+|a|an|one|two|three|four|six) (?:days?|weeks?|months?|years?)) (before|after)\b/g,
     '$1,$2',
   );
