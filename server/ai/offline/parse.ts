@@ -681,24 +681,34 @@ const MONTH_NAMES = MONTHS.join('|');
  * When the goal starts is not when it is due: "starting tomorrow", "from Monday", "beginning next
  * week" are blanked out before the deadline is looked for.
  */
+const START_PHRASE = new RegExp(
+  String.raw`\bin (?:1|a|a single) (?:day|go|sitting|session)\b|\b(?:starting|beginning|commencing|from|as of|start(?:ing)?\s+[a-z]+ing(?:\s+again)?|starts?)\s+(?:on\s+|in\s+)?(?:(?:this|next)\s+)?(?:tomorrow|today|tonight|now|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES})|(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b`,
+  'g',
+);
+
+/** "his exams start on 7 May", "term starts in September": an event's start, not the goal's. */
+const SOMETHING_ELSE_STARTS =
+  /\b(?:exams?|tests?|school|term|semester|course|class(?:es)?|season|race|trip|holidays?|it|they|he|she|job|lessons?|camp|tour)\s$/;
+
 function withoutStartPhrases(text: string): string {
-  return text.replace(
-    new RegExp(
-      String.raw`\bin (?:1|a|a single) (?:day|go|sitting|session)\b|(?<!\b(?:exams?|tests?|school|term|semester|course|class(?:es)?|season|race|trip|holidays?|it|they|he|she|job|lessons?|camp|tour)\s)\b(?:starting|beginning|commencing|from|as of|start(?:ing)?\s+[a-z]+ing(?:\s+again)?|starts?)\s+(?:on\s+|in\s+)?(?:(?:this|next)\s+)?(?:tomorrow|today|tonight|now|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES})|(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b`,
-      'g',
-    ),
-    (phrase) => ' '.repeat(phrase.length),
+  return text.replace(START_PHRASE, (phrase: string, offset: number) =>
+    !phrase.startsWith('in ') &&
+    SOMETHING_ELSE_STARTS.test(text.slice(Math.max(0, offset - 12), offset))
+      ? phrase
+      : ' '.repeat(phrase.length),
   );
 }
 
 /** "June next year" → "june 2027", so the month keeps its own end date in the right year. */
+const MONTH_THIS_OR_NEXT_YEAR = new RegExp(
+  String.raw`\b((?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES}))\s+(?:of\s+)?(this|next)\s+year\b`,
+  'g',
+);
+
 function withExplicitYears(text: string, today: string): string {
   const year = toDateTime(today).year;
   return text.replace(
-    new RegExp(
-      String.raw`\b((?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES}))\s+(?:of\s+)?(this|next)\s+year\b`,
-      'g',
-    ),
+    MONTH_THIS_OR_NEXT_YEAR,
     (_, date: string, which: string) => `${date} ${which === 'next' ? year + 1 : year}`,
   );
 }
