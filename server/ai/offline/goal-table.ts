@@ -449,8 +449,6 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
 /** Rows of the sets the coach does not understand yet, by text and zone, with the kind of miss. */
 const SET_PENDING: Readonly<Record<string, string>> = {
   'Learn Python and build a small app in 12 weeks|Asia/Kolkata': 'domain',
-  "I'm an RN and want to become a nurse practitioner. First step is the AANP boards - exam booked for June 3rd|America/New_York":
-    'own words',
 };
 
 const setRows: GoalRow[] = [...goalRowsFromSet(GOAL_SET_1), ...goalRowsFromSet(GOAL_SET_2)].map(

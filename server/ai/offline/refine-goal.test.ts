@@ -231,6 +231,17 @@ describe('refineGoal offline: general rules beyond the goal table', () => {
     ).toBe('Train for the Tough Mudder');
   });
 
+  it('plans for the dated first step on the way to a bigger goal', () => {
+    expect(
+      title(
+        refine(
+          'I want to become a chartered accountant. First step is the ACCA Applied Skills - exam booked for 9 June',
+        ),
+      ),
+    ).toBe('Pass the ACCA Applied Skills');
+    expect(title(refine('Become a chartered accountant by 2028'))).not.toMatch(/^Pass/);
+  });
+
   it('asks the target of a health reading given without a number', () => {
     expect(asked(refine('Get my cholesterol down'))).toEqual(['target']);
     expect(asked(refine('Get my blood pressure below 130/80 by July'))).toEqual([]);

@@ -384,6 +384,25 @@ function ownTitle(text: string, deadline: ParsedDeadline | null): string | null 
   return title;
 }
 
+/** "… First step is the AANP boards - exam booked for June 3rd": the dated step the plan is for. */
+const FIRST_STEP = /\b(?:first|next) step is (?:to )?(.+?)(?=\s[-–—]\s|[.;,!?]|$)/i;
+
+/**
+ * When the date given belongs to a first step on the way to a bigger goal, that step is the
+ * SMART goal (the plan ends on its date); an exam is to be passed.
+ */
+function firstStepTitle(statement: string, deadline: ParsedDeadline | null): string | null {
+  const step = FIRST_STEP.exec(statement);
+  if (!step?.[1] || !deadline) return null;
+  const at = statement.toLowerCase().indexOf(deadline.phrase.toLowerCase());
+  if (at < step.index) return null;
+  const what = step[1].trim();
+  if (what.length < 4 || what.length > 60) return null;
+  const exam = /\b(?:exam|boards?|test|paper|certification)\b/i.test(statement.slice(step.index));
+  const title = exam && !/^(?:pass|sit|take)\b/i.test(what) ? `Pass ${what}` : what;
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
 interface DeadlineDecision {
   date: string;
   notes: string[];
@@ -709,7 +728,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   // "Host Thanksgiving": a holiday that is the occasion stays in the title.
   const titleDeadline =
     parsedDeadline?.occasion && !/\d/.test(parsedDeadline.phrase) ? null : parsedDeadline;
-  let own = ownTitle(statement, titleDeadline);
+  let own = firstStepTitle(statement, parsedDeadline) ?? ownTitle(statement, titleDeadline);
   if (own && explicit && decision.target !== undefined) {
     // A safer target for a fixed date: the person's words with the new number.
     const stated = formatNumber(explicit.target);
