@@ -73,9 +73,10 @@ export function candidateActivities(rawText: string, hint?: CoachDomain): Detect
   for (const { domain, score } of others) {
     for (const template of TEMPLATES[domain].filter(matches)) {
       // With a hint the template is used under the hinted domain; a borrowed template keeps the
-      // domain with clearly more evidence ("pass my driving test" is exam practice, in personal
-      // development).
-      const domainOf = hint ?? (score === 0 && guess.score > 0 ? guess.domain : domain);
+      // domain with at least twice the evidence ("pass my driving test" is exam practice, in personal
+      // development; "pass Grade 5 violin" is a music exam, not a career certificate).
+      const domainOf =
+        hint ?? (guess.score > 0 && score * 2 <= guess.score ? guess.domain : domain);
       found.push({ template, domain: domainOf, domainScore: Math.max(score, guess.score) });
     }
   }

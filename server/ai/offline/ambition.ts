@@ -97,7 +97,79 @@ function incomeFromZero({ text, metric, days }: AmbitionCheck): string | null {
   return `Going from no clients to ${formatAmount(metric.target, metric.unit)} within ${Math.round(days / 30.4)} months is a big leap: first clients usually take a few months, and a full income from them a year or more. A realistic aim for this date is your first 3 paying clients, or about ${formatAmount(realistic, currency)} a month.`;
 }
 
-const RULES = [careerSteps, audienceGrowth, savingsAgainstIncome, newRunner, incomeFromZero];
+/** "I can do about 10 right now": where the person starts from. */
+const CURRENT_LEVEL =
+  /\bi can (?:do|manage|hold|lift|run|swim|only do|currently do)\s+(?:about |around |roughly |maybe |only |just |up to )?(\d+(?:\.\d+)?)\b/;
+
+/**
+ * A count of repetitions (push-ups, pull-ups, lengths) far above where the person starts: strength
+ * and skill grow by about a tenth a week, so the realistic aim is the current level compounded
+ * over the weeks there are.
+ */
+function fromCurrentLevel({ text, metric, days, deadline }: AmbitionCheck): string | null {
+  const current = CURRENT_LEVEL.exec(text);
+  if (!current || /^(?:[$€£¥₹]|kg|lb|km|mi)/.test(metric.unit)) return null;
+  const now = Number(current[1]);
+  if (!(now > 0) || now >= metric.target) return null;
+  const weeks = Math.max(1, days / 7);
+  const reachable = now * 1.1 ** weeks;
+  if (metric.target <= reachable * 1.5) return null;
+  const realistic = Math.max(now + 1, Math.round(reachable));
+  const weeksNeeded = Math.ceil(Math.log(metric.target / now) / Math.log(1.1));
+  return `Going from about ${now} to ${formatAmount(metric.target, metric.unit)} in ${Math.round(weeks)} weeks is a big jump: people usually add about a tenth a week. A realistic aim is about ${formatAmount(realistic, metric.unit)} by ${formatLongDate(deadline)}; ${formatAmount(metric.target, metric.unit)} takes about ${weeksNeeded} weeks.`;
+}
+
+/** "No PM experience yet": a role the person has never done. */
+const NO_EXPERIENCE =
+  /\b(?:no|zero|without(?: any)?|little|not much) (?:[a-z]+ ){0,2}experience\b|\bnever worked (?:as|in)\b/;
+const NEW_ROLE =
+  /\b(?:become|be|get a job as|land a job as|work as|switch to|move into)\s+(?:an? )?([a-z]+(?: [a-z]+)?)/;
+
+/** A move into a role the person has no experience of, within months. */
+function roleWithoutExperience({ text, days }: AmbitionCheck): string | null {
+  if (days > 270 || !NO_EXPERIENCE.test(text)) return null;
+  const role = NEW_ROLE.exec(text);
+  if (!role) return null;
+  return `Moving into a role you have no experience of usually takes six months to a year or more: building the skills, a portfolio or side project, then applications and interviews. Within this time, aim for the first steps (a course, a project that shows the skills, conversations with people in the role) and keep the role itself as the longer goal.`;
+}
+
+/** "sub-3", "under 25": the time to beat, in the unit of the best time given. */
+const TARGET_TIME = /\b(?:sub[- ]?|under )(\d{1,2}(?:[:.]\d{2})?)\b/;
+const BEST_TIME =
+  /\b(?:pb|personal best|best time|current time|best)\s*(?:is|was|of|:)?\s*(?:about |around )?(\d{1,2}[:.]\d{2}(?:[:.]\d{2})?)/;
+
+function clockValue(raw: string): number {
+  const [whole = 0, minutes = 0, seconds = 0] = raw.split(/[:.]/).map(Number);
+  return whole + minutes / 60 + seconds / 3600;
+}
+
+/**
+ * A race time far below the person's best: seasoned runners improve by a few per cent a season,
+ * so more than a tenth off in half a year is flagged with the time that is within reach.
+ */
+function raceTime({ text, days, deadline }: AmbitionCheck): string | null {
+  const target = TARGET_TIME.exec(text);
+  const best = BEST_TIME.exec(text);
+  if (!target?.[1] || !best?.[1]) return null;
+  const goal = clockValue(target[1]);
+  const now = clockValue(best[1]);
+  if (!(goal > 0) || goal >= now) return null;
+  const months = Math.max(1, days / 30.4);
+  const allowed = 0.1 * Math.max(1, months / 6);
+  if ((now - goal) / now <= allowed) return null;
+  return `Going from ${best[1]} to under ${target[1]} by ${formatLongDate(deadline)} means taking about ${Math.round(((now - goal) / now) * 100)} % off your best; runners who train well usually take a few per cent off a season. Aim for a new best by then, and keep ${target[1]} as the goal after it.`;
+}
+
+const RULES = [
+  careerSteps,
+  audienceGrowth,
+  savingsAgainstIncome,
+  newRunner,
+  incomeFromZero,
+  fromCurrentLevel,
+  roleWithoutExperience,
+  raceTime,
+];
 
 /** The first rule the goal breaks, as a note; null when the goal is within reach. */
 export function ambitionNote(check: AmbitionCheck): string | null {

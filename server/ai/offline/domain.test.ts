@@ -17,6 +17,17 @@ describe('classifyDomain', () => {
     ['Learn Italian', 'personal_development'],
     ['Pay off my credit card debt', 'personal_development'],
     ['Spend less time on social media', 'personal_development'],
+    // An activity's own words, not a word it shares with another domain.
+    ['Improve my flexibility so I can do the splits', 'health'],
+    ['Be in bed by 10:30 on school nights', 'health'],
+    ['Play 5-a-side every Thursday', 'health'],
+    ['Make associate at a consulting firm', 'career'],
+    ['Become a partner in a law practice', 'career'],
+    ['Negotiate a better package in my next offer', 'career'],
+    ['Finish my ACCA qualification', 'career'],
+    ['Pass Grade 3 piano', 'personal_development'],
+    ['Grow my youtube channel about woodworking', 'personal_development'],
+    ['Grow my side business to 20 customers', 'career'],
   ] as const)('%s → %s', (text, domain) => {
     expect(classifyDomain(text).domain).toBe(domain);
   });

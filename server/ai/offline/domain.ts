@@ -22,7 +22,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       2,
     ],
     [
-      /\b(gym|workouts?|work out|exercise|exercising|training|strength|lift|lifting|weights|deadlift|squat|bench press|bench(?:ing)?(?= \d)|push-?ups?|pull-?ups?|plank|yoga|pilates|stretch|mobility|cardio|crossfit)\b/,
+      /\b(gym|workouts?|work out|exercise|exercising|training|strength|lift|lifting|weights|deadlift|squat|bench press|bench(?:ing)?(?= \d)|push[- ]?ups?|pull[- ]?ups?|sit[- ]?ups?|plank|yoga|pilates|stretch\w*|mobility|flexib\w*|touch (?:my )?toes|splits|cardio|crossfit)\b/,
       2,
     ],
     [
@@ -33,13 +33,13 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(diet|eat|eating|meals?|calories|protein|vegetables|veggies|fruit|sugar|junk food|snacking|cook healthy|water|hydrat\w*|fasting)\b/,
       2,
     ],
-    [/\b(sleep|sleeping|bedtime|insomnia|rest|nap)\b/, 2],
+    [/\b(sleep|sleeping|asleep|bedtime|insomnia|rest|nap)\b|\b(?:in|to) bed (?:by|at|before)\b/, 2],
     [
-      /\b(climb|climbing|bouldering|trek|trekking|kilimanjaro|mountain|summit|ski|skiing|surf|surfing|tennis|football|soccer|basketball|golf|dance|dancing|martial arts|karate|judo|boxing|rowing|camino|trail)\b/,
+      /\b(climb|climbing|bouldering|trek|trekking|kilimanjaro|mountain|summit|ski|skiing|surf|surfing|tennis|football|soccer|basketball|golf|rugby|hockey|netball|cricket|badminton|squash|volleyball|(?:5|five|7|seven)-a-side|dance|dancing|martial arts|karate|judo|boxing|rowing|camino|trail)\b/,
       2,
     ],
     [
-      /\b(smoking|cigarettes|vaping|vape|alcohol|drinking|drinks|pints|sober|booze|caffeine|coffees?|energy drinks?)\b/,
+      /\b(smoking|cigarettes|vaping|vape|alcohol|drink|drinking|drinks|pints|units (?:a|per|each) week|sober|booze|caffeine|coffees?|energy drinks?)\b/,
       3,
     ],
     [
@@ -52,7 +52,21 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(get|land|find|secure|start) (a |my )?(new |first |better |dream )?(job|role|position|internship)\b/,
       4,
     ],
-    [/\b(promotion|promoted|raise|salary|pay rise|performance review)\b/, 4],
+    // "become a data scientist", "retrain as a nurse": a job title is a career goal.
+    [
+      /\b(?:become|work as|job as|career as|retrain as|qualify as)\s+an?\s+(?:(?!better|good|great|more)[a-z]+\s+)?(?:scientist|engineer|developer|designer|analyst|manager|nurse|teacher|doctor|lawyer|solicitor|barrister|accountant|architect|consultant|practitioner|programmer|editor|electrician|plumber|pilot|paramedic|therapist|counsell?or|chef|midwife|pharmacist|surveyor|technician)\b/,
+      4,
+    ],
+    [
+      /\b(promotion|promoted|raise|salary|pay rise|performance review|negotiat\w* [^.;]{0,40}?\b(?:offer|salary|pay|package|rate))\b/,
+      4,
+    ],
+    // A partner in a firm or practice is a career step, not a relationship.
+    [
+      /\b(?:partner|associate) (?:at|in) (?:my |a |an |the )?(?:[a-z]+ )?(?:firm|practice|company|agency|chambers)\b/,
+      6,
+    ],
+    [/\b(?:side (?:business|hustle|gig)|my (?:own )?business|small business)\b/, 4],
     [
       /\b(ceo|cto|cfo|coo|director|vp|vice president|head of \w+|analyst|senior \w+|manager role)\b/,
       3,
@@ -62,11 +76,11 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       2,
     ],
     [
-      /\b(certification|certified|certificate|exam|aws|pmp|cpa|cfa|bar exam|license|licence|degree|mba|bootcamp)\b/,
+      /\b(certification|certified|certificate|exam|aws|pmp|cpa|cfa|cipd|acca|cima|aat|nebosh|prince2|chartered|qualification|bar exam|license|licence|degree|mba|bootcamp)\b/,
       3,
     ],
     [
-      /\b(business|startup|start-up|company|clients?|customers?|freelanc\w*|consulting|side hustle|revenue|sales|income|earn|profit|launch|product|saas|app|website|podcast|youtube channel|newsletter)\b/,
+      /\b(business|startup|start-up|company|clients?|customers?|freelanc\w*|consulting|side hustle|revenue|sales|income|earn|profit|launch|product|saas|app|website|podcast|newsletter)\b/,
       2,
     ],
     [
@@ -81,7 +95,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
   ],
   relationships: [
     [
-      /\b(partner|wife|husband|girlfriend|boyfriend|spouse|fianc[eé]e?|marriage|married|relationship|couple|date nights?)\b/,
+      /\b(partner(?! (?:at|in) )|wife|husband|girlfriend|boyfriend|spouse|fianc[eé]e?|marriage|married|relationship|couple|date nights?)\b/,
       3,
     ],
     [/\b(friends?|friendships?|social life|socialise|socialize|lonely|loneliness|community)\b/, 3],
@@ -108,16 +122,21 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     ],
     [/\b(driving (?:test|lessons?|licen[cs]e)|learn to drive)\b/, 5],
     [/\b(learn|learning|study|studying|course|skill|skills|class|lessons?)\b/, 1],
+    // A graded music exam is a hobby's, not a career's.
+    [
+      /\bgrade \d+ (?:\w+ )?(?:guitar|piano|violin|viola|cello|flute|clarinet|saxophone|trumpet|drums|singing|theory|ballet|dance)\b/,
+      4,
+    ],
     [
       /\b(spanish|french|german|italian|japanese|mandarin|chinese|korean|portuguese|arabic|russian|hindi|dutch|swedish|greek|language|fluent|fluency|duolingo)\b/,
       3,
     ],
     [
-      /\b(guitar|piano|violin|drums|ukulele|sing|singing|instrument|music|paint|painting|draw|drawing|sketch|photography|knit|knitting|pottery|write|writing|novel|journal|journaling|blog|poetry)\b/,
+      /\b(guitar|piano|violin|viola|cello|flute|clarinet|saxophone|trumpet|drums|ukulele|sing|singing|instrument|music|paint|painting|draw|drawing|sketch|photography|knit|knitting|pottery|write|writing|novel|journal|journaling|blog|poetry)\b/,
       2,
     ],
     [
-      /\b(meditat\w*|mindful\w*|gratitude|habit|habits|routine|discipline|procrastinat\w*|confidence|confident|self-esteem|happier|happy|happiness|purpose|calm|patience|resilien\w*)\b/,
+      /\b(meditat\w*|mindful\w*|gratitude|habit|habits|routine|discipline|procrastinat\w*|confidence|confident|self-esteem|happier|happy|happiness|purpose|calm|patience|resilien\w*|(?:a )?better person|kinder|nicer person)\b/,
       2,
     ],
     [
@@ -129,7 +148,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       2,
     ],
     [
-      /\b(screen time|phone|social media|instagram|tiktok|doomscrolling|wake up early|morning routine|declutter|organi[sz]e|hobby|hobbies|volunteer\w*)\b/,
+      /\b(screen time|phone|social media|instagram|tiktok|youtube channel|doomscrolling|wake up early|morning routine|declutter|organi[sz]e|hobby|hobbies|volunteer\w*)\b/,
       2,
     ],
   ],

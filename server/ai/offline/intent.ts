@@ -37,6 +37,10 @@ const STOP_AFTER_OBJECT =
 const PREAMBLE =
   /^(?:(?:i|we)\s+(?:really\s+|finally\s+|also\s+)?(?:want|would like|'d like|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|my goal is to\s+|goal:\s*|this year,?\s+|i\s+)/i;
 
+/** A sentence that says what the person wants. */
+const WANTS =
+  /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\bmy (?:goal|aim|plan) is\b/i;
+
 const REASON =
   /\s*\b(?:because|since|so that|so i can|so i'll|so we can|in order to|as i want)\b.*$/i;
 
@@ -81,7 +85,12 @@ const cache = new Map<string, GoalIntent>();
 export function goalIntent(rawText: string): GoalIntent {
   const cached = cache.get(rawText);
   if (cached) return cached;
-  const sentence = (rawText.split(/(?<=[.!?])\s+|\n/)[0] ?? rawText)
+  // The sentence that states the goal: the first, unless it is backstory and a later one says
+  // what the person wants ("I used to read loads as a kid… I want to read more.").
+  const sentences = rawText.split(/(?<=[.!?])\s+|\n/).filter((part) => part.trim() !== '');
+  const first = sentences[0] ?? rawText;
+  const stated = WANTS.test(first) ? first : (sentences.find((part) => WANTS.test(part)) ?? first);
+  const sentence = stated
     .replace(/[‘’]/g, "'")
     .replace(REASON, '')
     .replace(PREAMBLE, '')

@@ -57,6 +57,40 @@ describe('parseDeadline', () => {
     expect(parseDeadline('cycle to work 3 days a week', TODAY, 'Europe/London')).toBeNull();
   });
 
+  it('reads the present, the past and a regular weekday as no deadline', () => {
+    for (const text of [
+      "write a will now the baby's here",
+      'the cast came off last week',
+      'my knee has been sore since two years ago',
+      'have the in-laws round for Sunday lunch once a month',
+      'broke my wrist in Jan and want to get my grip strength back',
+    ]) {
+      expect(parseDeadline(text, TODAY, 'Europe/London'), text).toBeNull();
+    }
+    // A past verb does not make a date to come history.
+    expect(
+      parseDeadline('got a place in the race on 13 September', TODAY, 'Europe/London'),
+    ).toMatchObject({ date: '2026-09-13' });
+  });
+
+  it('keeps an event that starts on a date, and a length of time before a reason', () => {
+    expect(
+      parseDeadline('revise 1 hour a day until his exams start on 7 May', TODAY, 'Europe/London'),
+    ).toMatchObject({ date: '2026-05-07' });
+    expect(
+      parseDeadline('be fluent in 2 months before we relocate', TODAY, 'Asia/Singapore'),
+    ).toMatchObject({ date: '2026-05-10', passed: false });
+  });
+
+  it('reads the Easter weekend to Easter Monday where that is a holiday', () => {
+    expect(
+      parseDeadline('fix the shed over the Easter long weekend', TODAY, 'Australia/Sydney'),
+    ).toMatchObject({ date: '2026-04-06', occasion: false });
+    expect(
+      parseDeadline('clear the garage over Easter weekend', TODAY, 'America/Chicago'),
+    ).toMatchObject({ date: '2026-04-05' });
+  });
+
   it("computes Easter, and Thanksgiving and Mother's Day by country", () => {
     expect(easterSunday(2026)).toBe('2026-04-05');
     expect(easterSunday(2027)).toBe('2027-03-28');
@@ -117,6 +151,8 @@ describe('parseQuantities', () => {
     ['run 5 km without stopping', [{ kind: 'distance', value: 5, unit: 'km', race: null }]],
     ['read 12 books', [{ kind: 'count', value: 12, noun: 'books', per: null }]],
     ['read twelve books', [{ kind: 'count', value: 12, noun: 'books', per: null }]],
+    ['get to 100k followers', [{ kind: 'count', value: 100000, noun: 'followers', per: null }]],
+    ['do 30 push ups', [{ kind: 'count', value: 30, noun: 'push-ups', per: null }]],
     ['save $5,000', [{ kind: 'money', value: 5000, currency: '$', perMonth: false }]],
     ['save 500 pounds', [{ kind: 'money', value: 500, currency: '£', perMonth: false }]],
     ['pay off €12k of debt', [{ kind: 'money', value: 12000, currency: '€', perMonth: false }]],

@@ -79,24 +79,28 @@ const NUMBER_WORDS: Record<string, number> = {
  * books", "a dozen" → "12") so the patterns below only deal with digits.
  */
 export function normalizeGoalText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/\ba couple of\b/g, '2')
-    .replace(/\b(?:a|one) fortnight\b/g, '2 weeks')
-    .replace(/\b(\d+(?:\.\d+)?) ?(million|thousand)\b/g, (_, n: string, unit: string) =>
-      String(Math.round(Number(n) * (unit === 'million' ? 1e6 : 1e3))),
-    )
-    .replace(/\bfortnight\b/g, '2 weeks')
-    .replace(/\ba (dozen|hundred)\b/g, (_, word: string) => String(NUMBER_WORDS[word]))
-    .replace(
-      /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b/g,
-      (word: string) => String(NUMBER_WORDS[word]),
-    )
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .toLowerCase()
+      .replace(/[‘’]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/[–—]/g, '-')
+      // "push ups", "pushups" → "push-ups": one exercise, one word.
+      .replace(/\b(push|pull|sit|chin|press)[ ]?ups\b/g, '$1-ups')
+      .replace(/\ba couple of\b/g, '2')
+      .replace(/\b(?:a|one) fortnight\b/g, '2 weeks')
+      .replace(/\b(\d+(?:\.\d+)?) ?(million|thousand)\b/g, (_, n: string, unit: string) =>
+        String(Math.round(Number(n) * (unit === 'million' ? 1e6 : 1e3))),
+      )
+      .replace(/\bfortnight\b/g, '2 weeks')
+      .replace(/\ba (dozen|hundred)\b/g, (_, word: string) => String(NUMBER_WORDS[word]))
+      .replace(
+        /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b/g,
+        (word: string) => String(NUMBER_WORDS[word]),
+      )
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -169,6 +173,8 @@ function movableHoliday(name: string, year: number, timeZone: string): string {
   const easter = easterSunday(year);
   if (name === 'good friday') return addDays(easter, -2);
   if (name === 'easter monday') return addDays(easter, 1);
+  // The Easter weekend runs to Easter Monday where that is a public holiday (not in the US).
+  if (name.endsWith('weekend')) return /^America\//.test(timeZone) ? easter : addDays(easter, 1);
   if (name.startsWith('easter')) return easter;
   if (name === 'thanksgiving') {
     return /^America\/(Toronto|Vancouver|Edmonton|Winnipeg|Halifax|Regina|St_Johns)/.test(timeZone)
@@ -518,7 +524,7 @@ function customDeadline(text: string, today: string, timeZone: string): Deadline
 /** Holidays: movable feasts, fixed days, bank holidays and lunar festivals. */
 function holidayDeadline(text: string, today: string, timeZone: string): DeadlineCandidate | null {
   const movable =
-    /\b(easter(?: sunday| monday)?|good friday|thanksgiving|mother'?s day|mothering sunday|father'?s day)(?: (this|next) year)?\b/.exec(
+    /\b(easter(?: sunday| monday| (?:long )?weekend)?|good friday|thanksgiving|mother'?s day|mothering sunday|father'?s day)(?: (this|next) year)?\b/.exec(
       text,
     );
   if (movable) {
@@ -563,6 +569,10 @@ const RECENTLY_PASSED_DAYS = 62;
 const TIME_DURATION = /\b\d+(?:\.\d+)?\s*(?:min(?:ute)?s?|hours?|hrs?|h)\b/;
 const FREQUENCY_WORDS = /\b(?:every|each|per|times|a|once|twice)\s*$/;
 
+/** A clause telling what happened, whose date is history ("broke it in Jan", "qualified last September"). */
+const PAST_EVENT =
+  /\b(?:broke|had|was|were|did|came|started|went|got|finished|qualified|graduated|moved|left|joined|used to|happened|injured|hurt)\b/;
+
 function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
   const base = toDateTime(today);
   // Noon UTC with a zero offset keeps chrono's components equal to the user's calendar day,
@@ -585,6 +595,18 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
       continue;
     }
     if (FREQUENCY_WORDS.test(before)) continue; // "every Monday"
+    // "now the baby's here", "last week", "two years ago": the present or the past, not a deadline.
+    if (/^(?:(?:right )?now|last\b|yesterday)/.test(result.text) || /\bago$/.test(result.text))
+      continue;
+    // "Sunday lunch", "Saturday league": a weekday naming a regular occasion, not a date.
+    if (
+      start.isCertain('weekday') &&
+      !start.isCertain('day') &&
+      /^\s*(?:lunch|dinner|brunch|breakfast|roast|service|mass|league|club|school|shift)\b/.test(
+        text.slice(result.index + result.text.length),
+      )
+    )
+      continue;
     // "18 weeks pregnant", "we haven't spoken in 3 years": a length of time, not a deadline.
     if (/^\d+(?:\.\d+)? (?:days?|weeks?|months?|years?)$/.test(result.text)) continue;
     if (/\b(?:haven't|hasn't|have not|has not|didn't|did not|not)\s+(?:\w+\s+){0,2}$/.test(before))
@@ -629,6 +651,15 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
         reading = `the end of ${capitalize(MONTHS[m - 1] ?? '')} (${formatLongDate(date)})`;
       }
     }
+    // "(broke it in Jan)", "had two stents put in last autumn": a past date in a clause telling
+    // what happened is history, not a deadline missed.
+    const clause = before.split(/[.;!?()]|\s[-–—]\s|,/).at(-1) ?? '';
+    if (
+      date < today &&
+      PAST_EVENT.test(clause) &&
+      !/\b(?:by|before|until|till|in time for)\s*$/.test(clause)
+    )
+      continue;
     return {
       date,
       phrase: result.text,
@@ -650,24 +681,34 @@ const MONTH_NAMES = MONTHS.join('|');
  * When the goal starts is not when it is due: "starting tomorrow", "from Monday", "beginning next
  * week" are blanked out before the deadline is looked for.
  */
+const START_PHRASE = new RegExp(
+  String.raw`\bin (?:1|a|a single) (?:day|go|sitting|session)\b|\b(?:starting|beginning|commencing|from|as of|start(?:ing)?\s+[a-z]+ing(?:\s+again)?|starts?)\s+(?:on\s+|in\s+)?(?:(?:this|next)\s+)?(?:tomorrow|today|tonight|now|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES})|(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b`,
+  'g',
+);
+
+/** "his exams start on 7 May", "term starts in September": an event's start, not the goal's. */
+const SOMETHING_ELSE_STARTS =
+  /\b(?:exams?|tests?|school|term|semester|course|class(?:es)?|season|race|trip|holidays?|it|they|he|she|job|lessons?|camp|tour)\s$/;
+
 function withoutStartPhrases(text: string): string {
-  return text.replace(
-    new RegExp(
-      String.raw`\bin (?:1|a|a single) (?:day|go|sitting|session)\b|\b(?:starting|beginning|commencing|from|as of|start(?:ing)?\s+[a-z]+ing(?:\s+again)?|start)\s+(?:on\s+|in\s+)?(?:(?:this|next)\s+)?(?:tomorrow|today|tonight|now|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES})|(?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b`,
-      'g',
-    ),
-    (phrase) => ' '.repeat(phrase.length),
+  return text.replace(START_PHRASE, (phrase: string, offset: number) =>
+    !phrase.startsWith('in ') &&
+    SOMETHING_ELSE_STARTS.test(text.slice(Math.max(0, offset - 12), offset))
+      ? phrase
+      : ' '.repeat(phrase.length),
   );
 }
 
 /** "June next year" → "june 2027", so the month keeps its own end date in the right year. */
+const MONTH_THIS_OR_NEXT_YEAR = new RegExp(
+  String.raw`\b((?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES}))\s+(?:of\s+)?(this|next)\s+year\b`,
+  'g',
+);
+
 function withExplicitYears(text: string, today: string): string {
   const year = toDateTime(today).year;
   return text.replace(
-    new RegExp(
-      String.raw`\b((?:${MONTH_NAMES})(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+(?:${MONTH_NAMES}))\s+(?:of\s+)?(this|next)\s+year\b`,
-      'g',
-    ),
+    MONTH_THIS_OR_NEXT_YEAR,
     (_, date: string, which: string) => `${date} ${which === 'next' ? year + 1 : year}`,
   );
 }
@@ -681,7 +722,10 @@ export function parseDeadline(
   today: string,
   timeZone: string,
 ): ParsedDeadline | null {
-  const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today);
+  const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today).replace(
+    /\b((?:in|within) (?:\d+|a|an|one|two|three|four|six) (?:days?|weeks?|months?|years?)) (before|after)\b/g,
+    '$1,$2',
+  );
   const candidate = customDeadline(text, today, timeZone) ?? chronoDeadline(text, today);
   if (!candidate) return null;
   let { date, reading } = candidate;
@@ -702,7 +746,7 @@ export function parseDeadline(
     date = addDays(date, -1);
     reading = `the day before ${formatLongDate(addDays(date, 1))}`;
   }
-  const preposition = /\b(by|before|until|till|within|in)\s+(?:the\s+)?$/.test(lead);
+  const preposition = /\b(by|before|until|till|within|in|over|during)\s+(?:the\s+)?$/.test(lead);
   return {
     date,
     phrase: displayPhrase(rawText, text, candidate),
@@ -986,16 +1030,17 @@ function wordCount(m: RegExpExecArray): Quantity {
 }
 
 const COUNT = new RegExp(
-  String.raw`${NUMBER}\s+(?:(?:new|more|different|full|freelance|paying|regular|local|online|short|good|quality|strict|real|first|great)\s+){0,2}([a-z][a-z'-]*?s)\b${PERIOD}`,
+  String.raw`${NUMBER}(k)?\s+(?:(?:new|more|different|full|freelance|paying|regular|local|online|short|good|quality|strict|real|first|great)\s+){0,2}([a-z][a-z'-]*?s)\b${PERIOD}`,
   'g',
 );
 
 function count(m: RegExpExecArray): Quantity | null {
-  const noun = m[2] ?? '';
+  const noun = m[3] ?? '';
   if (NOT_COUNT_NOUNS.has(noun)) return null;
   // Years and dates ("2027 plans", "12 may") are not counts.
   if (/^20\d\d$/.test(m[1] ?? '')) return null;
-  return { kind: 'count', value: toNumber(m[1]), noun, per: periodOf(m[3] ?? m[4]) };
+  // "100k followers": thousands.
+  return { kind: 'count', value: toNumber(m[1], m[2]), noun, per: periodOf(m[4] ?? m[5]) };
 }
 
 /** Singular counts that matter: "do 1 pull-up", "write 1 book" ("run a 5K" is a distance). */

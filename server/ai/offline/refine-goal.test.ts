@@ -178,3 +178,72 @@ describe('refineGoal offline: domains and over-ambition', () => {
     expect(refine('Lose 10 kg in 3 weeks').flags).not.toContain('medical');
   });
 });
+
+describe('refineGoal offline: general rules beyond the goal table', () => {
+  const flagsOf = (text: string, zone?: string) => [...(refine(text, zone).flags ?? [])].sort();
+
+  it('asks the day of a named event or an exam sitting given by month only', () => {
+    expect(asked(refine('Do the Great North Run in September'))).toEqual(['deadline']);
+    expect(flagsOf('Sit my ACCA exam in June')).toEqual(['date_needed', 'fixed_date']);
+    expect(asked(refine('Run a half marathon in October'))).toEqual([]);
+  });
+
+  it('asks the date of an occasion that is coming up or named with someone else’s', () => {
+    expect(
+      flagsOf("my sister's 30th birthday is coming up and I want to make her a scrapbook"),
+    ).toEqual(['date_needed', 'fixed_date']);
+    expect(flagsOf("Knit a blanket for my nephew's christening")).toEqual([
+      'date_needed',
+      'fixed_date',
+    ]);
+  });
+
+  it('keeps the person’s own birthday a chosen date, and a trade named after an event no event', () => {
+    expect(flagsOf('Run a 10K before my 40th on 3 August')).toEqual([]);
+    expect(flagsOf('Save £3,000 for my wedding photography business by June')).toEqual([]);
+  });
+
+  it('flags ambition against the level or best time the person states', () => {
+    expect(flagsOf('50 pull ups in a row in 6 weeks, I can do about 5 now')).toContain(
+      'over_ambitious',
+    );
+    expect(flagsOf('20 pull ups in a row in 6 weeks, I can do about 15 now')).not.toContain(
+      'over_ambitious',
+    );
+    expect(flagsOf('Sub 50 10K by June, my PB is 58:30')).toContain('over_ambitious');
+    expect(flagsOf('Sub 55 10K by June, my PB is 57:30')).not.toContain('over_ambitious');
+    expect(flagsOf('become a data scientist in 4 months with no experience')).toContain(
+      'over_ambitious',
+    );
+  });
+
+  it('asks what a vague wish looks like, and not why when the person said what is wrong', () => {
+    expect(asked(refine('be more present with my wife'))).toEqual(['outcome']);
+    expect(asked(refine('find someone to share my life with, I feel lonely'))).toEqual(['outcome']);
+    expect(asked(refine('Get a promotion', 'America/New_York'))).toEqual(['target']);
+  });
+
+  it('reads the goal named before "and I need to get fit for it"', () => {
+    expect(
+      title(
+        refine('Train for the Tough Mudder - booked for 20 June and I need to get in shape for it'),
+      ),
+    ).toBe('Train for the Tough Mudder');
+  });
+
+  it('plans for the dated first step on the way to a bigger goal', () => {
+    expect(
+      title(
+        refine(
+          'I want to become a chartered accountant. First step is the ACCA Applied Skills - exam booked for 9 June',
+        ),
+      ),
+    ).toBe('Pass the ACCA Applied Skills');
+    expect(title(refine('Become a chartered accountant by 2028'))).not.toMatch(/^Pass/);
+  });
+
+  it('asks the target of a health reading given without a number', () => {
+    expect(asked(refine('Get my cholesterol down'))).toEqual(['target']);
+    expect(asked(refine('Get my blood pressure below 130/80 by July'))).toEqual([]);
+  });
+});

@@ -44,14 +44,34 @@ import {
 
 /** Wishes with no outcome one could measure; they need a question before a plan. */
 const VAGUE =
-  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$/;
+  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$|\bbe (?:more|less) (?:patient|present|kind|calm|positive|grateful|assertive|tolerant|understanding|supportive|consistent|social|outgoing|mindful|open|confident|organi[sz]ed)\b|\bdo something about (?:my|our|the) \w+|\bfind (?:a |the )?(?:partner|girlfriend|boyfriend|husband|wife|someone|love|the one)\b(?! (?:at|in|for|who|that) )|(?:^|\b(?:want|need|get|go for) )a promotion$|\b(?:been thinking|thinking about|maybe|wondering if) (?:i |that i )?(?:should|could|might|ought to)\b/;
+
+/**
+ * "Hike the Kokoda Track … and I need to get fit for it": getting fit for a goal already named is
+ * the means, not a vague wish of its own.
+ */
+const MEANS_TO_GOAL =
+  /\b(?:get|be|getting) (?:fit|fitter|in shape|into shape|healthier|stronger)(?: enough)? (?:for|before) (?:it|this|that)\b/g;
+
+const MEANS_AT_START = new RegExp(`^${MEANS_TO_GOAL.source}`, 'i');
+
+function wishText(text: string): string {
+  return text.replace(MEANS_TO_GOAL, ' ');
+}
 
 /** "network more", "swim more": the activity is known, how much is not. */
 const MORE_OF = /^(?:[a-z]+ ){1,2}(?:more|less)(?: often)?$/;
 
 /** Vague wishes about something concrete (a skill, a job, a person): what it looks like is asked, not why. */
 const CONCRETE_WISH =
-  /\b(?:get better at|improve (?:at|my) (?!life|health|relationship|marriage|career)\w+|find (?:a |an )?(?:new |better |different )?(?:job|role)|get (?:a )?(?:new |better )?job)\b/;
+  /\b(?:get better at|improve (?:at|my) (?!life|health|relationship|marriage|career)\w+|find (?:a |an )?(?:new |better |different )?(?:job|role)|get (?:a )?(?:new |better )?job|be (?:more|less) \w+ (?:with|towards?|around) (?:my|our|the|his|her)|a promotion$)\b/;
+
+/**
+ * "…, I just feel stuck", "…, we argue all the time", "…, I'm tired of being single": the person
+ * already said what is wrong now, which is why it matters; it is not asked again.
+ */
+const STATED_SITUATION =
+  /,\s*(?:i|we|i'm|we're|i've|we've|im)\s+(?:just\s+|really\s+|always\s+|still\s+|so\s+)?(?:feel|felt|argue|fight|bicker|keep|can't|cannot|never|hate|miss|am|are|'m|'re|tired|sick|fed up|stuck|have been|'ve been|been)\b/;
 
 /** Repairing a relationship: the person is known; what it would look like is asked, without calling it vague. */
 const RECONNECT =
@@ -124,12 +144,12 @@ function outcomeQuestion(
 
 /** A health matter that needs a doctor's or physio's word before training. */
 const MEDICAL =
-  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis)\b/;
+  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off)\b/;
 
 const MEDICAL_NOTE =
   'Because of the health condition you mention, check the plan with your doctor or physiotherapist before you start, and stop if anything hurts.';
 
-/** Faster than this needs a very-low-calorie diet, which needs a doctor. */
+/** This fast or faster needs a very-low-calorie diet, which needs a doctor. */
 const CRASH_KG_PER_WEEK = 4;
 
 const CRASH_NOTE =
@@ -137,7 +157,26 @@ const CRASH_NOTE =
 
 /** An event whose date only the person knows. */
 const EVENT =
-  /\b(?:for|before|by|at|until|till|in time for|ahead of|on)\s+(my|our|the|his|her|their|[a-z]+'s)\s+((?:[a-z0-9]+(?:'s)?\s+){0,2}(?:birthday|wedding|trip|holiday|holidays|vacation|exam|exams|finals|semester|term|graduation|anniversary|interview|review|move|race|competition|recital|concert|reunion|due date|conference|presentation|talk|performance|audition|tournament|match|big day|honeymoon|retirement|party))\b/;
+  /\b(?:for|before|by|at|until|till|in time for|ahead of|on)\s+(my|our|the|his|her|their|[a-z]+'s)\s+((?:[a-z0-9]+(?:'s)?\s+){0,2}(?:birthday|wedding|trip|holiday|holidays|vacation|exam|exams|finals|semester|term|graduation|anniversary|interview|review|move|race|competition|recital|concert|reunion|due date|conference|presentation|talk|performance|audition|tournament|match|big day|honeymoon|retirement|party|christening|baptism|bar mitzvah|bat mitzvah|communion|confirmation|funeral|memorial|prom|hen do|stag do|baby shower|engagement party|jubilee|show))\b/;
+
+/** "mum and dad's 40th anniversary is coming up": an occasion named without a date. */
+const COMING_UP =
+  /\b(my|our|his|her|their|[a-z]+'s)\s+((?:[a-z0-9]+(?:'s)?\s+){0,2}(?:birthday|wedding|anniversary|graduation|retirement|christening|baptism|reunion|party|trip|holiday|exams?|recital|concert|performance|competition|race))\s+(?:is|are)\s+(?:coming up|soon|approaching|around the corner|next)\b/;
+
+/**
+ * A word for an event used as the name of a trade ("wedding photography", "party planning
+ * business"): no occasion, and no date to ask for.
+ */
+const EVENT_AS_TRADE =
+  /\b(?:wedding|party|event|birthday)\s+(?:photograph\w*|videograph\w*|planning|planner|cakes?|catering|dj|band|business|venue|industry|stationery|florist\w*)\b/g;
+
+/** "in 2 months", "within a year": a length of time from today, not a day on the calendar. */
+const LENGTH_OF_TIME =
+  /^(?:in|within)\s+(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of)\s+(?:days?|weeks?|fortnights?|months?|years?)\b/i;
+
+/** The person's own birthday or age ("before my 50th", "by my birthday"): a date they chose. */
+const OWN_MILESTONE =
+  /\b(?:my|i turn)\s+(?:\d{2}(?:st|nd|rd|th)?(?:\s+birthday)?|birthday)\b(?!\s+(?:\w+\s+)?(?:anniversary|party|reunion))/;
 
 /** "by the end of the semester": a date only the person's school knows. */
 const ACADEMIC =
@@ -152,7 +191,7 @@ const AGE = /\b(?:before|by the time|by when)\s+(i)\s+(?:turn|am|'m|reach)\s+(\d
 
 /** Words that make a stated date a fixed event rather than a chosen horizon. */
 const FIXED_EVENT =
-  /\b(wedding|exam|exams|finals|test|interview|review|trip|(?<!bank )holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|party|parkrun|marathon on|half marathon on)\b/;
+  /\b(wedding|exam|exams|finals|test|interview|review|trip|(?<!bank )holiday|vacation|race|conference|talk|presentation|recital|concert|performance|competition|tournament|match|birthday|anniversary|graduation|reunion|audition|gig|flight|due date|festival|ceremony|show|event|deadline|party|marathon on|half marathon on|relocat\w*|emigrat\w*|move (?:abroad|overseas|to [a-z]+))\b/;
 
 /**
  * Life events whose date only the person knows, beyond "for my …": a baby's due date, the next
@@ -177,11 +216,26 @@ const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boo
     question: 'When do you graduate? I will plan back from that date.',
     fixed: true,
   },
+  // "Pass CFA Level I - sitting it in August": an exam sitting has a day, set by the exam board.
+  {
+    pattern:
+      /\b(?:sitting|sit|taking|take) (?:it|them|the (?:exam|test|paper)s?)\b|\b(?:exam|test|paper|boards) (?:is |are )?(?:in|booked for|scheduled for) (?:early |mid-?|late )?(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/,
+    question: 'On what day is the exam? I will plan your revision back from that date.',
+    fixed: true,
+  },
 ];
+
+/**
+ * A named mass event ("do the City2Surf", "ride London to Brighton"): it has a day of its own,
+ * which the person knows; a month alone is not enough to plan the taper. Read on the words as
+ * written, since the capitals are what mark a name.
+ */
+const NAMED_EVENT =
+  /\b(?:do|run|ride|cycle|race|enter|complete|take part in|sign up for|signed up for)\s+(?:the\s+([A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Marathon|Half|Run|Ride|Sportive|Triathlon|Swim|Challenge|Ultra|10K|5K))|([A-Z][a-z]+ to [A-Z][a-z]+))\b/;
 
 /** Events that are someone's occasion, fixed once known (not the person's own age or birthday). */
 const OCCASION =
-  /^(?:wedding|trip|holiday|holidays|vacation|honeymoon|race|competition|recital|concert|performance|audition|tournament|match|conference|presentation|talk|reunion|graduation|party|anniversary|move|big day|retirement)$|wedding|party/;
+  /^(?:wedding|trip|holiday|holidays|vacation|honeymoon|race|competition|recital|concert|performance|audition|tournament|match|conference|presentation|talk|reunion|graduation|party|anniversary|move|big day|retirement|christening|baptism|mitzvah|communion|confirmation|funeral|memorial|prom|do|shower|jubilee|show)$|wedding|party/;
 
 function dateNeededQuestion(owner: string, event: string, timeZone: string): ClarifyingQuestion {
   const whose = owner === 'my' || owner === 'our' ? 'your' : owner;
@@ -234,6 +288,29 @@ function howMuchQuestion(wish: string): ClarifyingQuestion {
 
 const INSTRUMENT_WORDS =
   /\b(guitar|piano|keyboard|violin|cello|drums|ukulele|bass|flute|saxophone|trumpet|harmonica|sing|singing)\b/;
+
+/** A health reading to bring down or up ("get my blood pressure down", "lower my cholesterol"). */
+const HEALTH_READING =
+  /\b(?:blood pressure|cholesterol|blood sugar|hba1c|a1c|resting heart rate|triglycerides)\b/;
+
+/** The reading with its number ("blood pressure below 130/80", "HbA1c under 48"). */
+const HEALTH_READING_TARGET = new RegExp(`${HEALTH_READING.source}[^.,;]{0,30}?\\d`);
+
+const READING_QUESTION: ClarifyingQuestion = {
+  id: QUESTION_IDS.target,
+  question:
+    'What reading are you aiming for? Your doctor or nurse can tell you the target that is right for you.',
+  suggestions: ['The target my doctor gave me', 'Into the normal range', 'Off my medication'],
+};
+
+/** "I want a promotion", with no role, level or raise named. */
+const BARE_PROMOTION = /\ba promotion$/;
+
+const PROMOTION_QUESTION: ClarifyingQuestion = {
+  id: QUESTION_IDS.target,
+  question: 'Which role or level would the promotion take you to?',
+  suggestions: ['The next level in my current role', 'Team lead', 'Senior in my field'],
+};
 
 const WHY_QUESTION: ClarifyingQuestion = {
   id: QUESTION_IDS.why,
@@ -293,13 +370,37 @@ function formatNumber(value: number): string {
 function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
   let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
   const lead = GOAL_LEAD.exec(phrase);
-  if (lead) phrase = phrase.slice(lead.index + lead[0].length);
+  // "… and I need to get fit for it": the means, after the goal already named, is no title.
+  if (
+    lead &&
+    !MEANS_AT_START.test(phrase.slice(lead.index + lead[0].length).split(CLAUSE_END)[0] ?? '')
+  )
+    phrase = phrase.slice(lead.index + lead[0].length);
   phrase = phrase.split(CLAUSE_END)[0] ?? phrase;
   const title = titleFromText(phrase, deadline)
     .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
     .trim();
   if (title.length < 4 || title.length > 70 || title.endsWith('…')) return null;
   return title;
+}
+
+/** "… First step is the AANP boards - exam booked for June 3rd": the dated step the plan is for. */
+const FIRST_STEP = /\b(?:first|next) step is (?:to )?(.+?)(?=\s[-–—]\s|[.;,!?]|$)/i;
+
+/**
+ * When the date given belongs to a first step on the way to a bigger goal, that step is the
+ * SMART goal (the plan ends on its date); an exam is to be passed.
+ */
+function firstStepTitle(statement: string, deadline: ParsedDeadline | null): string | null {
+  const step = FIRST_STEP.exec(statement);
+  if (!step?.[1] || !deadline) return null;
+  const at = statement.toLowerCase().indexOf(deadline.phrase.toLowerCase());
+  if (at < step.index) return null;
+  const what = step[1].trim();
+  if (what.length < 4 || what.length > 60) return null;
+  const exam = /\b(?:exam|boards?|test|paper|certification)\b/i.test(statement.slice(step.index));
+  const title = exam && !/^(?:pass|sit|take)\b/i.test(what) ? `Pass ${what}` : what;
+  return title.charAt(0).toUpperCase() + title.slice(1);
 }
 
 interface DeadlineDecision {
@@ -406,6 +507,8 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     quantities,
     timeZone: input.timeZone,
   };
+  // What events the sentence names, without trades named after one ("wedding photography").
+  const eventText = context.text.replace(EVENT_AS_TRADE, 'trade');
   const deadlineAnswer = answers.get(QUESTION_IDS.deadline);
   const parsedDeadline =
     (deadlineAnswer ? parseDeadline(deadlineAnswer, input.today, input.timeZone) : null) ??
@@ -430,27 +533,54 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   // A goal in the person's own words is "done once" when it names no number: not a measure.
   const measured = explicit !== null && !(template.id === 'own_words' && explicit.name === 'Done');
   const moreOf = !measured && MORE_OF.test(wish);
-  const vague = !measured && (template.generic === true || VAGUE.test(context.text) || moreOf);
+  const vague =
+    !measured && (template.generic === true || VAGUE.test(wishText(context.text)) || moreOf);
   const reconnect = !measured && !vague && RECONNECT.test(context.text);
   // "learn guitar", "write a novel": with neither a number nor a date, how far is "done" is asked.
   const openEnded =
     explicit === null && !parsedDeadline && quantities.length === 0 && OPEN_ENDED.test(template.id);
+  // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
+  const readingWithoutTarget =
+    !measured && HEALTH_READING.test(context.text) && !HEALTH_READING_TARGET.test(context.text);
+  // "Do the Great North Run": the named event is the target; only its date is asked.
+  const namedEventGoal = NAMED_EVENT.test(
+    input.text.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
+  );
   const needsTarget =
-    explicit === null && !vague && (template.targetQuestion !== undefined || openEnded);
+    !vague &&
+    !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
+    ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
+      readingWithoutTarget);
 
   // A date only the person knows ("for my sister's wedding", "until the baby comes") is asked
   // for, never guessed; a month alone ("before I graduate in May") does not name the day.
   const dayKnown = parsedDeadline !== null && !parsedDeadline.monthOnly;
   const event = deadlineAnswer
     ? null
-    : (ACADEMIC.exec(context.text) ??
+    : (ACADEMIC.exec(eventText) ??
       (parsedDeadline
         ? null
-        : (EVENT.exec(context.text) ?? AGE.exec(context.text) ?? OWN_EXAM.exec(context.text))));
+        : (EVENT.exec(eventText) ??
+          COMING_UP.exec(eventText) ??
+          AGE.exec(eventText) ??
+          OWN_EXAM.exec(eventText))));
+  const namedEvent =
+    deadlineAnswer || dayKnown || event
+      ? null
+      : NAMED_EVENT.exec(
+          input.text.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
+        );
   const lifeEvent =
     deadlineAnswer || dayKnown || event
       ? undefined
-      : LIFE_EVENTS.find((candidate) => candidate.pattern.test(context.text));
+      : (LIFE_EVENTS.find((candidate) => candidate.pattern.test(context.text)) ??
+        (namedEvent
+          ? {
+              pattern: NAMED_EVENT,
+              question: `What is the date of ${namedEvent[1] ? `the ${namedEvent[1]}` : 'the event'}? I will plan back from that day.`,
+              fixed: true,
+            }
+          : undefined));
   // A date that has passed is asked again rather than replaced with one the person never chose.
   const passed = parsedDeadline?.passed === true;
   if (((vague || needsTarget || reconnect) && !answeredOutcome) || event || lifeEvent || passed) {
@@ -458,14 +588,21 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     if (vague && !answeredOutcome) {
       flags.add('vague');
       questions.push(
-        moreOf
-          ? (template.targetQuestion?.(context) ?? howMuchQuestion(wish))
-          : outcomeQuestion(template, domain, input.text.trim(), input.timeZone),
+        // "swim more": the activity is known, how much is not; "a promotion": to what.
+        BARE_PROMOTION.test(wish)
+          ? PROMOTION_QUESTION
+          : moreOf
+            ? (template.targetQuestion?.(context) ?? howMuchQuestion(wish))
+            : outcomeQuestion(template, domain, input.text.trim(), input.timeZone),
       );
     } else if (reconnect && !answeredOutcome) {
       questions.push(outcomeQuestion(template, domain, input.text.trim(), input.timeZone));
     } else if (needsTarget && !answeredOutcome) {
-      questions.push(template.targetQuestion?.(context) ?? howMuchQuestion(wish));
+      questions.push(
+        readingWithoutTarget
+          ? READING_QUESTION
+          : (template.targetQuestion?.(context) ?? howMuchQuestion(wish)),
+      );
     }
     if (event) {
       flags.add('date_needed');
@@ -501,7 +638,8 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       questions.push(deadlineQuestion(null));
     }
     // Why is asked of a wish about how life should be, not of a skill or a job to get.
-    if (vague && !why && !CONCRETE_WISH.test(context.text)) questions.push(WHY_QUESTION);
+    if (vague && !why && !CONCRETE_WISH.test(context.text) && !STATED_SITUATION.test(context.text))
+      questions.push(WHY_QUESTION);
     if (vague && detected.domainScore === 0 && !hint) questions.push(DOMAIN_QUESTION);
     const notes = vague
       ? [
@@ -514,11 +652,16 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
 
   // A date is fixed when it is an occasion's ("on 12 April", "booked for 28 May", "host
   // Thanksgiving") or an event's (an exam, a trip, a wedding), not a horizon the person chose.
+  // The person's own birthday or age ("before my 50th on 6 June") is a date they chose.
+  const ownMilestone = OWN_MILESTONE.test(eventText);
   const fixed =
     parsedDeadline !== null &&
     !parsedDeadline.passed &&
-    (parsedDeadline.occasion || FIXED_EVENT.test(context.text));
-  if (fixed) flags.add('fixed_date');
+    ((parsedDeadline.occasion && !ownMilestone) ||
+      FIXED_EVENT.test(eventText.replace(OWN_MILESTONE, ' ')));
+  // "In 2 months before we relocate": a length of time the person chose, kept because an event
+  // bounds it, but not itself an event's date.
+  if (fixed && !LENGTH_OF_TIME.test(parsedDeadline.phrase)) flags.add('fixed_date');
   const decision = decideDeadline(template, explicit, parsedDeadline, input.today, context, fixed);
   for (const flag of decision.flags) flags.add(flag);
   const notes = [...decision.notes];
@@ -527,7 +670,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   if (template.id === 'weight_loss' && explicit && parsedDeadline && !parsedDeadline.passed) {
     const weeks = Math.max(1, daysBetween(input.today, parsedDeadline.date)) / 7;
     const kilos = explicit.unit === 'lb' ? explicit.target * 0.4536 : explicit.target;
-    if (/^(kg|lb)$/.test(explicit.unit) && kilos / weeks > CRASH_KG_PER_WEEK) {
+    if (/^(kg|lb)$/.test(explicit.unit) && kilos / weeks >= CRASH_KG_PER_WEEK) {
       flags.add('medical');
       notes.unshift(CRASH_NOTE);
     }
@@ -585,7 +728,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   // "Host Thanksgiving": a holiday that is the occasion stays in the title.
   const titleDeadline =
     parsedDeadline?.occasion && !/\d/.test(parsedDeadline.phrase) ? null : parsedDeadline;
-  let own = ownTitle(statement, titleDeadline);
+  let own = firstStepTitle(statement, parsedDeadline) ?? ownTitle(statement, titleDeadline);
   if (own && explicit && decision.target !== undefined) {
     // A safer target for a fixed date: the person's words with the new number.
     const stated = formatNumber(explicit.target);
@@ -614,6 +757,10 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   };
 }
 
+const SHARED_WITH = /\btogether\b/;
+const PEOPLE_CLOSE =
+  /\b(?:daughter|son|kids|children|wife|husband|partner|girlfriend|boyfriend|mum|mom|mother|dad|father|parents|family|friends?|grand(?:ma|pa|mother|father|parents|kids|children|son|daughter))\b/;
+
 /**
  * The template that keeps what the person asked for: the first matching one whose SMART goal
  * still names their activity; else their own words (unless the goal is too vague to plan, when
@@ -640,6 +787,12 @@ function chooseActivity(
     ...candidates.filter((c) => c.template.cues.test(core)),
     ...candidates.filter((c) => !c.template.cues.test(core)),
   ];
+  // "Me and my daughter want to read together every night": an activity shared with someone
+  // close is time together first; their template keeps the activity in the person's words.
+  if (SHARED_WITH.test(core) && PEOPLE_CLOSE.test(normalizeGoalText(combined)) && !hint) {
+    const together = candidates.find((c) => c.template.domain === 'relationships');
+    if (together) return { ...together, domain: 'relationships' };
+  }
   for (const candidate of ranked) {
     const { template } = candidate;
     const metric = template.metric(context) ?? template.fallbackMetric(plan, context);
@@ -660,7 +813,7 @@ function chooseActivity(
   const fallback = detectActivity(combined, hint);
   if (
     !intent.verb ||
-    VAGUE.test(context.text) ||
+    VAGUE.test(wishText(context.text)) ||
     (!fallback.template.generic && intent.keywords.length === 0)
   ) {
     return fallback;

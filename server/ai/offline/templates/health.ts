@@ -181,6 +181,10 @@ function runningMilestoneDistance(
   return Math.max(value, runningMilestoneDistance(index - 1, count, metric, plan));
 }
 
+/** A finishing time to beat rather than a distance to reach. */
+const TIME_GOAL =
+  /\bsub[- ]?\d|\b(?:in )?under (?:\d|an? hour)|\b(?:pb|personal best|new best time)\b/;
+
 const running: ActivityTemplate = {
   id: 'running',
   domain: 'health',
@@ -213,7 +217,10 @@ const running: ActivityTemplate = {
     const km = metric ? (metric.unit === 'mi' ? metric.target * 1.609 : metric.target) : 5;
     return km <= 5 ? 9 : km <= 10 ? 10 : km <= 21.1 ? 14 : km <= 42.2 ? 20 : 28;
   },
-  minWeeks: (metric) => {
+  minWeeks: (metric, { text }) => {
+    // A time to beat ("sub 25 parkrun", "a 10K in under an hour") is for someone who already
+    // covers the distance: the time is judged against their best (ambition.ts), not built up.
+    if (TIME_GOAL.test(text)) return 2;
     const km = metric.unit === 'mi' ? metric.target * 1.609 : metric.target;
     return km <= 5 ? 6 : km <= 10 ? 8 : km <= 21.1 ? 12 : km <= 42.2 ? 16 : 24;
   },
