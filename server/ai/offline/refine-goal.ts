@@ -492,6 +492,46 @@ function decideDeadline(
   return { date, notes, flags, ...(target === undefined ? {} : { target }) };
 }
 
+/**
+ * The event whose date only the person knows, if the statement names one and no day is known:
+ * an exam, a wedding, a trip (`event`), or a life event or named event (`lifeEvent`).
+ */
+function eventsToAsk(
+  eventText: string,
+  text: string,
+  statement: string,
+  known: { answered: boolean; dayKnown: boolean; anyDate: boolean },
+) {
+  const { answered, dayKnown, anyDate } = known;
+  const event = answered
+    ? null
+    : (ACADEMIC.exec(eventText) ??
+      (anyDate
+        ? null
+        : (EVENT.exec(eventText) ??
+          COMING_UP.exec(eventText) ??
+          AGE.exec(eventText) ??
+          OWN_EXAM.exec(eventText))));
+  const namedEvent =
+    answered || dayKnown || event
+      ? null
+      : NAMED_EVENT.exec(
+          statement.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
+        );
+  const lifeEvent =
+    answered || dayKnown || event
+      ? undefined
+      : (LIFE_EVENTS.find((candidate) => candidate.pattern.test(text)) ??
+        (namedEvent
+          ? {
+              pattern: NAMED_EVENT,
+              question: `What is the date of ${namedEvent[1] ? `the ${namedEvent[1]}` : 'the event'}? I will plan back from that day.`,
+              fixed: true,
+            }
+          : undefined));
+  return { event, lifeEvent };
+}
+
 export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const answers = new Map((input.answers ?? []).map((a) => [a.questionId, a.answer] as const));
   const answeredOutcome = answers.has(QUESTION_IDS.outcome) || answers.has(QUESTION_IDS.target);
@@ -555,32 +595,11 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   // A date only the person knows ("for my sister's wedding", "until the baby comes") is asked
   // for, never guessed; a month alone ("before I graduate in May") does not name the day.
   const dayKnown = parsedDeadline !== null && !parsedDeadline.monthOnly;
-  const event = deadlineAnswer
-    ? null
-    : (ACADEMIC.exec(eventText) ??
-      (parsedDeadline
-        ? null
-        : (EVENT.exec(eventText) ??
-          COMING_UP.exec(eventText) ??
-          AGE.exec(eventText) ??
-          OWN_EXAM.exec(eventText))));
-  const namedEvent =
-    deadlineAnswer || dayKnown || event
-      ? null
-      : NAMED_EVENT.exec(
-          input.text.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
-        );
-  const lifeEvent =
-    deadlineAnswer || dayKnown || event
-      ? undefined
-      : (LIFE_EVENTS.find((candidate) => candidate.pattern.test(context.text)) ??
-        (namedEvent
-          ? {
-              pattern: NAMED_EVENT,
-              question: `What is the date of ${namedEvent[1] ? `the ${namedEvent[1]}` : 'the event'}? I will plan back from that day.`,
-              fixed: true,
-            }
-          : undefined));
+  const { event, lifeEvent } = eventsToAsk(eventText, context.text, input.text, {
+    answered: Boolean(deadlineAnswer),
+    dayKnown,
+    anyDate: parsedDeadline !== null,
+  });
   // A date that has passed is asked again rather than replaced with one the person never chose.
   const passed = parsedDeadline?.passed === true;
   if (((vague || needsTarget || reconnect) && !answeredOutcome) || event || lifeEvent || passed) {
