@@ -12,31 +12,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { openDatabase, queryRows } from '#server/db/client.ts';
 import { loadEnv } from '#server/env.ts';
-import { report } from './support.ts';
+import { median, report, throughput } from './support.ts';
 
 const DAYS = 700;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-
-async function throughput(seconds: number, task: () => Promise<void>) {
-  const until = async (end: number) => {
-    let done = 0;
-    while (performance.now() < end) {
-      await task();
-      done += 1;
-    }
-    return done;
-  };
-  await until(performance.now() + 300);
-  const started = performance.now();
-  const done = await until(started + seconds * 1000);
-  return done / ((performance.now() - started) / 1000);
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 async function signUp(app: FastifyInstance, email: string) {
   const response = await app.inject({

@@ -10,7 +10,7 @@ import { addDays, weekStart } from '#contracts/local-date.ts';
 import { buildApp } from '#server/app.ts';
 import { openDatabase, queryRows } from '#server/db/client.ts';
 import { loadEnv } from '#server/env.ts';
-import { report } from './support.ts';
+import { median, report, throughput } from './support.ts';
 
 const TASKS = 20_000;
 const HISTORY_DAYS = 730;
@@ -20,26 +20,6 @@ const OTHER_TASKS_EACH = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const TIME_ZONE = 'Europe/Berlin';
-
-async function throughput(seconds: number, task: () => Promise<void>) {
-  const run = async (until: number) => {
-    let done = 0;
-    while (performance.now() < until) {
-      await task();
-      done += 1;
-    }
-    return done;
-  };
-  await run(performance.now() + 300);
-  const started = performance.now();
-  const done = await run(started + seconds * 1000);
-  return done / ((performance.now() - started) / 1000);
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 const database = await openDatabase({ kind: 'pglite' });
 await database.migrate();

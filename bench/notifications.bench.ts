@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { openDatabase, queryRows } from '#server/db/client.ts';
 import { loadEnv } from '#server/env.ts';
-import { report } from './support.ts';
+import { median, report, throughput } from './support.ts';
 
 const USERS = 1000;
 const MINE = 10_000;
@@ -18,30 +18,6 @@ const OTHERS_EACH = 10;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
-
-async function throughput(seconds: number, task: () => Promise<void>) {
-  const run = async (until: number) => {
-    let done = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (performance.now() < until) {
-          await task();
-          done += 1;
-        }
-      }),
-    );
-    return done;
-  };
-  await run(performance.now() + 300);
-  const started = performance.now();
-  const done = await run(started + seconds * 1000);
-  return done / ((performance.now() - started) / 1000);
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 const database = await openDatabase({ kind: 'pglite' });
 await database.migrate();
@@ -131,8 +107,8 @@ try {
   const bareRuns: number[] = [];
   // Interleaved rounds, so drift (other processes, GC, JIT) falls on both sides alike.
   for (let round = 0; round < ROUNDS; round += 1) {
-    bareRuns.push(await throughput(SECONDS, bare));
-    apiRuns.push(await throughput(SECONDS, api));
+    bareRuns.push(await throughput(SECONDS, bare, CONCURRENCY));
+    apiRuns.push(await throughput(SECONDS, api, CONCURRENCY));
   }
   // Each round's API figure against the bare figure measured just before it: steadier than the
   // ratio of medians when other processes share the machine.
@@ -180,8 +156,8 @@ try {
   const markRuns: number[] = [];
   const bareMarkRuns: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    bareMarkRuns.push(await throughput(SECONDS, bareMark));
-    markRuns.push(await throughput(SECONDS, mark));
+    bareMarkRuns.push(await throughput(SECONDS, bareMark, CONCURRENCY));
+    markRuns.push(await throughput(SECONDS, mark, CONCURRENCY));
   }
   const markRatios = markRuns.map((value, i) => value / (bareMarkRuns[i] ?? Number.NaN));
   process.stdout.write(

@@ -90,3 +90,30 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
+
+/**
+ * Calls per second of `task` over `seconds`, after 300 ms of warm-up, with `concurrency` callers
+ * at once (each awaits its call before the next).
+ */
+export async function throughput(
+  seconds: number,
+  task: () => Promise<void>,
+  concurrency = 1,
+): Promise<number> {
+  const run = async (until: number) => {
+    let done = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < until) {
+          await task();
+          done += 1;
+        }
+      }),
+    );
+    return done;
+  };
+  await run(performance.now() + 300);
+  const started = performance.now();
+  const done = await run(started + seconds * 1000);
+  return done / ((performance.now() - started) / 1000);
+}

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -32,9 +32,7 @@ async function start(root: HTMLElement) {
       <RouterProvider router={createAppRouter()} />
     </StrictMode>
   );
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole tree (a long task delays whatever the person does first).
-  if (prerendered) startTransition(() => void hydrateRoot(root, app));
+  if (prerendered) hydrateRoot(root, app);
   else createRoot(root).render(app);
 }
 

@@ -61,6 +61,15 @@ describe('local dates', () => {
     expect(todayIn('America/New_York', now)).toBe('2024-05-13');
   });
 
+  it('keeps the hours before a day-start hour on the day before', () => {
+    // 01:30 in Berlin on 14 May: with days starting at 04:00, still 13 May.
+    const now = new Date('2024-05-13T23:30:00Z');
+    expect(todayIn('Europe/Berlin', now, 4)).toBe('2024-05-13');
+    expect(todayIn('Europe/Berlin', now, 1)).toBe('2024-05-14');
+    expect(todayIn('UTC', new Date('2024-05-14T03:59:00Z'), 4)).toBe('2024-05-13');
+    expect(todayIn('UTC', new Date('2024-05-14T04:00:00Z'), 4)).toBe('2024-05-14');
+  });
+
   it('formats dates relative to today', () => {
     expect(formatRelativeDate('2024-05-13', '2024-05-13', 'en-GB')).toBe('Today');
     expect(formatRelativeDate('2024-05-14', '2024-05-13', 'en-GB')).toBe('Tomorrow');

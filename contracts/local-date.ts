@@ -41,14 +41,24 @@ export function browserTimeZone(): string {
 }
 
 /** Today's calendar date in the zone. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
+/**
+ * The date in `timeZone` at `now`; with a day-start hour, the date of the day that has begun (before
+ * that hour the clock still belongs to the day before, as the server's day contract says).
+ */
+export function todayIn(timeZone: string, now: Date = new Date(), dayStartHour = 0): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(now);
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((candidate) => candidate.type === type)?.value ?? '';
+  const date = `${part('year')}-${part('month')}-${part('day')}`;
+  return Number(part('hour')) < dayStartHour ? addDays(date, -1) : date;
 }
 
 export function addDays(date: string, days: number): string {

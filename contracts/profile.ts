@@ -19,6 +19,11 @@ export const profileSchema = z.object({
   dailyCapacityMinutes: dailyCapacityMinutesSchema,
   /** False until the user (or the client, from the browser's zone) saved a profile: defaults shown. */
   saved: z.boolean(),
+  /**
+   * The hour their day begins (their delivery schedule's; 0 until they saved one): before it, the
+   * clock still belongs to the day before, on the server and in the client's "today" alike.
+   */
+  dayStartHour: z.number().int().min(0).max(23).default(0),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

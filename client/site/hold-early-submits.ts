@@ -1,9 +1,13 @@
-// The first script of /login and /signup: their form is in the HTML and can be filled and sent
-// before the app has loaded. It loads the app once the first frame is out (the page lists the app's
-// files in #app-load; scripts/build-client.mjs), so the app's files never delay the first paint. A submit made then is held here, not sent
-// (the form has no server handler), and sent again through the app once the app has taken the form
-// over (client/lib/prerendered-form.ts dispatches FORM_READY on it). If this script never runs, a
-// submit posts to the page and the server sends the person back to the form.
+// The only script of /login and /signup: their form is in the HTML and can be filled and sent
+// before the app has loaded. The app (its files are listed in #app-load by scripts/build-client.mjs)
+// loads on the person's first touch, click, key or focus, while they type: a page nobody has used
+// yet runs no framework at all. It loads at once for someone already signed in (the app sends them
+// on) and for a page opened with parameters (a step-up, a return path).
+// A submit made before then is held here, not sent (the form has no server handler), and sent again
+// through the app once it has taken the form over (client/lib/prerendered-form.ts dispatches
+// FORM_READY on it); a click on one of the page's buttons ("Use a phone number instead") is held
+// and made again the same way. If this script never runs, a submit posts to the page and the
+// server sends the person back to the form.
 // The event and flag names are repeated in client/lib/prerendered-form.ts; keep them in step.
 
 declare global {
@@ -16,6 +20,7 @@ declare global {
 const FORM_READY = 'trellis:form-ready';
 
 let held: HTMLFormElement | null = null;
+let heldClick: HTMLButtonElement | null = null;
 
 // Says, outside the app's markup, that submits are being held (the e2e journeys wait for it).
 if (!window.trellisFormsTakenOver) document.documentElement.dataset.holdsSubmits = '';
@@ -27,6 +32,21 @@ document.addEventListener(
     event.preventDefault();
     event.stopPropagation();
     held = event.target;
+    loadApp();
+  },
+  true,
+);
+
+document.addEventListener(
+  'click',
+  (event) => {
+    if (window.trellisFormsTakenOver || !(event.target instanceof Element)) return;
+    const button = event.target.closest('button[type="button"]');
+    if (!(button instanceof HTMLButtonElement)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    heldClick = button;
+    loadApp();
   },
   true,
 );
@@ -35,6 +55,10 @@ document.addEventListener(
   FORM_READY,
   (event) => {
     delete document.documentElement.dataset.holdsSubmits;
+    // Hydration keeps the page's elements, so the held button is now the app's.
+    const button = heldClick;
+    heldClick = null;
+    if (button?.isConnected) button.click();
     if (!held || event.target !== held) return;
     const form = held;
     held = null;
@@ -70,8 +94,25 @@ function loadApp() {
   });
 }
 
-// After the first frame; a page opened in the background (no frames) loads it a moment later anyway.
-requestAnimationFrame(() => setTimeout(loadApp, 0));
-setTimeout(loadApp, 250);
+/** A stored session (client/lib/auth-client.ts's key): the app sends a signed-in person on. */
+function signedIn(): boolean {
+  try {
+    return window.localStorage.getItem('trellis-auth-token') !== null;
+  } catch {
+    return false;
+  }
+}
+
+if (
+  signedIn() ||
+  window.location.search !== '' ||
+  document.activeElement instanceof HTMLInputElement
+) {
+  loadApp();
+} else {
+  for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin']) {
+    document.addEventListener(type, loadApp, { capture: true, once: true, passive: true });
+  }
+}
 
 export {};

@@ -39,5 +39,5 @@ export function useUserDay(): { timeZone: string; today: string } {
     mutate({ timeZone: browserTimeZone() });
   }, [data, mutate, queryClient]);
   const timeZone = data?.saved ? data.timeZone : browserTimeZone();
-  return { timeZone, today: todayIn(timeZone) };
+  return { timeZone, today: todayIn(timeZone, new Date(), data?.dayStartHour ?? 0) };
 }

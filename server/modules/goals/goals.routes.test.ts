@@ -53,6 +53,7 @@ describe('goals API', () => {
         timeZone: 'America/New_York',
         dailyCapacityMinutes: 90,
         saved: true,
+        dayStartHour: 0,
       });
       // Changing only the zone keeps the capacity.
       const moved = await harness.call(fresh, 'PUT', '/api/profile', { timeZone: 'Asia/Tokyo' });
@@ -66,6 +67,7 @@ describe('goals API', () => {
         timeZone: 'UTC',
         dailyCapacityMinutes: 120,
         saved: false,
+        dayStartHour: 0,
       });
     });
 

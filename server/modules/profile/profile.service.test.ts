@@ -90,6 +90,18 @@ describe('profile.day', () => {
     expect((await profile.day(user.id)).localDate).toBe('2026-06-01');
   });
 
+  it("tells the client the day-start hour, so its today is the server's", async () => {
+    const user = await harness.user('America/New_York');
+    const signedIn = await harness.signIn(user);
+    const before = await harness.call(signedIn, 'GET', '/api/profile');
+    expect(before.json()).toMatchObject({ timeZone: 'America/New_York', dayStartHour: 0 });
+    await saveDayContract(user, { dayStartHour: 4 });
+    const after = await harness.call(signedIn, 'GET', '/api/profile');
+    expect(after.json()).toMatchObject({ timeZone: 'America/New_York', dayStartHour: 4 });
+    const moved = await harness.call(signedIn, 'PUT', '/api/profile', { timeZone: 'Asia/Tokyo' });
+    expect(moved.json()).toMatchObject({ timeZone: 'Asia/Tokyo', dayStartHour: 4 });
+  });
+
   it('gives the top three of yesterday at 01:30 with a 04:00 day start', async () => {
     const user = await harness.user('America/New_York');
     await saveDayContract(user, { dayStartHour: 4 });

@@ -31,18 +31,26 @@ export function createProfileService(deps: ProfileServiceDeps) {
 
   const toProfile = (
     row: Pick<repo.ProfileRow, 'timeZone' | 'dailyCapacityMinutes'> | null,
+    dayStartHour: number,
   ): Profile =>
     row
-      ? { timeZone: row.timeZone, dailyCapacityMinutes: row.dailyCapacityMinutes, saved: true }
+      ? {
+          timeZone: row.timeZone,
+          dailyCapacityMinutes: row.dailyCapacityMinutes,
+          saved: true,
+          dayStartHour,
+        }
       : {
           timeZone: DEFAULT_TIME_ZONE,
           dailyCapacityMinutes: DEFAULT_DAILY_CAPACITY_MINUTES,
           saved: false,
+          dayStartHour,
         };
 
   return {
     async get(userId: string): Promise<Profile> {
-      return toProfile(await repo.findProfile(db, userId));
+      const { profile, schedule } = await repo.findDaySettings(db, userId);
+      return toProfile(profile, schedule?.dayStartHour ?? 0);
     },
 
     async save(userId: string, update: ProfileUpdate): Promise<Profile> {
@@ -58,7 +66,8 @@ export function createProfileService(deps: ProfileServiceDeps) {
         createdAt: current?.createdAt ?? now,
         updatedAt: now,
       });
-      return toProfile(row);
+      const { schedule } = await repo.findDaySettings(db, userId);
+      return toProfile(row, schedule?.dayStartHour ?? 0);
     },
 
     /**
@@ -68,7 +77,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
      */
     async day(userId: string, tx: Db = db): Promise<UserDay> {
       const { profile: row, schedule } = await repo.findDaySettings(tx, userId);
-      const profile = toProfile(row);
+      const profile = toProfile(row, schedule?.dayStartHour ?? 0);
       const today = localDayOf(clock(), {
         timeZone: profile.timeZone,
         dayStartHour: schedule?.dayStartHour ?? 0,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryChannel } from '#contracts/channels.ts';
+import { todayIn } from '#contracts/local-date.ts';
 import {
   localDayOf,
   NEXT_DELIVERY_HORIZON_DAYS,
@@ -72,6 +73,23 @@ describe('localDayOf', () => {
     });
     expect(localDayOf(utc('2026-06-02T01:59:59Z'), c).localDate).toBe('2026-06-01');
     expect(localDayOf(utc('2026-06-02T02:00:00Z'), c).localDate).toBe('2026-06-02');
+  });
+
+  it("agrees with the client's todayIn at any instant, zone and day-start hour (no trip)", () => {
+    const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Pacific/Kiritimati'];
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2020-01-01'), max: new Date('2035-01-01'), noInvalidDate: true }),
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 12 }),
+        (instant, timeZone, dayStartHour) => {
+          expect(todayIn(timeZone, instant, dayStartHour)).toBe(
+            localDayOf(instant, contract({ timeZone, dayStartHour })).localDate,
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('gives the same instant different days from UTC−10 to UTC+14', () => {
