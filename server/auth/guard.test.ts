@@ -116,7 +116,9 @@ describe('createAuthGuard (product API)', () => {
     expect((await call('/api/test/whoami', user.access_token)).statusCode).toBe(200);
     const [header, payload, signature] = user.access_token.split('.');
     const flipped = `${signature?.startsWith('A') ? 'B' : 'A'}${signature?.slice(1)}`;
-    expect((await call('/api/test/whoami', `${header}.${payload}.${flipped}`)).statusCode).toBe(401);
+    expect((await call('/api/test/whoami', `${header}.${payload}.${flipped}`)).statusCode).toBe(
+      401,
+    );
     clock.advance(3601);
     const response = await call('/api/test/whoami', user.access_token);
     expect(response.statusCode).toBe(401);

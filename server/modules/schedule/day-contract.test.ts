@@ -76,7 +76,13 @@ describe('localDayOf', () => {
   });
 
   it("agrees with the client's todayIn at any instant, zone and day-start hour (no trip)", () => {
-    const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Pacific/Kiritimati'];
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'America/New_York',
+      'Asia/Kolkata',
+      'Pacific/Kiritimati',
+    ];
     fc.assert(
       fc.property(
         fc.date({ min: new Date('2020-01-01'), max: new Date('2035-01-01'), noInvalidDate: true }),

@@ -1,5 +1,5 @@
 import { type TaskStatus } from '#contracts/tasks.ts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '#server/db/client.ts';
 import { tasks, topThreeDays } from '#server/db/schema.ts';
