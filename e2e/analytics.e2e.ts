@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { PASSWORD, uniqueEmail } from './support.ts';
+import { PASSWORD, sampleGoal, uniqueEmail } from './support.ts';
 
 // /analytics and /analytics/advanced as a person uses them: empty at first, with a way to get
 // data; then, after a goal and a few tasks (made through the API, as the goals journey makes them
@@ -32,21 +32,9 @@ async function accessToken(request: APIRequestContext, email: string): Promise<s
 /** A goal with three tasks for today, two of them done. */
 async function makeHistory(request: APIRequestContext, token: string) {
   const headers = { authorization: `Bearer ${token}` };
-  const deadline = new Date(Date.now() + 200 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   const goal = await request.post('/api/goals', {
     headers,
-    data: {
-      goal: {
-        title: 'Run a 10K',
-        domain: 'health',
-        specific: 'Run 10 km without stopping.',
-        metric: { name: 'distance', target: 10, unit: 'km' },
-        deadline,
-        why: 'More energy for the people I love.',
-        firstStep: 'Run 2 km on Monday.',
-        weeklyHours: 3,
-      },
-    },
+    data: sampleGoal(200),
   });
   expect(goal.ok(), await goal.text()).toBe(true);
   const goalId = ((await goal.json()) as { id: string }).id;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { PASSWORD, serviceRoleKey } from './support.ts';
+import { PASSWORD, sampleGoal, serviceRoleKey } from './support.ts';
 
 // The notifications pop-over and /notifications as a person uses them (spec §2, §4, §7, §9).
 // Notifications are made the way an operator makes them: POST /api/admin/notifications with the
@@ -60,21 +60,9 @@ async function createGoal(request: APIRequestContext, account: Account): Promise
     data: { email: account.email, password: PASSWORD },
   });
   const { access_token: accessToken } = (await token.json()) as { access_token: string };
-  const deadline = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   const response = await request.post('/api/goals', {
     headers: { authorization: `Bearer ${accessToken}` },
-    data: {
-      goal: {
-        title: 'Run a 10K',
-        domain: 'health',
-        specific: 'Run 10 km without stopping.',
-        metric: { name: 'distance', target: 10, unit: 'km' },
-        deadline,
-        why: 'More energy for the people I love.',
-        firstStep: 'Run 2 km on Monday.',
-        weeklyHours: 3,
-      },
-    },
+    data: sampleGoal(365),
   });
   expect(response.ok(), await response.text()).toBe(true);
   // A first goal earns the "First goal" badge, with its notification (server/modules/achievements):

@@ -25,3 +25,20 @@ export function serviceRoleKey(): string | null {
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
+
+/** A stored SMART goal as the API takes it ("Run a 10K", health), due `daysAhead` days from now. */
+export function sampleGoal(daysAhead: number) {
+  const deadline = new Date(Date.now() + daysAhead * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  return {
+    goal: {
+      title: 'Run a 10K',
+      domain: 'health',
+      specific: 'Run 10 km without stopping.',
+      metric: { name: 'distance', target: 10, unit: 'km' },
+      deadline,
+      why: 'More energy for the people I love.',
+      firstStep: 'Run 2 km on Monday.',
+      weeklyHours: 3,
+    },
+  };
+}

@@ -239,16 +239,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
 
-  const runtimeConfig = (): RuntimeConfig => ({
-    supabaseUrl: null,
-    publishableKey: auth.keys.publishableKey,
-    passwordMinLength: deps.env.AUTH_PASSWORD_MIN_LENGTH,
-    version: deps.version ?? 'dev',
-    signInOptions: {
-      phone: auth.settings().external.phone,
-      anonymous: auth.settings().external.anonymous_users,
-    },
-  });
+  const runtimeConfig = (): RuntimeConfig => {
+    const { external } = auth.settings();
+    return {
+      supabaseUrl: null,
+      publishableKey: auth.keys.publishableKey,
+      passwordMinLength: deps.env.AUTH_PASSWORD_MIN_LENGTH,
+      version: deps.version ?? 'dev',
+      signInOptions: { phone: external.phone, anonymous: external.anonymous_users },
+    };
+  };
   app.get(systemPaths.runtimeConfig.pattern, { schema: { hide: true } }, async () =>
     runtimeConfig(),
   );
