@@ -39,7 +39,11 @@ export async function runCli(
   const database = await openDatabase(
     env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 }
-      : { kind: 'pglite', dataDir: resolve(env.DATA_DIR) },
+      : {
+          kind: 'pglite',
+          dataDir: resolve(env.DATA_DIR),
+          sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+        },
   );
   let code: number;
   try {

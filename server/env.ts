@@ -22,6 +22,13 @@ const rateLimit = z
     return { limit: Number(count), windowSeconds: seconds };
   });
 
+/**
+ * PostgreSQL's buffer cache on PGlite when nothing says otherwise. PGlite's own default, 128 MB,
+ * was most of an idle server's memory and about a fifth of its start; the hot paths' working set
+ * (a person's tasks, notifications and sessions) fits in far less.
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -41,6 +48,13 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** PostgreSQL's buffer cache on the embedded database (PGlite), in MB. */
+    PGLITE_SHARED_BUFFERS_MB: z.coerce
+      .number({ message: 'must be a number of megabytes from 8 to 4096' })
+      .int('must be a whole number of megabytes')
+      .min(8, 'must be at least 8 (MB)')
+      .max(4096, 'must be at most 4096 (MB)')
+      .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

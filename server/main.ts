@@ -1,22 +1,36 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildApp } from '#server/app.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { createAdjustableClock } from '#server/lib/adjustable-clock.ts';
-import { ModuleStartError } from '#server/modules.ts';
-import { projectRoot } from '#server/paths.ts';
+import { PgliteThread } from '#server/db/pglite-thread.ts';
 import { loadEnvOrExit, stopOnSignal } from '#server/process.ts';
 
 async function main(): Promise<void> {
   const env = loadEnvOrExit();
+  // The embedded database opens on its own thread (ADR 031) while this one loads the app's
+  // modules: the two together take about as long as the slower of them.
+  const thread = env.DATABASE_URL
+    ? undefined
+    : PgliteThread.open({
+        dataDir: resolve(env.DATA_DIR),
+        sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+      });
+  // Handled where it is awaited below; this only keeps a failed open from being reported early.
+  thread?.catch(() => undefined);
+  const [{ buildApp }, { openDatabase }, { createAdjustableClock }, { ModuleStartError }, paths] =
+    await Promise.all([
+      import('#server/app.ts'),
+      import('#server/db/client.ts'),
+      import('#server/lib/adjustable-clock.ts'),
+      import('#server/modules.ts'),
+      import('#server/paths.ts'),
+    ]);
   const database = await openDatabase(
     env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
-      : { kind: 'pglite', dataDir: resolve(env.DATA_DIR) },
+      : { kind: 'pglite', thread },
   );
   await database.migrate();
 
-  const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+  const { version } = JSON.parse(readFileSync(join(paths.projectRoot, 'package.json'), 'utf8')) as {
     version: string;
   };
   const clockControl = env.CLOCK_CONTROL ? createAdjustableClock() : undefined;

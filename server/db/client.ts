@@ -6,6 +6,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { readMigrationJournal } from './migrations.ts';
+import { pgliteStartParams } from './pglite-start.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 import { migrationsDir } from '#server/paths.ts';
 
@@ -148,7 +150,18 @@ function createPgListener(url: string, Client: typeof pg.Client) {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /**
+       * PGlite already opening on its own thread (ADR 031): the web process starts it before it
+       * loads the app; tests and scripts run PGlite in process.
+       */
+      thread?: Promise<PgliteThread>;
+      /** PostgreSQL's buffer cache in MB (in process; the thread was given its own). */
+      sharedBuffersMb?: number;
+    };
 
 /** Any constant; every Trellis process takes the same advisory lock while it migrates. */
 const MIGRATION_LOCK_ID = 74_201_337;
@@ -199,20 +212,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     );
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const client =
+    (await options.thread) ??
+    (await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      startParams: pgliteStartParams(options.sharedBuffersMb),
+    }));
+  // The thread answers the part of PGlite's API that Drizzle's PGlite driver calls.
+  const db = drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' });
   return wrap(
     db,
     'pglite',
     () => migratePglite(db, { migrationsFolder: migrationsDir }),
     () => client.close(),
-    async () => {
-      const dump = await client.dumpDataDir('gzip');
-      return dump;
-    },
+    () => (client instanceof PgliteThread ? client.dumpDataDir() : client.dumpDataDir('gzip')),
     async (channel, onPayload) => {
       assertChannel(channel);
       const unlisten = await client.listen(channel, onPayload);

@@ -98,3 +98,63 @@ export async function simpleQuery<T>(client: PGlite, text: string): Promise<T[]>
   const [result] = await client.exec(text);
   return (result?.rows ?? []) as T[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Prepared statements on PGlite (ADR 013), shared by the in-process client and the database thread.
+
+export interface PreparedStatement {
+  name: string;
+  types: string[];
+  /** SQL with $1…$n placeholders, each cast to its type (and no other `$`). */
+  text: string;
+}
+
+export type Param = string | null;
+
+/** A SQL literal for a parameter (node-postgres's escapeLiteral): safe whatever the text holds. */
+export function literal(value: Param): string {
+  if (value === null) return 'NULL';
+  if (value.includes('\0')) throw new Error('text parameters cannot hold NUL characters');
+  let hasBackslash = false;
+  let escaped = "'";
+  for (const c of value) {
+    if (c === "'") escaped += "''";
+    else if (c === '\\') {
+      escaped += '\\\\';
+      hasBackslash = true;
+    } else escaped += c;
+  }
+  escaped += "'";
+  return hasBackslash ? ` E${escaped}` : escaped;
+}
+
+/** Per PGlite instance, the PREPAREs made or under way (concurrent first calls share one). */
+const preparedOn = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/** PREPARE `statement` once on this PGlite, then EXECUTE it with `values` as literals. */
+export async function runPreparedOnPglite<T>(
+  client: PGlite,
+  statement: PreparedStatement,
+  values: Param[],
+): Promise<T[]> {
+  let prepared = preparedOn.get(client);
+  if (!prepared) {
+    prepared = new Map();
+    preparedOn.set(client, prepared);
+  }
+  let preparing = prepared.get(statement.name);
+  if (!preparing) {
+    preparing = client
+      .exec(`prepare ${statement.name} (${statement.types.join(', ')}) as ${statement.text}`)
+      .catch((error: unknown) => {
+        prepared.delete(statement.name);
+        throw error;
+      });
+    prepared.set(statement.name, preparing);
+  }
+  await preparing;
+  const args = values.map(literal).join(', ');
+  // The simple protocol: one exchange with PostgreSQL, where query() makes three (parse and
+  // describe, bind and describe, execute) and exec() two (the query, then a sync).
+  return simpleQuery<T>(client, `execute ${statement.name}(${args})`);
+}
