@@ -6,6 +6,7 @@ import {
   clarifyingAnswerSchema,
   goalMetricSchema,
   smartGoalSchema,
+  suggestionIdSchema,
   weeklyHoursSchema,
 } from '#contracts/coach.ts';
 import { localDateSchema, timestampSchema } from '#contracts/shared.ts';
@@ -95,6 +96,8 @@ export const createGoalSchema = z.object({
   priority: goalPrioritySchema.default('medium'),
   pinned: z.boolean().default(false),
   proposedBy: proposedBySchema.default(null),
+  /** The refine answer's `suggestionId` this goal accepts: its coach and engine are recorded. */
+  suggestionId: suggestionIdSchema.optional(),
 });
 export type CreateGoal = z.input<typeof createGoalSchema>;
 

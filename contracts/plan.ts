@@ -5,6 +5,7 @@ import {
   coachNotesSchema,
   milestoneSchema as proposedMilestoneBaseSchema,
   plannedTaskSchema,
+  suggestionIdSchema,
   taskRecurrenceSchema,
   weeklyHoursSchema,
 } from '#contracts/coach.ts';
@@ -50,7 +51,9 @@ export const planProposalSchema = z.object({
 });
 export type PlanProposal = z.infer<typeof planProposalSchema>;
 
-export const breakdownResponseSchema = coachEnvelopeSchema(planProposalSchema);
+export const breakdownResponseSchema = coachEnvelopeSchema(planProposalSchema).extend({
+  suggestionId: suggestionIdSchema.optional(),
+});
 export type BreakdownResponse = z.infer<typeof breakdownResponseSchema>;
 
 export const planMilestoneSchema = z.object({
@@ -77,6 +80,8 @@ export const acceptPlanSchema = z
     milestones: z.array(planMilestoneSchema).max(20),
     tasks: z.array(planTaskSchema).max(500),
     proposedBy: proposedBySchema.default(null),
+    /** The breakdown's `suggestionId` this plan accepts: its coach and engine are recorded. */
+    suggestionId: suggestionIdSchema.optional(),
   })
   .refine(
     (plan) => plan.milestones.length + plan.tasks.length > 0,

@@ -27,6 +27,7 @@ import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
 import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
+import { createSuggestionsService } from '#server/modules/coaching/suggestions.service.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts';
 import { deliveriesRoutes } from '#server/modules/deliveries/deliveries.routes.ts';
@@ -119,6 +120,7 @@ async function starting<T>(module: string, build: () => Promise<T>): Promise<T> 
  *
  *   taskRecords ← progress ← goal reads ← occurrences ← today ← dashboard
  *   goal reads, today ← achievements ← goals, milestones, plan, tasks;  goal reads ← coaching
+ *   the coach's suggestions ← goals, plan (accept them), coaching (records them)
  */
 function createPlanning(deps: {
   db: Db;
@@ -159,10 +161,11 @@ function createPlanning(deps: {
     today,
     openedDates: (tx, userId) => openedDates(tx, userId),
   });
+  const suggestions = createSuggestionsService({ db, clock });
   const planning = { db, clock, profile, history, progress, achievements };
-  const goals = createGoalsService({ ...planning, reads, tasks: taskRecords });
+  const goals = createGoalsService({ ...planning, reads, suggestions, tasks: taskRecords });
   const milestones = createMilestonesService(planning);
-  const plan = createPlanService({ ...planning, reads, tasks: taskRecords });
+  const plan = createPlanService({ ...planning, reads, suggestions, tasks: taskRecords });
   const planOrder = createPlanOrderService({ db, clock, tasks: taskRecords });
   const tasks = createTasksService({
     db,
@@ -178,7 +181,7 @@ function createPlanning(deps: {
     log: deps.log,
   });
   const dashboard = createDashboardService({ today, goals: reads });
-  const coaching = createCoachingService({ profile, ai: deps.ai, goals: reads });
+  const coaching = createCoachingService({ profile, ai: deps.ai, goals: reads, suggestions });
   return {
     profile,
     goals,
