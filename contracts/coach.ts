@@ -271,7 +271,9 @@ export type CoachSuggestionKind = z.infer<typeof coachSuggestionKindSchema>;
  * goal or plan the person accepts (`suggestionId`), it marks the proposal accepted and records the
  * coach and engine on what is created. Absent for questions and crisis answers.
  */
-export const suggestionIdSchema = z.uuid({ message: 'must be the suggestionId of a coach proposal' });
+export const suggestionIdSchema = z.uuid({
+  message: 'must be the suggestionId of a coach proposal',
+});
 
 export const refineGoalResponseSchema = coachEnvelopeSchema(refineGoalOutputSchema).extend({
   suggestionId: suggestionIdSchema.optional(),

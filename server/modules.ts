@@ -22,6 +22,8 @@ import { achievementsRoutes } from '#server/modules/achievements/achievements.ro
 import { createAchievementsService } from '#server/modules/achievements/achievements.service.ts';
 import { analyticsRoutes } from '#server/modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from '#server/modules/analytics/analytics.service.ts';
+import { coachEffectivenessRoutes } from '#server/modules/analytics/coach-effectiveness.routes.ts';
+import { createCoachEffectivenessService } from '#server/modules/analytics/coach-effectiveness.service.ts';
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
@@ -317,6 +319,7 @@ export async function createModules(deps: ModulesDeps) {
     profile: planning.profile,
     doneDays: (userId) => planning.today.doneDays(userId),
   });
+  const effectiveness = createCoachEffectivenessService({ db, profile: planning.profile });
   // Daily delivery's engine. Its worker runs only where main.ts starts it (DELIVERY_WORKER).
   const delivery = await starting('delivery', () =>
     createDeliveryModule({
@@ -367,6 +370,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(tasksRoutes({ guard, tasks, today }));
     await app.register(dashboardRoutes({ guard, dashboard }));
     await app.register(analyticsRoutes({ guard, analytics }));
+    await app.register(coachEffectivenessRoutes({ guard, effectiveness }));
     await app.register(achievementsRoutes({ guard, achievements: planning.achievements }));
     await app.register(scheduleRoutes({ guard, schedule: deliveryApi.schedule }));
     await app.register(channelsRoutes({ guard, channels: deliveryApi.channels }));

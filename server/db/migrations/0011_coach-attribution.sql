@@ -20,4 +20,6 @@ ALTER TABLE "tasks" ADD COLUMN "proposed_by_coach" text;--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "proposed_by" text;--> statement-breakpoint
 ALTER TABLE "coach_suggestions" ADD CONSTRAINT "coach_suggestions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coach_suggestions" ADD CONSTRAINT "coach_suggestions_goal_id_goals_id_fk" FOREIGN KEY ("goal_id") REFERENCES "public"."goals"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "coach_suggestions_user_date_idx" ON "coach_suggestions" USING btree ("user_id","local_date");
+CREATE INDEX "coach_suggestions_user_date_idx" ON "coach_suggestions" USING btree ("user_id","local_date");--> statement-breakpoint
+-- Goals a coach proposed before attribution: their coach is the goal's domain, as the refine flow's.
+UPDATE "goals" SET "proposed_by_coach" = "domain" WHERE "proposed_by" IS NOT NULL;

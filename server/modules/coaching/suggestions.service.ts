@@ -55,7 +55,8 @@ export function createSuggestionsService(deps: { db: Db; clock: () => Date }) {
       use: { kind: 'goal' } | { kind: 'plan'; goalId: string },
     ): Promise<Attribution> {
       const row = await repo.findSuggestionForUpdate(tx, userId, id);
-      if (!row) throw new AppError('not_found', 'No coach proposal of yours has this suggestionId.');
+      if (!row)
+        throw new AppError('not_found', 'No coach proposal of yours has this suggestionId.');
       if (row.kind !== use.kind) {
         throw wrongSuggestion(`is ${KIND_NAMES[row.kind]}, not ${KIND_NAMES[use.kind]}`);
       }
