@@ -13,7 +13,7 @@ import { goalSchema, milestoneSchema, proposedBySchema } from '#contracts/goals.
 import { localDateSchema } from '#contracts/shared.ts';
 import { estimatedMinutesSchema, taskSchema, taskTitleSchema } from '#contracts/tasks.ts';
 
-// A goal's plan: the coach's breakdown proposes milestones and tasks and writes nothing; the user
+// A goal's plan: the coach's breakdown proposes milestones and tasks and writes no plan; the user
 // edits and accepts, and only POST /api/goals/{id}/plan writes.
 
 /** POST /api/goals/{id}/breakdown: the stored goal, starting today; weekly hours override the goal's. */

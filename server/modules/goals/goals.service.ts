@@ -156,12 +156,9 @@ export function createGoalsService(deps: GoalsServiceDeps) {
           updatedAt: now,
         });
         await repo.insertHistory(tx, [
-          history(
-            row,
-            'created',
-            proposedBy ? `Created with the ${proposedBy} coach` : 'Created',
-            { proposedBy },
-          ),
+          history(row, 'created', proposedBy ? `Created with the ${proposedBy} coach` : 'Created', {
+            proposedBy,
+          }),
         ]);
         await accept(row.id);
         await deps.achievements?.check(tx, userId, ['goals']);
