@@ -15,13 +15,14 @@ export function CoachEffectivenessPage() {
       title="Coach effectiveness"
       description="What each coach suggested, what you took up, and how it went."
       actions={
-        <div className="flex flex-wrap items-center gap-2">
+        <>
           <Link to={paths.analytics} className={buttonClasses('outline')}>
             <ArrowLeft aria-hidden="true" className="size-4" />
-            Analytics
+            {/* On a phone the arrow alone, beside the period. */}
+            <span className="sr-only sm:not-sr-only">Analytics</span>
           </Link>
           <PeriodSelector period={period} />
-        </div>
+        </>
       }
       width="wide"
     >

@@ -126,6 +126,7 @@ function PerCoach({ report }: { report: CoachEffectiveness }) {
       <DataTable
         caption="Suggestions, acceptance, task completion and goal progress per coach"
         rowKey={(row) => row.coach}
+        wide
         rows={report.byCoach}
         columns={[{ header: 'Coach', cell: (row) => domainNames[row.coach] }, ...figureColumns]}
       />
@@ -143,6 +144,7 @@ function PerEngine({ report }: { report: CoachEffectiveness }) {
       <DataTable
         caption="Suggestions, acceptance, task completion and goal progress per engine"
         rowKey={(row) => row.engine}
+        wide
         rows={report.byEngine}
         columns={[{ header: 'Engine', cell: (row) => engineNames[row.engine] }, ...figureColumns]}
       />
