@@ -258,7 +258,26 @@ export function coachEnvelopeSchema<Result extends z.ZodType>(result: Result) {
   });
 }
 
-export const refineGoalResponseSchema = coachEnvelopeSchema(refineGoalOutputSchema);
+/**
+ * What the coach proposed, recorded for /analytics/coach-effectiveness: a SMART goal (refine), a
+ * plan (breakdown) or a proposal made in chat.
+ */
+export const coachSuggestionKinds = ['goal', 'plan', 'chat_proposal'] as const;
+export const coachSuggestionKindSchema = z.enum(coachSuggestionKinds);
+export type CoachSuggestionKind = z.infer<typeof coachSuggestionKindSchema>;
+
+/**
+ * A proposal's id, carried by the coach's answer when it proposes something: sent back with the
+ * goal or plan the person accepts (`suggestionId`), it marks the proposal accepted and records the
+ * coach and engine on what is created. Absent for questions and crisis answers.
+ */
+export const suggestionIdSchema = z.uuid({
+  message: 'must be the suggestionId of a coach proposal',
+});
+
+export const refineGoalResponseSchema = coachEnvelopeSchema(refineGoalOutputSchema).extend({
+  suggestionId: suggestionIdSchema.optional(),
+});
 export type RefineGoalResponse = z.infer<typeof refineGoalResponseSchema>;
 
 /** The gateway's answer; the breakdown route answers `breakdownResponseSchema` (contracts/plan.ts). */

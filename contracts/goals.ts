@@ -6,14 +6,16 @@ import {
   clarifyingAnswerSchema,
   goalMetricSchema,
   smartGoalSchema,
+  suggestionIdSchema,
   weeklyHoursSchema,
 } from '#contracts/coach.ts';
 import { localDateSchema, timestampSchema } from '#contracts/shared.ts';
 import { taskSchema } from '#contracts/tasks.ts';
 
 // Goals and their milestones and history (issue: goals and the daily top three). The coach's
-// proposals (refine, breakdown) write nothing: the client shows them, the user edits and accepts,
-// and only POST /api/goals and POST /api/goals/{id}/plan write.
+// proposals (refine, breakdown) write no goal or plan, only their record (ADR 030): the client
+// shows them, the user edits and accepts, and only POST /api/goals and POST /api/goals/{id}/plan
+// write, with the proposal's `suggestionId` when it came from the coach.
 
 export const goalStatuses = ['active', 'paused', 'completed', 'archived'] as const;
 export const goalStatusSchema = z.enum(goalStatuses, {
@@ -95,6 +97,8 @@ export const createGoalSchema = z.object({
   priority: goalPrioritySchema.default('medium'),
   pinned: z.boolean().default(false),
   proposedBy: proposedBySchema.default(null),
+  /** The refine answer's `suggestionId` this goal accepts: its coach and engine are recorded. */
+  suggestionId: suggestionIdSchema.optional(),
 });
 export type CreateGoal = z.input<typeof createGoalSchema>;
 

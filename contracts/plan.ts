@@ -5,6 +5,7 @@ import {
   coachNotesSchema,
   milestoneSchema as proposedMilestoneBaseSchema,
   plannedTaskSchema,
+  suggestionIdSchema,
   taskRecurrenceSchema,
   weeklyHoursSchema,
 } from '#contracts/coach.ts';
@@ -12,7 +13,7 @@ import { goalSchema, milestoneSchema, proposedBySchema } from '#contracts/goals.
 import { localDateSchema } from '#contracts/shared.ts';
 import { estimatedMinutesSchema, taskSchema, taskTitleSchema } from '#contracts/tasks.ts';
 
-// A goal's plan: the coach's breakdown proposes milestones and tasks and writes nothing; the user
+// A goal's plan: the coach's breakdown proposes milestones and tasks and writes no plan; the user
 // edits and accepts, and only POST /api/goals/{id}/plan writes.
 
 /** POST /api/goals/{id}/breakdown: the stored goal, starting today; weekly hours override the goal's. */
@@ -50,7 +51,9 @@ export const planProposalSchema = z.object({
 });
 export type PlanProposal = z.infer<typeof planProposalSchema>;
 
-export const breakdownResponseSchema = coachEnvelopeSchema(planProposalSchema);
+export const breakdownResponseSchema = coachEnvelopeSchema(planProposalSchema).extend({
+  suggestionId: suggestionIdSchema.optional(),
+});
 export type BreakdownResponse = z.infer<typeof breakdownResponseSchema>;
 
 export const planMilestoneSchema = z.object({
@@ -77,6 +80,8 @@ export const acceptPlanSchema = z
     milestones: z.array(planMilestoneSchema).max(20),
     tasks: z.array(planTaskSchema).max(500),
     proposedBy: proposedBySchema.default(null),
+    /** The breakdown's `suggestionId` this plan accepts: its coach and engine are recorded. */
+    suggestionId: suggestionIdSchema.optional(),
   })
   .refine(
     (plan) => plan.milestones.length + plan.tasks.length > 0,

@@ -145,3 +145,14 @@ export async function repeatedTasks(plan: Locator): Promise<string[]> {
     return repeated;
   });
 }
+
+/** A new account through /signup, left on /onboarding; answers its email. */
+export async function signUp(page: Page, label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/onboarding');
+  return email;
+}

@@ -22,11 +22,14 @@ import { achievementsRoutes } from '#server/modules/achievements/achievements.ro
 import { createAchievementsService } from '#server/modules/achievements/achievements.service.ts';
 import { analyticsRoutes } from '#server/modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from '#server/modules/analytics/analytics.service.ts';
+import { coachEffectivenessRoutes } from '#server/modules/analytics/coach-effectiveness.routes.ts';
+import { createCoachEffectivenessService } from '#server/modules/analytics/coach-effectiveness.service.ts';
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
 import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
+import { createSuggestionsService } from '#server/modules/coaching/suggestions.service.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts';
 import { deliveriesRoutes } from '#server/modules/deliveries/deliveries.routes.ts';
@@ -119,6 +122,7 @@ async function starting<T>(module: string, build: () => Promise<T>): Promise<T> 
  *
  *   taskRecords ← progress ← goal reads ← occurrences ← today ← dashboard
  *   goal reads, today ← achievements ← goals, milestones, plan, tasks;  goal reads ← coaching
+ *   the coach's suggestions ← goals, plan (accept them), coaching (records them)
  */
 function createPlanning(deps: {
   db: Db;
@@ -159,10 +163,11 @@ function createPlanning(deps: {
     today,
     openedDates: (tx, userId) => openedDates(tx, userId),
   });
+  const suggestions = createSuggestionsService({ db, clock });
   const planning = { db, clock, profile, history, progress, achievements };
-  const goals = createGoalsService({ ...planning, reads, tasks: taskRecords });
+  const goals = createGoalsService({ ...planning, reads, suggestions, tasks: taskRecords });
   const milestones = createMilestonesService(planning);
-  const plan = createPlanService({ ...planning, reads, tasks: taskRecords });
+  const plan = createPlanService({ ...planning, reads, suggestions, tasks: taskRecords });
   const planOrder = createPlanOrderService({ db, clock, tasks: taskRecords });
   const tasks = createTasksService({
     db,
@@ -178,7 +183,7 @@ function createPlanning(deps: {
     log: deps.log,
   });
   const dashboard = createDashboardService({ today, goals: reads });
-  const coaching = createCoachingService({ profile, ai: deps.ai, goals: reads });
+  const coaching = createCoachingService({ profile, ai: deps.ai, goals: reads, suggestions });
   return {
     profile,
     goals,
@@ -314,6 +319,7 @@ export async function createModules(deps: ModulesDeps) {
     profile: planning.profile,
     doneDays: (userId) => planning.today.doneDays(userId),
   });
+  const effectiveness = createCoachEffectivenessService({ db, profile: planning.profile });
   // Daily delivery's engine. Its worker runs only where main.ts starts it (DELIVERY_WORKER).
   const delivery = await starting('delivery', () =>
     createDeliveryModule({
@@ -364,6 +370,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(tasksRoutes({ guard, tasks, today }));
     await app.register(dashboardRoutes({ guard, dashboard }));
     await app.register(analyticsRoutes({ guard, analytics }));
+    await app.register(coachEffectivenessRoutes({ guard, effectiveness }));
     await app.register(achievementsRoutes({ guard, achievements: planning.achievements }));
     await app.register(scheduleRoutes({ guard, schedule: deliveryApi.schedule }));
     await app.register(channelsRoutes({ guard, channels: deliveryApi.channels }));

@@ -68,7 +68,7 @@ export function useGoal(id: string) {
 }
 
 /**
- * The coach's breakdown of a stored goal: a proposal that writes nothing. Each `round` is one
+ * The coach's breakdown of a stored goal: a proposal that writes no plan (only its record, ADR 030). Each `round` is one
  * proposal; regenerating asks for the next round, so an answer is never fetched twice by accident.
  */
 export function useBreakdownProposal(id: string, round: number) {

@@ -70,6 +70,15 @@ describe('plan draft', () => {
     });
     expect(request.tasks[1]?.milestoneIndex).toBe(0);
   });
+
+  it("sends the proposal's suggestionId back when it has one", () => {
+    const id = '0b8f2d8e-4c1a-4f5e-9a3b-2c6d7e8f9a0b';
+    expect(acceptRequest(draft, 'offline', id)).toMatchObject({
+      proposedBy: 'offline',
+      suggestionId: id,
+    });
+    expect(acceptRequest(draft, 'offline')).not.toHaveProperty('suggestionId');
+  });
 });
 
 describe('plan more: a milestone the goal already has', () => {

@@ -218,8 +218,13 @@ export function draftProblems(
 /**
  * The request that accepts exactly the picked items, in the draft's order. A picked task whose
  * milestone was left out is kept, without a milestone; one of a milestone the goal has joins it.
+ * The breakdown's `suggestionId`, when it has one, goes back with it.
  */
-export function acceptRequest(draft: PlanDraft, proposedBy: CoachEngine | null): AcceptPlan {
+export function acceptRequest(
+  draft: PlanDraft,
+  proposedBy: CoachEngine | null,
+  suggestionId?: string,
+): AcceptPlan {
   const picked = draft.milestones.filter(
     (milestone) => milestone.selected && !milestone.existingId,
   );
@@ -250,5 +255,6 @@ export function acceptRequest(draft: PlanDraft, proposedBy: CoachEngine | null):
         };
       }),
     proposedBy,
+    ...(suggestionId ? { suggestionId } : {}),
   };
 }

@@ -56,6 +56,8 @@ export const goals = pgTable(
     status: text().$type<GoalStatus>().notNull().default('active'),
     pinned: boolean().notNull().default(false),
     proposedBy: text().$type<CoachEngine>(),
+    /** The coach (a domain) whose proposal the goal was created from, or null (coaching's attribution). */
+    proposedByCoach: text().$type<CoachDomain>(),
     /** 0–100, recomputed by the goals service in the transaction of every change that moves it. */
     progress: integer().notNull().default(0),
     /**
@@ -96,6 +98,9 @@ export const milestones = pgTable(
     position: integer().notNull(),
     /** 0–100 from its tasks (100 when marked done), kept with the goal's progress. */
     progress: integer().notNull().default(0),
+    /** The coach and engine whose plan proposed it, or null when the person wrote it. */
+    proposedByCoach: text().$type<CoachDomain>(),
+    proposedBy: text().$type<CoachEngine>(),
     completedAt: ts('completed_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
@@ -137,6 +142,9 @@ export const tasks = pgTable(
     closedOn: localDate('closed_on'),
     /** Order among its goal's tasks of the same milestone, as the person arranged them. */
     position: integer().notNull().default(0),
+    /** The coach and engine whose plan proposed it (kept by its later occurrences), or null. */
+    proposedByCoach: text().$type<CoachDomain>(),
+    proposedBy: text().$type<CoachEngine>(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

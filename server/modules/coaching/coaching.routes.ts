@@ -21,7 +21,7 @@ export function coachingRoutes(deps: {
       {
         schema: {
           summary:
-            'The coach refines a goal sentence into questions or a SMART goal (writes nothing)',
+            'The coach refines a goal sentence into questions or a SMART goal (writes only the record of a SMART goal proposed)',
           tags,
           body: refineGoalRequestSchema,
           response: { 200: refineGoalResponseSchema, ...planningErrors },
@@ -38,7 +38,7 @@ export function coachingRoutes(deps: {
       {
         schema: {
           summary:
-            'The coach proposes milestones and tasks for a goal, from today (writes nothing)',
+            'The coach proposes milestones and tasks for a goal, from today (writes only the record of the proposal)',
           tags,
           params: idParamsSchema,
           body: breakdownRequestSchema.nullish(),

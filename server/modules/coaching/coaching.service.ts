@@ -6,11 +6,14 @@ import { AppError } from '#server/errors.ts';
 import type { GoalReads } from '#server/modules/goals/goal-reads.service.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import { existingPlanOf, onlyWhatThePlanLacks } from './plan-proposal.ts';
+import type { SuggestionsService } from './suggestions.service.ts';
 
 export interface CoachingServiceDeps {
   profile: Pick<ProfileService, 'day'>;
   ai: AiGateway;
   goals: Pick<GoalReads, 'smartGoal' | 'planOutline'>;
+  /** Records each proposal made, so its acceptance can be counted (when the app has it). */
+  suggestions?: Pick<SuggestionsService, 'record'>;
 }
 
 /**
@@ -18,12 +21,15 @@ export interface CoachingServiceDeps {
  * the goals module's). Future chat threads and messages join here.
  */
 export function createCoachingService(deps: CoachingServiceDeps) {
-  const { profile, ai, goals } = deps;
+  const { profile, ai, goals, suggestions } = deps;
   return {
-    /** The coach turns a sentence (and answers) into questions or a SMART goal. Writes nothing. */
+    /**
+     * The coach turns a sentence (and answers) into questions or a SMART goal. Writes only the
+     * record of a SMART goal proposed (its coach is the goal's domain), whose id the answer carries.
+     */
     async refine(userId: string, request: RefineGoalRequest): Promise<RefineGoalResponse> {
       const day = await profile.day(userId);
-      return ai.refineGoal({
+      const answer = await ai.refineGoal({
         text: request.text,
         ...(request.answers ? { answers: request.answers } : {}),
         ...(request.weeklyHours !== undefined ? { weeklyHours: request.weeklyHours } : {}),
@@ -31,11 +37,21 @@ export function createCoachingService(deps: CoachingServiceDeps) {
         today: day.localDate,
         timeZone: day.timeZone,
       });
+      if (answer.result.kind !== 'smart' || !suggestions) return answer;
+      const suggestionId = await suggestions.record(userId, {
+        kind: 'goal',
+        coach: answer.result.goal.domain,
+        engine: answer.engine,
+        localDate: day.localDate,
+        goalId: null,
+      });
+      return { ...answer, suggestionId };
     },
 
     /**
      * The coach proposes milestones and tasks for a stored goal, from today, given the plan it
-     * already has; what the plan has is then left out, whoever wrote the proposal. Writes nothing.
+     * already has; what the plan has is then left out, whoever wrote the proposal. Writes only the
+     * record of a plan proposed (its coach is the goal's domain), whose id the answer carries.
      */
     async breakdown(
       userId: string,
@@ -60,7 +76,18 @@ export function createCoachingService(deps: CoachingServiceDeps) {
         ...(planned ? { existingPlan: existingPlanOf(outline) } : {}),
       });
       if (answer.result.kind === 'crisis') return { ...answer, result: answer.result };
-      return { ...answer, result: onlyWhatThePlanLacks(answer.result, outline) };
+      const result = onlyWhatThePlanLacks(answer.result, outline);
+      if (result.milestones.length + result.tasks.length === 0 || !suggestions) {
+        return { ...answer, result };
+      }
+      const suggestionId = await suggestions.record(userId, {
+        kind: 'plan',
+        coach: goal.domain,
+        engine: answer.engine,
+        localDate: day.localDate,
+        goalId: id,
+      });
+      return { ...answer, result, suggestionId };
     },
   };
 }

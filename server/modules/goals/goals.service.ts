@@ -13,6 +13,7 @@ import {
 import { LATEST_DATE } from '#contracts/shared.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AchievementsService } from '#server/modules/achievements/achievements.service.ts';
+import type { SuggestionsService } from '#server/modules/coaching/suggestions.service.ts';
 import { AppError } from '#server/errors.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import type { TaskRecords } from '#server/modules/tasks/task-records.service.ts';
@@ -32,6 +33,8 @@ export interface GoalsServiceDeps {
   progress: ProgressService;
   /** Awards the badges a change earns, inside the change's transaction (when the app has them). */
   achievements?: Pick<AchievementsService, 'check'>;
+  /** The coach's proposals: a goal carrying a `suggestionId` accepts it (when the app has them). */
+  suggestions?: Pick<SuggestionsService, 'claim' | 'markAccepted'>;
   tasks: Pick<
     TaskRecords,
     'countsByGoal' | 'listForGoal' | 'latestPlannedAfter' | 'followDeadline'
@@ -39,6 +42,8 @@ export interface GoalsServiceDeps {
 }
 
 const HISTORY_LIMIT = 200;
+
+type ParsedCreateGoal = ReturnType<typeof createGoalSchema.parse>;
 
 const EDITABLE_FIELDS = [
   'title',
@@ -99,6 +104,28 @@ export function createGoalsService(deps: GoalsServiceDeps) {
     }
   };
 
+  /**
+   * Who proposed the goal: the coach's suggestion when the body carries one (claimed now, marked
+   * accepted once the goal exists), else the engine the body names (its coach the goal's domain).
+   */
+  const attributionOf = async (tx: Db, userId: string, body: ParsedCreateGoal) => {
+    const { suggestionId } = body;
+    if (suggestionId === undefined || !deps.suggestions) {
+      return {
+        proposedBy: body.proposedBy,
+        proposedByCoach: body.proposedBy ? body.goal.domain : null,
+        accept: async () => {},
+      };
+    }
+    const suggestions = deps.suggestions;
+    const by = await suggestions.claim(tx, userId, suggestionId, { kind: 'goal' });
+    return {
+      proposedBy: by.engine,
+      proposedByCoach: by.coach,
+      accept: (goalId: string) => suggestions.markAccepted(tx, suggestionId, goalId),
+    };
+  };
+
   return {
     async create(userId: string, input: CreateGoal): Promise<Goal> {
       const body = createGoalSchema.parse(input);
@@ -112,6 +139,7 @@ export function createGoalsService(deps: GoalsServiceDeps) {
       }
       const created = await db.transaction(async (tx) => {
         if (body.pinned) await assertPinnable(tx, userId);
+        const { proposedBy, proposedByCoach, accept } = await attributionOf(tx, userId, body);
         const now = clock();
         const row = await repo.insertGoal(tx, {
           id: randomUUID(),
@@ -120,20 +148,19 @@ export function createGoalsService(deps: GoalsServiceDeps) {
           priority: body.priority,
           pinned: body.pinned,
           status: 'active',
-          proposedBy: body.proposedBy,
+          proposedBy,
+          proposedByCoach,
           progress: 0,
           progressReached: 0,
           createdAt: now,
           updatedAt: now,
         });
         await repo.insertHistory(tx, [
-          history(
-            row,
-            'created',
-            body.proposedBy ? `Created with the ${body.proposedBy} coach` : 'Created',
-            { proposedBy: body.proposedBy },
-          ),
+          history(row, 'created', proposedBy ? `Created with the ${proposedBy} coach` : 'Created', {
+            proposedBy,
+          }),
         ]);
+        await accept(row.id);
         await deps.achievements?.check(tx, userId, ['goals']);
         return row;
       });

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Db } from '#server/db/client.ts';
 import type { AchievementsService } from '#server/modules/achievements/achievements.service.ts';
+import type { SuggestionsService } from '#server/modules/coaching/suggestions.service.ts';
 import { AppError } from '#server/errors.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import type { TaskRecords } from '#server/modules/tasks/task-records.service.ts';
@@ -28,6 +29,8 @@ export interface PlanServiceDeps {
   progress: ProgressService;
   /** Awards the badges a change earns, inside the change's transaction (when the app has them). */
   achievements?: Pick<AchievementsService, 'check'>;
+  /** The coach's proposals: a plan carrying a `suggestionId` accepts it (when the app has them). */
+  suggestions?: Pick<SuggestionsService, 'claim' | 'markAccepted'>;
   tasks: Pick<TaskRecords, 'createPlanned' | 'outline'>;
 }
 
@@ -57,6 +60,19 @@ export function createPlanService(deps: PlanServiceDeps) {
             `This goal is ${goal.status}: make it active again to plan it.`,
           );
         }
+        // Who proposed what is written: the breakdown's suggestion, else the engine the body names.
+        const claimed =
+          plan.suggestionId !== undefined && deps.suggestions
+            ? await deps.suggestions.claim(tx, userId, plan.suggestionId, {
+                kind: 'plan',
+                goalId: id,
+              })
+            : null;
+        const engine = claimed?.engine ?? plan.proposedBy;
+        const by = {
+          proposedBy: engine,
+          proposedByCoach: claimed?.coach ?? (engine ? goal.domain : null),
+        };
         const day = await profile.day(userId, tx);
         const today = day.localDate;
         const existing = await repo.listMilestones(tx, userId, [id]);
@@ -142,6 +158,7 @@ export function createPlanService(deps: PlanServiceDeps) {
             dueDate: milestone.dueDate,
             position: 0,
             progress: 0,
+            ...by,
             createdAt: now,
             updatedAt: now,
           };
@@ -192,7 +209,7 @@ export function createPlanService(deps: PlanServiceDeps) {
         const tasks = await taskRecords.createPlanned(
           tx,
           userId,
-          { goal: { id, deadline: goal.deadline }, today, tasks: newTasks },
+          { goal: { id, deadline: goal.deadline }, today, tasks: newTasks, by },
           factsOf([goal], allMilestones),
         );
         if (createdMilestones.length + tasks.length > 0) {
@@ -206,11 +223,14 @@ export function createPlanService(deps: PlanServiceDeps) {
                 milestones: m,
                 tasks: tasks.length,
                 alreadyInPlan: plan.milestones.length - m + (plan.tasks.length - tasks.length),
-                proposedBy: plan.proposedBy,
+                proposedBy: engine,
               },
             ),
           ]);
           await repo.updateGoal(tx, userId, id, { updatedAt: now });
+        }
+        if (plan.suggestionId !== undefined && claimed) {
+          await deps.suggestions?.markAccepted(tx, plan.suggestionId, id);
         }
         crossings = await progress.refreshProgress(tx, userId, [id]);
         const earning = [

@@ -38,7 +38,13 @@ export function createTaskRecords(deps: TaskRecordsDeps) {
     async createPlanned(
       tx: Db,
       userId: string,
-      input: { goal: { id: string; deadline: string }; today: string; tasks: PlannedTaskInput[] },
+      input: {
+        goal: { id: string; deadline: string };
+        today: string;
+        tasks: PlannedTaskInput[];
+        /** The coach and engine whose plan proposed them (null when the person wrote it). */
+        by?: Pick<repo.NewTaskRow, 'proposedBy' | 'proposedByCoach'>;
+      },
       facts: GoalFacts,
     ): Promise<Task[]> {
       // After the goal's tasks, in the order accepted.
@@ -60,6 +66,7 @@ export function createTaskRecords(deps: TaskRecordsDeps) {
           repeatsUntil: task.recurrence ? (task.milestone?.dueDate ?? input.goal.deadline) : null,
           openSince: input.today,
           position: first + index,
+          ...input.by,
           createdAt: now,
           updatedAt: now,
         };

@@ -16,14 +16,20 @@ export function DataTable<Row>({
   columns,
   rows,
   rowKey,
+  wide = false,
 }: {
   caption: string;
   columns: ReadonlyArray<TableColumn<Row>>;
   rows: readonly Row[];
   rowKey: (row: Row) => string;
+  /** Wider than a phone: the table scrolls sideways, so it takes the keyboard's focus to scroll. */
+  wide?: boolean;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <div
+      className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+      {...(wide ? { tabIndex: 0, role: 'group', 'aria-label': caption } : {})}
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>

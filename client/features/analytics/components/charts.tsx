@@ -171,15 +171,20 @@ export function RateLines<T extends Point>({
   );
 }
 
-/** Two counts side by side per label (planned against done minutes). */
+/**
+ * Two figures side by side per label (planned against done minutes; with `rates`, two rates from
+ * 0 to 1, such as a coach's acceptance and completion, where a missing rate draws no bar).
+ */
 export function PairedBars<T extends Point>({
   data,
   bars,
   formatter,
+  rates = false,
 }: {
   data: readonly T[];
   bars: readonly [{ dataKey: string; name: string }, { dataKey: string; name: string }];
   formatter: (value: number) => string;
+  rates?: boolean;
 }) {
   return (
     <BarChart
@@ -190,8 +195,17 @@ export function PairedBars<T extends Point>({
     >
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={12} />
-      <YAxis tick={AXIS} tickLine={false} axisLine={false} width={56} />
-      <Tooltip {...TOOLTIP} formatter={(value) => formatter(Number(value))} />
+      <YAxis
+        tick={AXIS}
+        tickLine={false}
+        axisLine={false}
+        width={56}
+        {...(rates ? { domain: [0, 1], tickFormatter: percent } : {})}
+      />
+      <Tooltip
+        {...TOOLTIP}
+        formatter={(value) => (value === null ? '—' : formatter(Number(value)))}
+      />
       <Legend wrapperStyle={{ fontSize: 12 }} />
       <Bar
         isAnimationActive={animate}

@@ -60,6 +60,7 @@ function ProposalEditor({
   goal,
   plan,
   engine,
+  suggestionId,
   today,
   regenerating,
   onRegenerate,
@@ -68,6 +69,8 @@ function ProposalEditor({
   goal: Goal;
   plan: PlanProposal;
   engine: CoachEngine;
+  /** The proposal's record: accepting it counts toward the coach's acceptance. */
+  suggestionId: string | undefined;
   today: string;
   regenerating: boolean;
   onRegenerate: () => void;
@@ -96,7 +99,7 @@ function ProposalEditor({
       });
       return;
     }
-    accept.mutate(acceptRequest(draft, engine), {
+    accept.mutate(acceptRequest(draft, engine, suggestionId), {
       onSuccess: (result) => {
         const added = result.milestones.length + result.tasks.length;
         if (added === 0) toast.info('Your plan already had all of these');
@@ -282,6 +285,7 @@ export function GoalBreakdown({
           goal={goal.data.goal}
           plan={data.result}
           engine={data.engine}
+          suggestionId={data.suggestionId}
           today={today}
           regenerating={proposal.isFetching}
           onRegenerate={() => setRound((value) => value + 1)}

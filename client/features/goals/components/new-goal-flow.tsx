@@ -37,6 +37,8 @@ interface Attribution {
   engine: CoachEngine;
   model: string;
   notice?: string | undefined;
+  /** The proposal's record: saving the goal with it counts toward the coach's acceptance. */
+  suggestionId?: string | undefined;
 }
 
 type Step =
@@ -158,8 +160,8 @@ export function NewGoalFlow({ today, exits }: { today: string; exits?: GoalStepE
     refine.mutate(
       { text: text.trim(), ...(allAnswers.length ? { answers: allAnswers } : {}) },
       {
-        onSuccess: ({ engine, model, notice, result }) => {
-          const by = { engine, model, notice };
+        onSuccess: ({ engine, model, notice, result, suggestionId }) => {
+          const by = { engine, model, notice, suggestionId };
           switch (result.kind) {
             case 'crisis':
               go({ kind: 'crisis', crisis: result, by });
@@ -211,7 +213,13 @@ export function NewGoalFlow({ today, exits }: { today: string; exits?: GoalStepE
 
   const save = (goal: SmartGoal, by: Attribution) => {
     create.mutate(
-      { goal, priority, pinned, proposedBy: by.engine },
+      {
+        goal,
+        priority,
+        pinned,
+        proposedBy: by.engine,
+        ...(by.suggestionId ? { suggestionId: by.suggestionId } : {}),
+      },
       {
         onSuccess: (saved) => {
           toast.success('Goal saved', { description: saved.title });
