@@ -75,6 +75,11 @@ export interface DeliveryModuleDeps {
   random?: () => number;
   /** The tasks module's resolveDayPicks: freezes the day's top three inside the caller's transaction. */
   dayPicks: ResolveDayPicks;
+  /**
+   * One pass of the weekly insights (the insights module's weeklyInsightsPass), run beside each
+   * scheduler pass; `claimed` equal to the batch size means more are due.
+   */
+  weeklyInsights?: () => Promise<{ claimed: number }>;
 }
 
 const NO_ACCOUNT: ChannelStates = {
@@ -189,6 +194,12 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       } catch (error: unknown) {
         log.error({ err: error }, 'delivery scheduler pass failed; trying again at the next tick');
       }
+      try {
+        const insights = await deps.weeklyInsights?.();
+        if (insights?.claimed === env.DELIVERY_BATCH_SIZE) more = true;
+      } catch (error: unknown) {
+        log.error({ err: error }, 'weekly insights pass failed; trying again at the next tick');
+      }
       if (!more) await nap('scheduler');
     }
   };
@@ -293,6 +304,10 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
         if (result.users < env.DELIVERY_BATCH_SIZE) break;
         await busy(true);
       }
+      while (
+        deps.weeklyInsights &&
+        (await deps.weeklyInsights()).claimed === env.DELIVERY_BATCH_SIZE
+      );
       let sent = 0;
       let failed = 0;
       for (;;) {
