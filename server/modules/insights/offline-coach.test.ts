@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InsightFigures, InsightSuggestion } from '#contracts/insights.ts';
+import type { InsightFigures } from '#contracts/insights.ts';
 import {
   mergeSuggestions,
   offlineSuggestions,
@@ -97,7 +97,7 @@ describe('the offline coach', () => {
   });
 
   it('a refresh keeps decided suggestions and does not offer them again', () => {
-    const [shorten, , add] = offlineSuggestions(busy, ids) as InsightSuggestion[];
+    const [shorten, , add] = offlineSuggestions(busy, ids);
     const accepted = { ...shorten!, state: 'accepted' as const, taskId: T1 };
     const fresh = offlineSuggestions(busy, ids);
     const merged = mergeSuggestions([accepted, add!], fresh);
