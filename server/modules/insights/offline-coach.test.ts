@@ -45,7 +45,7 @@ describe('the offline coach', () => {
     expect(offlineWords(busy)).toEqual({
       headline: '“Run a 10k” moved forward; “Stretch” kept slipping.',
       movedForward:
-        'You did 6 tasks. What moved forward: “Run a 10k” (2 tasks, about 50 minutes, now 30 %).',
+        'You did 6 tasks. What moved forward: “Run a 10k” (2 tasks, about 50 minutes, now at 30%).',
       slipping: '“Stretch” slipped 3 times and “Call mum” slipped twice.',
       topThree: 'You finished your whole top three on 4 of 7 days.',
       streak: 'Your streak grew from 0 days to 4 days, your best so far.',

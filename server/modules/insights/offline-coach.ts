@@ -29,7 +29,7 @@ function movedForwardSentence(figures: InsightFigures): string {
   }
   const parts = movedForward.map((goal) => {
     const minutes = goal.minutes > 0 ? `, about ${goal.minutes} minutes` : '';
-    return `${quoted(goal.title)} (${tasks(goal.tasksDone)}${minutes}, now ${goal.progress} %)`;
+    return `${quoted(goal.title)} (${tasks(goal.tasksDone)}${minutes}, now at ${goal.progress}%)`;
   });
   return `You did ${tasks(tasksDone)}. What moved forward: ${list(parts)}.`;
 }

@@ -37,8 +37,8 @@ function RefreshButton({ label = 'Refresh' }: { label?: string }) {
   );
 }
 
-function CompletionChart({ points }: { points: readonly WeekPoint[] }) {
-  const rows = points.map((point) => ({ ...point, label: formatDate(point.weekStart) }));
+function CompletionChart({ points, today }: { points: readonly WeekPoint[]; today: string }) {
+  const rows = points.map((point) => ({ ...point, label: formatDate(point.weekStart, today) }));
   const withRate = points.filter((point) => point.rate !== null);
   const latest = withRate.at(-1);
   return (
@@ -117,7 +117,7 @@ export function ProgressInsightsPage() {
               your streak. Write this week’s now from the last seven days.
             </EmptyState>
           )}
-          <CompletionChart points={weeklyCompletion(data)} />
+          <CompletionChart points={weeklyCompletion(data)} today={data.weekStart} />
           <PastInsights insights={data.past} today={data.weekStart} />
         </div>
       )}
