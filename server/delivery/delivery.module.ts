@@ -110,6 +110,17 @@ function registerMetrics(registry: Registry, db: Db) {
   return (channel: DeliveryChannel, status: string) => outcomes.inc({ channel, status });
 }
 
+/** A weekly insights pass beside a scheduler pass; true when it claimed a full batch (more due). */
+async function insightsPass(deps: DeliveryModuleDeps, batchSize: number): Promise<boolean> {
+  if (!deps.weeklyInsights) return false;
+  try {
+    return (await deps.weeklyInsights()).claimed === batchSize;
+  } catch (error: unknown) {
+    deps.log.error({ err: error }, 'weekly insights pass failed; trying again at the next tick');
+    return false;
+  }
+}
+
 export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<DeliveryModule> {
   const { db, database, env, clock, log } = deps;
   const resolve = deps.resolve ? { resolve: deps.resolve } : {};
@@ -194,12 +205,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       } catch (error: unknown) {
         log.error({ err: error }, 'delivery scheduler pass failed; trying again at the next tick');
       }
-      try {
-        const insights = await deps.weeklyInsights?.();
-        if (insights?.claimed === env.DELIVERY_BATCH_SIZE) more = true;
-      } catch (error: unknown) {
-        log.error({ err: error }, 'weekly insights pass failed; trying again at the next tick');
-      }
+      if (await insightsPass(deps, env.DELIVERY_BATCH_SIZE)) more = true;
       if (!more) await nap('scheduler');
     }
   };
@@ -304,10 +310,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
         if (result.users < env.DELIVERY_BATCH_SIZE) break;
         await busy(true);
       }
-      while (
-        deps.weeklyInsights &&
-        (await deps.weeklyInsights()).claimed === env.DELIVERY_BATCH_SIZE
-      );
+      while (await insightsPass(deps, env.DELIVERY_BATCH_SIZE));
       let sent = 0;
       let failed = 0;
       for (;;) {

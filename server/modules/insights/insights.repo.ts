@@ -114,17 +114,28 @@ export async function claimDue(
 /**
  * Writes a claimed row's insight while the claim holds (still 'writing' with the same attempt):
  * a worker that outlived its lease, or a row a refresh made ready meanwhile, writes nothing.
- * True when written.
+ * A row written after its week has passed (the worker was down) becomes the person's current
+ * week's (`currentWeek`), unless that week has one already. True when written.
  */
 export async function completeClaim(
   db: Db,
   claim: Pick<ClaimedInsight, 'id' | 'attempt'>,
-  written: { content: InsightContent; engine: string },
+  written: { content: InsightContent; engine: string; currentWeek?: string },
   now: Date,
 ): Promise<boolean> {
+  const week = written.currentWeek;
   const rows = await db
     .update(weeklyInsights)
     .set({
+      ...(week
+        ? {
+            weekStart: sql`case when exists (
+                select 1 from weekly_insights o
+                where o.user_id = ${weeklyInsights.userId} and o.week_start = ${week}::date
+                  and o.id <> ${weeklyInsights.id}) then ${weeklyInsights.weekStart}
+              else ${week}::date end`,
+          }
+        : {}),
       status: 'ready',
       content: written.content,
       engine: written.engine,

@@ -137,4 +137,16 @@ describe('weekly insights worker', () => {
     expect(await insightNotifications(claim.userId)).toBe(2);
     expect((await rows(claim.userId)).find((r) => r.week === '2025-03-17')?.attempts).toBe(2);
   });
+
+  it('the delivery worker runs the pass; a week written late becomes the current one', async () => {
+    harness.clock.set('2025-03-24T05:00:00.000Z');
+    await harness.app.delivery.tick();
+    const [left] = await queryRows<{ due: number; ready: number }>(
+      harness.database.db,
+      sql`select count(*) filter (where status <> 'ready' and due_at <= ${'2025-03-24T05:00:00Z'}::timestamptz)::int as due,
+                 count(*) filter (where status = 'ready' and week_start = '2025-03-24')::int as ready
+          from weekly_insights`,
+    );
+    expect(left).toEqual({ due: 0, ready: 3 });
+  });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatDate } from '#contracts/local-date.ts';
+import { formatDate, weekStart } from '#contracts/local-date.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   notifyMany,
@@ -65,8 +65,10 @@ export async function weeklyInsightsPass(deps: WeeklyPassDeps): Promise<WeeklyPa
       const { content, engine } = await deps.insights.compose(claim.userId, localDate);
       const wrote = await db.transaction(async (tx) => {
         const now = clock();
-        if (!(await repo.completeClaim(tx, claim, { content, engine }, now))) return false;
-        const weekOf = formatDate(claim.weekStart, undefined, 'en-GB');
+        const currentWeek = weekStart(localDate);
+        if (!(await repo.completeClaim(tx, claim, { content, engine, currentWeek }, now)))
+          return false;
+        const weekOf = formatDate(currentWeek, undefined, 'en-GB');
         await notifyMany(
           [announcement(claim.userId, claim.id, content.words.headline, weekOf)],
           tx,
