@@ -24,6 +24,7 @@ import { analyticsRoutes } from '#server/modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from '#server/modules/analytics/analytics.service.ts';
 import { coachEffectivenessRoutes } from '#server/modules/analytics/coach-effectiveness.routes.ts';
 import { createCoachEffectivenessService } from '#server/modules/analytics/coach-effectiveness.service.ts';
+import { createWeekReview } from '#server/modules/analytics/week-review.service.ts';
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
@@ -49,6 +50,9 @@ import { createMilestonesService } from '#server/modules/goals/milestones.servic
 import { monotonicClock } from '#server/modules/goals/monotonic-clock.ts';
 import { createPlanService } from '#server/modules/goals/plan.service.ts';
 import { createProgressService } from '#server/modules/goals/progress.service.ts';
+import { insightsRoutes } from '#server/modules/insights/insights.routes.ts';
+import { createInsightsService } from '#server/modules/insights/insights.service.ts';
+import { weeklyInsightsPass } from '#server/modules/insights/weekly-pass.ts';
 import { linksRoutes } from '#server/modules/links/links.routes.ts';
 import { createLinksService } from '#server/modules/links/links.service.ts';
 import { notificationsRoutes } from '#server/modules/notifications/notifications.routes.ts';
@@ -320,6 +324,27 @@ export async function createModules(deps: ModulesDeps) {
     doneDays: (userId) => planning.today.doneDays(userId),
   });
   const effectiveness = createCoachEffectivenessService({ db, profile: planning.profile });
+  // Weekly insights: figures from the read model, words from the offline coach, accepted
+  // suggestions through the tasks service; written by the delivery worker's pass below.
+  const insights = createInsightsService({
+    db,
+    clock,
+    profile: planning.profile,
+    review: createWeekReview({ db, doneDays: (userId) => planning.today.doneDays(userId) }),
+    tasks: planning.tasks,
+    limiter: createRateLimiter({ db, clock, namespace: 'insights.' }),
+    log,
+  });
+  const weeklyInsights = () =>
+    weeklyInsightsPass({
+      db,
+      clock,
+      profile: planning.profile,
+      insights,
+      batchSize: env.DELIVERY_BATCH_SIZE,
+      leaseMs: env.DELIVERY_LEASE_SECONDS * 1000,
+      log,
+    });
   // Daily delivery's engine. Its worker runs only where main.ts starts it (DELIVERY_WORKER).
   const delivery = await starting('delivery', () =>
     createDeliveryModule({
@@ -330,6 +355,7 @@ export async function createModules(deps: ModulesDeps) {
       log,
       metrics: deps.metrics,
       dayPicks: resolveDayPicks,
+      weeklyInsights,
       ...(deps.deliverySenders ? { senders: deps.deliverySenders } : {}),
       ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
     }),
@@ -371,6 +397,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(dashboardRoutes({ guard, dashboard }));
     await app.register(analyticsRoutes({ guard, analytics }));
     await app.register(coachEffectivenessRoutes({ guard, effectiveness }));
+    await app.register(insightsRoutes({ guard, insights }));
     await app.register(achievementsRoutes({ guard, achievements: planning.achievements }));
     await app.register(scheduleRoutes({ guard, schedule: deliveryApi.schedule }));
     await app.register(channelsRoutes({ guard, channels: deliveryApi.channels }));

@@ -8,3 +8,4 @@ export * from './schema/delivery.ts';
 export * from './schema/mail.ts';
 export * from './schema/achievements.ts';
 export * from './schema/coaching.ts';
+export * from './schema/insights.ts';

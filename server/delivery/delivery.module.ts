@@ -75,6 +75,11 @@ export interface DeliveryModuleDeps {
   random?: () => number;
   /** The tasks module's resolveDayPicks: freezes the day's top three inside the caller's transaction. */
   dayPicks: ResolveDayPicks;
+  /**
+   * One pass of the weekly insights (the insights module's weeklyInsightsPass), run beside each
+   * scheduler pass; `claimed` equal to the batch size means more are due.
+   */
+  weeklyInsights?: () => Promise<{ claimed: number }>;
 }
 
 const NO_ACCOUNT: ChannelStates = {
@@ -103,6 +108,17 @@ function registerMetrics(registry: Registry, db: Db) {
     },
   });
   return (channel: DeliveryChannel, status: string) => outcomes.inc({ channel, status });
+}
+
+/** A weekly insights pass beside a scheduler pass; true when it claimed a full batch (more due). */
+async function insightsPass(deps: DeliveryModuleDeps, batchSize: number): Promise<boolean> {
+  if (!deps.weeklyInsights) return false;
+  try {
+    return (await deps.weeklyInsights()).claimed === batchSize;
+  } catch (error: unknown) {
+    deps.log.error({ err: error }, 'weekly insights pass failed; trying again at the next tick');
+    return false;
+  }
 }
 
 export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<DeliveryModule> {
@@ -189,6 +205,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       } catch (error: unknown) {
         log.error({ err: error }, 'delivery scheduler pass failed; trying again at the next tick');
       }
+      if (await insightsPass(deps, env.DELIVERY_BATCH_SIZE)) more = true;
       if (!more) await nap('scheduler');
     }
   };
@@ -293,6 +310,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
         if (result.users < env.DELIVERY_BATCH_SIZE) break;
         await busy(true);
       }
+      while (await insightsPass(deps, env.DELIVERY_BATCH_SIZE));
       let sent = 0;
       let failed = 0;
       for (;;) {
