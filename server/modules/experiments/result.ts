@@ -64,7 +64,7 @@ function sentence(
   verdict: ExperimentVerdict,
 ): string {
   const unit = input.metric.kind === 'number' ? ` ${input.metric.unit}` : '';
-  const subject = input.metric.kind === 'rating' ? 'Your rating' : 'Your average';
+  const subject = input.metric.kind === 'rating' ? 'Your rating' : 'Your check-ins';
   const soFar = input.status === 'done' ? '' : ' so far';
   if (verdict === 'no_clear_change') {
     return `${subject} stayed about the same (${before}${unit} before, ${after}${unit} since) — no clear effect${soFar}.`;
