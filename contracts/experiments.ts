@@ -138,6 +138,8 @@ export const experimentSchema = z.object({
   /** Days from start to end, both included (7–28). */
   days: z.int(),
   checkinCount: z.int().min(0),
+  /** The dates that take a check-in now: the start to today (or the last day); null when none. */
+  checkinWindow: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** Today's check-in value, or null (also when today is outside the experiment). */
   todayValue: z.number().nullable(),
   createdAt: timestampSchema,

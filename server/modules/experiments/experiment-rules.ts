@@ -8,7 +8,7 @@ import { addDays } from '#contracts/local-date.ts';
 import { AppError } from '#server/errors.ts';
 import { invalidInput } from '#server/modules/goals/input-problems.ts';
 import type { ExperimentRow } from './experiments.repo.ts';
-import { statusOf } from './status.ts';
+import { lastCheckinDay, statusOf } from './status.ts';
 
 // The rules of an experiment the schema cannot check alone (values against the metric, dates
 // against today), the errors a person reads, and the row as the API shows it.
@@ -56,6 +56,8 @@ export function toExperiment(
     todayValue: number | null;
   },
 ): Experiment {
+  const status = statusOf(row, today);
+  const last = lastCheckinDay(row, today);
   return {
     id: row.id,
     title: row.title,
@@ -65,12 +67,14 @@ export function toExperiment(
     startDate: row.startDate,
     endDate: row.endDate,
     closedOn: row.closedOn,
-    status: statusOf(row, today),
+    status,
     goal:
       row.goalId && extra.goalTitle !== null ? { id: row.goalId, title: extra.goalTitle } : null,
     baseline: row.baseline,
     origin: row.origin,
     days: experimentDays(row.startDate, row.endDate),
+    checkinWindow:
+      status === 'abandoned' || last < row.startDate ? null : { from: row.startDate, to: last },
     checkinCount: extra.checkinCount,
     todayValue: extra.todayValue,
     createdAt: row.createdAt.toISOString(),

@@ -85,7 +85,11 @@ describe('experiments API', () => {
     const detail = experimentDetailSchema.parse(replaced.json());
     expect(detail.localDate).toBe('2025-03-11');
     expect(detail.checkins).toHaveLength(7);
-    expect(detail.experiment).toMatchObject({ checkinCount: 7, todayValue: 5 });
+    expect(detail.experiment).toMatchObject({
+      checkinCount: 7,
+      todayValue: 5,
+      checkinWindow: { from: '2025-03-04', to: '2025-03-11' },
+    });
     expect(detail.result).toEqual({
       before: {
         source: 'first_days',
