@@ -7,6 +7,7 @@ import {
   type CreateExperiment,
   type ExperimentDetail,
 } from '#contracts/experiments.ts';
+import { goalListSchema, goalPaths } from '#contracts/goals.ts';
 import { deletedSchema } from '#contracts/shared.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
@@ -17,6 +18,8 @@ export const experimentKeys = {
   list: (userId: string) => ['experiments', userId, 'list'] as const,
   /** GET /api/experiments/{id}: the experiment, its check-ins and result. */
   detail: (userId: string, id: string) => ['experiments', userId, 'detail', id] as const,
+  /** The active goals an experiment may name. */
+  goals: (userId: string) => ['experiments', userId, 'goals'] as const,
 };
 
 export function experimentsQuery(userId: string) {
@@ -99,5 +102,16 @@ export function useDeleteExperiment(userId: string) {
       queryClient.removeQueries({ queryKey: experimentKeys.detail(userId, id) });
       await queryClient.invalidateQueries({ queryKey: experimentKeys.list(userId) });
     },
+  });
+}
+
+/** The person's active goals, for the form's optional goal. */
+export function useGoalChoices(userId: string) {
+  return useQuery({
+    queryKey: experimentKeys.goals(userId),
+    queryFn: ({ signal }) =>
+      apiRequest(goalListSchema, `${goalPaths.goals.href()}?status=active`, { signal }),
+    select: (list) => list.goals.map((goal) => ({ id: goal.id, title: goal.title })),
+    meta: { silentError: true },
   });
 }
