@@ -25,7 +25,7 @@ export function CheckinChart({
       responsive
       data={[...points]}
       style={{ width: '100%', height: 220 }}
-      margin={{ top: 8, right: 12, bottom: 0, left: -16 }}
+      margin={{ top: 12, right: 16, bottom: 0, left: -16 }}
     >
       <CartesianGrid vertical={false} stroke="var(--border)" />
       <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={16} />
@@ -56,7 +56,7 @@ export function CheckinChart({
       )}
       <Line
         isAnimationActive={animate}
-        type="monotone"
+        type="linear"
         dataKey="value"
         name={metric.kind === 'rating' ? 'Rating' : metric.unit}
         stroke="var(--primary)"

@@ -82,8 +82,7 @@ export function ExperimentActions({
         {available.map((action) => (
           <Button
             key={action}
-            variant={action === 'start' ? 'primary' : action === 'end' ? 'outline' : 'ghost'}
-            className={CONFIRM[action].danger ? 'text-danger' : undefined}
+            variant={action === 'start' ? 'primary' : 'outline'}
             onClick={() => setAsking(action)}
           >
             {action === 'start'

@@ -25,6 +25,20 @@ import {
 } from '../experiment-state.ts';
 import { experimentHref } from './experiment-card.tsx';
 
+const INPUT_ID: Record<keyof ExperimentForm, string> = {
+  title: 'title',
+  hypothesis: 'hypothesis',
+  change: 'change',
+  metricKind: 'title',
+  unit: 'unit',
+  better: 'better',
+  startDate: 'start',
+  endDate: 'end',
+  baseline: 'baseline',
+  goalId: 'goal',
+};
+const FIELD_ORDER = Object.keys(INPUT_ID) as Array<keyof ExperimentForm>;
+
 /** A labelled control with its error under it, wired for assistive technology. */
 function Field({
   id,
@@ -89,7 +103,12 @@ export function NewExperimentDialog({
     setProblem(null);
     const checked = checkForm(form, today);
     setErrors(checked.errors ?? {});
-    if (!checked.body) return;
+    if (!checked.body) {
+      // The first field to fix takes the focus, so its error is read out.
+      const first = FIELD_ORDER.find((field) => checked.errors[field]);
+      if (first) document.getElementById(`${id}-${INPUT_ID[first]}`)?.focus();
+      return;
+    }
     create.mutate(checked.body, {
       onSuccess: (detail) => {
         onOpenChange(false);
