@@ -71,6 +71,9 @@ export const createExperimentSchema = z
     baseline: metricValueSchema.nullable().default(null),
   })
   .superRefine((value, ctx) => {
+    // A date that is not a calendar day has its own issue already (zod runs this check anyway).
+    const dates = [value.startDate, value.endDate];
+    if (!dates.every((date) => localDateSchema.safeParse(date).success)) return;
     const days = experimentDays(value.startDate, value.endDate);
     if (days < MIN_EXPERIMENT_DAYS || days > MAX_EXPERIMENT_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: DURATION_MESSAGE });

@@ -160,6 +160,8 @@ describe('experiments API', () => {
       [draft({ title: '  ' }), 'body.title'],
       [draft({ startDate: '2025-02-01', endDate: '2025-02-10' }), 'body.startDate'],
       [draft({ baseline: 9 }), 'body.baseline'],
+      [draft({ startDate: '2025-02-30' }), 'body.startDate'],
+      [draft({ endDate: 'soon' }), 'body.endDate'],
     ];
     for (const [body, path] of cases) {
       const error = expectError(
@@ -170,6 +172,32 @@ describe('experiments API', () => {
       expect(error.message.startsWith(path), `${path}: ${error.message}`).toBe(true);
     }
     expect(await counts()).toEqual(before);
+
+    // A change that breaks a rule leaves the experiment as it was.
+    const { experiment } = await create(
+      person,
+      draft({ title: 'Unchanged', startDate: '2025-03-20', endDate: '2025-03-30' }),
+    );
+    const changes: Array<[unknown, string]> = [
+      [{ endDate: '2025-04-30' }, 'body.endDate'],
+      [{ title: '' }, 'body.title'],
+      [{ metric: { kind: 'scale' } }, 'body.metric'],
+      [{}, 'body'],
+    ];
+    for (const [body, path] of changes) {
+      const error = expectError(
+        await harness.call(person, 'PATCH', `/api/experiments/${experiment.id}`, body),
+        400,
+        'invalid_input',
+      );
+      expect(error.message.startsWith(path), `${path}: ${error.message}`).toBe(true);
+    }
+    const after = await harness.call(person, 'GET', `/api/experiments/${experiment.id}`);
+    expect(experimentDetailSchema.parse(after.json()).experiment).toMatchObject({
+      title: 'Unchanged',
+      endDate: '2025-03-30',
+      metric: { kind: 'rating' },
+    });
   });
 
   it('keeps another person’s experiments and goals out of reach (404)', async () => {
@@ -234,12 +262,10 @@ describe('experiments API', () => {
     const list = experimentListSchema.parse(
       (await harness.call(person, 'GET', '/api/experiments')).json(),
     );
-    expect(list.experiments.map((e) => e.status)).toEqual([
-      ...list.experiments.filter((e) => e.status === 'running').map(() => 'running'),
-      'planned',
-      ...list.experiments.filter((e) => e.status === 'done').map(() => 'done'),
-      'abandoned',
-    ]);
+    const order = ['running', 'planned', 'done', 'abandoned'];
+    const statuses = list.experiments.map((e) => e.status);
+    expect(statuses).toEqual([...statuses].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+    expect(new Set(statuses)).toEqual(new Set(order));
     expect(list.experiments.findIndex((e) => e.id === planned.experiment.id)).toBeLessThan(
       list.experiments.findIndex((e) => e.id === old.experiment.id),
     );
