@@ -20,6 +20,10 @@ import { createRateLimiter } from '#server/lib/rate-limiter.ts';
 import { accountRoutes } from '#server/modules/account/account.routes.ts';
 import { achievementsRoutes } from '#server/modules/achievements/achievements.routes.ts';
 import { createAchievementsService } from '#server/modules/achievements/achievements.service.ts';
+import { createCheckinsService } from '#server/modules/experiments/checkins.service.ts';
+import { createExperimentReads } from '#server/modules/experiments/experiment-reads.ts';
+import { experimentsRoutes } from '#server/modules/experiments/experiments.routes.ts';
+import { createExperimentsService } from '#server/modules/experiments/experiments.service.ts';
 import { analyticsRoutes } from '#server/modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from '#server/modules/analytics/analytics.service.ts';
 import { coachEffectivenessRoutes } from '#server/modules/analytics/coach-effectiveness.routes.ts';
@@ -127,6 +131,7 @@ async function starting<T>(module: string, build: () => Promise<T>): Promise<T> 
  *   taskRecords ← progress ← goal reads ← occurrences ← today ← dashboard
  *   goal reads, today ← achievements ← goals, milestones, plan, tasks;  goal reads ← coaching
  *   the coach's suggestions ← goals, plan (accept them), coaching (records them)
+ *   profile, goal reads ← experiments (reads, experiments, check-ins)
  */
 function createPlanning(deps: {
   db: Db;
@@ -188,6 +193,10 @@ function createPlanning(deps: {
   });
   const dashboard = createDashboardService({ today, goals: reads });
   const coaching = createCoachingService({ profile, ai: deps.ai, goals: reads, suggestions });
+  // Experiments may name one of the person's goals; the coach and insights call `propose`.
+  const experimentReads = createExperimentReads({ db, profile, goals: reads });
+  const experiments = createExperimentsService({ db, clock, goals: reads, reads: experimentReads });
+  const checkins = createCheckinsService({ db, clock, reads: experimentReads });
   return {
     profile,
     goals,
@@ -199,6 +208,8 @@ function createPlanning(deps: {
     dashboard,
     coaching,
     achievements,
+    experiments,
+    checkins,
   };
 }
 
@@ -399,6 +410,9 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(coachEffectivenessRoutes({ guard, effectiveness }));
     await app.register(insightsRoutes({ guard, insights }));
     await app.register(achievementsRoutes({ guard, achievements: planning.achievements }));
+    await app.register(
+      experimentsRoutes({ guard, experiments: planning.experiments, checkins: planning.checkins }),
+    );
     await app.register(scheduleRoutes({ guard, schedule: deliveryApi.schedule }));
     await app.register(channelsRoutes({ guard, channels: deliveryApi.channels }));
     await app.register(deliveriesRoutes({ guard, deliveries: deliveryApi.deliveries }));

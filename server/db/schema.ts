@@ -9,3 +9,4 @@ export * from './schema/mail.ts';
 export * from './schema/achievements.ts';
 export * from './schema/coaching.ts';
 export * from './schema/insights.ts';
+export * from './schema/experiments.ts';
