@@ -194,11 +194,10 @@ describe('assessments, recommendations and the coach team', () => {
     expect(second.statusCode, second.body).toBe(200);
     const latest = await recommendations(user);
     expect(latest.assessment).toMatchObject({ id: retake.id, kind: 'enhanced' });
-    expect(latest.recommendations[0]).toMatchObject({
-      domain: 'career',
-      suggestedTone: 'direct',
-      reason: expect.stringMatching(/^You rated Career 2\/10, said it matters a lot right now/),
-    });
+    expect(latest.recommendations[0]).toMatchObject({ domain: 'career', suggestedTone: 'direct' });
+    expect(latest.recommendations[0]?.reason).toMatch(
+      /^You rated Career 2\/10, said it matters a lot right now/,
+    );
     // And a new quick one starts afresh rather than reopening the finished one.
     expect((await start(user, 'quick')).id).not.toBe(draft.id);
     expect(await badges(user)).toHaveLength(1);
