@@ -40,10 +40,10 @@ export type Challenge = (typeof challenges.ids)[number];
 
 export const motivationStyles = choices(
   {
-    progress: 'seeing my progress',
+    progress: 'seeing progress',
     encouragement: 'encouragement',
     deadlines: 'clear deadlines',
-    play: 'a bit of fun and challenge',
+    play: 'fun and a challenge',
   },
   ['progress', 'encouragement', 'deadlines', 'play'],
 );
@@ -53,7 +53,7 @@ export const accountabilityStyles = choices(
   {
     daily: 'a daily check-in',
     weekly: 'a weekly review',
-    nudges: 'gentle nudges when I slip',
+    nudges: 'gentle nudges when things slip',
     challenge: 'a friendly challenge',
   },
   ['daily', 'weekly', 'nudges', 'challenge'],

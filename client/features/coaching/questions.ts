@@ -25,7 +25,7 @@ const domainStep = (domain: CoachDomain) => ({
 export const questionText: Record<AssessmentQuestion, { title: string; hint: string }> = {
   focusDomains: {
     title: 'Which areas do you want to work on?',
-    hint: 'Filled in from what you chose when you joined; change it if you like.',
+    hint: 'Choose as many as you like; any you picked when you joined are already ticked.',
   },
   tone: {
     title: 'How should your coaches talk to you?',

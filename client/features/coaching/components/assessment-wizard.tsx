@@ -111,7 +111,7 @@ function Wizard({
       : undefined;
 
   return (
-    <form onSubmit={next} noValidate className="pb-24 sm:pb-0">
+    <form onSubmit={next} noValidate className="pb-36 sm:pb-0">
       <StepIndicator index={state.step} total={total} />
       <div ref={heading} tabIndex={-1} className="mt-8 space-y-8 outline-none">
         {questionsAt(state.kind, state.step).map((question) => (
