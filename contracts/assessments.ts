@@ -47,7 +47,6 @@ export const motivationStyles = choices(
   },
   ['progress', 'encouragement', 'deadlines', 'play'],
 );
-export type MotivationStyle = (typeof motivationStyles.ids)[number];
 
 export const accountabilityStyles = choices(
   {
