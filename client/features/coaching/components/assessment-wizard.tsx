@@ -84,7 +84,15 @@ function Wizard({
     event.preventDefault();
     const moved = wizardReducer(state, { type: 'next' });
     setState(moved);
-    if (Object.keys(moved.errors).length > 0) return;
+    if (Object.keys(moved.errors).length > 0) {
+      // Keyboard users land on the first question to fix (its problem is announced too).
+      requestAnimationFrame(() =>
+        heading.current
+          ?.querySelector<HTMLElement>('[aria-invalid="true"] input, input[aria-invalid="true"]')
+          ?.focus(),
+      );
+      return;
+    }
     const answers = answersAt(state.kind, state.step, state.answers);
     if (last) {
       complete.mutate(
