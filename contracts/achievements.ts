@@ -89,7 +89,7 @@ export const BADGES: readonly BadgeDefinition[] = [
     1,
     false,
   ),
-  badge('assessment_done', 'Self-assessment', 'Complete a coaching assessment.', 'count', 1, false),
+  badge('assessment_done', 'Self-assessment', 'Complete a coaching assessment.', 'count', 1),
   badge(
     'deliveries_week',
     'A week of mornings',

@@ -10,6 +10,14 @@ export const coachDomains = ['health', 'career', 'relationships', 'personal_deve
 export const coachDomainSchema = z.enum(coachDomains);
 export type CoachDomain = z.infer<typeof coachDomainSchema>;
 
+/** Each domain's name as people read it (the coaches' names, the assessments' questions). */
+export const coachDomainLabels: Record<CoachDomain, string> = {
+  health: 'Health',
+  career: 'Career',
+  relationships: 'Relationships',
+  personal_development: 'Personal development',
+};
+
 export const coachEngines = ['offline', 'openai', 'anthropic', 'openai-compatible'] as const;
 export const coachEngineSchema = z.enum(coachEngines);
 export type CoachEngine = z.infer<typeof coachEngineSchema>;

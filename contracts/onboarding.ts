@@ -22,6 +22,14 @@ export const coachToneSchema = z.enum(coachTones, {
 });
 export type CoachTone = z.infer<typeof coachToneSchema>;
 
+/** Each tone's name as people read it. */
+export const coachToneLabels: Record<CoachTone, string> = {
+  encouraging: 'Encouraging',
+  direct: 'Direct',
+  analytical: 'Analytical',
+  playful: 'Playful',
+};
+
 export const onboardingSchema = z.object({
   /** The step to resume at. */
   step: onboardingStepSchema,

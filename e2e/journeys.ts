@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { PASSWORD, uniqueEmail } from './support.ts';
 
@@ -155,4 +155,17 @@ export async function signUp(page: Page, label: string): Promise<string> {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL('/onboarding');
   return email;
+}
+
+/** An access token for `email`, for journeys that set up data through the API. */
+export async function accessToken(request: APIRequestContext, email: string): Promise<string> {
+  const config = (await (await request.get('/api/runtime-config')).json()) as {
+    publishableKey: string;
+  };
+  const response = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: config.publishableKey },
+    data: { email, password: PASSWORD },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
 }

@@ -32,9 +32,12 @@ import { createWeekReview } from '#server/modules/analytics/week-review.service.
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
+import { assessmentsRoutes } from '#server/modules/coaching/assessments.routes.ts';
+import { createAssessmentsService } from '#server/modules/coaching/assessments.service.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
 import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
 import { createSuggestionsService } from '#server/modules/coaching/suggestions.service.ts';
+import { createTeamService } from '#server/modules/coaching/team.service.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts';
 import { deliveriesRoutes } from '#server/modules/deliveries/deliveries.routes.ts';
@@ -385,6 +388,15 @@ export async function createModules(deps: ModulesDeps) {
     // The same rule the push sender applies again at each send (server/http/outbound.ts).
     pushEndpoints: pushEndpointGuard(env, deps.resolveHost),
   });
+  // Coaching assessments start from onboarding's choices and award their badge in the
+  // transaction that completes one; the coach team they add to is the coaching module's.
+  const assessments = createAssessmentsService({
+    db,
+    clock,
+    onboarding: deliveryApi.onboarding,
+    achievements: planning.achievements,
+  });
+  const team = createTeamService({ db, clock });
 
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -402,6 +414,7 @@ export async function createModules(deps: ModulesDeps) {
     );
     await app.register(profileRoutes({ guard, profile: planning.profile }));
     await app.register(coachingRoutes({ guard, coaching: planning.coaching }));
+    await app.register(assessmentsRoutes({ guard, assessments, team }));
     const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
     await app.register(tasksRoutes({ guard, tasks, today }));

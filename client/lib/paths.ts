@@ -31,6 +31,9 @@ export const paths = {
   engagement: '/engagement-analytics',
   coaching: '/coaching',
   coachingTeam: '/coaching/team',
+  coachingAssessment: '/coaching/assessment',
+  coachingAssessmentEnhanced: '/coaching/assessment-enhanced',
+  coachingRecommendations: '/coaching/recommendations',
   coach: '/coach',
   admin: '/admin',
   notifications: '/notifications',
@@ -50,4 +53,5 @@ export const pathTo = {
   goal: (id: string) => `${paths.goals}/${segment(id)}`,
   goalBreakdown: (id: string) => `${paths.goals}/${segment(id)}/breakdown`,
   coachingChat: (coachId: string) => `/coaching/chat/${segment(coachId)}`,
+  coachingCustomize: (userCoachId: string) => `/coaching/customize/${segment(userCoachId)}`,
 } as const;

@@ -1,9 +1,10 @@
-import { FeaturePending } from '#client/components/ui/feature-pending.tsx';
+import { AssessmentWizard } from '#client/features/coaching/components/assessment-wizard.tsx';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 
+/** /coaching/assessment-enhanced: about 10 minutes, saved as the person goes and resumable. */
 export function EnhancedAssessmentPage() {
-  return (
-    <FeaturePending title="In-depth assessment">
-      A longer assessment across every domain of your life will live here.
-    </FeaturePending>
-  );
+  const { user } = useAuth();
+  // The signed-in layout renders this page only with a user.
+  if (!user) return null;
+  return <AssessmentWizard userId={user.id} kind="enhanced" />;
 }

@@ -1,9 +1,12 @@
-import { FeaturePending } from '#client/components/ui/feature-pending.tsx';
+import { RecommendationsScreen } from '#client/features/coaching/components/recommendations-screen.tsx';
+import { useUserDay } from '#client/features/profile/api.ts';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 
+/** /coaching/recommendations: coaches ranked from the latest completed assessment. */
 export function CoachingRecommendationsPage() {
-  return (
-    <FeaturePending title="Recommended coaches">
-      Coaches recommended from your assessment will appear here.
-    </FeaturePending>
-  );
+  const { user } = useAuth();
+  const { timeZone } = useUserDay();
+  // The signed-in layout renders this page only with a user.
+  if (!user) return null;
+  return <RecommendationsScreen userId={user.id} timeZone={timeZone} />;
 }

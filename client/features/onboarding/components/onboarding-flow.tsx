@@ -11,8 +11,8 @@ import {
 } from '#contracts/onboarding.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { StepIndicator } from '#client/components/ui/step-indicator.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
-import { cn } from '#client/lib/cn.ts';
 import { paths } from '#client/lib/paths.ts';
 import { useOnboarding, useSaveOnboarding } from '../api.ts';
 import { stepDescriptions, stepTitles } from '../choices.ts';
@@ -47,27 +47,6 @@ interface OnboardingFlowProps {
 }
 
 const TOTAL = onboardingSteps.length;
-
-function ProgressSteps({ index }: { index: number }) {
-  return (
-    <div className="min-w-0 flex-1">
-      <p className="text-sm font-medium text-muted-foreground">
-        Step {index + 1} of {TOTAL}
-      </p>
-      <div aria-hidden="true" className="mt-2 flex gap-1.5">
-        {onboardingSteps.map((step, at) => (
-          <span
-            key={step}
-            className={cn(
-              'h-1.5 flex-1 rounded-full',
-              at <= index ? 'bg-primary' : 'bg-primary/15',
-            )}
-          />
-        ))}
-      </div>
-    </div>
-  );
-}
 
 /**
  * /onboarding: welcome → time zone → channels → focus → first goal → tone → /dashboard. Every
@@ -220,7 +199,7 @@ function Steps({
   return (
     <div className={ownButtons ? undefined : 'pb-24 sm:pb-0'}>
       <div className="flex items-end gap-4">
-        <ProgressSteps index={index} />
+        <StepIndicator total={TOTAL} index={index} />
         {ownButtons ? null : (
           <Button
             variant="ghost"
