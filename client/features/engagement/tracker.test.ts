@@ -5,15 +5,14 @@ import { bindToPage, createTracker, FLUSH_EVERY_MS, type SendOutcome } from './t
 interface Sent {
   events: readonly SessionEvent[];
   token: string;
-  keepalive: boolean;
 }
 
 function setup(outcomes: SendOutcome[] = []) {
   const sent: Sent[] = [];
   let id = 0;
   const tracker = createTracker({
-    send: (events, token, { keepalive }) => {
-      sent.push({ events: [...events], token, keepalive });
+    send: (events, token) => {
+      sent.push({ events: [...events], token });
       return Promise.resolve(outcomes.shift() ?? 'sent');
     },
     now: () => new Date(),
@@ -38,20 +37,20 @@ describe('engagement tracker', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => 'visible',
+    });
   });
 
-  it('starts a session on sign-in and sends it batched after the flush interval', async () => {
+  it('starts a session on sign-in, sent at once; later events wait for the flush interval', async () => {
     const { tracker, sent } = setup();
     tracker.signIn('token-1', true);
     tracker.signIn('token-1', true); // the layout re-rendering starts nothing new
-    expect(tracker.pending().map((e) => e.type)).toEqual(['start']);
-    expect(sent).toEqual([]);
-    await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS);
+    await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual([
       {
         token: 'token-1',
-        keepalive: false,
         events: [
           {
             id: 'id-2',
@@ -62,16 +61,27 @@ describe('engagement tracker', () => {
         ],
       },
     ]);
+    vi.setSystemTime(new Date('2025-03-11T13:05:00.000Z'));
+    tracker.visibility(false);
+    await vi.advanceTimersByTimeAsync(0);
+    tracker.visibility(true);
+    expect(tracker.pending().map((e) => e.type)).toEqual(['foreground']);
+    await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS);
+    expect(sent.map((batch) => batch.events.map((e) => e.type))).toEqual([
+      ['start'],
+      ['background'],
+      ['foreground'],
+    ]);
   });
 
-  it('sends background at once with keepalive, foreground with the next batch, by visibility', async () => {
+  it('sends background at once, foreground with the next batch, by visibility', async () => {
     const { tracker, sent, types } = setup();
     const unbind = bindToPage(tracker, window, document);
     tracker.signIn('token-1', true);
     setVisibility('hidden');
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ keepalive: true, token: 'token-1' });
+    expect(sent[0]?.token).toBe('token-1');
     expect(types()).toEqual(['start', 'background']);
 
     setVisibility('hidden'); // no change, no event
@@ -89,7 +99,6 @@ describe('engagement tracker', () => {
     window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
     await vi.advanceTimersByTimeAsync(0);
     expect(types()).toEqual(['start', 'end']);
-    expect(sent.at(-1)?.keepalive).toBe(true);
     const first = sent[0]?.events[0]?.sessionId;
 
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
@@ -98,10 +107,11 @@ describe('engagement tracker', () => {
     unbind();
   });
 
-  it('a session opened in a background tab starts hidden', () => {
-    const { tracker } = setup();
+  it('a session opened in a background tab starts hidden', async () => {
+    const { tracker, types } = setup();
     tracker.signIn('token-1', false);
-    expect(tracker.pending().map((e) => e.type)).toEqual(['start', 'background']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(types()).toEqual(['start', 'background']);
   });
 
   it('sends the end on sign-out with the token, then nothing while signed out', async () => {
@@ -111,7 +121,7 @@ describe('engagement tracker', () => {
     tracker.setToken('token-2'); // refreshed
     await tracker.signOut();
     expect(types()).toEqual(['start', 'end']);
-    expect(sent.every((batch) => batch.token === 'token-2' && batch.keepalive)).toBe(true);
+    expect(sent.every((batch) => batch.token === 'token-2')).toBe(true);
 
     setVisibility('hidden');
     setVisibility('visible');
@@ -124,7 +134,7 @@ describe('engagement tracker', () => {
 
   it('drops what is queued when the session goes away without a sign-out here', async () => {
     const { tracker, sent } = setup();
-    tracker.signIn('token-1', true);
+    tracker.signIn('token-1', false);
     tracker.setToken(null);
     await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS);
     expect(sent).toEqual([]);
@@ -133,7 +143,7 @@ describe('engagement tracker', () => {
   it('keeps a batch the server could not take for the next flush, the same ids (stored once)', async () => {
     const { tracker, sent } = setup(['retry', 'sent']);
     tracker.signIn('token-1', true);
-    await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS);
+    await vi.advanceTimersByTimeAsync(0);
     expect(sent).toHaveLength(1);
     expect(tracker.pending()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS);
@@ -143,13 +153,15 @@ describe('engagement tracker', () => {
   });
 
   it('sends full batches of at most 50 events and drops a batch the server refuses', async () => {
-    const { tracker, sent } = setup(['drop']);
+    const { tracker, sent } = setup(['sent', 'drop']);
     tracker.signIn('token-1', true);
+    await vi.advanceTimersByTimeAsync(0);
+    sent.length = 0;
     for (let i = 0; i < 60; i += 1) tracker.visibility(i % 2 === 1);
     await vi.advanceTimersByTimeAsync(0);
     expect(sent[0]?.events).toHaveLength(50);
     await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS);
-    expect(sent.map((batch) => batch.events.length)).toEqual([50, 11]);
+    expect(sent.map((batch) => batch.events.length)).toEqual([50, 10]);
     expect(tracker.pending()).toEqual([]);
   });
 });

@@ -1,4 +1,8 @@
-import { MAX_EVENTS_PER_BATCH, type SessionEvent, type SessionEventType } from '#contracts/engagement.ts';
+import {
+  MAX_EVENTS_PER_BATCH,
+  type SessionEvent,
+  type SessionEventType,
+} from '#contracts/engagement.ts';
 
 // The first-party usage tracker of the signed-in app (ADR 027). Pure state over injected time,
 // ids, timers and a sender, so its rules are tested without a browser; `bindToPage` wires it to
@@ -7,11 +11,8 @@ import { MAX_EVENTS_PER_BATCH, type SessionEvent, type SessionEventType } from '
 /** What became of a batch: stored, worth sending again (offline, 5xx), or refused for good. */
 export type SendOutcome = 'sent' | 'retry' | 'drop';
 
-export type SendEvents = (
-  events: readonly SessionEvent[],
-  token: string,
-  options: { keepalive: boolean },
-) => Promise<SendOutcome>;
+/** Sends one batch; with fetch keepalive, so a batch sent as the page goes away still arrives. */
+export type SendEvents = (events: readonly SessionEvent[], token: string) => Promise<SendOutcome>;
 
 export interface TrackerDeps {
   send: SendEvents;
@@ -42,11 +43,11 @@ export function createTracker(deps: TrackerDeps) {
   };
 
   /** Sends what is queued, a batch at a time; a batch that may succeed later goes back in front. */
-  const sendQueued = async (keepalive: boolean) => {
+  const sendQueued = async () => {
     while (queue.length > 0 && token) {
       const batch = queue.slice(0, MAX_EVENTS_PER_BATCH);
       queue = queue.slice(batch.length);
-      const outcome = await deps.send(batch, token, { keepalive }).catch(() => 'retry' as const);
+      const outcome = await deps.send(batch, token).catch(() => 'retry' as const);
       if (outcome === 'retry') {
         queue = [...batch, ...queue].slice(-MAX_QUEUED_EVENTS);
         schedule();
@@ -55,9 +56,9 @@ export function createTracker(deps: TrackerDeps) {
     }
   };
 
-  const flush = (keepalive = false): Promise<void> => {
+  const flush = (): Promise<void> => {
     cancelTimer();
-    inFlight = inFlight.then(() => sendQueued(keepalive));
+    inFlight = inFlight.then(sendQueued);
     return inFlight;
   };
 
@@ -81,8 +82,10 @@ export function createTracker(deps: TrackerDeps) {
     sessionId = deps.newId();
     visible = true;
     record('start');
-    // Opened in a background tab: the session starts hidden.
+    // Opened in a background tab: the session starts hidden (and is sent at once, below).
     if (!isVisible) visibility(false);
+    // The start goes out at once, so the session counts on /engagement-analytics straight away.
+    else void flush();
   };
 
   function visibility(isVisible: boolean) {
@@ -90,7 +93,7 @@ export function createTracker(deps: TrackerDeps) {
     visible = isVisible;
     record(isVisible ? 'foreground' : 'background');
     // A hidden page may never run again: what is queued leaves now.
-    if (!isVisible) void flush(true);
+    if (!isVisible) void flush();
   }
 
   return {
@@ -117,7 +120,7 @@ export function createTracker(deps: TrackerDeps) {
       if (!sessionId) return Promise.resolve();
       record('end');
       sessionId = null;
-      return flush(true);
+      return flush();
     },
     /** The page came back from the back-forward cache: a new session. */
     pageShow(isVisible: boolean) {
@@ -129,7 +132,7 @@ export function createTracker(deps: TrackerDeps) {
         record('end');
         sessionId = null;
       }
-      await flush(true);
+      await flush();
       this.setToken(null);
     },
     /** Events waiting to be sent (for tests and diagnostics). */

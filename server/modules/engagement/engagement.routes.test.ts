@@ -240,8 +240,14 @@ describe('engagement API', () => {
       [{ events: Array.from({ length: 51 }, good) }, /at most 50 events/],
       [{ events: [] }, /at least one event/],
       [{ events: [good(), { ...good(), type: 'scroll' }] }, /events\.1\.type.*start, background/],
-      [{ events: [good(), { ...good(), occurredAt: '2020-01-01T00:00:00Z' }] }, /events\.1\.occurredAt.*48 hours/],
-      [{ events: [{ ...good(), occurredAt: at(NOW, 24 * 60 * 365) }] }, /events\.0\.occurredAt.*ahead/],
+      [
+        { events: [good(), { ...good(), occurredAt: '2020-01-01T00:00:00Z' }] },
+        /events\.1\.occurredAt.*48 hours/,
+      ],
+      [
+        { events: [{ ...good(), occurredAt: at(NOW, 24 * 60 * 365) }] },
+        /events\.0\.occurredAt.*ahead/,
+      ],
       [{ events: [{ ...good(), occurredAt: 'yesterday' }] }, /occurredAt/],
       [{ events: [{ ...good(), id: 'not-a-uuid' }] }, /events\.0\.id/],
       [{ events: [good()], userId: other.id }, /userId|Unrecognized/i],

@@ -35,7 +35,10 @@ export interface EngagementServiceDeps {
   /** Today and the zone (`day`), the day-start hour (`get`). */
   profile: Pick<ProfileService, 'day' | 'get'>;
   /** /analytics's figures over the same period (its top-three completion is shown as is). */
-  analyticsSummary: (userId: string, query: Required<AnalyticsSummaryQuery>) => Promise<AnalyticsSummary>;
+  analyticsSummary: (
+    userId: string,
+    query: Required<AnalyticsSummaryQuery>,
+  ) => Promise<AnalyticsSummary>;
   /** The deliveries module's per-channel counts. */
   channelCounts: (db: Db, userId: string, from: string, to: string) => Promise<ChannelCounts[]>;
   /** The notifications module's received and read counts. */
