@@ -7,13 +7,15 @@ interface Sent {
   token: string;
 }
 
-function setup(outcomes: SendOutcome[] = []) {
+function setup(outcomes: SendOutcome[] | (() => SendOutcome) = []) {
   const sent: Sent[] = [];
   let id = 0;
   const tracker = createTracker({
     send: (events, token) => {
       sent.push({ events: [...events], token });
-      return Promise.resolve(outcomes.shift() ?? 'sent');
+      return Promise.resolve(
+        typeof outcomes === 'function' ? outcomes() : (outcomes.shift() ?? 'sent'),
+      );
     },
     now: () => new Date(),
     newId: () => `id-${++id}`,
@@ -134,7 +136,7 @@ describe('engagement tracker', () => {
 
   it('drops what is queued when the session goes away without a sign-out here', async () => {
     const { tracker, sent } = setup();
-    tracker.signIn('token-1', false);
+    tracker.signIn('token-1', true);
     tracker.setToken(null);
     await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS);
     expect(sent).toEqual([]);
@@ -152,16 +154,27 @@ describe('engagement tracker', () => {
     expect(tracker.pending()).toEqual([]);
   });
 
-  it('sends full batches of at most 50 events and drops a batch the server refuses', async () => {
-    const { tracker, sent } = setup(['sent', 'drop']);
+  it('holds events while the server cannot be reached, then sends batches of at most 50', async () => {
+    let online = false;
+    const { tracker, sent } = setup(() => (online ? 'sent' : 'retry'));
     tracker.signIn('token-1', true);
-    await vi.advanceTimersByTimeAsync(0);
-    sent.length = 0;
     for (let i = 0; i < 60; i += 1) tracker.visibility(i % 2 === 1);
     await vi.advanceTimersByTimeAsync(0);
-    expect(sent[0]?.events).toHaveLength(50);
+    expect(tracker.pending()).toHaveLength(61);
+
+    online = true;
+    sent.length = 0;
     await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS);
-    expect(sent.map((batch) => batch.events.length)).toEqual([50, 10]);
+    expect(sent.map((batch) => batch.events.length)).toEqual([50, 11]);
+    expect(new Set(sent.flatMap((batch) => batch.events.map((e) => e.id))).size).toBe(61);
+    expect(tracker.pending()).toEqual([]);
+  });
+
+  it('drops a batch the server refuses for good', async () => {
+    const { tracker, sent } = setup(['drop']);
+    tracker.signIn('token-1', true);
+    await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS);
+    expect(sent).toHaveLength(1);
     expect(tracker.pending()).toEqual([]);
   });
 });

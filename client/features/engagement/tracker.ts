@@ -42,17 +42,19 @@ export function createTracker(deps: TrackerDeps) {
     timer = null;
   };
 
-  /** Sends what is queued, a batch at a time; a batch that may succeed later goes back in front. */
+  /** Gives a batch that may succeed later back to the front of the queue. */
+  const requeue = (batch: SessionEvent[]) => {
+    queue = [...batch, ...queue].slice(-MAX_QUEUED_EVENTS);
+    schedule();
+  };
+
+  /** Sends what is queued, a batch at a time, stopping at the first that must wait. */
   const sendQueued = async () => {
     while (queue.length > 0 && token) {
       const batch = queue.slice(0, MAX_EVENTS_PER_BATCH);
       queue = queue.slice(batch.length);
       const outcome = await deps.send(batch, token).catch(() => 'retry' as const);
-      if (outcome === 'retry') {
-        queue = [...batch, ...queue].slice(-MAX_QUEUED_EVENTS);
-        schedule();
-        return;
-      }
+      if (outcome === 'retry') return requeue(batch);
     }
   };
 
@@ -60,6 +62,26 @@ export function createTracker(deps: TrackerDeps) {
     cancelTimer();
     inFlight = inFlight.then(sendQueued);
     return inFlight;
+  };
+
+  /**
+   * Sends everything now, in this task: a page being hidden or left may never run another one, so
+   * nothing may wait behind a batch still in flight (keepalive carries the requests past unload).
+   */
+  const flushNow = (): Promise<void> => {
+    cancelTimer();
+    const sending: Promise<void>[] = [];
+    while (queue.length > 0 && token) {
+      const batch = queue.slice(0, MAX_EVENTS_PER_BATCH);
+      queue = queue.slice(batch.length);
+      sending.push(
+        deps
+          .send(batch, token)
+          .catch(() => 'retry' as const)
+          .then((outcome) => (outcome === 'retry' ? requeue(batch) : undefined)),
+      );
+    }
+    return Promise.all(sending).then(() => undefined);
   };
 
   function schedule() {
@@ -93,7 +115,7 @@ export function createTracker(deps: TrackerDeps) {
     visible = isVisible;
     record(isVisible ? 'foreground' : 'background');
     // A hidden page may never run again: what is queued leaves now.
-    if (!isVisible) void flush();
+    if (!isVisible) void flushNow();
   }
 
   return {
@@ -120,7 +142,7 @@ export function createTracker(deps: TrackerDeps) {
       if (!sessionId) return Promise.resolve();
       record('end');
       sessionId = null;
-      return flush();
+      return flushNow();
     },
     /** The page came back from the back-forward cache: a new session. */
     pageShow(isVisible: boolean) {
@@ -132,7 +154,7 @@ export function createTracker(deps: TrackerDeps) {
         record('end');
         sessionId = null;
       }
-      await flush();
+      await flushNow();
       this.setToken(null);
     },
     /** Events waiting to be sent (for tests and diagnostics). */

@@ -42,17 +42,16 @@ export async function insertEvents(
  * share it, so a session counts the same before and after it is folded.
  */
 function sessionTotals(events: SQL, capSeconds: number): SQL {
+  // A session's last event has no next one: its open stretch counts nothing (never the cap).
   return sql`select user_id, session_id,
                     (array_agg(local_date order by occurred_at, id))[1] as date,
                     (array_agg(local_hour order by occurred_at, id))[1] as hour,
-                    coalesce(sum(stretch), 0)::int as seconds
+                    coalesce(sum(least(coalesce(gap, 0), ${capSeconds}))
+                      filter (where type in ('start', 'foreground')), 0)::int as seconds
              from (
-               select user_id, session_id, id, local_date, local_hour, occurred_at,
-                      case when type in ('start', 'foreground') then
-                        least(extract(epoch from lead(occurred_at) over (
-                          partition by user_id, session_id order by occurred_at, id) - occurred_at),
-                          ${capSeconds})
-                      end as stretch
+               select user_id, session_id, id, type, local_date, local_hour, occurred_at,
+                      extract(epoch from lead(occurred_at) over (
+                        partition by user_id, session_id order by occurred_at, id) - occurred_at) as gap
                from ${events}
              ) stretches
              group by user_id, session_id`;

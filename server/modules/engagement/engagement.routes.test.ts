@@ -273,9 +273,11 @@ describe('engagement API', () => {
     const old = randomUUID();
     const straddling = randomUUID();
     await seedEvents(person, [
-      // 100 days ago: folded (2 minutes in front).
+      // 100 days ago: folded (2 minutes in front; the tab was closed in front, so no end and the
+      // open stretch counts nothing).
       [old, 'start', '2024-12-02T15:00:00.000Z', '2024-12-02', 10],
-      [old, 'end', '2024-12-02T15:02:00.000Z', '2024-12-02', 10],
+      [old, 'background', '2024-12-02T15:02:00.000Z', '2024-12-02', 10],
+      [old, 'foreground', '2024-12-02T15:30:00.000Z', '2024-12-02', 10],
       // Begun 95 days ago but still sending 80 days ago: kept whole until all of it is old.
       [straddling, 'start', '2024-12-07T15:00:00.000Z', '2024-12-07', 10],
       [straddling, 'end', '2024-12-22T15:00:00.000Z', '2024-12-22', 10],
@@ -286,7 +288,7 @@ describe('engagement API', () => {
       rollUpEngagement(harness.database.db, now),
     ]);
     expect(first.sessions + second.sessions).toBe(1);
-    expect(first.events + second.events).toBe(2);
+    expect(first.events + second.events).toBe(3);
     expect(await rollUpEngagement(harness.database.db, now)).toEqual({ sessions: 0, events: 0 });
     const days = await queryRows<{ date: string; sessions: number; seconds: number }>(
       harness.database.db,
