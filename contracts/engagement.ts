@@ -9,7 +9,8 @@ import { timestampSchema } from '#contracts/shared.ts';
 // records. Definitions (ADR 027 says why):
 // - A *session* is one session id; it belongs to the local date of its earliest event.
 // - *Foreground time* of a session: the time from each start or foreground event to the session's
-//   next event, each stretch capped at FOREGROUND_CAP_SECONDS (a device asleep sends nothing).
+//   next event, each stretch capped at FOREGROUND_CAP_SECONDS (a device asleep sends nothing); the
+//   median leaves out sessions with only their first event (not known yet).
 // - An *active day* is a local date with a session; the streak counts consecutive active days up to
 //   today (today, until it has a session, does not break it), as the top-three streak treats today.
 // - The period is the analytics' (7, 30 or 90 days ending today, `?days=`).
@@ -70,7 +71,10 @@ export const engagementSummarySchema = z.object({
     perWeek: z.array(z.object({ weekStart: z.string(), sessions: count })),
   }),
   foreground: z.object({
-    /** Sessions of the period with raw events (the last 90 days). */
+    /**
+     * Sessions of the period measured: raw events (the last 90 days) beyond the start (a session
+     * that has only begun, the one open now say, has no time yet). The median is theirs.
+     */
     sessions: count,
     medianSeconds: z.number().min(0).nullable(),
     totalSeconds: count,

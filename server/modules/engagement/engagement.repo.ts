@@ -46,6 +46,7 @@ function sessionTotals(events: SQL, capSeconds: number): SQL {
   return sql`select user_id, session_id,
                     (array_agg(local_date order by occurred_at, id))[1] as date,
                     (array_agg(local_hour order by occurred_at, id))[1] as hour,
+                    count(*)::int as events,
                     coalesce(sum(least(coalesce(gap, 0), ${capSeconds}))
                       filter (where type in ('start', 'foreground')), 0)::int as seconds
              from (
@@ -70,6 +71,8 @@ export interface SessionSlotRow {
   date: string;
   hour: number;
   sessions: number;
+  /** Sessions with more than their first event: their time in front is known. */
+  measured: number;
   seconds: number;
 }
 
@@ -78,14 +81,17 @@ export function sessionSlots(db: Db, userId: string, from: string, to: string, c
   return queryRows<SessionSlotRow>(
     db,
     sql`select date::text as date, hour::int as hour, count(*)::int as sessions,
-               sum(seconds)::int as seconds
+               count(*) filter (where events > 1)::int as measured, sum(seconds)::int as seconds
         from (${sessionTotals(rawEvents(userId, from, to), capSeconds)}) s
         where date between ${from}::date and ${to}::date
         group by 1, 2`,
   );
 }
 
-/** The median foreground seconds of the sessions begun between `from` and `to` (raw events). */
+/**
+ * The median foreground seconds of the sessions begun between `from` and `to` (raw events) with
+ * more than their first event (one that only started, the one open now say, is not known yet).
+ */
 export async function medianForeground(
   db: Db,
   userId: string,
@@ -97,7 +103,7 @@ export async function medianForeground(
     db,
     sql`select (percentile_cont(0.5) within group (order by seconds))::float8 as median
         from (${sessionTotals(rawEvents(userId, from, to), capSeconds)}) s
-        where date between ${from}::date and ${to}::date`,
+        where date between ${from}::date and ${to}::date and events > 1`,
   );
   return row?.median ?? null;
 }

@@ -222,6 +222,14 @@ describe('engagement API', () => {
     });
 
     const newcomer = await harness.user('Europe/Paris');
+    const opened = await harness.user('UTC');
+    await post(opened, { events: [event(randomUUID(), 'start', at(NOW, -1))] });
+    // A session that has only begun counts as a session, not yet for the time in front.
+    expect(await summary(opened, '?days=7')).toMatchObject({
+      sessions: { total: 1 },
+      foreground: { sessions: 0, medianSeconds: null, totalSeconds: 0 },
+      activeDays: { count: 1, current: 1 },
+    });
     const empty = await summary(newcomer, '?days=90');
     expect(empty).toMatchObject({
       sessions: { total: 0 },

@@ -112,7 +112,7 @@ export function createEngagementService(deps: EngagementServiceDeps) {
         deps.analyticsSummary(userId, query),
       ]);
       const perDay = sessionsPerDay([...slots, ...rolled], from, today);
-      const measured = slots.reduce((sum, slot) => sum + slot.sessions, 0);
+      const measured = slots.reduce((sum, slot) => sum + slot.measured, 0);
       const streak = streakOf(active, today);
       return {
         localDate: today,

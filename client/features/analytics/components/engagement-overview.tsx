@@ -40,7 +40,7 @@ function HeadlineFigures({ data }: { data: EngagementSummary }) {
         value={formatDuration(foreground.medianSeconds)}
         detail={
           foreground.sessions === 0
-            ? 'No session measured yet'
+            ? 'Counted once a session has more than its start'
             : `per session · ${formatDuration(foreground.totalSeconds)} in all`
         }
       />
@@ -73,7 +73,7 @@ function SessionsPerDay({ data }: { data: EngagementSummary }) {
       icon={<CalendarDays aria-hidden="true" />}
       summary={
         data.sessions.total > 0
-          ? `${plural(data.sessions.total, 'session')} on ${plural(active, 'day')} of ${data.days}; top-three completion ${formatRate(data.topThree.rate)} over the same days.`
+          ? `${plural(data.sessions.total, 'session')} on ${plural(active, 'day')} of ${data.days}${data.topThree.rate === null ? '.' : `; all of your top three done on ${formatRate(data.topThree.rate)} of its days.`}`
           : `No session in the last ${data.days} days.`
       }
       table={
