@@ -7,7 +7,7 @@ import type { Resolve } from '#server/http/outbound.ts';
 import { createChannelSenders, type ChannelLog, type ChannelSenders } from './channels/index.ts';
 import { dayNotifications, insertDayNotifications } from './day-notifications.ts';
 import { dispatchPass, type DispatcherDeps } from './dispatcher.ts';
-import { startEngagementRollup } from './engagement-rollup.ts';
+import { withEngagementRollup } from './engagement-rollup.ts';
 import { loadRecipients } from '#server/modules/channels/channels.service.ts';
 import {
   insertDeliveries,
@@ -210,7 +210,6 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
 
   let loops: Promise<void> | null = null;
   let unlisten: (() => Promise<void>) | null = null;
-  let stopRollup: (() => Promise<void>) | null = null;
 
   // --- The API's door ---------------------------------------------------------------------------
   const states = async (tx: Db, userId: string): Promise<ChannelStates> => {
@@ -311,8 +310,6 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       if (loops) return;
       stopping = false;
       loops = Promise.all([schedulerLoop(), dispatcherLoop()]).then(() => undefined);
-      // Housekeeping the worker also runs: session events older than 90 days become daily totals.
-      stopRollup = startEngagementRollup({ db, clock, log });
       database
         .listen(WAKE_CHANNEL, () => wake('dispatcher'))
         .then((stop) => {
@@ -353,10 +350,8 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       const stop = unlisten;
       unlisten = null;
       await stop?.().catch(() => undefined);
-      const rollup = stopRollup;
-      stopRollup = null;
-      await rollup?.();
     },
   };
-  return module;
+  // The worker's housekeeping rides on its start and stop: old session events become daily totals.
+  return withEngagementRollup(module, { db, clock, log });
 }

@@ -39,3 +39,27 @@ export function startEngagementRollup(deps: {
     await running;
   };
 }
+
+/**
+ * The delivery worker with the roll-up beside it: started with the worker (in the web process or
+ * `npm run worker`), stopped with it.
+ */
+export function withEngagementRollup<M extends { start(): void; stop(): Promise<void> }>(
+  worker: M,
+  deps: { db: Db; clock: () => Date; log: ChannelLog },
+): M {
+  let stopRollup: (() => Promise<void>) | null = null;
+  return {
+    ...worker,
+    start() {
+      worker.start();
+      stopRollup ??= startEngagementRollup(deps);
+    },
+    async stop() {
+      await worker.stop();
+      const stop = stopRollup;
+      stopRollup = null;
+      await stop?.();
+    },
+  };
+}
