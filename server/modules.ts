@@ -42,10 +42,13 @@ import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from '#server/modules/dashboard/dashboard.service.ts';
 import { deliveriesRoutes } from '#server/modules/deliveries/deliveries.routes.ts';
 import {
+  channelCounts,
   createDeliveriesService,
   markOpened,
   openedDates,
 } from '#server/modules/deliveries/deliveries.service.ts';
+import { engagementRoutes } from '#server/modules/engagement/engagement.routes.ts';
+import { createEngagementService } from '#server/modules/engagement/engagement.service.ts';
 import { devOutboxRoutes } from '#server/modules/dev-outbox/dev-outbox.routes.ts';
 import { createDevOutboxService } from '#server/modules/dev-outbox/dev-outbox.service.ts';
 import { createHistoryEntry } from '#server/modules/goals/goal-history.ts';
@@ -65,6 +68,7 @@ import { createLinksService } from '#server/modules/links/links.service.ts';
 import { notificationsRoutes } from '#server/modules/notifications/notifications.routes.ts';
 import {
   createNotificationsService,
+  readCounts,
   type NotificationsService,
 } from '#server/modules/notifications/notifications.service.ts';
 import { onboardingRoutes } from '#server/modules/onboarding/onboarding.routes.ts';
@@ -359,6 +363,16 @@ export async function createModules(deps: ModulesDeps) {
       leaseMs: env.DELIVERY_LEASE_SECONDS * 1000,
       log,
     });
+  // The tracker's session events and /engagement-analytics's figures, beside the deliveries' and
+  // notifications' records (read through their modules) and /analytics's top three.
+  const engagement = createEngagementService({
+    db,
+    clock,
+    profile: planning.profile,
+    analyticsSummary: (userId, query) => analytics.summary(userId, query),
+    channelCounts,
+    readCounts,
+  });
   // Daily delivery's engine. Its worker runs only where main.ts starts it (DELIVERY_WORKER).
   const delivery = await starting('delivery', () =>
     createDeliveryModule({
@@ -422,6 +436,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(analyticsRoutes({ guard, analytics }));
     await app.register(coachEffectivenessRoutes({ guard, effectiveness }));
     await app.register(insightsRoutes({ guard, insights }));
+    await app.register(engagementRoutes({ guard, engagement }));
     await app.register(achievementsRoutes({ guard, achievements: planning.achievements }));
     await app.register(
       experimentsRoutes({ guard, experiments: planning.experiments, checkins: planning.checkins }),

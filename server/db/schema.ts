@@ -10,3 +10,4 @@ export * from './schema/achievements.ts';
 export * from './schema/coaching.ts';
 export * from './schema/insights.ts';
 export * from './schema/experiments.ts';
+export * from './schema/engagement.ts';

@@ -7,6 +7,7 @@ import type { Resolve } from '#server/http/outbound.ts';
 import { createChannelSenders, type ChannelLog, type ChannelSenders } from './channels/index.ts';
 import { dayNotifications, insertDayNotifications } from './day-notifications.ts';
 import { dispatchPass, type DispatcherDeps } from './dispatcher.ts';
+import { withEngagementRollup } from './engagement-rollup.ts';
 import { loadRecipients } from '#server/modules/channels/channels.service.ts';
 import {
   insertDeliveries,
@@ -369,5 +370,6 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       await stop?.().catch(() => undefined);
     },
   };
-  return module;
+  // The worker's housekeeping rides on its start and stop: old session events become daily totals.
+  return withEngagementRollup(module, { db, clock, log });
 }

@@ -5,6 +5,7 @@ import { AppHeader } from '#client/components/layout/app-header.tsx';
 import { MAIN_CONTENT_ID } from '#client/components/layout/skip-link.tsx';
 import { LoadingScreen } from '#client/components/ui/full-page-status.tsx';
 import { UnconfirmedEmailBanner } from '#client/features/auth/components/unconfirmed-email-banner.tsx';
+import { useEngagementTracker } from '#client/features/engagement/use-engagement-tracker.ts';
 import { NotificationsBell } from '#client/features/notifications/components/notifications-bell.tsx';
 import { needsSecondFactor, onStepUpRequired } from '#client/lib/auth/assurance.ts';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
@@ -40,6 +41,9 @@ export function AppLayout() {
   // Set while signing out on purpose, so the guard does not race /logout with a trip to /login.
   const [leaving, setLeaving] = useState(false);
   const here = location.pathname + location.search + location.hash;
+  // Usage analytics' session events, only while someone is fully signed in (ADR 027).
+  const signedIn = !loading && user !== null && !needsSecondFactor(session);
+  const endSession = useEngagementTracker(signedIn ? (session?.access_token ?? null) : null);
 
   // The product API refused this session until it uses its second factor (an authenticator app
   // added on another device, say): to the code step, then back here.
@@ -58,6 +62,8 @@ export function AppLayout() {
 
   const handleSignOut = async () => {
     setLeaving(true);
+    // The session's end goes out while the token still works.
+    await endSession();
     await signOut();
     // The next person to sign in on this tab must not see this one's cached data.
     getQueryClient().clear();

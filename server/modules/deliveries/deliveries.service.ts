@@ -199,6 +199,11 @@ export function openedDates(db: Db, userId: string): Promise<string[]> {
   return receipts.openedDates(db, userId);
 }
 
+/** Per channel, the deliveries of local dates `from` to `to` sent, delivered and opened (engagement). */
+export function channelCounts(db: Db, userId: string, from: string, to: string) {
+  return receipts.channelCounts(db, userId, from, to);
+}
+
 /** The SMS provider says the text reached the phone (the webhooks module). */
 export function markSmsDelivered(db: Db, messageSid: string, at: Date): Promise<boolean> {
   return receipts.markSmsDelivered(db, messageSid, at);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { DeliveryChannel } from '#contracts/channels.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 
 // What the recipient's side reports about a sent delivery after the dispatcher is done with it:
@@ -116,4 +117,21 @@ export async function openedDates(db: Db, userId: string): Promise<string[]> {
         order by date`,
   );
   return rows.map((row) => row.date);
+}
+
+/**
+ * The user's deliveries of local dates `from` to `to`, per channel: sent (sent, delivered or
+ * opened), delivered (reported delivered, or opened) and opened (engagement analytics).
+ */
+export function channelCounts(db: Db, userId: string, from: string, to: string) {
+  return queryRows<{ channel: DeliveryChannel; sent: number; delivered: number; opened: number }>(
+    db,
+    sql`select channel,
+               count(*) filter (where status in ('sent', 'delivered', 'opened'))::int as sent,
+               count(*) filter (where status in ('delivered', 'opened'))::int as delivered,
+               count(*) filter (where status = 'opened')::int as opened
+        from deliveries
+        where user_id = ${userId}::uuid and local_date between ${from}::date and ${to}::date
+        group by channel`,
+  );
 }

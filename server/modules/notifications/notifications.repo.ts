@@ -234,3 +234,24 @@ export async function saveMutedTypes(
       set: { mutedTypes: types, updatedAt: now },
     });
 }
+
+/**
+ * The user's notifications created on local dates `from` to `to` (in `timeZone`, days starting at
+ * `dayStartHour`), and how many of them are read (engagement analytics).
+ */
+export async function readCounts(
+  db: Db,
+  userId: string,
+  period: { from: string; to: string; timeZone: string; dayStartHour: number },
+): Promise<{ received: number; read: number }> {
+  const { from, to, timeZone, dayStartHour } = period;
+  const [row] = await queryRows<{ received: number; read: number }>(
+    db,
+    sql`select count(*)::int as received, count(*) filter (where read)::int as read
+        from notifications
+        where user_id = ${userId}::uuid
+          and ((created_at at time zone ${timeZone}) - make_interval(hours => ${dayStartHour}::int))::date
+              between ${from}::date and ${to}::date`,
+  );
+  return row ?? { received: 0, read: 0 };
+}

@@ -210,3 +210,12 @@ export function notifyMany(
 ): Promise<number> {
   return repo.insertUnreadNotifications(tx, items, now);
 }
+
+/** Notifications created in a period of the user's local dates, and those read (engagement). */
+export function readCounts(
+  db: Db,
+  userId: string,
+  period: { from: string; to: string; timeZone: string; dayStartHour: number },
+): Promise<{ received: number; read: number }> {
+  return repo.readCounts(db, userId, period);
+}
