@@ -43,6 +43,8 @@ import { createPlanOrderService } from '#server/modules/goals/plan-order.service
 import { goalsRoutes } from '#server/modules/goals/goals.routes.ts';
 import { createGoalsService } from '#server/modules/goals/goals.service.ts';
 import { createMilestonesService } from '#server/modules/goals/milestones.service.ts';
+import { measurementsRoutes } from '#server/modules/goals/measurements.routes.ts';
+import { createMeasurementsService } from '#server/modules/goals/measurements.service.ts';
 import { monotonicClock } from '#server/modules/goals/monotonic-clock.ts';
 import { createPlanService } from '#server/modules/goals/plan.service.ts';
 import { createProgressService } from '#server/modules/goals/progress.service.ts';
@@ -162,6 +164,7 @@ function createPlanning(deps: {
   const planning = { db, clock, profile, history, progress, achievements };
   const goals = createGoalsService({ ...planning, reads, tasks: taskRecords });
   const milestones = createMilestonesService(planning);
+  const measurements = createMeasurementsService({ db, clock, profile });
   const plan = createPlanService({ ...planning, reads, tasks: taskRecords });
   const planOrder = createPlanOrderService({ db, clock, tasks: taskRecords });
   const tasks = createTasksService({
@@ -183,6 +186,7 @@ function createPlanning(deps: {
     profile,
     goals,
     milestones,
+    measurements,
     plan,
     planOrder,
     tasks,
@@ -361,6 +365,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(coachingRoutes({ guard, coaching: planning.coaching }));
     const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
+    await app.register(measurementsRoutes({ guard, measurements: planning.measurements }));
     await app.register(tasksRoutes({ guard, tasks, today }));
     await app.register(dashboardRoutes({ guard, dashboard }));
     await app.register(analyticsRoutes({ guard, analytics }));

@@ -7,3 +7,4 @@ export * from './schema/goals.ts';
 export * from './schema/delivery.ts';
 export * from './schema/mail.ts';
 export * from './schema/achievements.ts';
+export * from './schema/goal-measurements.ts';
