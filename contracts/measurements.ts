@@ -70,3 +70,9 @@ export const measurementPaths = {
   measurements: apiPath('/api/goals/:id/measurements'),
   measurement: apiPath('/api/goals/:id/measurements/:measurementId'),
 } as const;
+
+/** "5.5 km", "80 kg", "1,200 pages": at most two decimals, in the reader's locale. */
+export function formatMeasure(value: number, unit?: string, locale?: string): string {
+  const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  return unit ? `${amount} ${unit}` : amount;
+}

@@ -50,4 +50,5 @@ export const pathTo = {
   goal: (id: string) => `${paths.goals}/${segment(id)}`,
   goalBreakdown: (id: string) => `${paths.goals}/${segment(id)}/breakdown`,
   coachingChat: (coachId: string) => `/coaching/chat/${segment(coachId)}`,
+  domainMetrics: (domain: string) => `${paths.analytics}/metrics/${segment(domain)}`,
 } as const;
