@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { PASSWORD, uniqueEmail } from './support.ts';
 
@@ -24,6 +24,38 @@ export async function createAccount(page: Page, key: string, role?: 'admin'): Pr
   );
   expect(response.ok(), await response.text()).toBe(true);
   return email;
+}
+
+/** A new account made through the sign-up page, left on /onboarding. */
+export async function signUp(page: Page, label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/onboarding');
+  return email;
+}
+
+/** An access token for `email`, for making a history through the API. */
+export async function accessToken(request: APIRequestContext, email: string): Promise<string> {
+  const config = (await (await request.get('/api/runtime-config')).json()) as {
+    publishableKey: string;
+  };
+  const response = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: config.publishableKey },
+    data: { email, password: PASSWORD },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Fails when the page scrolls sideways (a narrow screen's overflow). */
+export async function expectNoSideways(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
 }
 
 export async function logIn(page: Page, email: string, password = PASSWORD) {
