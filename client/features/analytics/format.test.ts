@@ -11,6 +11,7 @@ import {
   formatMinutes,
   formatRate,
   heatLevel,
+  metricAxis,
   metricRows,
   metricSummary,
   periodFromSearch,
@@ -161,5 +162,13 @@ describe('domain metrics', () => {
     expect(metricSummary(goal({ metric: null }), 7)).toBe(
       'This goal has no metric to measure against.',
     );
+  });
+});
+
+describe('a metric chart’s axis', () => {
+  it('spans the values and the target with a tenth to spare', () => {
+    expect(metricAxis([82, 81.2, 79.8], 75)).toEqual([74.3, 82.7]);
+    expect(metricAxis([2, 6], 10)).toEqual([1.2, 10.8]);
+    expect(metricAxis([], 10)).toEqual([9, 11]);
   });
 });

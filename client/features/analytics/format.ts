@@ -152,3 +152,15 @@ export function metricSummary(goal: DomainGoal, days: number): string {
   }
   return `${latestText}; ${plural(goal.measurements.length, 'value')} in the last ${days} days adding up to ${formatMeasure(goal.periodTotal, unit)}.`;
 }
+
+/**
+ * The value axis of a metric's chart: its values and its target, with a tenth of the span to spare
+ * either way, so the target's line and label never sit on the axis.
+ */
+export function metricAxis(values: readonly number[], target: number): [number, number] {
+  const low = Math.min(target, ...values);
+  const high = Math.max(target, ...values);
+  const pad = high > low ? (high - low) / 10 : Math.max(Math.abs(target) / 10, 1);
+  const round = (value: number) => Number(value.toPrecision(3));
+  return [round(low - pad), round(high + pad)];
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurementListSchema, measurementSchema } from '#contracts/measurements.ts';
-import { goalSchema } from '#contracts/goals.ts';
+import { goalDetailSchema } from '#contracts/goals.ts';
 import { queryRows } from '#server/db/client.ts';
 import type { TestUser } from '#server/test/users.ts';
 import { createGoal, expectError, startPlanningApp, type PlanningTestApp } from './test-support.ts';
@@ -63,7 +63,7 @@ describe('goal measurements API', () => {
 
   it('leaves the goal’s progress where its milestones and tasks put it', async () => {
     const response = await harness.call(person, 'GET', `/api/goals/${goalId}`);
-    expect(goalSchema.parse(response.json().goal).progress).toBe(0);
+    expect(goalDetailSchema.parse(response.json()).goal.progress).toBe(0);
   });
 
   it('answers 400 and writes nothing for a value or date that cannot be a reading', async () => {

@@ -207,7 +207,10 @@ function ByDomain({ data, period }: { data: AnalyticsSummary; period: AnalyticsP
 /** Each domain's own page (its goals, milestones and measurements), for the same period. */
 function DomainLinks({ period }: { period: AnalyticsPeriod }) {
   return (
-    <nav aria-label="Metrics by domain" className="border-t pt-3">
+    <nav aria-labelledby="metrics-by-domain" className="space-y-2 border-t pt-3">
+      <p id="metrics-by-domain" className="text-sm font-medium">
+        Metrics by domain
+      </p>
       <ul className="flex flex-wrap gap-2">
         {coachDomains.map((domain) => (
           <li key={domain}>

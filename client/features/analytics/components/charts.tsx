@@ -219,11 +219,14 @@ export function PairedBars<T extends Point>({
 export function MetricLine<T extends Point>({
   data,
   target,
+  domain,
   name,
   format,
 }: {
   data: readonly T[];
   target: number;
+  /** The value axis's ends (see `metricAxis`). */
+  domain: readonly [number, number];
   name: string;
   format: (value: number) => string;
 }) {
@@ -237,7 +240,7 @@ export function MetricLine<T extends Point>({
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={12} />
       <YAxis
-        domain={[(min: number) => Math.min(min, target), (max: number) => Math.max(max, target)]}
+        domain={[...domain]}
         tickFormatter={(value: number) => format(value)}
         tick={AXIS}
         tickLine={false}

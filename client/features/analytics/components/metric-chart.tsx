@@ -2,7 +2,7 @@ import { Ruler } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { DomainGoal } from '#contracts/domain-metrics.ts';
 import { formatMeasure } from '#contracts/measurements.ts';
-import { metricRows, metricSummary } from '../format.ts';
+import { metricAxis, metricRows, metricSummary } from '../format.ts';
 import { ChartEmpty, ChartPanel, DataTable } from './chart-panel.tsx';
 import { MetricLine } from './charts.tsx';
 
@@ -52,6 +52,10 @@ export function MetricChart({
         <MetricLine
           data={rows}
           target={metric.target}
+          domain={metricAxis(
+            rows.map((row) => row.value),
+            metric.target,
+          )}
           name={metric.name}
           format={(value) => formatMeasure(value, unit)}
         />

@@ -3,10 +3,12 @@ import { toast } from 'sonner';
 import type { Goal } from '#contracts/goals.ts';
 import { formatDate } from '#contracts/local-date.ts';
 import { formatMeasure } from '#contracts/measurements.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Panel } from '#client/components/ui/panel.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
+import { pathTo } from '#client/lib/paths.ts';
 import { useDeleteMeasurement, useMeasurements } from '../measurements-api.ts';
 import { LogMeasurementForm } from './log-measurement-form.tsx';
 
@@ -27,6 +29,16 @@ export function GoalMeasurements({ goal, today }: { goal: Goal; today: string })
       title="Measurements"
       description={`${metric.name}, target ${formatMeasure(metric.target, metric.unit)}. Logging a value does not change the goal's progress.`}
       icon={<Ruler aria-hidden="true" />}
+      action={
+        values.length > 0 ? (
+          <Link
+            to={pathTo.domainMetrics(goal.domain)}
+            className={buttonClasses('ghost', 'sm', 'text-primary')}
+          >
+            See the chart
+          </Link>
+        ) : undefined
+      }
     >
       <div className="space-y-4">
         {list.isPending ? (

@@ -73,10 +73,10 @@ export function LogMeasurementForm({
     >
       <FormField
         {...field('value')}
-        label={`${metric.name} (${metric.unit})`}
+        label={`${metric.name.charAt(0).toUpperCase()}${metric.name.slice(1)} (${metric.unit})`}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={`e.g. ${formatMeasure(Math.min(metric.target, 5))}`}
+        placeholder={`Your ${metric.name} in ${metric.unit}`}
       />
       <FormField {...field('date')} label="Day" type="date" max={today} />
       <div className="space-y-2 sm:col-span-3 sm:row-start-2">
