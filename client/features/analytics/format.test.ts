@@ -166,9 +166,16 @@ describe('domain metrics', () => {
 });
 
 describe('a metric chart’s axis', () => {
-  it('spans the values and the target with a tenth to spare', () => {
-    expect(metricAxis([82, 81.2, 79.8], 75)).toEqual([74.3, 82.7]);
-    expect(metricAxis([2, 6], 10)).toEqual([1.2, 10.8]);
-    expect(metricAxis([], 10)).toEqual([9, 11]);
+  it('spans the values and the target with room to spare, in round steps', () => {
+    expect(metricAxis([82, 81.2, 79.8], 75)).toEqual({
+      domain: [72.5, 85],
+      ticks: [72.5, 75, 77.5, 80, 82.5, 85],
+    });
+    expect(metricAxis([2, 6], 10)).toEqual({
+      domain: [0, 12.5],
+      ticks: [0, 2.5, 5, 7.5, 10, 12.5],
+    });
+    expect(metricAxis([], 10).ticks).toEqual([9, 9.5, 10, 10.5, 11]);
+    expect(metricAxis([0.31, 0.42], 0.5).ticks).toEqual([0.2, 0.3, 0.4, 0.5, 0.6]);
   });
 });

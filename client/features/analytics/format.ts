@@ -153,14 +153,25 @@ export function metricSummary(goal: DomainGoal, days: number): string {
   return `${latestText}; ${plural(goal.measurements.length, 'value')} in the last ${days} days adding up to ${formatMeasure(goal.periodTotal, unit)}.`;
 }
 
+/** 1, 2, 2.5 or 5 times a power of ten: the smallest at least `rough`. */
+function niceStep(rough: number): number {
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * power >= rough - 1e-9) ?? 10;
+  return step * power;
+}
+
 /**
- * The value axis of a metric's chart: its values and its target, with a tenth of the span to spare
- * either way, so the target's line and label never sit on the axis.
+ * The value axis of a metric's chart: its values and its target with a tenth of the span to
+ * spare (so the target's line and label never sit on the axis), in round steps of about a fifth.
  */
-export function metricAxis(values: readonly number[], target: number): [number, number] {
+export function metricAxis(values: readonly number[], target: number) {
   const low = Math.min(target, ...values);
   const high = Math.max(target, ...values);
   const pad = high > low ? (high - low) / 10 : Math.max(Math.abs(target) / 10, 1);
-  const round = (value: number) => Number(value.toPrecision(3));
-  return [round(low - pad), round(high + pad)];
+  const step = niceStep((high - low + 2 * pad) / 4);
+  const round = (value: number) => Number(value.toPrecision(12));
+  const from = Math.floor((low - pad) / step);
+  const to = Math.ceil((high + pad) / step);
+  const ticks = Array.from({ length: to - from + 1 }, (_, i) => round((from + i) * step));
+  return { domain: [ticks[0] ?? low, ticks.at(-1) ?? high] as [number, number], ticks };
 }

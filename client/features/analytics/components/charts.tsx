@@ -219,14 +219,14 @@ export function PairedBars<T extends Point>({
 export function MetricLine<T extends Point>({
   data,
   target,
-  domain,
+  axis,
   name,
   format,
 }: {
   data: readonly T[];
   target: number;
-  /** The value axis's ends (see `metricAxis`). */
-  domain: readonly [number, number];
+  /** The value axis (see `metricAxis`). */
+  axis: { domain: readonly [number, number]; ticks: readonly number[] };
   name: string;
   format: (value: number) => string;
 }) {
@@ -240,7 +240,8 @@ export function MetricLine<T extends Point>({
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={12} />
       <YAxis
-        domain={[...domain]}
+        domain={[...axis.domain]}
+        ticks={[...axis.ticks]}
         tickFormatter={(value: number) => format(value)}
         tick={AXIS}
         tickLine={false}

@@ -52,7 +52,7 @@ export function MetricChart({
         <MetricLine
           data={rows}
           target={metric.target}
-          domain={metricAxis(
+          axis={metricAxis(
             rows.map((row) => row.value),
             metric.target,
           )}
