@@ -23,7 +23,7 @@ export interface MeasurementsServiceDeps {
   profile: Pick<ProfileService, 'day'>;
 }
 
-export function toMeasurement(row: repo.MeasurementRow): Measurement {
+function toMeasurement(row: repo.MeasurementRow): Measurement {
   return {
     id: row.id,
     goalId: row.goalId,
