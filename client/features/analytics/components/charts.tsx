@@ -235,7 +235,7 @@ export function MetricLine<T extends Point>({
       responsive
       data={[...data]}
       style={{ width: '100%', height: 220 }}
-      margin={{ top: 16, right: 12, bottom: 0, left: -8 }}
+      margin={{ top: 16, right: 12, bottom: 0, left: -4 }}
     >
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={12} />
@@ -246,7 +246,7 @@ export function MetricLine<T extends Point>({
         tick={AXIS}
         tickLine={false}
         axisLine={false}
-        width={56}
+        width={68}
       />
       <Tooltip
         {...TOOLTIP}
