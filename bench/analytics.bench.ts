@@ -1,5 +1,6 @@
-// GET /api/analytics/summary?days=30 and GET /api/analytics/trends for a person with two years of
-// history (20,000 tasks, 700 top-three days, 8 goals with milestones) among 200 other users, on
+// GET /api/analytics/summary?days=30, GET /api/analytics/trends and GET /api/analytics/metrics/health
+// for a person with two years of history (20,000 tasks, 700 top-three days, 8 goals with milestones
+// and two measurements a week each) among 200 other users, on
 // PGlite, each against the bare aggregate queries that read the same figures through the same
 // driver, measured in the same run. The API call includes everything a request costs: the Bearer
 // token's ES256 check and session lookup, the profile's day, validation, the streak's days (the
@@ -98,6 +99,11 @@ try {
       now(), now()
     from (select ${today}::date - n as day from generate_series(0, ${TOP_THREE_DAYS - 1}) as n) d`);
   await database.db.execute(sql`
+    insert into goal_measurements (id, goal_id, user_id, local_date, value, created_at)
+    select gen_random_uuid(), g.id, ${me}, ${start}::date + n * 3 + (n % 2), 50 + (n % 17), now()
+    from goals g cross join generate_series(0, ${Math.floor(HISTORY_DAYS / 3.5)}) as n
+    where g.user_id = ${me}`);
+  await database.db.execute(sql`
     insert into users (id, aud, role, email, created_at, updated_at)
     select gen_random_uuid(), 'authenticated', 'authenticated', 'other-' || n || '@example.com', now(), now()
     from generate_series(1, ${OTHERS}) as n`);
@@ -180,6 +186,40 @@ try {
     await queryRows(database.db, frozenDates(trendsFrom));
     await queryRows(database.db, streakDays);
   };
+  const healthGoals = sql`(select id from goals where user_id = ${me} and domain = 'health' and status <> 'archived')`;
+  const bareDomain = async () => {
+    await queryRows(database.db, closed(summaryFrom));
+    await queryRows(database.db, overdue(summaryFrom));
+    await queryRows(
+      database.db,
+      sql`select id, title, status, pinned, progress, deadline, metric from goals
+          where user_id = ${me} and domain = 'health' and status <> 'archived'`,
+    );
+    await queryRows(
+      database.db,
+      sql`select id, goal_id, local_date, value, note, created_at from goal_measurements
+          where user_id = ${me} and goal_id in ${healthGoals}
+            and local_date between ${summaryFrom}::date and ${today}::date`,
+    );
+    await queryRows(
+      database.db,
+      sql`select distinct on (goal_id) id, goal_id, local_date, value from goal_measurements
+          where user_id = ${me} and goal_id in ${healthGoals} order by goal_id, local_date desc`,
+    );
+    await queryRows(
+      database.db,
+      sql`select m.id, m.title, m.due_date, m.completed_at from milestones m
+          where m.user_id = ${me} and m.goal_id in ${healthGoals} order by m.due_date`,
+    );
+    await queryRows(
+      database.db,
+      sql`select count(*), count(*) filter (where g.domain = 'health') from top_three_days d
+          cross join lateral jsonb_array_elements(d.picks) p
+          left join tasks t on t.id = (p->>'taskId')::uuid and t.user_id = d.user_id
+          left join goals g on g.id = t.goal_id
+          where d.user_id = ${me} and d.local_date between ${summaryFrom}::date and ${today}::date`,
+    );
+  };
   const api = (url: string) => async () => {
     const response = await app.inject({ url, headers });
     if (response.statusCode !== 200) throw new Error(`API answered ${response.statusCode}`);
@@ -203,6 +243,12 @@ try {
       '/api/analytics/trends',
       bareTrends,
       'the 8 bare aggregate queries, same driver',
+    ],
+    [
+      'GET /api/analytics/metrics/health?days=30',
+      '/api/analytics/metrics/health?days=30',
+      bareDomain,
+      'the 7 bare queries, same driver',
     ],
   ] as const) {
     const apiRuns: number[] = [];

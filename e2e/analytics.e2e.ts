@@ -1,33 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { PASSWORD, sampleGoal, uniqueEmail } from './support.ts';
+import { accessToken, expectNoSideways, signUp } from './journeys.ts';
+import { sampleGoal } from './support.ts';
 
 // /analytics and /analytics/advanced as a person uses them: empty at first, with a way to get
 // data; then, after a goal and a few tasks (made through the API, as the goals journey makes them
 // through the screens), the figures, a period chosen in the URL, a chart read as a table with the
 // keyboard, and the advanced trends; each at 1280 and 390 px with axe.
-
-async function signUp(page: Page): Promise<string> {
-  const email = uniqueEmail('analytics');
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL('/onboarding');
-  return email;
-}
-
-async function accessToken(request: APIRequestContext, email: string): Promise<string> {
-  const config = (await (await request.get('/api/runtime-config')).json()) as {
-    publishableKey: string;
-  };
-  const response = await request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: config.publishableKey },
-    data: { email, password: PASSWORD },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 /** A goal with three tasks for today, two of them done. */
 async function makeHistory(request: APIRequestContext, token: string) {
@@ -56,19 +35,12 @@ async function makeHistory(request: APIRequestContext, token: string) {
   }
 }
 
-async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-}
-
 test('analytics: empty states, figures, period, tables, trends, at 1280 and 390 px', async ({
   page,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const email = await signUp(page);
+  const email = await signUp(page, 'analytics');
 
   // Nothing yet: each part says how to fill it.
   await page.goto('/analytics');

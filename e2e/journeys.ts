@@ -26,6 +26,38 @@ export async function createAccount(page: Page, key: string, role?: 'admin'): Pr
   return email;
 }
 
+/** A new account made through the sign-up page, left on /onboarding. */
+export async function signUp(page: Page, label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/onboarding');
+  return email;
+}
+
+/** An access token for `email`, for making a history through the API. */
+export async function accessToken(request: APIRequestContext, email: string): Promise<string> {
+  const config = (await (await request.get('/api/runtime-config')).json()) as {
+    publishableKey: string;
+  };
+  const response = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: config.publishableKey },
+    data: { email, password: PASSWORD },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Fails when the page scrolls sideways (a narrow screen's overflow). */
+export async function expectNoSideways(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+}
+
 export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -144,28 +176,4 @@ export async function repeatedTasks(plan: Locator): Promise<string[]> {
     }
     return repeated;
   });
-}
-
-/** A new account through /signup, left on /onboarding; answers its email. */
-export async function signUp(page: Page, label: string): Promise<string> {
-  const email = uniqueEmail(label);
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL('/onboarding');
-  return email;
-}
-
-/** An access token for `email`, for journeys that set up data through the API. */
-export async function accessToken(request: APIRequestContext, email: string): Promise<string> {
-  const config = (await (await request.get('/api/runtime-config')).json()) as {
-    publishableKey: string;
-  };
-  const response = await request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: config.publishableKey },
-    data: { email, password: PASSWORD },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
 }

@@ -57,6 +57,8 @@ import { createPlanOrderService } from '#server/modules/goals/plan-order.service
 import { goalsRoutes } from '#server/modules/goals/goals.routes.ts';
 import { createGoalsService } from '#server/modules/goals/goals.service.ts';
 import { createMilestonesService } from '#server/modules/goals/milestones.service.ts';
+import { measurementsRoutes } from '#server/modules/goals/measurements.routes.ts';
+import { createMeasurementsService } from '#server/modules/goals/measurements.service.ts';
 import { monotonicClock } from '#server/modules/goals/monotonic-clock.ts';
 import { createPlanService } from '#server/modules/goals/plan.service.ts';
 import { createProgressService } from '#server/modules/goals/progress.service.ts';
@@ -184,6 +186,7 @@ function createPlanning(deps: {
   const goals = createGoalsService({ ...planning, reads, suggestions, tasks: taskRecords });
   const milestones = createMilestonesService(planning);
   const plan = createPlanService({ ...planning, reads, suggestions, tasks: taskRecords });
+  const measurements = createMeasurementsService({ db, clock, profile });
   const planOrder = createPlanOrderService({ db, clock, tasks: taskRecords });
   const tasks = createTasksService({
     db,
@@ -208,6 +211,7 @@ function createPlanning(deps: {
     profile,
     goals,
     milestones,
+    measurements,
     plan,
     planOrder,
     tasks,
@@ -431,6 +435,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(assessmentsRoutes({ guard, assessments, team }));
     const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
+    await app.register(measurementsRoutes({ guard, measurements: planning.measurements }));
     await app.register(tasksRoutes({ guard, tasks, today }));
     await app.register(dashboardRoutes({ guard, dashboard }));
     await app.register(analyticsRoutes({ guard, analytics }));

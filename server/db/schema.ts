@@ -11,3 +11,4 @@ export * from './schema/coaching.ts';
 export * from './schema/insights.ts';
 export * from './schema/experiments.ts';
 export * from './schema/engagement.ts';
+export * from './schema/goal-measurements.ts';

@@ -5,6 +5,8 @@ import {
   analyticsTrendsSchema,
   type AnalyticsPeriod,
 } from '#contracts/analytics.ts';
+import type { CoachDomain } from '#contracts/coach.ts';
+import { domainMetricsPaths, domainMetricsSchema } from '#contracts/domain-metrics.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 
 // The analytics screens read; they never write. The cache is cleared at sign-out (app layout), so
@@ -17,6 +19,9 @@ export const analyticsKeys = {
   summary: (days: AnalyticsPeriod) => ['analytics', 'summary', days] as const,
   /** /analytics/advanced's twelve weeks. */
   trends: () => ['analytics', 'trends'] as const,
+  /** /analytics/metrics/{domain} over one period. */
+  domain: (domain: CoachDomain, days: AnalyticsPeriod) =>
+    ['analytics', 'domain', domain, days] as const,
 };
 
 // Figures move only as tasks close; a minute of staleness is fine and saves a read per visit.
@@ -51,4 +56,22 @@ export function useAnalyticsSummary(days: AnalyticsPeriod) {
 
 export function useAnalyticsTrends() {
   return useQuery(trendsQuery);
+}
+
+export const domainMetricsQuery = (domain: CoachDomain, days: AnalyticsPeriod) =>
+  queryOptions({
+    queryKey: analyticsKeys.domain(domain, days),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        domainMetricsSchema,
+        `${domainMetricsPaths.metrics.href({ domain })}?${new URLSearchParams({ days }).toString()}`,
+        { signal },
+      ),
+    staleTime: STALE_MS,
+    meta: { silentError: true },
+  });
+
+/** One domain's figures for a period; the previous period's stay on screen while the next loads. */
+export function useDomainMetrics(domain: CoachDomain, days: AnalyticsPeriod) {
+  return useQuery({ ...domainMetricsQuery(domain, days), placeholderData: keepPreviousData });
 }

@@ -4,7 +4,9 @@ import {
   type AnalyticsPeriod,
   type CalendarDay,
 } from '#contracts/analytics.ts';
-import type { CoachDomain } from '#contracts/coach.ts';
+import { coachDomains, type CoachDomain } from '#contracts/coach.ts';
+import type { DomainGoal } from '#contracts/domain-metrics.ts';
+import { formatMeasure } from '#contracts/measurements.ts';
 
 // Pure pieces of the analytics screens: the period in the URL, how figures read, and the shapes
 // the charts and their tables share.
@@ -51,6 +53,11 @@ export const domainNames: Record<CoachDomain, string> = {
   relationships: 'Relationships',
   personal_development: 'Personal development',
 };
+
+/** The domain in /analytics/metrics/{domain}, or null for anything else (the not-found page). */
+export function domainFromParam(param: string | undefined): CoachDomain | null {
+  return coachDomains.find((domain) => domain === param) ?? null;
+}
 
 export function domainName(domain: CoachDomain | null): string {
   return domain === null ? 'No goal' : domainNames[domain];
@@ -111,4 +118,60 @@ export function busiestOf<T extends { done: number }>(items: readonly T[]): T | 
     (best, item) => (item.done > (best?.done ?? 0) ? item : best),
     null,
   );
+}
+
+/** A goal's period of values as chart points and table rows: each value and the running total. */
+export function metricRows(goal: DomainGoal) {
+  let total = 0;
+  return goal.measurements.map((m) => {
+    total += m.value;
+    return {
+      id: m.id,
+      label: shortDate(m.date),
+      date: m.date,
+      value: m.value,
+      total,
+      note: m.note,
+    };
+  });
+}
+
+/**
+ * One sentence about a goal's values against its target, for readers of the chart and everyone
+ * else: the latest, its gap to the target, and the period's total (distances and pages add up).
+ */
+export function metricSummary(goal: DomainGoal, days: number): string {
+  const { metric, latest } = goal;
+  if (!metric) return 'This goal has no metric to measure against.';
+  const unit = metric.unit;
+  const target = formatMeasure(metric.target, unit);
+  if (!latest) return `No value logged yet; the target is ${target}.`;
+  const latestText = `Latest ${formatMeasure(latest.value, unit)} on ${shortDate(latest.date)}, target ${target}`;
+  if (goal.measurements.length === 0) {
+    return `${latestText}; nothing logged in the last ${days} days.`;
+  }
+  return `${latestText}; ${plural(goal.measurements.length, 'value')} in the last ${days} days adding up to ${formatMeasure(goal.periodTotal, unit)}.`;
+}
+
+/** 1, 2, 2.5 or 5 times a power of ten: the smallest at least `rough`. */
+function niceStep(rough: number): number {
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * power >= rough - 1e-9) ?? 10;
+  return step * power;
+}
+
+/**
+ * The value axis of a metric's chart: its values and its target with a tenth of the span to
+ * spare (so the target's line and label never sit on the axis), in round steps of about a fifth.
+ */
+export function metricAxis(values: readonly number[], target: number) {
+  const low = Math.min(target, ...values);
+  const high = Math.max(target, ...values);
+  const pad = high > low ? (high - low) / 10 : Math.max(Math.abs(target) / 10, 1);
+  const step = niceStep((high - low + 2 * pad) / 4);
+  const round = (value: number) => Number(value.toPrecision(12));
+  const from = Math.floor((low - pad) / step);
+  const to = Math.ceil((high + pad) / step);
+  const ticks = Array.from({ length: to - from + 1 }, (_, i) => round((from + i) * step));
+  return { domain: [ticks[0] ?? low, ticks.at(-1) ?? high] as [number, number], ticks };
 }

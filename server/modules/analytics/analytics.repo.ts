@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { CoachDomain } from '#contracts/coach.ts';
+import type { GoalStatus } from '#contracts/goals.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 
 // The analytics read model's statements (ADR 016): the one place allowed to read across other
-// modules' tables (tasks, goals, milestones, top_three_days). It writes nothing. Every statement is
-// scoped to one user id and aggregates in the database, so a person with years of history costs a
-// few grouped rows, not their whole task list. Dates are the local dates the tasks module stores.
+// modules' tables (tasks, goals, milestones, top_three_days, goal_measurements). It writes nothing.
+// Every statement is scoped to one user id and aggregates in the database, so a person with years
+// of history costs a few grouped rows, not their whole task list. Dates are the local dates the tasks module stores.
 
 export interface ClosedDayRow {
   date: string;
@@ -154,4 +155,119 @@ export async function milestoneHits(
           and (due_date < ${today}::date or completed_at is not null)`,
   );
   return row ?? { due: 0, hit: 0 };
+}
+
+// --- One domain (/analytics/metrics/{domain}, ADR 026) ------------------------------------------
+
+export interface DomainGoalRow {
+  id: string;
+  title: string;
+  status: GoalStatus;
+  pinned: boolean;
+  progress: number;
+  deadline: string;
+  metric: unknown;
+}
+
+/** The domain's goals that are not archived, in the goals list's order. */
+export function domainGoals(db: Db, userId: string, domain: CoachDomain) {
+  return queryRows<DomainGoalRow>(
+    db,
+    sql`select id, title, status, pinned, progress, deadline::text as deadline, metric from goals
+        where user_id = ${userId}::uuid and domain = ${domain} and status <> 'archived'
+        order by pinned desc, deadline asc, title asc, id asc`,
+  );
+}
+
+export interface MeasurementRow {
+  id: string;
+  goalId: string;
+  date: string;
+  value: number;
+  note: string | null;
+  createdAt: string;
+}
+
+const measurementColumns = sql`m.id, m.goal_id as "goalId", m.local_date::text as date, m.value, m.note,
+  to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+
+/**
+ * Values logged against the domain's goals between `from` and `to`, oldest first, at most
+ * `limit` (the newest of them): a chart's points, never the whole history.
+ */
+export async function domainMeasurements(
+  db: Db,
+  userId: string,
+  options: { domain: CoachDomain; from: string; to: string; limit: number },
+) {
+  const rows = await queryRows<MeasurementRow>(
+    db,
+    sql`select ${measurementColumns}
+        from goal_measurements m join goals g on g.id = m.goal_id and g.user_id = m.user_id
+        where m.user_id = ${userId}::uuid and g.domain = ${options.domain} and g.status <> 'archived'
+          and m.local_date between ${options.from}::date and ${options.to}::date
+        order by m.local_date desc, m.created_at desc, m.id
+        limit ${options.limit}`,
+  );
+  return rows.reverse();
+}
+
+/** The newest value of each of the domain's goals, whenever it was logged. */
+export function latestMeasurements(db: Db, userId: string, domain: CoachDomain) {
+  return queryRows<MeasurementRow>(
+    db,
+    sql`select distinct on (m.goal_id) ${measurementColumns}
+        from goal_measurements m join goals g on g.id = m.goal_id and g.user_id = m.user_id
+        where m.user_id = ${userId}::uuid and g.domain = ${domain} and g.status <> 'archived'
+        order by m.goal_id, m.local_date desc, m.created_at desc`,
+  );
+}
+
+export interface DomainMilestoneRow {
+  id: string;
+  goalId: string;
+  goalTitle: string;
+  title: string;
+  dueDate: string;
+  /** The local date it was marked done in the person's zone, or null. */
+  doneOn: string | null;
+}
+
+/** The milestones of the domain's goals that are not archived, by due date. */
+export function domainMilestones(
+  db: Db,
+  userId: string,
+  options: { domain: CoachDomain; timeZone: string },
+) {
+  return queryRows<DomainMilestoneRow>(
+    db,
+    sql`select m.id, m.goal_id as "goalId", g.title as "goalTitle", m.title, m.due_date::text as "dueDate",
+               (m.completed_at at time zone ${options.timeZone})::date::text as "doneOn"
+        from milestones m join goals g on g.id = m.goal_id and g.user_id = m.user_id
+        where m.user_id = ${userId}::uuid and g.domain = ${options.domain} and g.status <> 'archived'
+        order by m.due_date, m.position, m.id`,
+  );
+}
+
+/**
+ * Tasks picked into a frozen top three between `from` and `to`, and those of the domain's goals
+ * (a pick whose task is gone counts only in the whole).
+ */
+export async function topThreePicks(
+  db: Db,
+  userId: string,
+  options: { domain: CoachDomain; from: string; to: string },
+): Promise<{ picks: number; domainPicks: number }> {
+  const [row] = await queryRows<{ picks: number; domainPicks: number }>(
+    db,
+    sql`select count(*)::int as picks,
+               count(*) filter (where g.domain = ${options.domain})::int as "domainPicks"
+        from top_three_days d
+        cross join lateral jsonb_array_elements(d.picks) as p(pick)
+        left join tasks t on t.id = (p.pick ->> 'taskId')::uuid and t.user_id = d.user_id
+        left join goals g on g.id = t.goal_id and g.user_id = d.user_id
+        where d.user_id = ${userId}::uuid
+          and d.local_date between ${options.from}::date and ${options.to}::date`,
+  );
+  return row ?? { picks: 0, domainPicks: 0 };
 }

@@ -6,6 +6,12 @@ import {
   analyticsTrendsQuerySchema,
   analyticsTrendsSchema,
 } from '#contracts/analytics.ts';
+import {
+  domainMetricsParamsSchema,
+  domainMetricsPaths,
+  domainMetricsQuerySchema,
+  domainMetricsSchema,
+} from '#contracts/domain-metrics.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
 import type { AnalyticsService } from './analytics.service.ts';
@@ -33,6 +39,24 @@ export function analyticsRoutes(deps: {
       async (request) => {
         const { userId } = await guard.authenticate(request);
         return analytics.summary(userId, request.query);
+      },
+    );
+
+    app.get(
+      domainMetricsPaths.metrics.pattern,
+      {
+        schema: {
+          summary:
+            'One domain over 7, 30 or 90 days: its goals and their measurements, milestones, tasks done, minutes and share of top-three picks',
+          tags,
+          params: domainMetricsParamsSchema,
+          querystring: domainMetricsQuerySchema,
+          response: { 200: domainMetricsSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = await guard.authenticate(request);
+        return analytics.domain(userId, request.params.domain, request.query);
       },
     );
 

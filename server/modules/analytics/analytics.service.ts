@@ -4,11 +4,14 @@ import {
   type AnalyticsSummaryQuery,
   type AnalyticsTrends,
 } from '#contracts/analytics.ts';
+import type { CoachDomain } from '#contracts/coach.ts';
+import type { DomainMetrics } from '#contracts/domain-metrics.ts';
 import { addDays } from '#contracts/local-date.ts';
 import type { Db } from '#server/db/client.ts';
 import { streakOf } from '#server/modules/dashboard/dashboard.service.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import * as repo from './analytics.repo.ts';
+import { domainGoalFigures, domainTotals, milestoneTimeline } from './domain-figures.ts';
 import {
   completionByDomain,
   donePerDay,
@@ -21,6 +24,9 @@ import {
   weeklyTrends,
   weekStarts,
 } from './figures.ts';
+
+/** A domain page charts at most this many values over its period (the newest). */
+const DOMAIN_MEASUREMENT_LIMIT = 2000;
 
 export interface AnalyticsServiceDeps {
   db: Db;
@@ -67,6 +73,38 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         goals,
         byDomain: completionByDomain(closed, overdue),
         perDay: donePerDay(closed, from, today),
+      };
+    },
+
+    /** /analytics/metrics/{domain}: one domain over the summary's period (ADR 026). */
+    async domain(
+      userId: string,
+      domain: CoachDomain,
+      query: Required<AnalyticsSummaryQuery>,
+    ): Promise<DomainMetrics> {
+      const days = Number(query.days);
+      const { localDate: today, timeZone } = await profile.day(userId);
+      const from = addDays(today, 1 - days);
+      const period = { domain, from, to: today };
+      const [closed, overdue, goals, measurements, latest, milestones, picks] = await Promise.all([
+        repo.closedByDay(db, userId, from, today),
+        repo.overdueOpen(db, userId, from, today),
+        repo.domainGoals(db, userId, domain),
+        repo.domainMeasurements(db, userId, { ...period, limit: DOMAIN_MEASUREMENT_LIMIT }),
+        repo.latestMeasurements(db, userId, domain),
+        repo.domainMilestones(db, userId, { domain, timeZone }),
+        repo.topThreePicks(db, userId, period),
+      ]);
+      return {
+        domain,
+        localDate: today,
+        timeZone,
+        days,
+        from,
+        ...domainTotals(closed, overdue, domain),
+        topThree: { ...picks, share: ratio(picks.domainPicks, picks.picks) },
+        goals: domainGoalFigures(goals, measurements, latest),
+        milestones: milestoneTimeline(milestones, today),
       };
     },
 

@@ -12,17 +12,25 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AnalyticsPeriod, AnalyticsSummary } from '#contracts/analytics.ts';
+import { coachDomains } from '#contracts/coach.ts';
 import { pagePaths } from '#contracts/pages.ts';
 import { buttonClasses } from '#client/components/ui/button.tsx';
 import { Panel } from '#client/components/ui/panel.tsx';
-import { ProgressRing } from '#client/components/ui/progress.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
 import { pathTo, paths } from '#client/lib/paths.ts';
 import { useAnalyticsSummary } from '../api.ts';
-import { busiestOf, domainName, formatRate, plural, shortDate } from '../format.ts';
+import {
+  busiestOf,
+  domainName,
+  formatRate,
+  plural,
+  searchForPeriod,
+  shortDate,
+} from '../format.ts';
 import { ChartEmpty, ChartPanel, DataTable } from './chart-panel.tsx';
 import { CountBars, RateBars } from './charts.tsx';
+import { GoalRings } from './goal-rings.tsx';
 import { StatTile } from './stat-tile.tsx';
 
 /** The other analytics pages, linked from the bottom of /analytics. */
@@ -82,10 +90,15 @@ function HeadlineFigures({ data }: { data: AnalyticsSummary }) {
   );
 }
 
-function GoalRings({ goals }: { goals: AnalyticsSummary['goals'] }) {
+function ActiveGoals({ goals }: { goals: AnalyticsSummary['goals'] }) {
   return (
-    <Panel title="Active goals" icon={<Target aria-hidden="true" />}>
-      {goals.length === 0 ? (
+    <GoalRings
+      title="Active goals"
+      goals={goals}
+      detail={(goal) =>
+        `${domainName(goal.domain)}${goal.pinned ? ' · one of your top three goals' : ''}`
+      }
+      empty={
         <EmptyState
           icon={<Target aria-hidden="true" />}
           title="No active goals"
@@ -98,28 +111,8 @@ function GoalRings({ goals }: { goals: AnalyticsSummary['goals'] }) {
         >
           Declare a goal and plan its milestones: its progress shows here as a ring.
         </EmptyState>
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {goals.map((goal) => (
-            <li key={goal.id}>
-              <Link
-                to={pathTo.goal(goal.id)}
-                className="flex items-center gap-3 rounded-xl border p-3 transition hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              >
-                <ProgressRing value={goal.progress} label={`${goal.title} progress`} />
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{goal.title}</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {domainName(goal.domain)}
-                    {goal.pinned ? ' · one of your top three goals' : ''}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Panel>
+      }
+    />
   );
 }
 
@@ -165,7 +158,7 @@ function DonePerDay({ data }: { data: AnalyticsSummary }) {
   );
 }
 
-function ByDomain({ data }: { data: AnalyticsSummary }) {
+function ByDomain({ data, period }: { data: AnalyticsSummary; period: AnalyticsPeriod }) {
   const rows = data.byDomain
     .filter((row) => row.rate !== null)
     .map((row) => ({ ...row, label: domainName(row.domain) }));
@@ -177,6 +170,7 @@ function ByDomain({ data }: { data: AnalyticsSummary }) {
     <ChartPanel
       title="Completion by domain"
       icon={<PieChart aria-hidden="true" />}
+      footer={<DomainLinks period={period} />}
       summary={
         best
           ? `Highest in ${best.label} at ${formatRate(best.rate)}; ${rows.length === 1 ? 'the only area with tasks.' : `${rows.length} areas with tasks.`}`
@@ -207,6 +201,33 @@ function ByDomain({ data }: { data: AnalyticsSummary }) {
         </ChartEmpty>
       )}
     </ChartPanel>
+  );
+}
+
+/** Each domain's own page (its goals, milestones and measurements), for the same period. */
+function DomainLinks({ period }: { period: AnalyticsPeriod }) {
+  return (
+    <nav aria-labelledby="metrics-by-domain" className="space-y-2 border-t pt-3">
+      <p id="metrics-by-domain" className="text-sm font-medium">
+        Metrics by domain
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        {coachDomains.map((domain) => (
+          <li key={domain}>
+            <Link
+              to={{
+                pathname: pathTo.domainMetrics(domain),
+                search: searchForPeriod(period),
+              }}
+              className={buttonClasses('outline', 'sm')}
+            >
+              {domainName(domain)}
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -266,10 +287,10 @@ export function AnalyticsOverview({ period }: { period: AnalyticsPeriod }) {
           style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }}
         >
           <HeadlineFigures data={summary.data} />
-          <GoalRings goals={summary.data.goals} />
+          <ActiveGoals goals={summary.data.goals} />
           <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
             <DonePerDay data={summary.data} />
-            <ByDomain data={summary.data} />
+            <ByDomain data={summary.data} period={period} />
           </div>
         </div>
       )}

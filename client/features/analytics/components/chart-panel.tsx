@@ -79,6 +79,7 @@ export function ChartPanel({
   icon,
   summary,
   table,
+  footer,
   className,
   children,
 }: {
@@ -87,6 +88,8 @@ export function ChartPanel({
   summary: ReactNode;
   /** Omitted when there is nothing to tabulate (the panel shows its empty state instead). */
   table?: ReactNode;
+  /** Under the chart and its table: links onward, a form. */
+  footer?: ReactNode;
   className?: string;
   children: ReactNode;
 }) {
@@ -111,6 +114,7 @@ export function ChartPanel({
           <div className="mt-2">{table}</div>
         </details>
       )}
+      {footer && <div className="mt-4">{footer}</div>}
     </Panel>
   );
 }

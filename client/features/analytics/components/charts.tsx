@@ -5,6 +5,7 @@ import {
   Legend,
   Line,
   LineChart,
+  ReferenceLine,
   Tooltip,
   XAxis,
   YAxis,
@@ -225,5 +226,62 @@ export function PairedBars<T extends Point>({
         maxBarSize={20}
       />
     </BarChart>
+  );
+}
+
+/** Values logged against a goal's metric, in order, with its target as a dashed line. */
+export function MetricLine<T extends Point>({
+  data,
+  target,
+  axis,
+  name,
+  format,
+}: {
+  data: readonly T[];
+  target: number;
+  /** The value axis (see `metricAxis`). */
+  axis: { domain: readonly [number, number]; ticks: readonly number[] };
+  name: string;
+  format: (value: number) => string;
+}) {
+  return (
+    <LineChart
+      responsive
+      data={[...data]}
+      style={{ width: '100%', height: 220 }}
+      margin={{ top: 16, right: 12, bottom: 0, left: -4 }}
+    >
+      <CartesianGrid vertical={false} stroke={GRID} />
+      <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={12} />
+      <YAxis
+        domain={[...axis.domain]}
+        ticks={[...axis.ticks]}
+        tickFormatter={(value: number) => format(value)}
+        tick={AXIS}
+        tickLine={false}
+        axisLine={false}
+        width={68}
+      />
+      <Tooltip
+        {...TOOLTIP}
+        cursor={{ stroke: GRID }}
+        formatter={(value) => format(Number(value))}
+      />
+      <ReferenceLine
+        y={target}
+        stroke={SECOND}
+        strokeDasharray="5 4"
+        label={{ value: `Target ${format(target)}`, position: 'insideTopRight', ...AXIS }}
+      />
+      <Line
+        isAnimationActive={animate}
+        type="monotone"
+        dataKey="value"
+        name={name}
+        stroke={PRIMARY}
+        strokeWidth={2}
+        dot={{ r: 3 }}
+      />
+    </LineChart>
   );
 }

@@ -44,8 +44,10 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
 import { paths, pathTo } from '#client/lib/paths.ts';
 import { formatDate, formatDaysLeft, formatTimestamp } from '#contracts/local-date.ts';
+import { formatMeasure } from '#contracts/measurements.ts';
 import { useDeleteGoal, useGoal, useGoals, useUpdateGoal } from '../api.ts';
 import { DomainBadge, StatusBadge } from './goal-badges.tsx';
+import { GoalMeasurements } from './goal-measurements.tsx';
 import { GoalPlan, type TaskGroup } from './goal-plan.tsx';
 import { SmartGoalForm } from './smart-goal-form.tsx';
 
@@ -81,10 +83,6 @@ function changesBetween(before: Goal, after: SmartGoal): UpdateGoal {
   if (after.firstStep !== before.firstStep) change.firstStep = after.firstStep;
   if (after.weeklyHours !== before.weeklyHours) change.weeklyHours = after.weeklyHours;
   return change;
-}
-
-function formatAmount(value: number): string {
-  return new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value);
 }
 
 function HistoryList({ detail, timeZone }: { detail: GoalDetail; timeZone: string }) {
@@ -341,7 +339,7 @@ export function GoalDetailView({ goalId, today, timeZone, renderTasks }: GoalDet
                   {goal.metric.name}
                 </dt>
                 <dd className="font-medium">
-                  {formatAmount(goal.metric.target)} {goal.metric.unit}
+                  {formatMeasure(goal.metric.target)} {goal.metric.unit}
                 </dd>
               </div>
               <div>
@@ -377,10 +375,12 @@ export function GoalDetailView({ goalId, today, timeZone, renderTasks }: GoalDet
                   <Clock aria-hidden="true" className="size-3.5" />
                   Time a week
                 </dt>
-                <dd className="font-medium">{formatAmount(goal.weeklyHours)} h</dd>
+                <dd className="font-medium">{formatMeasure(goal.weeklyHours)} h</dd>
               </div>
             </dl>
           </section>
+
+          <GoalMeasurements goal={goal} today={today} />
 
           <section className="grid gap-4 sm:grid-cols-2">
             <div className="rounded-2xl border bg-card p-5 shadow-sm">
