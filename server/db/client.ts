@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { readMigrationJournal } from './migrations.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '#server/env.ts';
 import { pgliteStartParams } from './pglite-start.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
@@ -217,7 +218,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     (await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      startParams: pgliteStartParams(options.sharedBuffersMb),
+      startParams: pgliteStartParams(
+        options.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB,
+      ),
     }));
   // The thread answers the part of PGlite's API that Drizzle's PGlite driver calls.
   const db = drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' });

@@ -35,7 +35,8 @@ export interface ThreadStart {
   dataDir?: string;
   /** A data directory tarball to start from (PGlite's dumpDataDir), as bytes. */
   loadDataDir?: ArrayBuffer;
-  startParams: string[];
+  /** PostgreSQL's buffer cache in MB. */
+  sharedBuffersMb: number;
 }
 
 /** An error as data: its message and every plain field PostgreSQL's error carries. */

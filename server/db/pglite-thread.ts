@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
 import type { Param, PreparedStatement } from './pglite-simple-query.ts';
-import { pgliteStartParams } from './pglite-start.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '#server/env.ts';
 import type {
   SerializedError,
   ThreadCall,
@@ -38,13 +38,12 @@ function workerScript(): { script: string | URL; eval: boolean } {
 }
 const builtWorker = './pglite-thread-worker.js';
 
-/** PostgreSQL's error again, with its code and fields, so callers can tell a unique violation. */
+/**
+ * PostgreSQL's error again, with its code and fields, so callers can tell a unique violation.
+ * (Not PGlite's DatabaseError class: loading PGlite here would delay the thread's start.)
+ */
 function revive(serialized: SerializedError): Error {
-  const error =
-    typeof serialized.fields.code === 'string'
-      ? new messages.DatabaseError(serialized.message, 0, 'error')
-      : new Error(serialized.message);
-  return Object.assign(error, serialized.fields);
+  return Object.assign(new Error(serialized.message), serialized.fields);
 }
 
 interface Pending {
@@ -81,7 +80,10 @@ export class PgliteThread {
   }): Promise<PgliteThread> {
     const { sharedBuffersMb, ...where } = options;
     if (where.dataDir) mkdirSync(where.dataDir, { recursive: true });
-    const start: ThreadStart = { ...where, startParams: pgliteStartParams(sharedBuffersMb) };
+    const start: ThreadStart = {
+      ...where,
+      sharedBuffersMb: sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB,
+    };
     const { script, eval: isSource } = workerScript();
     const worker = new Worker(script, {
       eval: isSource,
