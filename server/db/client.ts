@@ -218,9 +218,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     (await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      startParams: pgliteStartParams(
-        options.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB,
-      ),
+      startParams: pgliteStartParams(options.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB),
     }));
   // The thread answers the part of PGlite's API that Drizzle's PGlite driver calls.
   const db = drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' });
