@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coachEngines } from '#contracts/coach.ts';
 import { aiSettingsProblems } from './ai/settings.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './db/pglite-settings.ts';
 
 /**
  * Every setting Trellis reads. This is the only module that touches process.env;
@@ -21,13 +22,6 @@ const rateLimit = z
     const seconds = amount * (unit === 'h' ? 3600 : unit === 'm' ? 60 : 1);
     return { limit: Number(count), windowSeconds: seconds };
   });
-
-/**
- * PostgreSQL's buffer cache on PGlite when nothing says otherwise. PGlite's own default, 128 MB,
- * was most of an idle server's memory and about a fifth of its start; the hot paths' working set
- * (a person's tasks, notifications and sessions) fits in far less.
- */
-export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
 
 const envSchema = z
   .object({

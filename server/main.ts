@@ -1,20 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PgliteThread } from '#server/db/pglite-thread.ts';
-import { loadEnvOrExit, stopOnSignal } from '#server/process.ts';
+
+// The embedded database's thread (ADR 031) boots first: Node and PGlite's code load there while
+// this thread reads the settings, then it opens the data directory while this one loads the app.
+// Its module imports nothing heavy, so the boot is the first thing the process does.
+const booting = PgliteThread.boot();
 
 async function main(): Promise<void> {
+  const { loadEnvOrExit, stopOnSignal } = await import('#server/process.ts');
   const env = loadEnvOrExit();
-  // The embedded database opens on its own thread (ADR 031) while this one loads the app's
-  // modules: the two together take about as long as the slower of them.
-  const thread = env.DATABASE_URL
-    ? undefined
-    : PgliteThread.open({
-        dataDir: resolve(env.DATA_DIR),
-        sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
-      });
-  // Handled where it is awaited below; this only keeps a failed open from being reported early.
-  thread?.catch(() => undefined);
+  let thread: Promise<PgliteThread> | undefined;
+  if (env.DATABASE_URL) await booting.cancel();
+  else {
+    thread = booting.open({
+      dataDir: resolve(env.DATA_DIR),
+      sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+    });
+    // Handled where it is awaited below; this only keeps a failed open from being reported early.
+    thread.catch(() => undefined);
+  }
   const [{ buildApp }, { openDatabase }, { createAdjustableClock }, { ModuleStartError }, paths] =
     await Promise.all([
       import('#server/app.ts'),

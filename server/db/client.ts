@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { readMigrationJournal } from './migrations.ts';
-import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '#server/env.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './pglite-settings.ts';
 import { pgliteStartParams } from './pglite-start.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';

@@ -153,6 +153,12 @@ describe.runIf(!inject('postgresTemplate'))('the database thread’s start and s
     }
   }, 60_000);
 
+  it('boots before it knows where the database is, and can be ended unused', async () => {
+    const booted = PgliteThread.boot();
+    await booted.cancel();
+    await expect(booted.open({ loadDataDir: snapshot() })).rejects.toThrow(/database thread/);
+  });
+
   it('refuses to start where the data directory is a file, saying why', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'trellis-thread-bad-'));
     const file = join(dir, 'not-a-directory');

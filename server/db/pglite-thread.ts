@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import type { Param, PreparedStatement } from './pglite-simple-query.ts';
-import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '#server/env.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from './pglite-settings.ts';
 import type {
   SerializedError,
   ThreadCall,
@@ -51,6 +51,20 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+export interface ThreadOpenOptions {
+  dataDir?: string;
+  /** A data directory tarball to start from (PGlite's dumpDataDir). */
+  loadDataDir?: ArrayBuffer;
+  sharedBuffersMb?: number;
+}
+
+/** A started thread that has not opened a database yet. */
+export interface ThreadBoot {
+  open(options: ThreadOpenOptions): Promise<PgliteThread>;
+  /** Ends the thread unused (the process runs on PostgreSQL after all). */
+  cancel(): Promise<void>;
+}
+
 /** The statements of one open transaction, as Drizzle's PGlite session calls them. */
 export interface ThreadTransaction {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
@@ -72,39 +86,50 @@ export class PgliteThread {
     worker.on('exit', (code) => this.#stop(new Error(`the database thread exited (${code})`)));
   }
 
-  /** Starts the thread and resolves once PGlite has opened the database there. */
-  static async open(options: {
-    dataDir?: string;
-    loadDataDir?: ArrayBuffer;
-    sharedBuffersMb?: number;
-  }): Promise<PgliteThread> {
-    const { sharedBuffersMb, ...where } = options;
-    if (where.dataDir) mkdirSync(where.dataDir, { recursive: true });
-    const start: ThreadStart = {
-      ...where,
-      sharedBuffersMb: sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB,
-    };
+  /**
+   * Starts the thread: Node and PGlite's code load there at once, and the database opens when
+   * `open` names it. The web process boots it before it has read its settings.
+   */
+  static boot(): ThreadBoot {
     const { script, eval: isSource } = workerScript();
-    const worker = new Worker(script, {
-      eval: isSource,
-      workerData: start,
-      ...(start.loadDataDir ? { transferList: [start.loadDataDir] } : {}),
-    });
-    return new Promise((resolve, reject) => {
-      const onExit = (code: number) =>
-        reject(new Error(`the database thread exited (${code}) before it opened the database`));
-      worker.once('exit', onExit);
+    const worker = new Worker(script, { eval: isSource });
+    // A thread that dies before it has opened the database fails `open`.
+    const died = new Promise<never>((_, reject) => {
+      worker.once('exit', (code) =>
+        reject(new Error(`the database thread exited (${code}) before it opened the database`)),
+      );
       worker.once('error', reject);
-      worker.once('message', (message: ThreadMessage) => {
-        worker.off('exit', onExit);
-        worker.off('error', reject);
-        if (message.kind === 'ready') resolve(new PgliteThread(worker));
-        else if (message.kind === 'failed') {
-          reject(revive(message.error));
-          void worker.terminate();
-        }
-      });
     });
+    died.catch(() => undefined);
+    return {
+      async open(options) {
+        try {
+          if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+          const start: ThreadStart = {
+            ...options,
+            sharedBuffersMb: options.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB,
+          };
+          const answered = new Promise<ThreadMessage>((resolve) => worker.once('message', resolve));
+          worker.postMessage(start, start.loadDataDir ? [start.loadDataDir] : []);
+          const message = await Promise.race([answered, died]);
+          if (message.kind === 'ready') return new PgliteThread(worker);
+          throw message.kind === 'failed'
+            ? revive(message.error)
+            : new Error('the database thread answered before it opened the database');
+        } catch (error: unknown) {
+          await worker.terminate();
+          throw error;
+        }
+      },
+      async cancel() {
+        await worker.terminate();
+      },
+    };
+  }
+
+  /** Starts the thread and resolves once PGlite has opened the database there. */
+  static open(options: ThreadOpenOptions): Promise<PgliteThread> {
+    return PgliteThread.boot().open(options);
   }
 
   #receive(message: ThreadMessage): void {

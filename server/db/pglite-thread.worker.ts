@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { runPreparedOnPglite } from './pglite-simple-query.ts';
 import { pgliteStartParams } from './pglite-start.ts';
@@ -16,7 +16,6 @@ import {
 
 const port = parentPort;
 if (!port) throw new Error('pglite-thread.worker runs as a worker thread');
-const start = workerData as ThreadStart;
 
 const send = (message: ThreadMessage) => port.postMessage(message);
 
@@ -53,6 +52,9 @@ const unlisteners = new Map<string, () => Promise<void>>();
 // default), the thread stalled about 300 ms after PGlite opened, its event loop blocked while
 // V8's background compilation finished: a third of the start. Queries run as fast either way.
 setFlagsFromString('--no-wasm-async-compilation');
+
+// The first message says where the database is (PgliteThread.boot().open()).
+const start = await new Promise<ThreadStart>((resolve) => port.once('message', resolve));
 
 let db: PGlite;
 try {
