@@ -45,6 +45,12 @@ export const sessionEventBatchSchema = z.strictObject({
     .array(sessionEventSchema)
     .min(1, 'send at least one event')
     .max(MAX_EVENTS_PER_BATCH, `send at most ${MAX_EVENTS_PER_BATCH} events in one batch`),
+  /**
+   * When the device sent the batch, by its own clock. The server moves every event by the
+   * difference between its clock and this one, so a device whose clock is off is still placed
+   * right (as analytics SDKs correct skew); without it the events' times are taken as they are.
+   */
+  sentAt: timestampSchema.optional(),
 });
 export type SessionEventBatch = z.infer<typeof sessionEventBatchSchema>;
 

@@ -15,7 +15,7 @@ export const sendSessionEvents: SendEvents = async (events, token) => {
       method: 'POST',
       keepalive: true,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ events }),
+      body: JSON.stringify({ events, sentAt: new Date().toISOString() }),
     });
     if (response.ok) return 'sent';
     return response.status >= 500 || response.status === 429 ? 'retry' : 'drop';

@@ -203,6 +203,24 @@ describe('engagement API', () => {
     expect((await summary(person, '?days=7')).sessions.total).toBe(3);
   });
 
+  it("places the events of a device whose clock is days off by the server's clock (sentAt)", async () => {
+    const device = await harness.user(ZONE);
+    const session = randomUUID();
+    // The device's clock reads three days behind the server's; its session began 10 minutes
+    // before it sent the batch. Without sentAt the same times are refused as too old.
+    const behind = (iso: string) => new Date(Date.parse(iso) - 3 * 86_400_000).toISOString();
+    const skewed = [
+      event(session, 'start', behind('2025-03-12T01:50:00.000Z')),
+      event(session, 'end', behind('2025-03-12T01:55:00.000Z')),
+    ];
+    expect((await post(device, { events: skewed })).statusCode).toBe(400);
+    const sent = await post(device, { events: skewed, sentAt: behind(NOW) });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const week = await summary(device, '?days=7');
+    // 01:50 UTC on the 12th is 21:50 on Tuesday the 11th in New York.
+    expect(week.heatmap).toEqual([{ weekday: 2, hour: 21, sessions: 1 }]);
+  });
+
   it("counts only the caller's own events, deliveries and notifications", async () => {
     const theirs = await summary(other, '?days=7');
     expect(theirs).toMatchObject({

@@ -54,6 +54,18 @@ const HOUR_MS = 3_600_000;
 /** Sessions folded per roll-up statement. */
 export const ROLLUP_BATCH = 500;
 
+/** The batch's events moved by how far the device's clock is from the server's (`sentAt`). */
+function onServerClock(batch: SessionEventBatch, now: Date): SessionEventBatch {
+  if (!batch.sentAt) return batch;
+  const skew = now.getTime() - Date.parse(batch.sentAt);
+  return {
+    events: batch.events.map((event) => ({
+      ...event,
+      occurredAt: new Date(Date.parse(event.occurredAt) + skew).toISOString(),
+    })),
+  };
+}
+
 /**
  * Engagement analytics: stores the tracker's session events (every call scoped to the caller;
  * a batch is written whole or not at all) and draws /engagement-analytics's figures from them,
@@ -80,9 +92,10 @@ export function createEngagementService(deps: EngagementServiceDeps) {
   return {
     async record(userId: string, batch: SessionEventBatch): Promise<SessionEventBatchResult> {
       const now = clock();
-      checkTimes(batch, now);
+      const skewed = onServerClock(batch, now);
+      checkTimes(skewed, now);
       const [day, settings] = await Promise.all([profile.day(userId), profile.get(userId)]);
-      const events = batch.events.map((event) => ({
+      const events = skewed.events.map((event) => ({
         ...event,
         ...localSlotOf(new Date(event.occurredAt), day.timeZone, settings.dayStartHour),
       }));
