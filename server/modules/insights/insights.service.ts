@@ -114,7 +114,10 @@ export function createInsightsService(deps: InsightsServiceDeps) {
     userId: string,
     id: string,
     suggestionId: string,
-    change: (suggestion: InsightSuggestion, tx: Db) => InsightSuggestion | Promise<InsightSuggestion>,
+    change: (
+      suggestion: InsightSuggestion,
+      tx: Db,
+    ) => InsightSuggestion | Promise<InsightSuggestion>,
     expect: InsightSuggestion['state'],
   ): Promise<SuggestionResult> {
     return db.transaction(async (tx) => {
