@@ -21,6 +21,10 @@ export const SLIP_THRESHOLD = 2;
 export const INSIGHT_LIST_MAX = 3;
 /** Minutes of the small task a stalled goal's suggestion adds. */
 export const SMALL_TASK_MINUTES = 10;
+/** A task that slipped this many times in the week gets a personal experiment proposed. */
+export const EXPERIMENT_SLIPS = 3;
+/** Days of an experiment an insight proposes (it starts the day after it is accepted). */
+export const PROPOSED_EXPERIMENT_DAYS = 7;
 /** How many past weeks GET /api/insights returns. */
 export const INSIGHT_HISTORY_WEEKS = 12;
 
@@ -50,6 +54,8 @@ export const insightFiguresSchema = z.object({
         slips: count,
         skipped: count,
         estimatedMinutes: z.int().min(1).nullable(),
+        /** The task's goal, if any (absent in insights written before it was recorded). */
+        goalId: z.uuid().nullable().optional(),
       }),
     )
     .max(INSIGHT_LIST_MAX),
@@ -92,6 +98,22 @@ export const insightSuggestionSchema = z.discriminatedUnion('kind', [
     goalId: z.uuid(),
     title: z.string().min(1).max(160),
     minutes: z.int().min(1),
+  }),
+  z.object({
+    ...suggestionBase,
+    kind: z.literal('experiment'),
+    /** The slipping task the experiment is about. */
+    targetTaskId: z.uuid(),
+    /** What accepting proposes: a planned experiment rated 1–5 each day, starting the next day. */
+    draft: z.object({
+      title: z.string().min(1).max(120),
+      hypothesis: z.string().min(1).max(1000),
+      change: z.string().min(1).max(1000),
+      days: z.int().min(7).max(28),
+      goalId: z.uuid().nullable(),
+    }),
+    /** The experiment the acceptance created. */
+    experimentId: z.uuid().nullable(),
   }),
 ]);
 export type InsightSuggestion = z.infer<typeof insightSuggestionSchema>;

@@ -347,13 +347,14 @@ export async function createModules(deps: ModulesDeps) {
   });
   const effectiveness = createCoachEffectivenessService({ db, profile: planning.profile });
   // Weekly insights: figures from the read model, words from the offline coach, accepted
-  // suggestions through the tasks service; written by the delivery worker's pass below.
+  // suggestions through the tasks service (an experiment through the experiments service); written by the delivery worker's pass below.
   const insights = createInsightsService({
     db,
     clock,
     profile: planning.profile,
     review: createWeekReview({ db, doneDays: (userId) => planning.today.doneDays(userId) }),
     tasks: planning.tasks,
+    experiments: planning.experiments,
     limiter: createRateLimiter({ db, clock, namespace: 'insights.' }),
     log,
   });

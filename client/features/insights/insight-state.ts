@@ -5,6 +5,7 @@ import type {
   SuggestionResult,
 } from '#contracts/insights.ts';
 import { OFFLINE_ENGINE } from '#contracts/insights.ts';
+import { paths } from '#client/lib/paths.ts';
 
 // What the insight screens compute from the API's answers: pure, tested on its own.
 
@@ -46,9 +47,18 @@ export function weeklyCompletion(list: InsightList): WeekPoint[] {
 
 /** What a decided suggestion says beside it. */
 export function decisionNote(suggestion: InsightSuggestion): string | null {
+  if (suggestion.state === 'accepted' && suggestion.kind === 'experiment') {
+    return 'Accepted: your experiment is planned';
+  }
   if (suggestion.state === 'accepted') return 'Accepted: your task is updated';
   if (suggestion.state === 'dismissed') return 'Dismissed';
   return null;
+}
+
+/** Where an accepted suggestion's experiment opens (/experiments reads its `id`); null otherwise. */
+export function experimentLink(suggestion: InsightSuggestion): string | null {
+  if (suggestion.kind !== 'experiment' || !suggestion.experimentId) return null;
+  return `${paths.experiments}?id=${encodeURIComponent(suggestion.experimentId)}`;
 }
 
 function replaceInsight(list: InsightList, insight: Insight): InsightList {

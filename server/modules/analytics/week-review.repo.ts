@@ -33,6 +33,7 @@ export interface SlipRow {
   slips: number;
   skipped: number;
   estimatedMinutes: number | null;
+  goalId: string | null;
 }
 
 /**
@@ -67,9 +68,10 @@ export function slippingTasks(
           group by key having sum(slip) >= ${threshold}
         )
         select case when latest.status = 'open' then latest.id end as "taskId", latest.title,
-               c.slips, c.skipped, latest.estimated_minutes as "estimatedMinutes"
+               c.slips, c.skipped, latest.estimated_minutes as "estimatedMinutes",
+               latest.goal_id as "goalId"
         from counted c cross join lateral (
-          select id, title, status, estimated_minutes from tasks
+          select id, title, status, estimated_minutes, goal_id from tasks
           where user_id = ${userId}::uuid and (id = c.key or series_id = c.key)
           order by (status = 'open') desc, updated_at desc limit 1
         ) latest

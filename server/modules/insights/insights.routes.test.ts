@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '#contracts/errors.ts';
+import { experimentListSchema } from '#contracts/experiments.ts';
 import {
   insightListSchema,
   insightSchema,
@@ -26,6 +27,7 @@ describe('insights API', () => {
   let other: TestUser;
   let stretch: string;
   let spanish: string;
+  let run: string;
 
   const seedGoal = async (user: TestUser, title: string, progress: number) => {
     const id = randomUUID();
@@ -97,7 +99,7 @@ describe('insights API', () => {
     harness = await startPlanningApp(NOW);
     person = await harness.user('UTC');
     other = await harness.user('UTC');
-    const run = await seedGoal(person, 'Run a 10k', 30);
+    run = await seedGoal(person, 'Run a 10k', 30);
     spanish = await seedGoal(person, 'Learn Spanish', 0);
     stretch = await seedTask(person, 'Stretch', { goalId: run, estimatedMinutes: 40 });
     const a = await seedTask(person, 'Easy 2 km', {
@@ -143,13 +145,20 @@ describe('insights API', () => {
       expect.objectContaining({ title: 'Run a 10k', tasksDone: 2, minutes: 50, progress: 30 }),
     ]);
     expect(figures.slipping).toEqual([
-      { taskId: stretch, title: 'Stretch', slips: 3, skipped: 0, estimatedMinutes: 40 },
+      {
+        taskId: stretch,
+        title: 'Stretch',
+        slips: 3,
+        skipped: 0,
+        estimatedMinutes: 40,
+        goalId: run,
+      },
     ]);
     expect(figures.stalledGoals).toEqual([{ goalId: spanish, title: 'Learn Spanish' }]);
     expect(figures.topThree).toEqual({ days: 7, allDone: 4, rate: 4 / 7 });
     expect(figures.streak).toEqual({ before: 0, after: 4, best: 4 });
     expect(words.headline).toBe('“Run a 10k” moved forward; “Stretch” kept slipping.');
-    expect(suggestions.map((s) => s.kind)).toEqual(['shorten', 'add_task']);
+    expect(suggestions.map((s) => s.kind)).toEqual(['shorten', 'experiment', 'add_task']);
 
     const list = insightListSchema.parse(
       (await harness.call(person, 'GET', '/api/insights')).json(),
@@ -204,6 +213,51 @@ describe('insights API', () => {
     );
     const dismissed = await decide(person, insight.id, add.id, 'dismiss');
     expect(dismissed.statusCode).toBe(409);
+  });
+
+  it('accepting an experiment plans it for tomorrow, once, from the insight', async () => {
+    const insight = await current(person);
+    const proposal = insight.content.suggestions.find((s) => s.kind === 'experiment');
+    if (!proposal) throw new Error('no experiment suggestion');
+
+    const foreign = await decide(other, insight.id, proposal.id, 'accept');
+    expect(foreign.statusCode).toBe(404);
+    const othersList = await harness.call(other, 'GET', '/api/experiments');
+    expect(experimentListSchema.parse(othersList.json()).experiments).toEqual([]);
+
+    const accepted = await decide(person, insight.id, proposal.id, 'accept');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const { suggestion } = suggestionResultSchema.parse(accepted.json());
+    if (suggestion.kind !== 'experiment') throw new Error('not an experiment');
+    expect(suggestion).toMatchObject({ state: 'accepted', taskId: null });
+    const list = experimentListSchema.parse(
+      (await harness.call(person, 'GET', '/api/experiments')).json(),
+    );
+    expect(list.experiments).toEqual([
+      expect.objectContaining({
+        id: suggestion.experimentId,
+        title: 'Try “Stretch” first thing for 7 days',
+        status: 'planned',
+        origin: 'insight',
+        metric: { kind: 'rating' },
+        startDate: '2025-03-11',
+        endDate: '2025-03-17',
+        goal: { id: run, title: 'Run a 10k' },
+      }),
+    ]);
+
+    const again = await decide(person, insight.id, proposal.id, 'accept');
+    expect(again.statusCode).toBe(409);
+    const after = experimentListSchema.parse(
+      (await harness.call(person, 'GET', '/api/experiments')).json(),
+    );
+    expect(after.experiments).toHaveLength(1);
+
+    // While it is planned, a refresh keeps the decision and proposes no second one.
+    const refreshed = await refresh(person);
+    expect(refreshed.content.suggestions.filter((s) => s.kind === 'experiment')).toEqual([
+      expect.objectContaining({ id: proposal.id, state: 'accepted' }),
+    ]);
   });
 
   it('another person gets 404 for the insight and its suggestions', async () => {

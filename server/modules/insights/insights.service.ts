@@ -19,6 +19,7 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { RateLimiter } from '#server/lib/rate-limiter.ts';
 import type { WeekReview } from '#server/modules/analytics/week-review.service.ts';
+import type { ExperimentsService } from '#server/modules/experiments/experiments.service.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import type { TasksService } from '#server/modules/tasks/tasks.service.ts';
 import * as repo from './insights.repo.ts';
@@ -37,6 +38,8 @@ export interface InsightsServiceDeps {
   profile: Pick<ProfileService, 'day'>;
   review: WeekReview;
   tasks: Pick<TasksService, 'create' | 'act' | 'find'>;
+  /** Proposes the experiment of an accepted suggestion; lists open ones so none is offered twice. */
+  experiments: Pick<ExperimentsService, 'propose' | 'list'>;
   limiter: RateLimiter;
   log: { warn(details: object, message: string): void };
   /** A model that may phrase the words; absent: the offline coach writes them all. */
@@ -86,9 +89,18 @@ export function createInsightsService(deps: InsightsServiceDeps) {
     previous: readonly InsightSuggestion[] = [],
   ): Promise<{ content: InsightContent; engine: string }> {
     const period = { from: addDays(today, -7), to: addDays(today, -1) };
-    const figures = await deps.review.figures(userId, { ...period, today });
+    const [figures, experiments] = await Promise.all([
+      deps.review.figures(userId, { ...period, today }),
+      deps.experiments.list(userId),
+    ]);
     const written = await words(figures);
-    const suggestions = mergeSuggestions(previous, offlineSuggestions(figures, randomUUID));
+    const open = experiments.experiments.filter(
+      (e) => e.status === 'planned' || e.status === 'running',
+    );
+    const suggestions = mergeSuggestions(
+      previous,
+      offlineSuggestions(figures, randomUUID, new Set(open.map((e) => e.title))),
+    );
     const content = insightContentSchema.parse({
       period,
       figures,
@@ -102,7 +114,10 @@ export function createInsightsService(deps: InsightsServiceDeps) {
     userId: string,
     id: string,
     suggestionId: string,
-    change: (suggestion: InsightSuggestion) => InsightSuggestion,
+    change: (
+      suggestion: InsightSuggestion,
+      tx: Db,
+    ) => InsightSuggestion | Promise<InsightSuggestion>,
     expect: InsightSuggestion['state'],
   ): Promise<SuggestionResult> {
     return db.transaction(async (tx) => {
@@ -113,7 +128,7 @@ export function createInsightsService(deps: InsightsServiceDeps) {
       if (current.state !== expect) {
         throw new AppError('conflict', `This suggestion was already ${current.state}.`);
       }
-      const suggestion = change(current);
+      const suggestion = await change(current, tx);
       const content = {
         ...row.content,
         suggestions: row.content.suggestions.map((s) => (s.id === suggestionId ? suggestion : s)),
@@ -182,7 +197,8 @@ export function createInsightsService(deps: InsightsServiceDeps) {
      * Accepts or dismisses one open suggestion. Accepting marks it accepted first (so a second
      * accept is a 409, never a second task), then changes or creates the task through the tasks
      * service and records its id; if the tasks service refuses, the suggestion is open again and
-     * its error is the answer.
+     * its error is the answer. An experiment is proposed in the same transaction as the
+     * acceptance, with its id: both are written or neither.
      */
     async decide(
       userId: string,
@@ -204,9 +220,19 @@ export function createInsightsService(deps: InsightsServiceDeps) {
         userId,
         id,
         suggestionId,
-        (s) => ({ ...s, state: 'accepted', decidedAt: at() }),
+        async (s, tx): Promise<InsightSuggestion> => {
+          const decision = { state: 'accepted', decidedAt: at() } as const;
+          if (s.kind !== 'experiment') return { ...s, ...decision };
+          const experiment = await deps.experiments.propose(tx, userId, {
+            ...s.draft,
+            metric: { kind: 'rating' },
+            origin: 'insight',
+          });
+          return { ...s, ...decision, experimentId: experiment.id };
+        },
         'open',
       );
+      if (taken.suggestion.kind === 'experiment') return taken;
       let taskId: string;
       try {
         taskId = await applySuggestion(deps.tasks, userId, taken.suggestion);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InsightFigures } from '#contracts/insights.ts';
 import {
+  experimentTitle,
   mergeSuggestions,
   offlineSuggestions,
   offlineWords,
@@ -39,6 +40,8 @@ const busy: InsightFigures = {
 
 let n = 0;
 const ids = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+/** The person already runs the experiment “Stretch” would get: none is proposed. */
+const running = new Set([experimentTitle('Stretch')]);
 
 describe('the offline coach', () => {
   it('writes specific sentences from the figures', () => {
@@ -67,7 +70,7 @@ describe('the offline coach', () => {
   });
 
   it('shortens long slipping tasks, moves short ones, adds a small task for a stalled goal', () => {
-    const suggestions = offlineSuggestions(busy, ids);
+    const suggestions = offlineSuggestions(busy, ids, running);
     expect(suggestions.map((s) => [s.kind, s.text])).toEqual([
       ['shorten', 'Shorten “Stretch” to 15 minutes: it slipped 3 times this week.'],
       [
@@ -97,9 +100,9 @@ describe('the offline coach', () => {
   });
 
   it('a refresh keeps decided suggestions and does not offer them again', () => {
-    const [shorten, , add] = offlineSuggestions(busy, ids);
+    const [shorten, , add] = offlineSuggestions(busy, ids, running);
     const accepted = { ...shorten!, state: 'accepted' as const, taskId: T1 };
-    const fresh = offlineSuggestions(busy, ids);
+    const fresh = offlineSuggestions(busy, ids, running);
     const merged = mergeSuggestions([accepted, add!], fresh);
     expect(merged.map((s) => [s.kind, s.state])).toEqual([
       ['shorten', 'accepted'],
@@ -107,5 +110,55 @@ describe('the offline coach', () => {
       ['add_task', 'open'],
     ]);
     expect(merged[0]).toBe(accepted);
+  });
+
+  it('proposes a 7-day experiment for a task that slipped 3 times, with its goal', () => {
+    const figures = {
+      ...busy,
+      slipping: [{ ...busy.slipping[0]!, goalId: G1 }, busy.slipping[1]!],
+    };
+    const suggestions = offlineSuggestions(figures, ids);
+    expect(suggestions.map((s) => s.kind)).toEqual(['shorten', 'experiment', 'reschedule']);
+    expect(suggestions[1]).toMatchObject({
+      kind: 'experiment',
+      targetTaskId: T1,
+      state: 'open',
+      experimentId: null,
+      text: 'Run an experiment: try “Stretch” first thing for 7 days, rating each day how it went. It slipped 3 times this week.',
+      draft: {
+        title: 'Try “Stretch” first thing for 7 days',
+        change: 'For 7 days, do “Stretch” first thing. Each day, rate 1–5: how did “Stretch” go?',
+        days: 7,
+        goalId: G1,
+      },
+    });
+  });
+
+  it('proposes no experiment under 3 slips, for a closed task, or when one is open already', () => {
+    const twice = {
+      ...busy,
+      slipping: busy.slipping.map((task) => ({ ...task, slips: 2 })),
+    };
+    const kinds = (figures: InsightFigures, open?: ReadonlySet<string>) =>
+      offlineSuggestions(figures, ids, open).map((s) => s.kind);
+    expect(kinds(twice)).not.toContain('experiment');
+    expect(kinds({ ...busy, slipping: [{ ...busy.slipping[0]!, taskId: null }] })).toEqual([
+      'add_task',
+    ]);
+    expect(kinds(busy, running)).not.toContain('experiment');
+    // Only one experiment an insight, for the most slipped task; at most three suggestions.
+    const both = { ...busy, slipping: busy.slipping.map((task) => ({ ...task, slips: 4 })) };
+    expect(kinds(both)).toEqual(['shorten', 'experiment', 'reschedule']);
+  });
+
+  it('a refresh keeps an accepted experiment and offers the shortening beside it', () => {
+    const [, experiment] = offlineSuggestions(busy, ids);
+    const accepted = { ...experiment!, state: 'accepted' as const };
+    const merged = mergeSuggestions([accepted], offlineSuggestions(busy, ids));
+    expect(merged.map((s) => [s.kind, s.state])).toEqual([
+      ['experiment', 'accepted'],
+      ['shorten', 'open'],
+      ['reschedule', 'open'],
+    ]);
   });
 });

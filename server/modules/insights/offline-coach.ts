@@ -1,5 +1,7 @@
 import {
+  EXPERIMENT_SLIPS,
   INSIGHT_LIST_MAX,
+  PROPOSED_EXPERIMENT_DAYS,
   SMALL_TASK_MINUTES,
   type InsightFigures,
   type InsightSuggestion,
@@ -92,18 +94,54 @@ export function shorterMinutes(estimate: number | null): number | null {
   return Math.min(15, Math.max(5, Math.round(estimate / 2 / 5) * 5));
 }
 
+type SlippingTask = InsightFigures['slipping'][number];
+const undecided = { state: 'open', taskId: null, decidedAt: null } as const;
+
+/** The title of the experiment proposed for a task (also how an open one is recognised). */
+export function experimentTitle(taskTitle: string): string {
+  return `Try ${quoted(taskTitle.slice(0, 80))} first thing for ${PROPOSED_EXPERIMENT_DAYS} days`;
+}
+
+function experimentSuggestion(
+  task: SlippingTask & { taskId: string },
+  id: string,
+): InsightSuggestion {
+  const name = quoted(task.title.slice(0, 80));
+  const title = experimentTitle(task.title);
+  return {
+    ...undecided,
+    id,
+    kind: 'experiment',
+    targetTaskId: task.taskId,
+    draft: {
+      title,
+      hypothesis: `Doing ${name} before anything else in the day makes it happen, and go better, than fitting it in later.`,
+      change: `For ${PROPOSED_EXPERIMENT_DAYS} days, do ${name} first thing. Each day, rate 1–5: how did ${name} go?`,
+      days: PROPOSED_EXPERIMENT_DAYS,
+      goalId: task.goalId ?? null,
+    },
+    experimentId: null,
+    text: `Run an experiment: ${title.replace(/^Try/, 'try')}, rating each day how it went. It slipped ${times(task.slips)} this week.`,
+  };
+}
+
 /**
  * One to three proposals from the figures: each slipping task (still open) shortened, or moved to
- * the lightest coming day when it is already short; then a small task for each stalled goal.
+ * the lightest coming day when it is already short; for the most slipped task, when it slipped
+ * EXPERIMENT_SLIPS times or more, a personal experiment (unless `openExperiments`, the titles of
+ * the person's planned and running experiments, has it already); then a small task for each
+ * stalled goal.
  */
 export function offlineSuggestions(
   figures: InsightFigures,
   newId: () => string,
+  openExperiments: ReadonlySet<string> = new Set(),
 ): InsightSuggestion[] {
-  const undecided = { state: 'open', taskId: null, decidedAt: null } as const;
   const suggestions: InsightSuggestion[] = [];
+  let experimentOffered = false;
   for (const task of figures.slipping) {
-    if (!task.taskId) continue;
+    const { taskId } = task;
+    if (!taskId) continue;
     const why = `it slipped ${times(task.slips)} this week`;
     const minutes = shorterMinutes(task.estimatedMinutes);
     if (minutes !== null) {
@@ -111,7 +149,7 @@ export function offlineSuggestions(
         ...undecided,
         id: newId(),
         kind: 'shorten',
-        targetTaskId: task.taskId,
+        targetTaskId: taskId,
         minutes,
         text: `Shorten ${quoted(task.title)} to ${minutes} minutes: ${why}.`,
       });
@@ -120,10 +158,18 @@ export function offlineSuggestions(
         ...undecided,
         id: newId(),
         kind: 'reschedule',
-        targetTaskId: task.taskId,
+        targetTaskId: taskId,
         to: figures.lightestDay,
         text: `Move ${quoted(task.title)} to ${formatDate(figures.lightestDay, figures.lightestDay, 'en-GB')}, your lightest coming day: ${why}.`,
       });
+    }
+    const tryIt =
+      !experimentOffered &&
+      task.slips >= EXPERIMENT_SLIPS &&
+      !openExperiments.has(experimentTitle(task.title));
+    if (tryIt) {
+      experimentOffered = true;
+      suggestions.push(experimentSuggestion({ ...task, taskId }, newId()));
     }
   }
   for (const goal of figures.stalledGoals) {
@@ -146,9 +192,9 @@ export function offlineSuggestions(
 
 /** What a suggestion is about, to keep a decided one across a refresh instead of offering it again. */
 export function suggestionKey(suggestion: InsightSuggestion): string {
-  return suggestion.kind === 'add_task'
-    ? `goal:${suggestion.goalId}`
-    : `task:${suggestion.targetTaskId}`;
+  if (suggestion.kind === 'add_task') return `goal:${suggestion.goalId}`;
+  if (suggestion.kind === 'experiment') return `experiment:${suggestion.targetTaskId}`;
+  return `task:${suggestion.targetTaskId}`;
 }
 
 /**

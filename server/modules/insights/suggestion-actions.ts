@@ -20,6 +20,9 @@ export async function applySuggestion(
     });
     return task.id;
   }
+  if (suggestion.kind === 'experiment') {
+    throw new Error('an experiment suggestion is accepted with its experiment, not a task');
+  }
   const target = await tasks.find(userId, suggestion.targetTaskId);
   if (target?.status !== 'open') {
     throw new AppError(

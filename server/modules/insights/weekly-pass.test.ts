@@ -29,6 +29,7 @@ describe('weekly insights worker', () => {
       profile,
       review: createWeekReview({ db, doneDays: async () => [] }),
       tasks: { create: unreachable, act: unreachable, find: unreachable },
+      experiments: { propose: unreachable, list: noExperiments },
       limiter: createRateLimiter({ db, clock }),
       log: { warn: () => undefined },
     });
@@ -50,6 +51,9 @@ describe('weekly insights worker', () => {
   };
   function unreachable(): never {
     throw new Error('the worker changes no task');
+  }
+  async function noExperiments() {
+    return { localDate: harness.clock.now().toISOString().slice(0, 10), experiments: [] };
   }
 
   const rows = (userId: string) =>
@@ -130,6 +134,7 @@ describe('weekly insights worker', () => {
       profile: createProfileService({ db, clock: harness.clock.now }),
       review: createWeekReview({ db, doneDays: async () => [] }),
       tasks: { create: unreachable, act: unreachable, find: unreachable },
+      experiments: { propose: unreachable, list: noExperiments },
       limiter: createRateLimiter({ db, clock: harness.clock.now }),
       log: { warn: () => undefined },
     }).compose(claim.userId, '2025-03-17');

@@ -125,4 +125,58 @@ describe('/progress', () => {
     expect(await screen.findByText('Your insights could not load')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
+
+  it('an accepted experiment links to it on /experiments', async () => {
+    const EXPERIMENT_ID = '00000000-0000-4000-8000-0000000000ee';
+    const proposal = {
+      id: SUGGESTION_ID,
+      kind: 'experiment' as const,
+      targetTaskId: '00000000-0000-4000-8000-0000000000dd',
+      draft: {
+        title: 'Try “Stretch” first thing for 7 days',
+        hypothesis: 'Doing “Stretch” first makes it happen.',
+        change: 'For 7 days, do “Stretch” first thing.',
+        days: 7,
+        goalId: null,
+      },
+      experimentId: null,
+      text: 'Run an experiment: try “Stretch” first thing for 7 days, rating each day how it went. It slipped 3 times this week.',
+      state: 'open' as const,
+      taskId: null,
+      decidedAt: null,
+    };
+    const withProposal = insightSchema.parse({
+      ...insight,
+      content: { ...insight.content, suggestions: [proposal] },
+    });
+    const accepted = {
+      ...proposal,
+      state: 'accepted' as const,
+      experimentId: EXPERIMENT_ID,
+      decidedAt: '2025-03-10T07:00:00.000Z',
+    };
+    const acceptedInsight = insightSchema.parse({
+      ...insight,
+      content: { ...insight.content, suggestions: [accepted] },
+    });
+    fakeApi({
+      'GET /api/insights': () => ({
+        body: { weekStart: '2025-03-10', current: withProposal, past: [] },
+      }),
+      [`POST /api/insights/${INSIGHT_ID}/suggestions/${SUGGESTION_ID}`]: () => ({
+        body: { insight: acceptedInsight, suggestion: accepted },
+      }),
+    });
+    renderScreen(<ProgressInsightsPage />);
+    expect(
+      await screen.findByText(/^Run an experiment: try “Stretch” first thing for 7 days/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Open the experiment/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Accept: Run an experiment/ }));
+    expect(await screen.findByText('Accepted: your experiment is planned')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the experiment' })).toHaveAttribute(
+      'href',
+      `/experiments?id=${EXPERIMENT_ID}`,
+    );
+  });
 });

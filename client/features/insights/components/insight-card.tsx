@@ -16,7 +16,13 @@ import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Panel } from '#client/components/ui/panel.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { useDecideSuggestion } from '../api.ts';
-import { decisionNote, engineLabel, percent, streakChangeLabel } from '../insight-state.ts';
+import {
+  decisionNote,
+  engineLabel,
+  experimentLink,
+  percent,
+  streakChangeLabel,
+} from '../insight-state.ts';
 
 /** "3 Mar – 9 Mar": the days an insight reviewed. */
 export function periodLabel(insight: Insight): string {
@@ -87,6 +93,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 function Suggestion({ insight, suggestion }: { insight: Insight; suggestion: InsightSuggestion }) {
   const decide = useDecideSuggestion();
   const note = decisionNote(suggestion);
+  const link = experimentLink(suggestion);
   const busy = decide.isPending;
   const send = (decision: 'accept' | 'dismiss') =>
     decide.mutate({ insightId: insight.id, suggestionId: suggestion.id, decision });
@@ -94,7 +101,15 @@ function Suggestion({ insight, suggestion }: { insight: Insight; suggestion: Ins
     <li className="flex flex-col gap-2 rounded-xl border p-3 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm">{suggestion.text}</p>
       {note ? (
-        <p className="shrink-0 text-sm font-medium text-muted-foreground">{note}</p>
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <p className="text-sm font-medium text-muted-foreground">{note}</p>
+          {link && (
+            <Link to={link} className={buttonClasses('outline', 'sm')}>
+              Open the experiment
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          )}
+        </div>
       ) : (
         <div className="flex shrink-0 gap-2">
           <Button
