@@ -122,6 +122,26 @@ async function insightsPass(deps: DeliveryModuleDeps, batchSize: number): Promis
   }
 }
 
+/**
+ * Waits for the loops' in-flight sends to finish, at most 80 % of the shutdown timeout; past that
+ * bound their rows come back to the queue when their lease runs out.
+ */
+async function finishInFlight(
+  running: Promise<unknown>,
+  shutdownTimeoutMs: number,
+  log: DeliveryModuleDeps['log'],
+): Promise<void> {
+  const bound = Math.max(1000, Math.floor(shutdownTimeoutMs * 0.8));
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), bound);
+  });
+  const how = await Promise.race([running.then(() => 'done' as const), timedOut]);
+  clearTimeout(timer);
+  if (how === 'timeout')
+    log.warn({ boundMs: bound }, 'delivery worker stopped before its sends finished');
+}
+
 export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<DeliveryModule> {
   const { db, database, env, clock, log } = deps;
   const resolve = deps.resolve ? { resolve: deps.resolve } : {};
@@ -353,18 +373,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       wake('dispatcher');
       const running = loops;
       loops = null;
-      if (running) {
-        // In-flight sends finish; past the bound their rows come back when the lease runs out.
-        const bound = Math.max(1000, Math.floor(env.SHUTDOWN_TIMEOUT_MS * 0.8));
-        let timer: NodeJS.Timeout | undefined;
-        const timedOut = new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), bound);
-        });
-        const how = await Promise.race([running.then(() => 'done' as const), timedOut]);
-        clearTimeout(timer);
-        if (how === 'timeout')
-          log.warn({ boundMs: bound }, 'delivery worker stopped before its sends finished');
-      }
+      if (running) await finishInFlight(running, env.SHUTDOWN_TIMEOUT_MS, log);
       const stop = unlisten;
       unlisten = null;
       await stop?.().catch(() => undefined);
