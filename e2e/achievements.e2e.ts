@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expectNoSideways } from './journeys.ts';
 import { PASSWORD, uniqueEmail } from './support.ts';
 
 // Achievements as a person meets them: a new account sees every badge locked and how to earn it;
@@ -33,10 +34,7 @@ async function checkBothWidths(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
   // Nothing spills sideways on a phone.
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSideways(page);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

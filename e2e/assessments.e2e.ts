@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { accessToken, checkAccessibility } from './journeys.ts';
+import { accessToken, checkAccessibility, expectNoSideways } from './journeys.ts';
 import { PASSWORD, uniqueEmail } from './support.ts';
 
 // The coaching assessments as a person takes them: the quick one, its focus areas and tone
@@ -16,13 +16,6 @@ async function signUp(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL('/onboarding');
   return email;
-}
-
-async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
 }
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();

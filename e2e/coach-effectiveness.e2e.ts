@@ -1,17 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { signUp } from './journeys.ts';
+import { expectNoSideways, signUp } from './journeys.ts';
 
 // /analytics/coach-effectiveness as a person comes to it: empty at first, pointing to the coach;
 // then a goal shaped with the coach and its plan accepted through the screens, and both counted
 // as the offline coach's accepted suggestions; each at 1280 and 390 px with axe.
-
-async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-}
 
 test('coach effectiveness: empty, then a coach-shaped goal and plan counted', async ({ page }) => {
   test.setTimeout(240_000);

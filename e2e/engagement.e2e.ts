@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { PASSWORD, uniqueEmail } from './support.ts';
+import { expectNoSideways } from './journeys.ts';
 
 // The first-party tracker in Chromium, then /engagement-analytics drawn from what it sent: a
 // sign-up starts a session; the page hidden and shown again sends background and foreground; a
@@ -39,13 +40,6 @@ async function setVisibility(page: Page, state: 'hidden' | 'visible') {
     });
     document.dispatchEvent(new Event('visibilitychange'));
   }, state);
-}
-
-async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
 }
 
 test('engagement: the tracker in Chromium and the screen at 1280 and 390 px', async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { createAccount, logIn } from './journeys.ts';
+import { createAccount, expectNoSideways, logIn } from './journeys.ts';
 import { sampleGoal, serviceRoleKey } from './support.ts';
 
 // /progress as a person uses it: no insight yet, then one written on demand from their week (a
@@ -14,13 +14,6 @@ async function accessToken(page: Page): Promise<string> {
   const session = JSON.parse(stored ?? '{}') as { access_token?: string };
   if (!session.access_token) throw new Error('no session in local storage');
   return session.access_token;
-}
-
-async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
 }
 
 test('progress insights: write, accept, refresh, and the notification to the coach team', async ({

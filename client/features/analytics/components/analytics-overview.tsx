@@ -32,6 +32,7 @@ import { ChartEmpty, ChartPanel, DataTable } from './chart-panel.tsx';
 import { CountBars, RateBars } from './charts.tsx';
 import { GoalRings } from './goal-rings.tsx';
 import { StatTile } from './stat-tile.tsx';
+import { ChartPairSkeleton, FiguresSkeleton } from './figures-skeleton.tsx';
 
 /** The other analytics pages, linked from the bottom of /analytics. */
 const moreLinks = [
@@ -256,18 +257,10 @@ function MoreAnalytics() {
 
 function OverviewSkeleton() {
   return (
-    <div role="status" aria-label="Loading analytics" className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {[1, 2, 3, 4].map((n) => (
-          <Skeleton key={n} className="h-24 rounded-2xl" />
-        ))}
-      </div>
+    <FiguresSkeleton label="Loading analytics">
       <Skeleton className="h-40 rounded-2xl" />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Skeleton className="h-72 rounded-2xl" />
-        <Skeleton className="h-72 rounded-2xl" />
-      </div>
-    </div>
+      <ChartPairSkeleton />
+    </FiguresSkeleton>
   );
 }
 

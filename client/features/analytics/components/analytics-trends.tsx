@@ -10,7 +10,6 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AnalyticsTrends } from '#contracts/analytics.ts';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { useAnalyticsTrends } from '../api.ts';
@@ -27,6 +26,7 @@ import { ChartEmpty, ChartPanel, DataTable } from './chart-panel.tsx';
 import { CountBars, PairedBars, RateLines } from './charts.tsx';
 import { StatTile } from './stat-tile.tsx';
 import { StreakCalendar } from './streak-calendar.tsx';
+import { ChartPairSkeleton, FiguresSkeleton } from './figures-skeleton.tsx';
 
 const tasksLink = (
   <Link className="text-primary underline" to={paths.tasks}>
@@ -258,18 +258,10 @@ function OpenToDone({ data }: { data: AnalyticsTrends }) {
 
 function TrendsSkeleton() {
   return (
-    <div role="status" aria-label="Loading trends" className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {[1, 2, 3, 4].map((n) => (
-          <Skeleton key={n} className="h-24 rounded-2xl" />
-        ))}
-      </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        {[1, 2, 3, 4].map((n) => (
-          <Skeleton key={n} className="h-72 rounded-2xl" />
-        ))}
-      </div>
-    </div>
+    <FiguresSkeleton label="Loading trends">
+      <ChartPairSkeleton />
+      <ChartPairSkeleton />
+    </FiguresSkeleton>
   );
 }
 

@@ -20,6 +20,7 @@ import { domainNames, formatRate, plural } from '../format.ts';
 import { ChartPanel, DataTable, type TableColumn } from './chart-panel.tsx';
 import { PairedBars } from './charts.tsx';
 import { StatTile } from './stat-tile.tsx';
+import { FiguresSkeleton } from './figures-skeleton.tsx';
 
 /** The columns both tables share after their first (the coach, or the engine). */
 const figureColumns: ReadonlyArray<TableColumn<Effectiveness>> = [
@@ -154,15 +155,10 @@ function PerEngine({ report }: { report: CoachEffectiveness }) {
 
 function ReportSkeleton() {
   return (
-    <div role="status" aria-label="Loading coach effectiveness" className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-3">
-        {[1, 2, 3].map((n) => (
-          <Skeleton key={n} className="h-24 rounded-2xl" />
-        ))}
-      </div>
+    <FiguresSkeleton label="Loading coach effectiveness" tiles={3}>
       <Skeleton className="h-72 rounded-2xl" />
       <Skeleton className="h-40 rounded-2xl" />
-    </div>
+    </FiguresSkeleton>
   );
 }
 

@@ -14,6 +14,7 @@ import { GoalRings } from './goal-rings.tsx';
 import { MetricChart } from './metric-chart.tsx';
 import { MilestoneTimeline } from './milestone-timeline.tsx';
 import { StatTile } from './stat-tile.tsx';
+import { FiguresSkeleton } from './figures-skeleton.tsx';
 
 /** The "Log a value" form of a goal with a metric (the goals feature's, composed by the route). */
 export type RenderLogForm = (goal: DomainGoal & { metric: GoalMetric }, today: string) => ReactNode;
@@ -62,15 +63,10 @@ function Figures({ data }: { data: DomainMetrics }) {
 
 function Skeletons() {
   return (
-    <div role="status" aria-label="Loading domain metrics" className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {[1, 2, 3, 4].map((n) => (
-          <Skeleton key={n} className="h-24 rounded-2xl" />
-        ))}
-      </div>
+    <FiguresSkeleton label="Loading domain metrics">
       <Skeleton className="h-32 rounded-2xl" />
       <Skeleton className="h-72 rounded-2xl" />
-    </div>
+    </FiguresSkeleton>
   );
 }
 

@@ -4,7 +4,6 @@ import type { AnalyticsPeriod } from '#contracts/analytics.ts';
 import type { DeliveryChannel } from '#contracts/channels.ts';
 import type { EngagementSummary } from '#contracts/engagement.ts';
 import { Panel } from '#client/components/ui/panel.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { paths } from '#client/lib/paths.ts';
 import { useEngagementSummary } from '../engagement-api.ts';
@@ -14,6 +13,7 @@ import { ChartEmpty, ChartPanel, DataTable } from './chart-panel.tsx';
 import { CountBars } from './charts.tsx';
 import { StatTile } from './stat-tile.tsx';
 import { UsageHeatmap } from './usage-heatmap.tsx';
+import { ChartPairSkeleton, FiguresSkeleton } from './figures-skeleton.tsx';
 
 const channelNames: Record<DeliveryChannel, string> = { email: 'Email', sms: 'SMS', push: 'Push' };
 
@@ -207,17 +207,9 @@ function DeliveryEngagement({ data }: { data: EngagementSummary }) {
 
 function OverviewSkeleton() {
   return (
-    <div role="status" aria-label="Loading engagement analytics" className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {[1, 2, 3, 4].map((n) => (
-          <Skeleton key={n} className="h-24 rounded-2xl" />
-        ))}
-      </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Skeleton className="h-72 rounded-2xl" />
-        <Skeleton className="h-72 rounded-2xl" />
-      </div>
-    </div>
+    <FiguresSkeleton label="Loading engagement analytics">
+      <ChartPairSkeleton />
+    </FiguresSkeleton>
   );
 }
 
