@@ -2,7 +2,8 @@
 // against the bare indexed query that reads the same page through the same driver, measured in the
 // same run. The API call includes everything a request costs: the Bearer token's ES256 check and
 // session lookup, validation, the page, the unread count and the serialised answer (in-process via
-// inject, so no socket time is billed to either side). Target: ≥ 50 % of the bare query.
+// inject, so no socket time is billed to either side). Target: ≥ 50 % of the bare query. The API's
+// unfiltered first page is a prepared statement (ADR 013); the bare query prepared is printed too.
 // Then marking one read and unread again (PUT /{id}/read, /{id}/unread): the count and the live
 // event come from the database's triggers (migration 0007), measured against the bare UPDATE of
 // the same row through the same driver.
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { openDatabase, queryRows } from '#server/db/client.ts';
 import { loadEnv } from '#server/env.ts';
+import { runPrepared, type PreparedStatement } from '#server/db/prepared-statements.ts';
 import { median, report, throughput } from './support.ts';
 
 const USERS = 1000;
@@ -94,6 +96,17 @@ try {
     );
     if (rows.length !== 20) throw new Error('expected 20 rows');
   };
+  // The same page prepared (ADR 013), as the API's first page is: printed beside the target for
+  // what planning costs, so the ratio is read knowing how much of it the prepared statement buys.
+  const preparedStatement: PreparedStatement = {
+    name: 'bench_bare_first_page',
+    types: ['uuid'],
+    text: 'select * from notifications where user_id = $1::uuid order by created_at desc, id desc limit 20',
+  };
+  const barePrepared = async () => {
+    const rows = await runPrepared(database.db, preparedStatement, [user.id]);
+    if (rows.length !== 20) throw new Error('expected 20 rows');
+  };
 
   const plan = await queryRows<{ 'QUERY PLAN': string }>(
     database.db,
@@ -105,10 +118,12 @@ try {
 
   const apiRuns: number[] = [];
   const bareRuns: number[] = [];
+  const preparedRuns: number[] = [];
   // Interleaved rounds, so drift (other processes, GC, JIT) falls on both sides alike.
   for (let round = 0; round < ROUNDS; round += 1) {
     bareRuns.push(await throughput(SECONDS, bare, CONCURRENCY));
     apiRuns.push(await throughput(SECONDS, api, CONCURRENCY));
+    preparedRuns.push(await throughput(SECONDS / 3, barePrepared, CONCURRENCY));
   }
   // Each round's API figure against the bare figure measured just before it: steadier than the
   // ratio of medians when other processes share the machine.
@@ -125,6 +140,9 @@ try {
     target: '≥ 0.50',
     baselineName: 'bare indexed query, same driver',
   });
+  process.stdout.write(
+    `  for reference: the bare query prepared ${Math.round(median(preparedRuns))} req/s, API at ${(median(apiRuns) / median(preparedRuns)).toFixed(2)} of it\n`,
+  );
 
   // Marking read and unread: one notification of the measured user, toggled.
   const [target] = await queryRows<{ id: string }>(

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '#contracts/notifications.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
+import { runPrepared, type PreparedStatement } from '#server/db/prepared-statements.ts';
 import { notificationCounts, notificationPreferences, notifications } from '#server/db/schema.ts';
 import type { PagePosition } from '#server/http/page-cursor.ts';
 
@@ -50,6 +51,24 @@ const isoCreatedAt = sql`to_char(${notifications.createdAt} at time zone 'UTC', 
 type ListedNotification = NotificationRecord & { unread: number | null };
 
 /**
+ * The newest page with no filter: what every open app asks for every 30 seconds, prepared once per
+ * connection (ADR 013), since PostgreSQL plans this statement in about as long as it runs it. The
+ * same columns as the general statement below; filtered and older pages go through that one.
+ */
+const FIRST_PAGE: PreparedStatement = {
+  name: 'notifications_first_page',
+  types: ['uuid', 'int'],
+  text: `select n.id, n.type, n.title, n.message, n.read, n.priority,
+      to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+      n.coach_id as "coachId", n.data,
+      (select c.unread from notification_counts c where c.user_id = $1::uuid) as unread
+    from notifications n
+    where n.user_id = $1::uuid
+    order by n.created_at desc, n.id desc
+    limit $2::int`,
+};
+
+/**
  * A page and the user's unread count in one statement (the list is the hot path: every open app
  * reads it every 30 seconds). Plain SQL rather than the query builder: its row mapping costs about
  * as much again as the query on PGlite. The count rides on each row, so an empty page has none.
@@ -58,9 +77,12 @@ export async function listWithUnreadCount(
   db: Db,
   filter: ListFilter,
 ): Promise<{ rows: NotificationRecord[]; unreadCount: number | null }> {
-  const rows = await queryRows<ListedNotification>(
-    db,
-    sql`select ${notifications.id} as id, ${notifications.type} as type, ${notifications.title} as title,
+  const firstPage = !filter.before && !filter.type && filter.read === undefined;
+  const rows = firstPage
+    ? await runPrepared<ListedNotification>(db, FIRST_PAGE, [filter.userId, String(filter.limit)])
+    : await queryRows<ListedNotification>(
+        db,
+        sql`select ${notifications.id} as id, ${notifications.type} as type, ${notifications.title} as title,
           ${notifications.message} as message, ${notifications.read} as read, ${notifications.priority} as priority,
           ${isoCreatedAt} as "createdAt", ${notifications.coachId} as "coachId", ${notifications.data} as data,
           (select ${notificationCounts.unread} from ${notificationCounts}
@@ -69,7 +91,7 @@ export async function listWithUnreadCount(
         where ${listConditions(filter)}
         order by ${notifications.createdAt} desc, ${notifications.id} desc
         limit ${filter.limit}`,
-  );
+      );
   const [first] = rows;
   return {
     rows: rows.map(({ unread: _unread, ...row }) => row),
