@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsSummarySchema, analyticsTrendsSchema } from '#contracts/analytics.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import type { CoachDomain } from '#contracts/coach.ts';
 import { queryRows } from '#server/db/client.ts';
-import { goals, milestones, tasks, topThreeDays } from '#server/db/schema.ts';
+import type { tasks } from '#server/db/schema.ts';
 import { startPlanningApp, type PlanningTestApp } from '#server/modules/goals/test-support.ts';
+import { historySeeder } from '#server/test/history.ts';
 import type { TestUser } from '#server/test/users.ts';
 
 // A hand-built history whose every figure is worked out below. The person lives in New York and
@@ -24,67 +24,21 @@ describe('analytics API', () => {
   let other: TestUser;
   const ids: Record<string, string> = {};
 
+  const seed = () => historySeeder(harness.database.db, AT);
   const seedGoal = async (user: TestUser, name: string, domain: CoachDomain, extra = {}) => {
-    const id = randomUUID();
-    ids[name] = id;
-    await harness.database.db.insert(goals).values({
-      id,
-      userId: user.id,
-      title: name,
-      domain,
-      specific: 'Specific',
-      metric: { name: 'sessions', target: 10, unit: 'sessions' },
-      deadline: '2025-12-31',
-      why: 'Why',
-      firstStep: 'Start',
-      weeklyHours: 2,
-      createdAt: AT,
-      updatedAt: AT,
-      ...extra,
-    });
-    return id;
+    ids[name] = await seed().goal(user, { title: name, domain, ...extra });
+    return ids[name];
   };
   const seedTask = async (user: TestUser, name: string, task: TaskSeed) => {
-    const id = randomUUID();
-    ids[name] = id;
-    await harness.database.db.insert(tasks).values({
-      id,
-      userId: user.id,
-      title: name,
-      openSince: '2025-03-01',
-      createdAt: AT,
-      updatedAt: AT,
-      ...task,
-    });
-    return id;
+    ids[name] = await seed().task(user, { title: name, ...task });
+    return ids[name];
   };
-  const pick = (taskId: string) => ({
-    taskId,
-    score: 0,
-    reason: 'Next on your list',
-    reasons: [],
-    breakdown: { due: 0, milestone: 0, topGoal: 0, priority: 0, staleness: 0, effort: 0 },
-  });
   const seedDay = (user: TestUser, localDate: string, taskIds: string[]) =>
-    harness.database.db.insert(topThreeDays).values({
-      id: randomUUID(),
-      userId: user.id,
-      localDate,
-      picks: taskIds.map(pick),
-      frozenAt: AT,
-      updatedAt: AT,
-    });
+    seed().day(user, localDate, taskIds);
   const seedMilestone = (user: TestUser, goalId: string, dueDate: string, completedAt?: string) =>
-    harness.database.db.insert(milestones).values({
-      id: randomUUID(),
+    seed().milestone(user, {
       goalId,
-      userId: user.id,
-      title: `Due ${dueDate}`,
-      description: 'D',
       dueDate,
-      position: 0,
-      createdAt: AT,
-      updatedAt: AT,
       completedAt: completedAt ? new Date(completedAt) : null,
     });
 

@@ -5,8 +5,9 @@ import { coachEffectivenessSchema } from '#contracts/coach-effectiveness.ts';
 import type { CoachDomain, CoachEngine, CoachSuggestionKind } from '#contracts/coach.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import { queryRows } from '#server/db/client.ts';
-import { coachSuggestions, goals, tasks } from '#server/db/schema.ts';
+import { coachSuggestions, type tasks } from '#server/db/schema.ts';
 import { startPlanningApp, type PlanningTestApp } from '#server/modules/goals/test-support.ts';
+import { historySeeder } from '#server/test/history.ts';
 import type { TestUser } from '#server/test/users.ts';
 
 // A hand-built history of the coach's suggestions and what came of them, every figure worked out
@@ -23,25 +24,9 @@ describe('coach effectiveness API', () => {
   let person: TestUser;
   let other: TestUser;
 
-  const seedGoal = async (user: TestUser, domain: CoachDomain, extra = {}) => {
-    const id = randomUUID();
-    await harness.database.db.insert(goals).values({
-      id,
-      userId: user.id,
-      title: `${domain} goal`,
-      domain,
-      specific: 'Specific',
-      metric: { name: 'sessions', target: 10, unit: 'sessions' },
-      deadline: '2025-12-31',
-      why: 'Why',
-      firstStep: 'Start',
-      weeklyHours: 2,
-      createdAt: AT,
-      updatedAt: AT,
-      ...extra,
-    });
-    return id;
-  };
+  const seed = () => historySeeder(harness.database.db, AT);
+  const seedGoal = (user: TestUser, domain: CoachDomain, extra = {}) =>
+    seed().goal(user, { title: `${domain} goal`, domain, ...extra });
   const seedSuggestion = (
     user: TestUser,
     kind: CoachSuggestionKind,
@@ -59,16 +44,7 @@ describe('coach effectiveness API', () => {
       createdAt: AT,
       acceptedAt: accepted ? AT : null,
     });
-  const seedTask = (user: TestUser, task: TaskSeed) =>
-    harness.database.db.insert(tasks).values({
-      id: randomUUID(),
-      userId: user.id,
-      title: 'Task',
-      openSince: '2025-03-01',
-      createdAt: AT,
-      updatedAt: AT,
-      ...task,
-    });
+  const seedTask = (user: TestUser, task: TaskSeed) => seed().task(user, task);
 
   const report = async (user: TestUser, query = '') => {
     const response = await harness.call(user, 'GET', `/api/analytics/coach-effectiveness${query}`);

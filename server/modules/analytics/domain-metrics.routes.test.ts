@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoachDomain } from '#contracts/coach.ts';
 import { domainMetricsSchema } from '#contracts/domain-metrics.ts';
-import { goalMeasurements, goals, milestones, tasks, topThreeDays } from '#server/db/schema.ts';
+import type { tasks } from '#server/db/schema.ts';
 import {
   expectError,
   startPlanningApp,
   type PlanningTestApp,
 } from '#server/modules/goals/test-support.ts';
+import { historySeeder } from '#server/test/history.ts';
 import type { TestUser } from '#server/test/users.ts';
 
 // A hand-built history whose figures are worked out below. The person lives in New York; the clock
@@ -22,59 +22,22 @@ describe('domain metrics API', () => {
   let other: TestUser;
   const ids: Record<string, string> = {};
 
+  const seed = () => historySeeder(harness.database.db, AT);
   const seedGoal = async (user: TestUser, name: string, domain: CoachDomain, extra = {}) => {
-    const id = randomUUID();
-    ids[name] = id;
-    await harness.database.db.insert(goals).values({
-      id,
-      userId: user.id,
-      title: name,
-      domain,
-      specific: 'Specific',
-      metric: { name: 'distance', target: 42, unit: 'km' },
-      deadline: '2025-12-31',
-      why: 'Why',
-      firstStep: 'Start',
-      weeklyHours: 2,
-      createdAt: AT,
-      updatedAt: AT,
-      ...extra,
-    });
-    return id;
+    const metric = { name: 'distance', target: 42, unit: 'km' };
+    ids[name] = await seed().goal(user, { title: name, domain, metric, ...extra });
+    return ids[name];
   };
   const seedTask = async (
     user: TestUser,
     name: string,
     task: Partial<typeof tasks.$inferInsert> & Pick<typeof tasks.$inferInsert, 'status'>,
   ) => {
-    const id = randomUUID();
-    ids[name] = id;
-    await harness.database.db.insert(tasks).values({
-      id,
-      userId: user.id,
-      title: name,
-      openSince: '2025-02-01',
-      createdAt: AT,
-      updatedAt: AT,
-      ...task,
-    });
-    return id;
+    ids[name] = await seed().task(user, { title: name, openSince: '2025-02-01', ...task });
+    return ids[name];
   };
   const seedDay = (user: TestUser, localDate: string, taskIds: string[]) =>
-    harness.database.db.insert(topThreeDays).values({
-      id: randomUUID(),
-      userId: user.id,
-      localDate,
-      picks: taskIds.map((taskId) => ({
-        taskId,
-        score: 0,
-        reason: 'Next on your list',
-        reasons: [],
-        breakdown: { due: 0, milestone: 0, topGoal: 0, priority: 0, staleness: 0, effort: 0 },
-      })),
-      frozenAt: AT,
-      updatedAt: AT,
-    });
+    seed().day(user, localDate, taskIds);
   const seedMilestone = (
     user: TestUser,
     goalId: string,
@@ -82,27 +45,14 @@ describe('domain metrics API', () => {
     dueDate: string,
     completedAt?: string,
   ) =>
-    harness.database.db.insert(milestones).values({
-      id: randomUUID(),
+    seed().milestone(user, {
       goalId,
-      userId: user.id,
       title,
-      description: 'D',
       dueDate,
-      position: 0,
-      createdAt: AT,
-      updatedAt: AT,
       completedAt: completedAt ? new Date(completedAt) : null,
     });
   const seedValue = (user: TestUser, goalId: string, localDate: string, value: number) =>
-    harness.database.db.insert(goalMeasurements).values({
-      id: randomUUID(),
-      goalId,
-      userId: user.id,
-      localDate,
-      value,
-      createdAt: AT,
-    });
+    seed().measurement(user, goalId, localDate, value);
 
   const metrics = async (user: TestUser, domain: string, query = '') => {
     const response = await harness.call(user, 'GET', `/api/analytics/metrics/${domain}${query}`);

@@ -8,8 +8,9 @@ import {
   suggestionResultSchema,
   type Insight,
 } from '#contracts/insights.ts';
-import { goals, tasks, topThreeDays } from '#server/db/schema.ts';
+import type { tasks } from '#server/db/schema.ts';
 import { startPlanningApp, type PlanningTestApp } from '#server/modules/goals/test-support.ts';
+import { historySeeder } from '#server/test/history.ts';
 import type { TestUser } from '#server/test/users.ts';
 
 // A hand-built week whose figures are worked out here. The clock reads Monday 10 March 2025,
@@ -29,58 +30,13 @@ describe('insights API', () => {
   let spanish: string;
   let run: string;
 
-  const seedGoal = async (user: TestUser, title: string, progress: number) => {
-    const id = randomUUID();
-    await harness.database.db.insert(goals).values({
-      id,
-      userId: user.id,
-      title,
-      domain: 'health',
-      specific: 'Specific',
-      metric: { name: 'sessions', target: 10, unit: 'sessions' },
-      deadline: '2025-12-31',
-      why: 'Why',
-      firstStep: 'Start',
-      weeklyHours: 2,
-      progress,
-      createdAt: AT,
-      updatedAt: AT,
-    });
-    return id;
-  };
-  const seedTask = async (
-    user: TestUser,
-    title: string,
-    task: Partial<typeof tasks.$inferInsert>,
-  ) => {
-    const id = randomUUID();
-    await harness.database.db.insert(tasks).values({
-      id,
-      userId: user.id,
-      title,
-      status: 'open',
-      openSince: '2025-03-01',
-      createdAt: AT,
-      updatedAt: AT,
-      ...task,
-    });
-    return id;
-  };
+  const seed = () => historySeeder(harness.database.db, AT);
+  const seedGoal = (user: TestUser, title: string, progress: number) =>
+    seed().goal(user, { title, progress });
+  const seedTask = (user: TestUser, title: string, task: Partial<typeof tasks.$inferInsert>) =>
+    seed().task(user, { title, ...task });
   const seedDay = (user: TestUser, localDate: string, taskIds: string[]) =>
-    harness.database.db.insert(topThreeDays).values({
-      id: randomUUID(),
-      userId: user.id,
-      localDate,
-      picks: taskIds.map((taskId) => ({
-        taskId,
-        score: 0,
-        reason: 'Next on your list',
-        reasons: [],
-        breakdown: { due: 0, milestone: 0, topGoal: 0, priority: 0, staleness: 0, effort: 0 },
-      })),
-      frozenAt: AT,
-      updatedAt: AT,
-    });
+    seed().day(user, localDate, taskIds);
 
   const refresh = async (user: TestUser): Promise<Insight> => {
     const response = await harness.call(user, 'POST', '/api/insights/refresh');
