@@ -9,10 +9,9 @@
 //   at most once a day per person. Target: ≥ 0.2 of the common case.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app.ts';
-import { openDatabase, queryRows } from '#server/db/client.ts';
-import { loadEnv } from '#server/env.ts';
+import { queryRows } from '#server/db/client.ts';
 import { median, report, throughput } from './support.ts';
+import { inProcessApp } from './in-process-app.ts';
 
 const DAYS = 700;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
@@ -29,15 +28,7 @@ async function signUp(app: FastifyInstance, email: string) {
   return { id: body.user.id, headers: { authorization: `Bearer ${body.access_token}` } };
 }
 
-const database = await openDatabase({ kind: 'pglite' });
-await database.migrate();
-const app = await buildApp({
-  env: loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', AUTH_RATE_LIMITS: 'false' }),
-  database,
-  logger: false,
-  clientDir: '/nonexistent',
-});
-await app.ready();
+const { database, app } = await inProcessApp();
 
 try {
   const started = performance.now();

@@ -8,10 +8,9 @@
 // socket time is billed to either side). Target: ≥ 50 % of the bare queries.
 import { sql } from 'drizzle-orm';
 import { addDays, weekStart } from '#contracts/local-date.ts';
-import { buildApp } from '#server/app.ts';
-import { openDatabase, queryRows } from '#server/db/client.ts';
-import { loadEnv } from '#server/env.ts';
+import { queryRows } from '#server/db/client.ts';
 import { median, report, throughput } from './support.ts';
+import { inProcessApp } from './in-process-app.ts';
 
 const TASKS = 20_000;
 const HISTORY_DAYS = 730;
@@ -22,15 +21,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const TIME_ZONE = 'Europe/Berlin';
 
-const database = await openDatabase({ kind: 'pglite' });
-await database.migrate();
-const app = await buildApp({
-  env: loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', AUTH_RATE_LIMITS: 'false' }),
-  database,
-  logger: false,
-  clientDir: '/nonexistent',
-});
-await app.ready();
+const { database, app } = await inProcessApp();
 
 try {
   const signup = await app.inject({

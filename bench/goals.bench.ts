@@ -5,13 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { todaySchema } from '#contracts/today.ts';
-import { buildApp } from '#server/app.ts';
-import { openDatabase } from '#server/db/client.ts';
 import { goals, milestones, tasks, topThreeDays } from '#server/db/schema.ts';
-import { loadEnv } from '#server/env.ts';
 import { addDays } from '#contracts/local-date.ts';
 import { signUpTestUser } from '#server/test/users.ts';
 import { median, report } from './support.ts';
+import { inProcessApp } from './in-process-app.ts';
 
 const OPEN_TASKS = 5_000;
 const ROUNDS = 7;
@@ -20,16 +18,7 @@ const ROUND_MS = 1_500;
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 const TODAY = '2026-03-10';
 
-const database = await openDatabase({ kind: 'pglite' });
-await database.migrate();
-const app = await buildApp({
-  env: loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', AUTH_RATE_LIMITS: 'false' }),
-  database,
-  logger: false,
-  clientDir: '/nonexistent',
-  clock: () => NOW,
-});
-await app.ready();
+const { database, app } = await inProcessApp({ clock: () => NOW });
 
 const user = await signUpTestUser(app);
 const saved = await app.inject({

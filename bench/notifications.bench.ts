@@ -8,11 +8,10 @@
 // event come from the database's triggers (migration 0007), measured against the bare UPDATE of
 // the same row through the same driver.
 import { sql } from 'drizzle-orm';
-import { buildApp } from '#server/app.ts';
-import { openDatabase, queryRows } from '#server/db/client.ts';
-import { loadEnv } from '#server/env.ts';
+import { queryRows } from '#server/db/client.ts';
 import { runPrepared, type PreparedStatement } from '#server/db/prepared-statements.ts';
 import { median, report, throughput } from './support.ts';
+import { inProcessApp } from './in-process-app.ts';
 
 const USERS = 1000;
 const MINE = 10_000;
@@ -21,15 +20,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 
-const database = await openDatabase({ kind: 'pglite' });
-await database.migrate();
-const app = await buildApp({
-  env: loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', AUTH_RATE_LIMITS: 'false' }),
-  database,
-  logger: false,
-  clientDir: '/nonexistent',
-});
-await app.ready();
+const { database, app } = await inProcessApp();
 
 try {
   // The measured user signs up for real (so the token and session are the real thing); the other
