@@ -187,6 +187,19 @@ test('declare → refine → break down → accept → top three → complete on
   await page.reload();
   await expect(plan.getByRole('heading', { level: 3 }).first()).toBeVisible();
   await expect(row).toHaveCount(0);
+
+  // Rename a milestone: an empty title is refused in the dialog, a new one is saved.
+  await plan.getByRole('button', { name: `More for “${firstMilestone}”` }).click();
+  await page.getByRole('menuitem', { name: 'Edit milestone' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit milestone' });
+  await dialog.getByLabel('Title').fill(' ');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Give the milestone a title.');
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Title').fill(`${firstMilestone} (renamed)`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(plan.getByRole('heading', { name: `${firstMilestone} (renamed)` })).toBeVisible();
 });
 
 test('crisis language stops the flow and shows help', async ({ page }) => {

@@ -108,3 +108,34 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** A dialog form's end: the problem that stopped it (announced), then Cancel and submit. */
+export function DialogFormFooter({
+  error,
+  pending,
+  submitLabel,
+  pendingLabel,
+}: {
+  error: ReactNode;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

@@ -22,8 +22,11 @@ type FormFieldProps = Omit<
 > &
   FieldParts;
 
-/** A labelled input with its hint and its error, wired together for assistive technology. */
-export function FormField({
+/**
+ * A label, any control, its hint and its error, wired together for assistive technology: the
+ * control is rendered by `children`, given the ids that describe it (or undefined).
+ */
+export function LabelledControl({
   id,
   label,
   description,
@@ -31,21 +34,20 @@ export function FormField({
   error,
   errorId = `${id}-error`,
   children,
-  ...input
-}: FormFieldProps) {
-  const hasError = error !== undefined && error !== null && error !== false;
+  after,
+}: Omit<FieldParts, 'children'> & {
+  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+  /** Anything under the hint and the error (a link, say). */
+  after?: ReactNode;
+}) {
+  const hasError = error !== undefined && error !== null && error !== false && error !== '';
   const describedBy = [description ? descriptionId : null, hasError ? errorId : null]
     .filter(Boolean)
     .join(' ');
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={hasError || undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
+      {children(describedBy || undefined, hasError)}
       {description ? (
         <p id={descriptionId} className="text-sm text-muted-foreground">
           {description}
@@ -56,8 +58,41 @@ export function FormField({
           {error}
         </p>
       ) : null}
-      {children}
+      {after}
     </div>
+  );
+}
+
+/** A labelled input with its hint and its error, wired together for assistive technology. */
+export function FormField({
+  id,
+  label,
+  description,
+  descriptionId,
+  error,
+  errorId,
+  children,
+  ...input
+}: FormFieldProps) {
+  return (
+    <LabelledControl
+      id={id}
+      label={label}
+      description={description}
+      {...(descriptionId ? { descriptionId } : {})}
+      error={error}
+      {...(errorId ? { errorId } : {})}
+      after={children}
+    >
+      {(describedBy, invalid) => (
+        <Input
+          id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+      )}
+    </LabelledControl>
   );
 }
 

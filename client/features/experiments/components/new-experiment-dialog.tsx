@@ -1,16 +1,13 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
-import { FormField } from '#client/components/ui/form-field.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { FormField, LabelledControl } from '#client/components/ui/form-field.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useCreateExperiment, useGoalChoices } from '../api.ts';
@@ -38,41 +35,6 @@ const INPUT_ID: Record<keyof ExperimentForm, string> = {
   goalId: 'goal',
 };
 const FIELD_ORDER = Object.keys(INPUT_ID) as Array<keyof ExperimentForm>;
-
-/** A labelled control with its error under it, wired for assistive technology. */
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  hint?: string;
-  children: (describedBy: string | undefined) => ReactNode;
-}) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children(describedBy || undefined)}
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The create form in a dialog: every field checked on submit, the dates kept to 7–28 days. */
 export function NewExperimentDialog({
@@ -119,7 +81,7 @@ export function NewExperimentDialog({
     });
   };
   const text = (field: 'hypothesis' | 'change', label: string, hint: string) => (
-    <Field id={`${id}-${field}`} label={label} error={errors[field]} hint={hint}>
+    <LabelledControl id={`${id}-${field}`} label={label} error={errors[field]} description={hint}>
       {(describedBy) => (
         <Textarea
           id={`${id}-${field}`}
@@ -131,7 +93,7 @@ export function NewExperimentDialog({
           className="min-h-16"
         />
       )}
-    </Field>
+    </LabelledControl>
   );
 
   return (
@@ -180,7 +142,7 @@ export function NewExperimentDialog({
                 error={errors.unit}
                 onChange={(event) => set({ unit: event.target.value })}
               />
-              <Field id={`${id}-better`} label="Better is" error={undefined}>
+              <LabelledControl id={`${id}-better`} label="Better is">
                 {() => (
                   <Select
                     id={`${id}-better`}
@@ -193,7 +155,7 @@ export function NewExperimentDialog({
                     <option value="lower">Lower</option>
                   </Select>
                 )}
-              </Field>
+              </LabelledControl>
             </div>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
@@ -232,7 +194,11 @@ export function NewExperimentDialog({
             error={errors.baseline}
             onChange={(event) => set({ baseline: event.target.value })}
           />
-          <Field id={`${id}-goal`} label="Goal it serves (optional)" error={errors.goalId}>
+          <LabelledControl
+            id={`${id}-goal`}
+            label="Goal it serves (optional)"
+            error={errors.goalId}
+          >
             {(describedBy) => (
               <Select
                 id={`${id}-goal`}
@@ -248,20 +214,13 @@ export function NewExperimentDialog({
                 ))}
               </Select>
             )}
-          </Field>
-          {problem && (
-            <p role="alert" className="text-sm text-danger">
-              {problem}
-            </p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create experiment'}
-            </Button>
-          </DialogFooter>
+          </LabelledControl>
+          <DialogFormFooter
+            error={problem}
+            pending={create.isPending}
+            submitLabel="Create experiment"
+            pendingLabel="Creating…"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -8,20 +8,18 @@ import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
+import { FormField, LabelledControl } from '#client/components/ui/form-field.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { EmptyState } from '#client/components/ui/states.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { cn } from '#client/lib/cn.ts';
@@ -98,49 +96,39 @@ function MilestoneEditDialog({
         <DialogTitle>Edit milestone</DialogTitle>
         <DialogDescription>Its tasks stay with it.</DialogDescription>
         <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input
-              id={`${id}-title`}
-              value={title}
-              maxLength={120}
-              onChange={(event) => setTitle(event.target.value)}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-description`}>Description</Label>
-            <Textarea
-              id={`${id}-description`}
-              value={description}
-              maxLength={600}
-              rows={3}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-date`}>Due date</Label>
-            <Input
-              id={`${id}-date`}
-              type="date"
-              value={dueDate}
-              min={today}
-              max={goal.deadline}
-              onChange={(event) => setDueDate(event.target.value)}
-            />
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-danger">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="ghost">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save'}
-            </Button>
-          </DialogFooter>
+          <FormField
+            id={`${id}-title`}
+            label="Title"
+            value={title}
+            maxLength={120}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+          <LabelledControl id={`${id}-description`} label="Description">
+            {() => (
+              <Textarea
+                id={`${id}-description`}
+                value={description}
+                maxLength={600}
+                rows={3}
+                onChange={(event) => setDescription(event.target.value)}
+              />
+            )}
+          </LabelledControl>
+          <FormField
+            id={`${id}-date`}
+            label="Due date"
+            type="date"
+            value={dueDate}
+            min={today}
+            max={goal.deadline}
+            onChange={(event) => setDueDate(event.target.value)}
+          />
+          <DialogFormFooter
+            error={error}
+            pending={update.isPending}
+            submitLabel="Save"
+            pendingLabel="Saving…"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,17 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { MAX_TASK_MINUTES, type Task, type TaskAction } from '#contracts/tasks.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormFooter,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { FormField, LabelledControl } from '#client/components/ui/form-field.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useTaskAction } from '../api.ts';
 
@@ -78,61 +75,49 @@ export function TaskEditDialog({
         <DialogTitle>Edit task</DialogTitle>
         <DialogDescription>To move it to another day, use “Reschedule…”.</DialogDescription>
         <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input
-              id={`${id}-title`}
-              value={title}
-              maxLength={160}
-              onChange={(event) => setTitle(event.target.value)}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-notes`}>Notes</Label>
-            <Textarea
-              id={`${id}-notes`}
-              value={notes}
-              maxLength={2000}
-              rows={3}
-              onChange={(event) => setNotes(event.target.value)}
-            />
-          </div>
+          <FormField
+            id={`${id}-title`}
+            label="Title"
+            value={title}
+            maxLength={160}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+          <LabelledControl id={`${id}-notes`} label="Notes">
+            {() => (
+              <Textarea
+                id={`${id}-notes`}
+                value={notes}
+                maxLength={2000}
+                rows={3}
+                onChange={(event) => setNotes(event.target.value)}
+              />
+            )}
+          </LabelledControl>
           <div className="grid grid-cols-2 gap-3">
-            <div className="space-y-1.5">
-              <Label htmlFor={`${id}-minutes`}>Minutes</Label>
-              <Input
-                id={`${id}-minutes`}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={MAX_TASK_MINUTES}
-                value={minutes}
-                onChange={(event) => setMinutes(event.target.value)}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${id}-due`}>Due date (optional)</Label>
-              <Input
-                id={`${id}-due`}
-                type="date"
-                value={dueDate}
-                onChange={(event) => setDueDate(event.target.value)}
-              />
-            </div>
+            <FormField
+              id={`${id}-minutes`}
+              label="Minutes"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_TASK_MINUTES}
+              value={minutes}
+              onChange={(event) => setMinutes(event.target.value)}
+            />
+            <FormField
+              id={`${id}-due`}
+              label="Due date (optional)"
+              type="date"
+              value={dueDate}
+              onChange={(event) => setDueDate(event.target.value)}
+            />
           </div>
-          {error && (
-            <p role="alert" className="text-sm text-danger">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="ghost">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={action.isPending}>
-              {action.isPending ? 'Saving…' : 'Save'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            error={error}
+            pending={action.isPending}
+            submitLabel="Save"
+            pendingLabel="Saving…"
+          />
         </form>
       </DialogContent>
     </Dialog>
