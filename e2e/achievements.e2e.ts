@@ -1,31 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { expectNoSideways } from './journeys.ts';
-import { PASSWORD, uniqueEmail } from './support.ts';
+import { answerUntilReview, expectNoSideways, signUp } from './journeys.ts';
 
 // Achievements as a person meets them: a new account sees every badge locked and how to earn it;
 // saving a first goal awards "First goal" on the server, whose notification leads to
 // /achievements, where the badge shows as earned with its date. Checked with axe at 1280 and 390 px.
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(uniqueEmail('achievements'));
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL('/onboarding');
-}
-
-/** Answers every question: the first suggestion where there is one, else a sentence. */
-async function answerQuestions(page: Page) {
-  const groups = page.getByRole('group', { name: /^Suggestions for question/ });
-  for (const group of await groups.all()) {
-    await group.getByRole('button').first().click();
-  }
-  for (const box of await page.getByRole('main').getByRole('textbox').all()) {
-    if ((await box.inputValue()) === '') await box.fill('So I have energy for my children');
-  }
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 /** axe at the desktop width and at a 390 px phone, then back to the desktop. */
 async function checkBothWidths(page: Page) {
@@ -42,7 +21,7 @@ test('create a first goal → its notification leads to /achievements → "First
   page,
 }) => {
   test.setTimeout(240_000);
-  await signUp(page);
+  await signUp(page, 'achievements');
 
   // Nothing earned yet: the empty state, and every badge locked with how to earn it.
   await page.goto('/achievements');
@@ -60,12 +39,7 @@ test('create a first goal → its notification leads to /achievements → "First
   await page.getByLabel('Your goal in one sentence').fill('I want to read more books');
   await page.getByRole('button', { name: 'Shape it with the coach' }).click();
   await expect(page.getByRole('heading', { name: 'A few questions first' })).toBeVisible();
-  const review = page.getByRole('heading', { name: 'Review your SMART goal' });
-  for (let round = 0; round < 3 && !(await review.isVisible()); round += 1) {
-    await answerQuestions(page);
-    await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
-  }
-  await expect(review).toBeVisible();
+  await answerUntilReview(page, 'So I have energy for my children');
   await page.getByRole('button', { name: 'Save goal' }).click();
   await expect(page.getByRole('heading', { name: 'Goal saved' })).toBeVisible();
 

@@ -1,22 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { accessToken, checkAccessibility, expectNoSideways } from './journeys.ts';
-import { PASSWORD, uniqueEmail } from './support.ts';
+import { accessToken, checkAccessibility, expectNoSideways, signUp } from './journeys.ts';
 
 // The coaching assessments as a person takes them: the quick one, its focus areas and tone
 // filled in from onboarding, each step checked before Next; the coaches it recommends, one added
 // to the team; then the in-depth one, left half-way and resumed after a reload. At 1280 and 390 px
 // with axe.
-
-async function signUp(page: Page): Promise<string> {
-  const email = uniqueEmail('assessments');
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL('/onboarding');
-  return email;
-}
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 
@@ -25,7 +14,7 @@ test('assessments: quick → recommendations → team; in-depth resumed after a 
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const email = await signUp(page);
+  const email = await signUp(page, 'assessments');
   // What onboarding would have saved: the quick assessment starts from it.
   const token = await accessToken(page.request, email);
   const saved = await page.request.put('/api/onboarding', {

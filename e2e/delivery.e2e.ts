@@ -4,11 +4,13 @@ import {
   askForReset,
   checkAccessibility,
   codeIn,
+  confirmEmail,
   createAccount,
   expectPasswordChanged,
   linkIn,
   openOutboxMessage,
   setNewPassword,
+  shapeGoal,
 } from './journeys.ts';
 import { PASSWORD, serviceRoleKey, uniqueEmail } from './support.ts';
 
@@ -114,13 +116,7 @@ test('onboarding from sign-up to /dashboard, then today’s top three by email a
   await expect(page).toHaveURL('/onboarding');
 
   // The confirmation email is in the dev outbox; its link confirms the address in this browser.
-  const confirmation = await openOutboxMessage(admin, {
-    to: email,
-    channel: 'email',
-    name: /Confirm your email/,
-  });
-  await page.goto(await linkIn(confirmation));
-  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await confirmEmail(page, admin, email);
   await page.goto('/onboarding');
 
   // Welcome.
@@ -182,20 +178,7 @@ test('onboarding from sign-up to /dashboard, then today’s top three by email a
   // First goal: declared and shaped with the offline coach, then saved.
   await expect(page.getByRole('heading', { name: 'What do you want to achieve?' })).toBeVisible();
   await checkAccessibility(page);
-  await page.getByLabel('Your goal in one sentence').fill('I want to run a 10 km race');
-  await page.getByRole('button', { name: 'Shape it with the coach' }).click();
-  const review = page.getByRole('heading', { name: 'Review your SMART goal' });
-  await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
-  for (let round = 0; round < 3 && !(await review.isVisible()); round += 1) {
-    const groups = page.getByRole('group', { name: /^Suggestions for question/ });
-    for (const group of await groups.all()) await group.getByRole('button').first().click();
-    for (const box of await page.getByRole('main').getByRole('textbox').all()) {
-      if ((await box.inputValue()) === '') await box.fill('To feel strong again');
-    }
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
-  }
-  await expect(review).toBeVisible();
+  await shapeGoal(page, 'I want to run a 10 km race');
   await page.getByRole('button', { name: 'Save goal' }).click();
 
   // Its plan: proposed by the coach, accepted here.

@@ -1,19 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { PASSWORD, uniqueEmail } from './support.ts';
+import { signUp } from './journeys.ts';
 
 // /experiments as a person uses it: the empty state says what an experiment is; the create form
 // checks each field; an experiment begun three days ago with a usual value of 2 takes today's
 // check-in from the list and yesterday's from its page; the result compares them with the
 // baseline; ending it early asks first. axe at 1280 and 390 px on the list and the detail.
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(uniqueEmail('experiments'));
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL('/onboarding');
-}
 
 /** axe at the desktop width and at a 390 px phone (nothing spilling sideways), then back. */
 async function checkBothWidths(page: Page) {
@@ -36,7 +28,7 @@ test('experiments: create, check in from the list and the page, see the result, 
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page);
+  await signUp(page, 'experiments');
 
   await page.goto('/experiments');
   await expect(page.getByRole('heading', { level: 1, name: 'Experiments' })).toBeVisible();

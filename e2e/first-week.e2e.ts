@@ -3,11 +3,13 @@ import { expect, test } from './fixtures.ts';
 import {
   adminPage,
   askForReset,
+  confirmEmail,
   expectPasswordChanged,
   linkIn,
   openOutboxMessage,
   repeatedTasks,
   setNewPassword,
+  shapeGoal,
 } from './journeys.ts';
 import { PASSWORD, serviceRoleKey, uniqueEmail } from './support.ts';
 
@@ -83,13 +85,7 @@ test('a first week: onboarding with a plan, the daily three, progress and streak
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL('/onboarding');
-    const confirmation = await openOutboxMessage(admin, {
-      to: email,
-      channel: 'email',
-      name: /Confirm your email/,
-    });
-    await page.goto(await linkIn(confirmation));
-    await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+    await confirmEmail(page, admin, email);
 
     // Onboarding: welcome, time zone, channels (the confirmed email), focus, goal, plan, tone.
     await page.goto('/onboarding');
@@ -107,20 +103,7 @@ test('a first week: onboarding with a plan, the daily three, progress and streak
     await page.keyboard.press('Space');
     await expect(page.getByText('1 chosen.')).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Your goal in one sentence').fill('I want to run a 10 km race');
-    await page.getByRole('button', { name: 'Shape it with the coach' }).click();
-    const review = page.getByRole('heading', { name: 'Review your SMART goal' });
-    await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
-    for (let round = 0; round < 3 && !(await review.isVisible()); round += 1) {
-      const groups = page.getByRole('group', { name: /^Suggestions for question/ });
-      for (const group of await groups.all()) await group.getByRole('button').first().click();
-      for (const box of await page.getByRole('main').getByRole('textbox').all()) {
-        if ((await box.inputValue()) === '') await box.fill('To feel strong again');
-      }
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
-    }
-    await expect(review).toBeVisible();
+    await shapeGoal(page, 'I want to run a 10 km race');
     const title = await page.getByLabel('Title').inputValue();
     await page.getByRole('button', { name: 'Save goal' }).click();
     await expect(

@@ -1,35 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { repeatedTasks } from './journeys.ts';
-import { PASSWORD } from './support.ts';
+import { answerUntilReview, repeatedTasks, signUp } from './journeys.ts';
 
 // The goals journey as a person takes it: declare a goal in one sentence, answer the coach's
 // questions, review and save the SMART goal, break it down and accept part of the plan, see
 // today's top three on /tasks and /dashboard, complete one, and watch the goal's progress move.
-
-function uniqueEmail(label: string): string {
-  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(uniqueEmail('goals'));
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL('/onboarding');
-}
-
-/** Answers every question: the first suggestion where there is one, else a sentence. */
-async function answerQuestions(page: Page) {
-  const groups = page.getByRole('group', { name: /^Suggestions for question/ });
-  for (const group of await groups.all()) {
-    await group.getByRole('button').first().click();
-  }
-  for (const box of await page.getByRole('main').getByRole('textbox').all()) {
-    if ((await box.inputValue()) === '') await box.fill('So I have energy for my children');
-  }
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 async function progressOf(page: Page, title: string): Promise<number> {
   const ring = page.getByRole('progressbar', { name: `${title} progress` }).first();
@@ -40,7 +15,7 @@ test('declare → refine → break down → accept → top three → complete on
   page,
 }) => {
   test.setTimeout(300_000);
-  await signUp(page);
+  await signUp(page, 'goals');
 
   await page.goto('/goals');
   await expect(page.getByRole('heading', { level: 1, name: 'Goals' })).toBeVisible();
@@ -59,15 +34,9 @@ test('declare → refine → break down → accept → top three → complete on
   await expect(page.getByRole('heading', { name: 'A few questions first' })).toBeVisible();
   await expect(page.getByText('Answered by the offline coach')).toBeVisible();
   await expectNoAxeViolations(page);
-  const review = page.getByRole('heading', { name: 'Review your SMART goal' });
-  for (let round = 0; round < 3 && !(await review.isVisible()); round += 1) {
-    await answerQuestions(page);
-    // The coach answers with the goal or more questions (then Continue is back).
-    await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
-  }
+  await answerUntilReview(page, 'So I have energy for my children');
 
   // Review and edit the SMART goal, then save it.
-  await expect(review).toBeVisible();
   await expect(page.getByText('Answered by the offline coach')).toBeVisible();
   await expectNoAxeViolations(page);
   const title = 'My healthier year';
@@ -203,7 +172,7 @@ test('declare → refine → break down → accept → top three → complete on
 });
 
 test('crisis language stops the flow and shows help', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, 'goals');
   await page.goto('/goals/new');
   await page.getByLabel('Your goal in one sentence').fill('I want to end my life');
   await page.getByRole('button', { name: 'Shape it with the coach' }).click();

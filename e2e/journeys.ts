@@ -37,6 +37,49 @@ export async function signUp(page: Page, label: string): Promise<string> {
   return email;
 }
 
+/** The address's confirmation email, read from the dev outbox by `admin` and followed in `page`. */
+export async function confirmEmail(page: Page, admin: Page, email: string) {
+  const confirmation = await openOutboxMessage(admin, {
+    to: email,
+    channel: 'email',
+    name: /Confirm your email/,
+  });
+  await page.goto(await linkIn(confirmation));
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+}
+
+/** Answers every question the coach asked: the first suggestion where there is one, else `answer`. */
+export async function answerCoachQuestions(page: Page, answer = 'To feel strong again') {
+  const groups = page.getByRole('group', { name: /^Suggestions for question/ });
+  for (const group of await groups.all()) await group.getByRole('button').first().click();
+  for (const box of await page.getByRole('main').getByRole('textbox').all()) {
+    if ((await box.inputValue()) === '') await box.fill(answer);
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/**
+ * Until the SMART goal is up for review: each round the coach answers with the goal or more
+ * questions (then Continue is back), for at most three rounds of answers.
+ */
+export async function answerUntilReview(page: Page, answer?: string) {
+  const review = page.getByRole('heading', { name: 'Review your SMART goal' });
+  for (let round = 0; round < 3 && !(await review.isVisible()); round += 1) {
+    await answerCoachQuestions(page, answer);
+    await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
+  }
+  await expect(review).toBeVisible();
+}
+
+/** Declares `sentence` on the goal step and answers the coach until the SMART goal is up for review. */
+export async function shapeGoal(page: Page, sentence: string, answer?: string) {
+  await page.getByLabel('Your goal in one sentence').fill(sentence);
+  await page.getByRole('button', { name: 'Shape it with the coach' }).click();
+  const review = page.getByRole('heading', { name: 'Review your SMART goal' });
+  await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
+  await answerUntilReview(page, answer);
+}
+
 /** An access token for `email`, for making a history through the API. */
 export async function accessToken(request: APIRequestContext, email: string): Promise<string> {
   const config = (await (await request.get('/api/runtime-config')).json()) as {

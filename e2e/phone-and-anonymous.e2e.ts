@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { adminPage, checkAccessibility, logIn, openOutboxMessage } from './journeys.ts';
+import { adminPage, checkAccessibility, logIn, openOutboxMessage, shapeGoal } from './journeys.ts';
 import { PASSWORD, serviceRoleKey, uniqueEmail } from './support.ts';
 
 // The two ways in without an email and password (ADR 021): a phone number and the code texted to
@@ -96,20 +96,7 @@ test('try it without an account: onboarding with push only, a goal, then the acc
 
   // The first goal, shaped with the offline coach and saved, its plan accepted.
   await expect(page.getByRole('heading', { name: 'What do you want to achieve?' })).toBeVisible();
-  await page.getByLabel('Your goal in one sentence').fill('I want to run a 10 km race');
-  await page.getByRole('button', { name: 'Shape it with the coach' }).click();
-  const review = page.getByRole('heading', { name: 'Review your SMART goal' });
-  await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
-  for (let round = 0; round < 3 && !(await review.isVisible()); round += 1) {
-    const groups = page.getByRole('group', { name: /^Suggestions for question/ });
-    for (const group of await groups.all()) await group.getByRole('button').first().click();
-    for (const box of await page.getByRole('main').getByRole('textbox').all()) {
-      if ((await box.inputValue()) === '') await box.fill('To feel strong again');
-    }
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(review.or(page.getByRole('button', { name: 'Continue' }))).toBeVisible();
-  }
-  await expect(review).toBeVisible();
+  await shapeGoal(page, 'I want to run a 10 km race');
   await page.getByRole('button', { name: 'Save goal' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Plan your first steps' }),
