@@ -35,11 +35,14 @@ const STOP_AFTER_OBJECT =
   /^(with|for|to|at|on|in|by|before|after|until|within|so|because|and|or|but|from|every|each|per|this|next|than|while|since|without)$/;
 
 const PREAMBLE =
-  /^(?:(?:i|we)\s+(?:really\s+|finally\s+|also\s+)?(?:want|would like|'d like|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|my goal is to\s+|goal:\s*|this year,?\s+|i\s+)/i;
+  /^(?:(?:i|we)\s+(?:really\s+|finally\s+|also\s+|just\s+)?(?:want|would like|'d like|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|(?:i\s+)?wanna\s+|my goal is to\s+|goal:\s*|this year,?\s+|i\s+)/i;
 
 /** A sentence that says what the person wants. */
 const WANTS =
   /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\bmy (?:goal|aim|plan) is\b/i;
+
+/** Asides that carry no meaning for the goal ("honestly", "tbh", "lol"). */
+const FILLER = /^(?:honestly|tbh|ok|okay|so|well),?\s+|\s+(?:lol|tbh|haha|lmao)$/gi;
 
 const REASON =
   /\s*\b(?:because|since|so that|so i can|so i'll|so we can|in order to|as i want)\b.*$/i;
@@ -93,6 +96,7 @@ export function goalIntent(rawText: string): GoalIntent {
   const sentence = stated
     .replace(/[‘’]/g, "'")
     .replace(REASON, '')
+    .replace(FILLER, '')
     .replace(PREAMBLE, '')
     // "signed up for a marathon": the event signed up for is the activity.
     .replace(
@@ -280,4 +284,66 @@ export function keepsIntent(intent: GoalIntent, goalText: string): boolean {
       text.includes(stem(word)) ||
       (SAME_MEANING[stem(word)] ?? SAME_MEANING[word] ?? []).some((other) => text.includes(other)),
   );
+}
+
+/** Verbs of a way of being: "be a more patient mum", "grow closer to God", "feel calmer". */
+const BEING_VERBS = /^(be|become|feel|grow|get|stay)$/;
+
+/** Verbs that change an amount: "increase my sales", "grow my income", "cut down on sweets". */
+const CHANGE_VERBS = /^(increase|grow|boost|raise|reduce|lower|cut|limit|expand|double)$/;
+
+/** Quantifiers of an amount ("more", "a bit of"): how much is left open. */
+const AMOUNT_WORDS = /^(more|less|fewer)$/;
+
+/** The goal's own clause, up to its first comma or sentence end ("drink less. It's getting…"). */
+function goalClause(text: string): Term[] {
+  const { phrase } = goalIntent(text);
+  const clause = phrase.split(/[,.;:!?(]|\s[-–—]\s/)[0] ?? phrase;
+  return termsOf(clause);
+}
+
+/**
+ * A wish about how to be rather than what to do: the verb is "be", "become", "feel", "grow" or
+ * "get" and what follows is a comparative ("be a more patient mum", "grow closer to God", "be
+ * better at my job"), not an amount of something ("get more clients").
+ */
+export function wayOfBeing(text: string): boolean {
+  const terms = goalClause(text);
+  const at = terms.findIndex((t) => BEING_VERBS.test(t.normal));
+  if (at < 0 || at > 1) return false;
+  const rest = terms.slice(at + 1).filter((t) => !has(t, 'Determiner'));
+  const next = rest[0];
+  if (!next) return false;
+  if (next.normal === 'better' || next.normal === 'worse' || has(next, 'Comparative')) return true;
+  // "be more social", but "get more clients": after more/less a noun is an amount.
+  return (
+    AMOUNT_WORDS.test(next.normal) &&
+    terms[at]?.normal !== 'get' &&
+    (terms[at]?.normal !== 'grow' || !has(rest[1] ?? next, 'Plural'))
+  );
+}
+
+/**
+ * More or less of a known activity with no number ("drink less", "eat more veggies", "visit my
+ * parents more often", "lose a bit of weight", "grow my income", "cut down on sweets", "start
+ * saving money"): what is asked is how much, not what it would look like. Read on the parts of
+ * speech of the goal's own clause.
+ */
+export function comparativeAmount(text: string): boolean {
+  const terms = goalClause(text);
+  if (terms.length === 0 || wayOfBeing(text)) return false;
+  if (terms.some((t) => has(t, 'Value') && /\d/.test(t.text))) return false;
+  const verb = terms.findIndex((t) => isVerb(t) || t.normal === 'start');
+  if (verb < 0) return false;
+  const first = terms[verb]?.normal ?? '';
+  const after = terms.slice(verb + 1);
+  if (after.some((t) => AMOUNT_WORDS.test(t.normal))) return true;
+  // "lose a bit of weight", "save a little".
+  if (after.some((t, i) => /^(bit|little)$/.test(t.normal) && after[i - 1]?.normal === 'a'))
+    return true;
+  // "grow my freelance design income", "cut down on sweets"; not "grow closer".
+  if (CHANGE_VERBS.test(first) && after.length > 0 && !has(after[0] as Term, 'Comparative'))
+    return true;
+  // "start saving money": a habit begun, at a pace not yet named.
+  return /\bstart(?:ing)? [a-z]+ing\b/i.test(text) && /ing$/.test(first) && after.length <= 2;
 }

@@ -15,7 +15,13 @@ import {
   genericTemplate,
 } from './activity.ts';
 import { classifyDomain } from './domain.ts';
-import { goalIntent, type GoalIntent, keepsIntent } from './intent.ts';
+import {
+  comparativeAmount,
+  goalIntent,
+  type GoalIntent,
+  keepsIntent,
+  wayOfBeing,
+} from './intent.ts';
 import { ownWordsTemplate } from './own-words.ts';
 import { addDays, daysBetween } from '#contracts/local-date.ts';
 import { formatLongDate } from './dates.ts';
@@ -59,12 +65,48 @@ function wishText(text: string): string {
   return text.replace(MEANS_TO_GOAL, ' ');
 }
 
-/** "network more", "swim more": the activity is known, how much is not. */
-const MORE_OF = /^(?:[a-z]+ ){1,2}(?:more|less)(?: often)?$/;
+/**
+ * A wish about the whole of life, naming no area of it ("get my life together", "have more
+ * balance in my life", "become the person I keep saying I'll be", "be happier"): vague, and its
+ * why is asked, as it is not plain.
+ */
+const LIFE_WIDE =
+  /\b(?:(?:my|in) life|life (?:together|back)|the person i|(?:a )?better person|best version|myself|happ(?:y|ier|iness)|purpose|direction|productive|balance|fulfilled)\b/;
 
-/** Vague wishes about something concrete (a skill, a job, a person): what it looks like is asked, not why. */
-const CONCRETE_WISH =
-  /\b(?:get better at|improve (?:at|my) (?!life|health|relationship|marriage|career)\w+|find (?:a |an )?(?:new |better |different )?(?:job|role)|get (?:a )?(?:new |better )?job|be (?:more|less) \w+ (?:with|towards?|around) (?:my|our|the|his|her)|a promotion$)\b/;
+/** Wishes the VAGUE list reads on the goal's own clause, without its aside. */
+const VAGUE_CLAUSE =
+  /\b(?:get back out there|start (?:a |my own )?(?:side hustle|business|side business)|(?:need|want|get|find) (?:a |an )?(?:new|better|different) job)$|^(?:improve|work on) my (?!\d)\w+(?: \w+)?(?: (?:for|at) work)?$|^sort (?:out )?my \w+(?: out)?$/;
+
+/** "learn excel properly", "learn to paint with oils": a skill whose "done" the person names. */
+const LEARN = /\blearn(?:ing)?\b/;
+
+/** The goal's own clause, without preamble, aside or reason ("sort out my money"). */
+function goalClauseText(statement: string): string {
+  const phrase = normalizeGoalText(goalIntent(statement).phrase);
+  return (phrase.split(/[,.;:!?(]|\s[-–—]\s/)[0] ?? phrase).trim();
+}
+
+/**
+ * How the wish reads: more or less of a known activity with no number ("drink less", "travel
+ * more") asks how much and is not vague; a way of being ("be a more patient mum"), a life-wide
+ * wish or a vague phrase asks what it would look like.
+ */
+function readWish(
+  statement: string,
+  text: string,
+  measured: boolean,
+  template: ActivityTemplate,
+): { moreOf: boolean; vague: boolean } {
+  if (measured) return { moreOf: false, vague: false };
+  const clause = goalClauseText(statement);
+  const named =
+    VAGUE.test(wishText(text)) ||
+    VAGUE_CLAUSE.test(clause) ||
+    wayOfBeing(statement) ||
+    LIFE_WIDE.test(text);
+  const moreOf = !named && comparativeAmount(statement);
+  return { moreOf, vague: !moreOf && (named || template.generic === true) };
+}
 
 /**
  * "…, I just feel stuck", "…, we argue all the time", "…, I'm tired of being single": the person
@@ -572,13 +614,12 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const wish = normalizeGoalText(statement).replace(/[.!?]+$/, '');
   // A goal in the person's own words is "done once" when it names no number: not a measure.
   const measured = explicit !== null && !(template.id === 'own_words' && explicit.name === 'Done');
-  const moreOf = !measured && MORE_OF.test(wish);
-  const vague =
-    !measured && (template.generic === true || VAGUE.test(wishText(context.text)) || moreOf);
+  const { moreOf, vague } = readWish(statement, context.text, measured, template);
   const reconnect = !measured && !vague && RECONNECT.test(context.text);
   // "learn guitar", "write a novel": with neither a number nor a date, how far is "done" is asked.
-  const openEnded =
-    explicit === null && !parsedDeadline && quantities.length === 0 && OPEN_ENDED.test(template.id);
+  const unbounded = explicit === null && !parsedDeadline && quantities.length === 0;
+  const learnSkill = unbounded && !vague && !moreOf && LEARN.test(goalClauseText(statement));
+  const openEnded = unbounded && !learnSkill && OPEN_ENDED.test(template.id);
   // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
   const readingWithoutTarget =
     !measured && HEALTH_READING.test(context.text) && !HEALTH_READING_TARGET.test(context.text);
@@ -587,10 +628,12 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     input.text.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
   );
   const needsTarget =
-    !vague &&
-    !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
-    ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
-      readingWithoutTarget);
+    moreOf ||
+    (!vague &&
+      !learnSkill &&
+      !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
+      ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
+        readingWithoutTarget));
 
   // A date only the person knows ("for my sister's wedding", "until the baby comes") is asked
   // for, never guessed; a month alone ("before I graduate in May") does not name the day.
@@ -602,7 +645,8 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   });
   // A date that has passed is asked again rather than replaced with one the person never chose.
   const passed = parsedDeadline?.passed === true;
-  if (((vague || needsTarget || reconnect) && !answeredOutcome) || event || lifeEvent || passed) {
+  const asksOutcome = reconnect || learnSkill;
+  if (((vague || needsTarget || asksOutcome) && !answeredOutcome) || event || lifeEvent || passed) {
     const questions: ClarifyingQuestion[] = [];
     if (vague && !answeredOutcome) {
       flags.add('vague');
@@ -610,11 +654,9 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
         // "swim more": the activity is known, how much is not; "a promotion": to what.
         BARE_PROMOTION.test(wish)
           ? PROMOTION_QUESTION
-          : moreOf
-            ? (template.targetQuestion?.(context) ?? howMuchQuestion(wish))
-            : outcomeQuestion(template, domain, input.text.trim(), input.timeZone),
+          : outcomeQuestion(template, domain, input.text.trim(), input.timeZone),
       );
-    } else if (reconnect && !answeredOutcome) {
+    } else if (asksOutcome && !answeredOutcome) {
       questions.push(outcomeQuestion(template, domain, input.text.trim(), input.timeZone));
     } else if (needsTarget && !answeredOutcome) {
       questions.push(
@@ -648,6 +690,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       questions.push(deadlineQuestion(parsedDeadline));
     } else if (
       needsTarget &&
+      !moreOf &&
       !answeredOutcome &&
       DATED_TARGETS.test(template.id) &&
       !parsedDeadline &&
@@ -656,10 +699,11 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       // Amounts of money or weight are only safe or affordable against a date: asked together.
       questions.push(deadlineQuestion(null));
     }
-    // Why is asked of a wish about how life should be, not of a skill or a job to get.
-    if (vague && !why && !CONCRETE_WISH.test(context.text) && !STATED_SITUATION.test(context.text))
+    // Why is asked only of a wish about the whole of life ("get my life together"), not of one
+    // area of it (health, work, money, a relationship, a skill), whose why is plain; and the
+    // part of life is not asked: what it would look like says it.
+    if (vague && !why && LIFE_WIDE.test(context.text) && !STATED_SITUATION.test(context.text))
       questions.push(WHY_QUESTION);
-    if (vague && detected.domainScore === 0 && !hint) questions.push(DOMAIN_QUESTION);
     const notes = vague
       ? [
           'A goal you can measure is far easier to plan and to stick to; a couple of answers and I will draft it.',
