@@ -46,9 +46,12 @@ const asks = (text: string, ids: string[], extra: Partial<GoalRow> = {}): GoalRo
 });
 
 const US = { timeZone: 'America/New_York' };
-// A vague wish asks what it would look like and why it matters; the date is proposed once the
-// outcome is known (a default horizon, as for any goal without one), not asked up front.
-const VAGUE = ['outcome', 'why'];
+// A vague wish asks what it would look like; the date is proposed once the outcome is known (a
+// default horizon, as for any goal without one), not asked up front. Why is asked only of a
+// life-wide wish (README, "Only needed questions"): a wish about one area of life (health, work,
+// a relationship, money) has a plain why. Rows changed by that decision say so.
+const VAGUE = ['outcome'];
+const LIFE_WIDE = ['outcome', 'why'];
 
 const ownRows: readonly GoalRow[] = [
   // Health: fitness, weight, sleep, food, quitting
@@ -120,12 +123,13 @@ const ownRows: readonly GoalRow[] = [
     timeZone: 'Europe/Paris',
     suggestions: { all: /kg/ },
   }),
-  // "<activity> more": how much is asked (and why); no date is needed to plan a habit.
-  asks('Swim more', ['target', 'why'], {
-    flags: ['vague'],
+  // "<activity> more": how much is asked; no date is needed to plan a habit. Not vague, and no
+  // why (changed by the comparative decision: the activity is known, only the amount is not).
+  asks('Swim more', ['target'], {
     suggestions: { all: /swim|lengths/i, none: /push-up|run/i },
   }),
   asks('Quit smoking by my birthday', ['deadline'], { flags: ['date_needed'] }),
+  // Why dropped (life-wide decision): a wish about one area of life.
   asks('Be healthier', VAGUE, { flags: ['vague'] }),
   asks('Get fit', VAGUE, { flags: ['vague'] }),
   asks('Get fit again after my knee surgery', VAGUE, {
@@ -252,6 +256,7 @@ const ownRows: readonly GoalRow[] = [
   asks("Organise a surprise party for my partner's 40th birthday", ['deadline'], {
     flags: ['date_needed', 'fixed_date'],
   }),
+  // Why dropped (life-wide decision), as for "be a better husband" in set 3.
   asks('Be a better dad', VAGUE, { flags: ['vague'] }),
   asks('Improve my relationship', VAGUE, { flags: ['vague'] }),
 
@@ -433,8 +438,8 @@ const ownRows: readonly GoalRow[] = [
   asks('Improve my health', VAGUE, { flags: ['vague'] }),
   // A skill to get better at: what it looks like is asked, its why is plain.
   asks('Get better at chess', ['outcome'], { flags: ['vague'] }),
-  asks('Be happier', VAGUE, { flags: ['vague'] }),
-  asks('Find my purpose', VAGUE, { flags: ['vague'] }),
+  asks('Be happier', LIFE_WIDE, { flags: ['vague'] }),
+  asks('Find my purpose', LIFE_WIDE, { flags: ['vague'] }),
 ];
 
 /**
@@ -444,6 +449,17 @@ const ownRows: readonly GoalRow[] = [
 const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
   // "Before Diwali" is the day before, as "before christmas" (24 December) in the same set.
   'visit nani in Kochi before Diwali': { deadline: '2026-11-07' },
+  // Convention decisions of set 3 (README, "Only needed questions"), applied to the older sets:
+  // more of a known activity asks how much, and is not vague.
+  'network more': { expect: { asks: ['target'] }, flags: [] },
+  // Why is asked only of a life-wide wish, not of one area of life.
+  'get my finances sorted': { expect: { asks: ['outcome'] } },
+  'get healthier': { expect: { asks: ['outcome'] } },
+  'be a better dad': { expect: { asks: ['outcome'] } },
+  'get fit': { expect: { asks: ['outcome'] } },
+  'been thinking I should learn to code': { expect: { asks: ['outcome'] } },
+  // A skill to learn with no level asks what "done" looks like, not how much.
+  'learn guitar': { expect: { asks: ['outcome'] } },
 };
 
 /** Rows of the sets the coach does not understand yet, by text and zone, with the kind of miss. */

@@ -292,6 +292,10 @@ const BEING_VERBS = /^(be|become|feel|grow|get|stay)$/;
 /** Verbs that change an amount: "increase my sales", "grow my income", "cut down on sweets". */
 const CHANGE_VERBS = /^(increase|grow|boost|raise|reduce|lower|cut|limit|expand|double)$/;
 
+/** What one grows as an amount, not as a plant: "grow my income", "grow my channel". */
+const AMOUNT_NOUNS =
+  /^(income|revenue|sales|business|audience|following|followers|channel|savings|network|profits?|earnings|numbers|brand|list|portfolio|pension|clients?|customers?|subscribers)$/;
+
 /** Quantifiers of an amount ("more", "a bit of"): how much is left open. */
 const AMOUNT_WORDS = /^(more|less|fewer)$/;
 
@@ -341,8 +345,15 @@ export function comparativeAmount(text: string): boolean {
   // "lose a bit of weight", "save a little".
   if (after.some((t, i) => /^(bit|little)$/.test(t.normal) && after[i - 1]?.normal === 'a'))
     return true;
-  // "grow my freelance design income", "cut down on sweets"; not "grow closer".
-  if (CHANGE_VERBS.test(first) && after.length > 0 && !has(after[0] as Term, 'Comparative'))
+  // "increase my sales numbers", "cut down on sweets"; "grow" an amount ("my income"), not
+  // tomatoes or closer.
+  const object = after.filter((t) => has(t, 'Noun') && !has(t, 'Possessive')).at(-1)?.normal;
+  if (
+    CHANGE_VERBS.test(first) &&
+    after.length > 0 &&
+    !has(after[0] as Term, 'Comparative') &&
+    (first !== 'grow' || AMOUNT_NOUNS.test(object ?? ''))
+  )
     return true;
   // "start saving money": a habit begun, at a pace not yet named.
   return /\bstart(?:ing)? [a-z]+ing\b/i.test(text) && /ing$/.test(first) && after.length <= 2;

@@ -56,9 +56,11 @@ describe('refineGoal offline: what the person asked for', () => {
 });
 
 describe('refineGoal offline: only the questions it needs', () => {
-  it('asks what a vague wish looks like and why, but not a date it can propose', () => {
+  it('asks what a vague wish looks like, and why only for a life-wide one, but not a date', () => {
     expect(asked(refine('be more productive'))).toEqual(['outcome', 'why']);
-    expect(asked(refine('get my finances sorted'))).toEqual(['outcome', 'why']);
+    expect(asked(refine('have more balance in my life'))).toEqual(['outcome', 'why']);
+    expect(asked(refine('get my finances sorted'))).toEqual(['outcome']);
+    expect(asked(refine('be a more patient mum'))).toEqual(['outcome']);
   });
 
   it('asks only what it looks like for a skill or a job to get', () => {
@@ -66,10 +68,13 @@ describe('refineGoal offline: only the questions it needs', () => {
     expect(asked(refine('find a new job', 'America/New_York'))).toEqual(['outcome']);
   });
 
-  it('asks how much of an activity wanted "more", and why', () => {
+  it('asks how much of an activity wanted more or less, without calling it vague', () => {
     const output = refine('network more', 'America/Los_Angeles');
-    expect(asked(output)).toEqual(['target', 'why']);
-    expect(output.flags).toEqual(['vague']);
+    expect(asked(output)).toEqual(['target']);
+    expect(output.flags).toEqual([]);
+    expect(asked(refine('cut down on sweets'))).toEqual(['target']);
+    expect(asked(refine('grow my freelance design income'))).toEqual(['target']);
+    expect(refine('grow tomatoes on my balcony this summer').kind).toBe('smart');
   });
 
   it('asks what reconnecting looks like without calling it vague', () => {
@@ -79,7 +84,8 @@ describe('refineGoal offline: only the questions it needs', () => {
   });
 
   it('asks how far an open-ended skill should go when there is no number or date', () => {
-    expect(asked(refine('learn guitar', 'America/Los_Angeles'))).toEqual(['target']);
+    expect(asked(refine('learn guitar', 'America/Los_Angeles'))).toEqual(['outcome']);
+    expect(refine('learn guitar', 'America/Los_Angeles').flags).toEqual([]);
     expect(asked(refine('write a novel', 'America/New_York'))).toEqual(['target']);
     expect(refine('Practise piano 30 minutes a day').kind).toBe('smart');
   });

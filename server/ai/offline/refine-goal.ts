@@ -71,7 +71,7 @@ function wishText(text: string): string {
  * why is asked, as it is not plain.
  */
 const LIFE_WIDE =
-  /\b(?:(?:my|in) life|life (?:together|back)|the person i|(?:a )?better person|best version|myself|happ(?:y|ier|iness)|purpose|direction|productive|balance|fulfilled)\b/;
+  /\b(?:(?:my|in) life|life (?:together|back)|the person i|(?:a )?better person|best version|myself|purpose|direction|balance|fulfilled|do better|(?:happ(?:y|ier)|productive)(?!\s+(?:at|in|with|about)\b))\b/;
 
 /** Wishes the VAGUE list reads on the goal's own clause, without its aside. */
 const VAGUE_CLAUSE =
@@ -79,6 +79,18 @@ const VAGUE_CLAUSE =
 
 /** "learn excel properly", "learn to paint with oils": a skill whose "done" the person names. */
 const LEARN = /\blearn(?:ing)?\b/;
+
+/**
+ * "Learn excel properly", "learn to paint with oils": a skill with no purpose named after it
+ * ("learn Python to switch careers" says what done is: the switch).
+ */
+function learnsForItsOwnSake(statement: string): boolean {
+  const clause = goalClauseText(statement);
+  const at = LEARN.exec(clause);
+  if (!at) return false;
+  const rest = clause.slice(at.index + at[0].length).replace(/^\s*(?:how\s+)?to\b/, '');
+  return !/\b(?:to|so)\s+[a-z]+/.test(rest);
+}
 
 /** The goal's own clause, without preamble, aside or reason ("sort out my money"). */
 function goalClauseText(statement: string): string {
@@ -618,7 +630,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const reconnect = !measured && !vague && RECONNECT.test(context.text);
   // "learn guitar", "write a novel": with neither a number nor a date, how far is "done" is asked.
   const unbounded = explicit === null && !parsedDeadline && quantities.length === 0;
-  const learnSkill = unbounded && !vague && !moreOf && LEARN.test(goalClauseText(statement));
+  const learnSkill = unbounded && !vague && !moreOf && learnsForItsOwnSake(statement);
   const openEnded = unbounded && !learnSkill && OPEN_ENDED.test(template.id);
   // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
   const readingWithoutTarget =
