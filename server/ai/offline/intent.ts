@@ -358,3 +358,79 @@ export function comparativeAmount(text: string): boolean {
   // "start saving money": a habit begun, at a pace not yet named.
   return /\bstart(?:ing)? [a-z]+ing\b/i.test(text) && /ing$/.test(first) && after.length <= 2;
 }
+
+/** An occasion named without its date: whose it is and what it is ("the", "careers fair"). */
+export interface NamedOccasion {
+  owner: string;
+  what: string;
+}
+
+const OWNERS = /^(my|our|the|his|her|their)$/;
+
+/** Verbs of a life event that ends a stretch of time: "before we move house", "… arrives". */
+const LIFE_EVENT_VERBS =
+  /^(move|moves|arrive|arrives|come|comes|leave|leaves|start|starts|return|returns|graduate|graduates|retire|retires|marry|relocate|relocates|emigrate|emigrates)$/;
+
+/** Habits done around a daily occasion ("stretch every morning before my run") bound nothing. */
+const FREQUENCY = /\b(?:every|each|daily|nightly|weekly|a day|a week|per)\b/;
+
+/**
+ * An occasion only the person knows the date of, read on the parts of speech after "before",
+ * "ahead of" or "in time for": a noun phrase ("before the careers fair", "before the next
+ * promotion round at work") or a clause with a life event's verb ("before we move house", "before
+ * our little one arrives"); and an age or someone's birthday by its ordinal ("by my 30th", "for
+ * my dad's 60th"). Null when what follows is a time ("before the end of…"), which the date reader
+ * handles.
+ */
+export function occasionWithoutDate(text: string): NamedOccasion | null {
+  const terms = termsOf(text.replace(/[‘’]/g, "'"));
+  for (let i = 0; i < terms.length; i += 1) {
+    const word = terms[i]?.normal ?? '';
+    const bounding =
+      word === 'before' ||
+      (word === 'of' && terms[i - 1]?.normal === 'ahead') ||
+      (word === 'for' && terms[i - 1]?.normal === 'time' && terms[i - 2]?.normal === 'in');
+    const ordinalOnly = word === 'by' || word === 'for';
+    if (!bounding && !ordinalOnly) continue;
+    const found = readOccasion(terms.slice(i + 1), bounding, FREQUENCY.test(text));
+    if (found) return found;
+  }
+  return null;
+}
+
+function readOccasion(rest: readonly Term[], bounding: boolean, habit: boolean) {
+  const first = rest[0];
+  if (!first) return null;
+  let owner = first.normal.replace(/'s$/, "'s");
+  let at = 1;
+  const possessive = has(first, 'Possessive') || /'s$/.test(first.normal);
+  if (!OWNERS.test(owner) && !possessive && !has(first, 'Pronoun')) return null;
+  // "my dad's 60th": the owner is the person named.
+  if (OWNERS.test(owner) && rest[1] && /'s$/.test(rest[1].normal)) {
+    owner = rest[1].normal;
+    at = 2;
+  }
+  const words: Term[] = [];
+  for (const term of rest.slice(at)) {
+    const stop = STOP_AFTER_OBJECT.test(term.normal) && term.normal !== 'next';
+    if (has(term, 'Preposition') || has(term, 'Conjunction') || stop) break;
+    words.push(term);
+  }
+  const head = words.at(-1);
+  if (!head) return null;
+  // "by my 30th", "for my dad's 60th": a birthday by its ordinal.
+  if (words.length === 1 && has(head, 'Ordinal')) return { owner, what: head.text };
+  if (!bounding) return null;
+  // "before we move house", "before our little one arrives".
+  // "the christening": a gerund after a determiner is a noun.
+  const verb = words.findIndex((t, i) => isVerb(t) && !(i === 0 && has(t, 'Gerund')));
+  if (verb >= 0)
+    return LIFE_EVENT_VERBS.test(words[verb]?.normal ?? '')
+      ? { owner: 'the', what: 'move or arrival' }
+      : null;
+  if (has(first, 'Pronoun') || habit) return null;
+  if (words.some((t) => has(t, 'Date') || TIME_WORDS.test(t.normal) || has(t, 'Value')))
+    return null;
+  if ((!has(head, 'Noun') && !has(head, 'Gerund')) || has(head, 'Pronoun')) return null;
+  return { owner, what: words.map((t) => t.text).join(' ') };
+}

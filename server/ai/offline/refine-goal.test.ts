@@ -113,11 +113,16 @@ describe('refineGoal offline: only the questions it needs', () => {
     );
     expect(asked(baby)).toEqual(['deadline']);
     expect([...(baby.flags ?? [])].sort()).toEqual(['date_needed', 'medical']);
+    // Graduating bounds the job search; the goal does not happen at it.
     const graduation = refine('land my first UX job before I graduate in May', 'America/Chicago');
-    expect([...(graduation.flags ?? [])].sort()).toEqual(['date_needed', 'fixed_date']);
+    expect([...(graduation.flags ?? [])].sort()).toEqual(['date_needed']);
+    expect(asked(refine('finish the nursery before our little one arrives'))).toEqual(['deadline']);
+    expect(asked(refine('finish 3 case studies before the careers fair'))).toEqual(['deadline']);
+    expect(refine('quit vaping by my 30th').flags).toEqual(['date_needed']);
   });
 
-  it('calls someone’s occasion a fixed date, the person’s own birthday not', () => {
+  it('calls an occasion a fixed date when the goal happens at it, not when it bounds the work', () => {
+    expect(refine("knit a jumper for my nephew's birthday").flags).toEqual(['date_needed']);
     expect(refine("learn Clair de Lune on piano to play at my dad's birthday").flags).toEqual([
       'date_needed',
       'fixed_date',
@@ -195,10 +200,12 @@ describe('refineGoal offline: general rules beyond the goal table', () => {
   });
 
   it('asks the date of an occasion that is coming up or named with someone else’s', () => {
+    // Fixed only when the goal happens at the occasion; a gift made for it is planned toward it.
     expect(
       flagsOf("my sister's 30th birthday is coming up and I want to make her a scrapbook"),
-    ).toEqual(['date_needed', 'fixed_date']);
-    expect(flagsOf("Knit a blanket for my nephew's christening")).toEqual([
+    ).toEqual(['date_needed']);
+    expect(flagsOf("Knit a blanket for my nephew's christening")).toEqual(['date_needed']);
+    expect(flagsOf("Sing a song at my nephew's christening")).toEqual([
       'date_needed',
       'fixed_date',
     ]);

@@ -20,6 +20,8 @@ import {
   goalIntent,
   type GoalIntent,
   keepsIntent,
+  type NamedOccasion,
+  occasionWithoutDate,
   wayOfBeing,
 } from './intent.ts';
 import { ownWordsTemplate } from './own-words.ts';
@@ -268,7 +270,7 @@ const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boo
     pattern:
       /\b(?:before|when|by the time|once) (?:i|we) (?:graduate|finish (?:school|uni|university|college))\b/,
     question: 'When do you graduate? I will plan back from that date.',
-    fixed: true,
+    fixed: false,
   },
   // "Pass CFA Level I - sitting it in August": an exam sitting has a day, set by the exam board.
   {
@@ -287,9 +289,12 @@ const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boo
 const NAMED_EVENT =
   /\b(?:do|run|ride|cycle|race|enter|complete|take part in|sign up for|signed up for)\s+(?:the\s+([A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Marathon|Half|Run|Ride|Sportive|Triathlon|Swim|Challenge|Ultra|10K|5K))|([A-Z][a-z]+ to [A-Z][a-z]+))\b/;
 
-/** Events that are someone's occasion, fixed once known (not the person's own age or birthday). */
-const OCCASION =
-  /^(?:wedding|trip|holiday|holidays|vacation|honeymoon|race|competition|recital|concert|performance|audition|tournament|match|conference|presentation|talk|reunion|graduation|party|anniversary|move|big day|retirement|christening|baptism|mitzvah|communion|confirmation|funeral|memorial|prom|do|shower|jubilee|show)$|wedding|party/;
+/** The goal happens at the occasion: "at my dad's birthday", "on our Iceland trip". */
+const AT_EVENT = /^(?:at|on|during)\b/;
+
+/** The goal is done in front of others at the occasion: played, sung, given as a speech. */
+const PERFORMED =
+  /\b(?:play|playing|sing|singing|perform|performing|dance|dancing|speech|toast|propose|recital|concert|audition|race|competition|tournament)\b/;
 
 function dateNeededQuestion(owner: string, event: string, timeZone: string): ClarifyingQuestion {
   const whose = owner === 'my' || owner === 'our' ? 'your' : owner;
@@ -546,6 +551,22 @@ function decideDeadline(
   return { date, notes, flags, ...(target === undefined ? {} : { target }) };
 }
 
+interface AskedEvent {
+  owner: string;
+  what: string;
+  /** The words that name it, from their preposition ("for my sister's wedding"). */
+  phrase: string;
+}
+
+function occasionOf(occasion: NamedOccasion | null): AskedEvent | null {
+  if (!occasion) return null;
+  // "by my 30th", "for my dad's 60th": a birthday by its ordinal.
+  const what = /^\d+(?:st|nd|rd|th)$/.test(occasion.what)
+    ? `${occasion.what} birthday`
+    : occasion.what;
+  return { owner: occasion.owner, what, phrase: '' };
+}
+
 /**
  * The event whose date only the person knows, if the statement names one and no day is known:
  * an exam, a wedding, a trip (`event`), or a life event or named event (`lifeEvent`).
@@ -557,7 +578,7 @@ function eventsToAsk(
   known: { answered: boolean; dayKnown: boolean; anyDate: boolean },
 ) {
   const { answered, dayKnown, anyDate } = known;
-  const event = answered
+  const match = answered
     ? null
     : (ACADEMIC.exec(eventText) ??
       (anyDate
@@ -566,6 +587,11 @@ function eventsToAsk(
           COMING_UP.exec(eventText) ??
           AGE.exec(eventText) ??
           OWN_EXAM.exec(eventText))));
+  const event: AskedEvent | null = match
+    ? { owner: match[1] || 'the', what: match[2] ?? 'event', phrase: match[0] }
+    : answered || anyDate
+      ? null
+      : occasionOf(occasionWithoutDate(eventText));
   const namedEvent =
     answered || dayKnown || event
       ? null
@@ -679,17 +705,11 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     }
     if (event) {
       flags.add('date_needed');
-      const owner = event[1] || 'the';
-      const what = event[2] ?? 'event';
-      const noun = what.split(' ').at(-1) ?? what;
-      // Someone's occasion (a wedding, a trip, a parent's birthday) is a fixed date once known;
-      // the person's own birthday, an exam or the end of term is a date they plan toward.
-      if (
-        OCCASION.test(noun) ||
-        (noun === 'birthday' && (/'s\b/.test(what) || owner.endsWith("'s")))
-      )
-        flags.add('fixed_date');
-      questions.push(dateNeededQuestion(owner, what, input.timeZone));
+      // The occasion's date is fixed once known when the goal happens at it ("play at my dad's
+      // birthday", "propose on our trip", a speech); when it only bounds the work ("knit a
+      // jumper for my nephew's birthday", "before our holiday") it is a date to plan toward.
+      if (AT_EVENT.test(event.phrase) || PERFORMED.test(context.text)) flags.add('fixed_date');
+      questions.push(dateNeededQuestion(event.owner, event.what, input.timeZone));
     } else if (lifeEvent) {
       flags.add('date_needed');
       if (lifeEvent.fixed) flags.add('fixed_date');
