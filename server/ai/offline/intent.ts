@@ -315,7 +315,10 @@ export function wayOfBeing(text: string): boolean {
   const terms = goalClause(text);
   const at = terms.findIndex((t) => BEING_VERBS.test(t.normal));
   if (at < 0 || at > 1) return false;
-  const rest = terms.slice(at + 1).filter((t) => !has(t, 'Determiner'));
+  // "get on better terms": particles and determiners say nothing of the comparison.
+  const rest = terms
+    .slice(at + 1)
+    .filter((t) => !has(t, 'Determiner') && !has(t, 'Particle') && !has(t, 'Possessive'));
   const next = rest[0];
   if (!next) return false;
   if (next.normal === 'better' || next.normal === 'worse' || has(next, 'Comparative')) return true;

@@ -73,11 +73,11 @@ function wishText(text: string): string {
  * why is asked, as it is not plain.
  */
 const LIFE_WIDE =
-  /\b(?:(?:my|in) life|life (?:together|back)|the person i|(?:a )?better person|best version|myself|purpose|direction|balance|fulfilled|do better|(?:happ(?:y|ier)|productive)(?!\s+(?:at|in|with|about)\b))\b/;
+  /\b(?:(?:my|in) life|life (?:together|back)|the person i|(?:a )?better person|best version|(?:improve|work on|love|believe in) myself|purpose|direction|balance|fulfilled|do better|(?:happ(?:y|ier)|productive)(?!\s+(?:at|in|with|about)\b))\b/;
 
 /** Wishes the VAGUE list reads on the goal's own clause, without its aside. */
 const VAGUE_CLAUSE =
-  /\b(?:get back out there|start (?:a |my own )?(?:side hustle|business|side business)|(?:need|want|get|find) (?:a |an )?(?:new|better|different) job)$|^(?:improve|work on) my (?!\d)\w+(?: \w+)?(?: (?:for|at) work)?$|^sort (?:out )?my \w+(?: out)?$/;
+  /\bget back out there\b|\b(?:tone|toned) up\b|\bget toned\b|\b(?:start (?:a |my own )?(?:side hustle|business|side business)|(?:(?:need|want|get|find) )?(?:a |an )?(?:new|better|different) job)$|^(?:improve|work on) my (?!\d)\w+(?: \w+)?(?: (?:for|at) work)?$|^sort (?:out )?my \w+(?: out)?$/;
 
 /** "learn excel properly", "learn to paint with oils": a skill whose "done" the person names. */
 const LEARN = /\blearn(?:ing)?\b/;
@@ -87,12 +87,20 @@ const LEARN = /\blearn(?:ing)?\b/;
  * ("learn Python to switch careers" says what done is: the switch).
  */
 function learnsForItsOwnSake(statement: string): boolean {
-  const clause = goalClauseText(statement);
+  const said = normalizeGoalText(statement);
+  const clause = said.split(/[,.;:!?(]|\s[-–—]\s/)[0] ?? said;
   const at = LEARN.exec(clause);
   if (!at) return false;
   const rest = clause.slice(at.index + at[0].length).replace(/^\s*(?:how\s+)?to\b/, '');
-  return !/\b(?:to|so)\s+[a-z]+/.test(rest);
+  return !/\b(?:to|so)\s+[a-z]+/.test(rest) && !PLAIN_DONE.test(rest);
 }
+
+/**
+ * A skill whose "done" is plain: a level ("BSL level 1", "B1"), or one thing made or done once
+ * ("make sourdough", "ride a bike", "swim").
+ */
+const PLAIN_DONE =
+  /\b(?:level|grade|[abc][12]|stage|belt)\b|^\s*(?:make|bake|cook|build|knit|sew|brew|crochet|fix|tie|ride|swim|drive|change)\b/;
 
 /** The goal's own clause, without preamble, aside or reason ("sort out my money"). */
 function goalClauseText(statement: string): string {
@@ -656,7 +664,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const reconnect = !measured && !vague && RECONNECT.test(context.text);
   // "learn guitar", "write a novel": with neither a number nor a date, how far is "done" is asked.
   const unbounded = explicit === null && !parsedDeadline && quantities.length === 0;
-  const learnSkill = unbounded && !vague && !moreOf && learnsForItsOwnSake(statement);
+  const learnSkill =
+    !measured &&
+    !parsedDeadline &&
+    quantities.length === 0 &&
+    !vague &&
+    !moreOf &&
+    learnsForItsOwnSake(statement);
   const openEnded = unbounded && !learnSkill && OPEN_ENDED.test(template.id);
   // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
   const readingWithoutTarget =
@@ -683,7 +697,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   });
   // A date that has passed is asked again rather than replaced with one the person never chose.
   const passed = parsedDeadline?.passed === true;
-  const asksOutcome = reconnect || learnSkill;
+  const asksOutcome = reconnect || (learnSkill && !event && !lifeEvent);
   if (((vague || needsTarget || asksOutcome) && !answeredOutcome) || event || lifeEvent || passed) {
     const questions: ClarifyingQuestion[] = [];
     if (vague && !answeredOutcome) {
