@@ -16,6 +16,8 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       4,
     ],
     [/\b(weight loss|body fat|bmi|blood pressure|cholesterol|blood sugar|diabetes)\b/, 4],
+    // "get my weight down from 92kg": a body weight brought down or under a number.
+    [/\b(?:my )?(?:weight|waist) (?:down|under|below)\b/, 4],
     [/\b(marathon|half[- ]marathon|\d+ ?k run|5k|10k|triathlon|ultra)\b/, 4],
     [
       /\b(run(?!\s+(?:my|a|the|our)\s+(?:own\s+)?(?:business|company|team|shop|store))|running|jog|jogging|swim|swimming|cycle|cycling|bike ride|hike|hiking|walk|walking|steps)\b/,
@@ -100,7 +102,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     ],
     [/\b(friends?|friendships?|social life|socialise|socialize|lonely|loneliness|community)\b/, 3],
     [
-      /\b(family|families|mom|mum|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|nani|nana|nanna|dadi|in-laws)\b/,
+      /\b(family|families|mom|mum|mam|mammy|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|nani|nana|nanna|dadi|in-laws)\b/,
       3,
     ],
     [/\b(dating|date|dates|single|find (a |someone|love|the one)|tinder|hinge|bumble)\b/, 3],
@@ -108,7 +110,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(argue|arguing|arguments?|fight|fighting|communicate|communication|listen|listening|conflict|trust|forgive|apologi[sz]e|reconnect|quality time|closer|intimacy|romance|romantic)\b/,
       2,
     ],
-    [/\b(call|visit|text|write to|spend time with|hang out)\b/, 1],
+    [/\b(call|ring|phone|visit|text|write to|spend time with|hang out)\b/, 1],
     [
       /\b(wedding|honeymoon|anniversary|reunion|surprise party|baby shower|family trip|family holiday)\b/,
       3,

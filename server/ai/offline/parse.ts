@@ -87,6 +87,11 @@ export function normalizeGoalText(text: string): string {
       .replace(/[–—]/g, '-')
       // "push ups", "pushups" → "push-ups": one exercise, one word.
       .replace(/\b(push|pull|sit|chin|press)[ ]?ups\b/g, '$1-ups')
+      // "ring me mam": the Irish and northern English "me" before family is "my".
+      .replace(
+        /\bme (mam|mammy|mum|dad|daddy|nan|nana|nanna|granny|grandad|brother|sister|kids|missus|fella|family)\b/g,
+        'my $1',
+      )
       .replace(/\ba couple of\b/g, '2')
       .replace(/\b(?:a|one) fortnight\b/g, '2 weeks')
       .replace(/\b(\d+(?:\.\d+)?) ?(million|thousand)\b/g, (_, n: string, unit: string) =>
