@@ -8,7 +8,7 @@ import { planProblems, refineProblems } from '#server/ai/plan-rules.ts';
 import { breakDownGoalOffline } from './break-down-goal.ts';
 import { refineGoalOffline } from './refine-goal.ts';
 import { type GoalRow, goalRowsFromSet } from './goal-set.ts';
-import { GOAL_SET_1, GOAL_SET_2 } from './goal-sets.ts';
+import { GOAL_SET_1, GOAL_SET_2, GOAL_SET_3 } from './goal-sets.ts';
 
 /**
  * The goal table: statements people really write, over every domain and every flag, each with
@@ -470,19 +470,96 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
   "mum and dad's 40th anniversary is coming up and I want to make them a photo book": {
     flags: ['date_needed'],
   },
+  // Set 3 expects a SMART goal with a new date when the stated one has passed; the table keeps
+  // the decision of sets 1 and 2 and the README: a passed date is asked again, never replaced.
+  "I was supposed to be down to 75kg by the end of February and I'm still at 79. want to actually get there":
+    { expect: { asks: ['deadline'] } },
+  "I told myself I'd have my CV and LinkedIn redone by March 1st, still not done": {
+    expect: { asks: ['deadline'] },
+  },
+  'was meant to finish my design portfolio site by the end of January for job applications. want to actually get it done':
+    { expect: { asks: ['deadline'] } },
+  'was supposed to send thank-you cards to everyone from our wedding by January 31st, only done half':
+    { expect: { asks: ['deadline'] } },
+  'wanted to learn all 12 major scales on guitar by end of Feb, only got through 7': {
+    expect: { asks: ['deadline'] },
+  },
+  "was meant to file my self assessment tax return by 31 January and still haven't": {
+    expect: { asks: ['deadline'] },
+  },
+  // Set 3 reads "before <event> on <date>" as the day before; sets 1 and 2 and the README as
+  // the event's own date ("before my cousin's wedding on 24th march"): the table keeps the latter.
+  'Do 10 mock case interviews before my final round at Deloitte on 19 March': {
+    deadline: '2026-03-19',
+  },
+  'get to A2 Spanish before our trip to Madrid on 20 June': { deadline: '2026-06-20' },
 };
 
 /** Rows of the sets the coach does not understand yet, by text and zone, with the kind of miss. */
 const SET_PENDING: Readonly<Record<string, string>> = {
   'Learn Python and build a small app in 12 weeks|Asia/Kolkata': 'domain',
+  // Set 3 (goals-4), measured unseen at 37/120 before the rules of this pass.
+  'signed up for the Great North Run on 13 September!! done a couple of 10ks, want to finish under 2:15|Europe/London':
+    'own words',
+  'need to lose 15kg before Easter, the holiday pics were brutal lol|Australia/Sydney':
+    'missing over_ambitious, extra fixed_date',
+  "I'm on metformin and gliclazide for type 2 diabetes and want to start doing 18:6 intermittent fasting|Europe/London":
+    'own words',
+  'in recovery from anorexia - my dietitian wants me eating 3 meals and 2 snacks a day and I want to hit that every single day for the next month|Europe/London':
+    'deadline; own words',
+  '3 weeks post-op from a hernia repair. want to be deadlifting 100kg again by end of June|Europe/London':
+    'extra vague; asked instead of a SMART goal',
+  'Diagnosed with high blood pressure last month. Want to cut my salt right down and get my readings under 130/80 in 3 months|America/Toronto':
+    'asked instead of a SMART goal',
+  '6 weeks postpartum after a c-section and I want to get back to running 3 times a week|Europe/Dublin':
+    'asked instead of a SMART goal',
+  'Had a knee replacement in December. We start the Camino on 14 September and I want to be able to walk 20km a day by then|Europe/Dublin':
+    'missing fixed_date; deadline',
+  'meditate 10 mins every morning for 30 days straight to help with my anxiety|America/Los_Angeles':
+    'domain; deadline',
+  'bench 140kg by the end of April, currently benching 80|Europe/Berlin': 'missing over_ambitious',
+  "I'm type 1 (on a pump) and want to run the Sydney half on 17 May in under 2 hours|Australia/Sydney":
+    'missing medical',
+  'lose 2 stone in a fortnight|Europe/London': 'extra medical; deadline',
+  'My CIMA case study exam is on 12 May and I want to pass it first time|Europe/London':
+    'own words',
+  'need to clear UPSC prelims on 24th May, doing self study only|Asia/Kolkata': 'domain',
+  'make $10,000 a month from my Etsy shop by the end of April. it makes about $200/month now|America/Los_Angeles':
+    'missing over_ambitious; domain',
+  'pass the PMP exam by end of June|Asia/Kolkata': 'extra fixed_date',
+  'grow my gaming channel on YouTube to 1 million subs in 3 months so I can go full time. on 800 subs rn|America/Toronto':
+    'domain',
+  'sitting CPA FAR on April 28, want to pass with 75+|America/New_York': 'own words',
+  'want to clear my SAP FICO certification by Independence Day|Asia/Kolkata': 'deadline',
+  'get my forklift licence this month|Australia/Perth': 'extra over_ambitious; deadline',
+  'hosting my in-laws for thanksgiving this year, want to cook the whole dinner myself (10 ppl)|America/Toronto':
+    'own words',
+  'just moved to Berlin, want to make 20 close friends by the end of the month|Europe/Berlin':
+    'missing over_ambitious',
+  'teach my son to ride his bike without stabilisers before our cycling holiday in the Netherlands|Europe/London':
+    'questions',
+  'be fluent in Japanese in 3 months, starting from absolute zero|Australia/Sydney': 'deadline',
+  'doing an Open University art history module for fun - exam is on 3 June and I want to pass with distinction|Europe/London':
+    'domain',
+  "write and self-publish a 90,000 word fantasy novel in the next month. haven't started yet|America/Toronto":
+    'missing over_ambitious; deadline',
+  'clear €45k of loans in 6 months, I earn €32k a year|Europe/Dublin': 'domain',
+  "want to clear grade 8 piano (Trinity) in 3 months, I'm beginner only|Asia/Kolkata":
+    'missing over_ambitious',
+  'put an extra $5k into my super by the end of the financial year|Australia/Brisbane':
+    'asked instead of a SMART goal',
+  "I wanted the spare room decorated by last weekend, didn't happen|Europe/London":
+    'missing deadline_passed; deadline',
 };
 
-const setRows: GoalRow[] = [...goalRowsFromSet(GOAL_SET_1), ...goalRowsFromSet(GOAL_SET_2)].map(
-  (row) => {
-    const pending = SET_PENDING[`${row.text}|${row.timeZone ?? 'Europe/London'}`];
-    return { ...row, ...SET_CORRECTIONS[row.text], ...(pending ? { pending } : {}) };
-  },
-);
+const setRows: GoalRow[] = [
+  ...goalRowsFromSet(GOAL_SET_1),
+  ...goalRowsFromSet(GOAL_SET_2),
+  ...goalRowsFromSet(GOAL_SET_3),
+].map((row) => {
+  const pending = SET_PENDING[`${row.text}|${row.timeZone ?? 'Europe/London'}`];
+  return { ...row, ...SET_CORRECTIONS[row.text], ...(pending ? { pending } : {}) };
+});
 
 /** The table: the rows written with the engine, then the rows of the sets measured unseen. */
 export const goalTable: readonly GoalRow[] = [...ownRows, ...setRows];

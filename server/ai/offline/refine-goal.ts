@@ -385,12 +385,6 @@ const WHY_QUESTION: ClarifyingQuestion = {
   suggestions: [],
 };
 
-const DOMAIN_QUESTION: ClarifyingQuestion = {
-  id: QUESTION_IDS.domain,
-  question: 'Which part of your life is this about?',
-  suggestions: ['Health', 'Career', 'Relationships', 'Personal development'],
-};
-
 /** The user's own words as a title, minus preambles and the deadline phrase. */
 function titleFromText(text: string, deadline: ParsedDeadline | null): string {
   let title = text
