@@ -102,6 +102,10 @@ function learnsForItsOwnSake(statement: string): boolean {
 const PLAIN_DONE =
   /\b(?:level|grade|[abc][12]|stage|belt)\b|^\s*(?:make|bake|cook|build|knit|sew|brew|crochet|fix|tie|ride|swim|drive|change)\b/;
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The goal's own clause, without preamble, aside or reason ("sort out my money"). */
 function goalClauseText(statement: string): string {
   const phrase = normalizeGoalText(goalIntent(statement).phrase);
@@ -757,9 +761,17 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   // Thanksgiving") or an event's (an exam, a trip, a wedding), not a horizon the person chose.
   // The person's own birthday or age ("before my 50th on 6 June") is a date they chose.
   const ownMilestone = OWN_MILESTONE.test(eventText);
+  // "Pass the PMP exam by end of June": a month's end after "by" is a horizon the person chose,
+  // whatever the event; its sitting has a day of its own.
+  const chosenMonthEnd =
+    parsedDeadline?.monthOnly === true &&
+    new RegExp(
+      `\\b(?:by|before|until)\\s+(?:the\\s+)?${escapeRegExp(parsedDeadline.phrase.toLowerCase().replace(/^(?:by|before|until)\s+/, ''))}`,
+    ).test(context.text);
   const fixed =
     parsedDeadline !== null &&
     !parsedDeadline.passed &&
+    !chosenMonthEnd &&
     ((parsedDeadline.occasion && !ownMilestone) ||
       FIXED_EVENT.test(eventText.replace(OWN_MILESTONE, ' ')));
   // "In 2 months before we relocate": a length of time the person chose, kept because an event
