@@ -520,9 +520,9 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   'need to clear UPSC prelims on 24th May, doing self study only|Asia/Kolkata': 'domain',
   'make $10,000 a month from my Etsy shop by the end of April. it makes about $200/month now|America/Los_Angeles':
     'missing over_ambitious; domain',
-  'pass the PMP exam by end of June|Asia/Kolkata': 'extra fixed_date',
   'grow my gaming channel on YouTube to 1 million subs in 3 months so I can go full time. on 800 subs rn|America/Toronto':
     'domain',
+  'sitting CPA FAR on April 28, want to pass with 75+|America/New_York': 'own words',
   'want to clear my SAP FICO certification by Independence Day|Asia/Kolkata': 'deadline',
   'get my forklift licence this month|Australia/Perth': 'extra over_ambitious; deadline',
   'hosting my in-laws for thanksgiving this year, want to cook the whole dinner myself (10 ppl)|America/Toronto':
