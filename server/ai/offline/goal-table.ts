@@ -512,17 +512,12 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   'meditate 10 mins every morning for 30 days straight to help with my anxiety|America/Los_Angeles':
     'domain; deadline',
   'bench 140kg by the end of April, currently benching 80|Europe/Berlin': 'missing over_ambitious',
-  "I'm type 1 (on a pump) and want to run the Sydney half on 17 May in under 2 hours|Australia/Sydney":
-    'missing medical',
   'lose 2 stone in a fortnight|Europe/London': 'extra medical; deadline',
-  'My CIMA case study exam is on 12 May and I want to pass it first time|Europe/London':
-    'own words',
   'need to clear UPSC prelims on 24th May, doing self study only|Asia/Kolkata': 'domain',
   'make $10,000 a month from my Etsy shop by the end of April. it makes about $200/month now|America/Los_Angeles':
     'missing over_ambitious; domain',
   'grow my gaming channel on YouTube to 1 million subs in 3 months so I can go full time. on 800 subs rn|America/Toronto':
     'domain',
-  'sitting CPA FAR on April 28, want to pass with 75+|America/New_York': 'own words',
   'want to clear my SAP FICO certification by Independence Day|Asia/Kolkata': 'deadline',
   'get my forklift licence this month|Australia/Perth': 'extra over_ambitious; deadline',
   'hosting my in-laws for thanksgiving this year, want to cook the whole dinner myself (10 ppl)|America/Toronto':

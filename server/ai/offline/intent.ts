@@ -437,3 +437,22 @@ function readOccasion(rest: readonly Term[], bounding: boolean, habit: boolean) 
   if ((!has(head, 'Noun') && !has(head, 'Gerund')) || has(head, 'Pronoun')) return null;
   return { owner, what: words.map((t) => t.text).join(' ') };
 }
+
+/**
+ * The first noun phrase of a clause, dates and numbers left out ("My CIMA case study exam is on
+ * 12 May" → "my CIMA case study exam"): what a later "pass it" refers to.
+ */
+export function firstNounPhrase(text: string): string | null {
+  const nouns = nlp(text).nouns().json() as Array<{
+    text: string;
+    terms: Array<{ tags: string[] }>;
+  }>;
+  const found = nouns.find(
+    (noun) =>
+      !noun.terms.some((t) => t.tags.includes('Date') || t.tags.includes('Value')) &&
+      !noun.terms.every((t) => t.tags.includes('Pronoun')),
+  );
+  if (!found) return null;
+  const words = found.text.replace(/[.,;:!?]+$/, '').trim();
+  return words.replace(/^(My|Our|The|A|An)\b/, (first) => first.toLowerCase()) || null;
+}

@@ -17,6 +17,7 @@ import {
 import { classifyDomain } from './domain.ts';
 import {
   comparativeAmount,
+  firstNounPhrase,
   goalIntent,
   type GoalIntent,
   keepsIntent,
@@ -212,7 +213,7 @@ function outcomeQuestion(
 
 /** A health matter that needs a doctor's or physio's word before training. */
 const MEDICAL =
-  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off)\b/;
+  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|insulin pump|on a pump|(?:i'm|i am|im) type [12]|type [12] diabet\w*|t[12]d|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off)\b/;
 
 const MEDICAL_NOTE =
   'Because of the health condition you mention, check the plan with your doctor or physiotherapist before you start, and stop if anything hurts.';
@@ -432,16 +433,27 @@ function formatNumber(value: number): string {
   return TITLE_NUMBER.format(value);
 }
 
+/** A verb whose object is a pronoun or missing: "pass it", "pass with 75+". */
+const UNNAMED_OBJECT =
+  /^(pass|sit|clear|ace|finish|complete)\s+(?:it\s+|them\s+|(?=with\b|first\b))/i;
+
 function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
   let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
   const lead = GOAL_LEAD.exec(phrase);
   // "… and I need to get fit for it": the means, after the goal already named, is no title.
+  let named: string | null = null;
   if (
     lead &&
     !MEANS_AT_START.test(phrase.slice(lead.index + lead[0].length).split(CLAUSE_END)[0] ?? '')
-  )
+  ) {
+    named = firstNounPhrase(phrase.slice(0, lead.index));
     phrase = phrase.slice(lead.index + lead[0].length);
+  }
   phrase = phrase.split(CLAUSE_END)[0] ?? phrase;
+  // "My CIMA exam is on 12 May and I want to pass it first time", "sitting CPA FAR on April 28,
+  // want to pass with 75+": what is passed was named before the goal's clause.
+  if (named && UNNAMED_OBJECT.test(phrase))
+    phrase = phrase.replace(UNNAMED_OBJECT, (_, verb: string) => `${verb} ${named} `);
   const title = titleFromText(phrase, deadline)
     .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
     .trim();
