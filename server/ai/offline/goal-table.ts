@@ -511,11 +511,10 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'missing fixed_date; deadline',
   'meditate 10 mins every morning for 30 days straight to help with my anxiety|America/Los_Angeles':
     'domain; deadline',
-  'bench 140kg by the end of April, currently benching 80|Europe/Berlin': 'missing over_ambitious',
   'lose 2 stone in a fortnight|Europe/London': 'extra medical; deadline',
   'need to clear UPSC prelims on 24th May, doing self study only|Asia/Kolkata': 'domain',
   'make $10,000 a month from my Etsy shop by the end of April. it makes about $200/month now|America/Los_Angeles':
-    'missing over_ambitious; domain',
+    'domain',
   'grow my gaming channel on YouTube to 1 million subs in 3 months so I can go full time. on 800 subs rn|America/Toronto':
     'domain',
   'want to clear my SAP FICO certification by Independence Day|Asia/Kolkata': 'deadline',
