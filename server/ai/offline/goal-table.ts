@@ -503,10 +503,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'deadline; own words',
   '3 weeks post-op from a hernia repair. want to be deadlifting 100kg again by end of June|Europe/London':
     'extra vague; asked instead of a SMART goal',
-  'Diagnosed with high blood pressure last month. Want to cut my salt right down and get my readings under 130/80 in 3 months|America/Toronto':
-    'asked instead of a SMART goal',
-  '6 weeks postpartum after a c-section and I want to get back to running 3 times a week|Europe/Dublin':
-    'asked instead of a SMART goal',
   'Had a knee replacement in December. We start the Camino on 14 September and I want to be able to walk 20km a day by then|Europe/Dublin':
     'missing fixed_date; deadline',
   'meditate 10 mins every morning for 30 days straight to help with my anxiety|America/Los_Angeles':
@@ -533,8 +529,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   'clear €45k of loans in 6 months, I earn €32k a year|Europe/Dublin': 'domain',
   "want to clear grade 8 piano (Trinity) in 3 months, I'm beginner only|Asia/Kolkata":
     'missing over_ambitious',
-  'put an extra $5k into my super by the end of the financial year|Australia/Brisbane':
-    'asked instead of a SMART goal',
   "I wanted the spare room decorated by last weekend, didn't happen|Europe/London":
     'missing deadline_passed; deadline',
 };

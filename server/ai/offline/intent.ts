@@ -39,7 +39,7 @@ const PREAMBLE =
 
 /** A sentence that says what the person wants. */
 const WANTS =
-  /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\bmy (?:goal|aim|plan) is\b/i;
+  /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\bmy (?:goal|aim|plan) is\b|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
 
 /** Asides that carry no meaning for the goal ("honestly", "tbh", "lol"). */
 const FILLER = /^(?:honestly|tbh|ok|okay|so|well),?\s+|\s+(?:lol|tbh|haha|lmao)$/gi;

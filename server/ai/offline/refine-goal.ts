@@ -132,7 +132,10 @@ function readWish(
     wayOfBeing(statement) ||
     LIFE_WIDE.test(text);
   const moreOf = !named && comparativeAmount(statement);
-  return { moreOf, vague: !moreOf && (named || template.generic === true) };
+  // "be deadlifting 100kg again": a goal that names its number is no vague wish, whatever
+  // template it falls to.
+  const numbered = /\d/.test(clause);
+  return { moreOf, vague: !moreOf && (named || (template.generic === true && !numbered)) };
 }
 
 /**
@@ -366,7 +369,9 @@ const HEALTH_READING =
   /\b(?:blood pressure|cholesterol|blood sugar|hba1c|a1c|resting heart rate|triglycerides)\b/;
 
 /** The reading with its number ("blood pressure below 130/80", "HbA1c under 48"). */
-const HEALTH_READING_TARGET = new RegExp(`${HEALTH_READING.source}[^.,;]{0,30}?\\d`);
+const HEALTH_READING_TARGET = new RegExp(
+  `${HEALTH_READING.source}[^.,;]{0,30}?\\d|\\b(?:readings?|numbers|levels?) (?:under|below|to|at|of|less than)\\s*\\d`,
+);
 
 const READING_QUESTION: ClarifyingQuestion = {
   id: QUESTION_IDS.target,
@@ -689,10 +694,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const namedEventGoal = NAMED_EVENT.test(
     input.text.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
   );
+  // "get back to running 3 times a week": a habit at a stated pace needs no other target.
+  const habitPace = quantities.some((quantity) => quantity.kind === 'frequency');
   const needsTarget =
     moreOf ||
     (!vague &&
       !learnSkill &&
+      !(habitPace && !readingWithoutTarget) &&
       !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
       ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
         readingWithoutTarget));

@@ -189,7 +189,7 @@ const running: ActivityTemplate = {
   id: 'running',
   domain: 'health',
   // "run my own business" is not running.
-  cues: /\b(run(?!\s+(?:my|a|the|our|his|her|their)\s+(?:own\s+)?(?:business|company|team|shop|store|department|meetings?|errands|workshop|household))|running|runner|jog|jogging|race|marathon|half[- ]marathon|\d+(\.\d+)? ?k\b|couch to 5k|parkrun|ultra)\b/,
+  cues: /\b(run(?!\s+(?:my|a|the|our|his|her|their)\s+(?:own\s+)?(?:business|company|team|shop|store|department|meetings?|errands|workshop|household))|running|runner|jog|jogging|race|marathon|half[- ]marathon|(?<![$€£¥₹\d.,])(?!401k)\d+(\.\d+)? ?k\b|couch to 5k|parkrun|ultra)\b/,
   metric: ({ quantities }) => {
     const distance = findQuantity(quantities, 'distance');
     if (!distance) return null;
