@@ -24,7 +24,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       2,
     ],
     [
-      /\b(gym|workouts?|work out|exercise|exercising|training|strength|lift|lifting|weights|deadlift|squat|bench press|bench(?:ing)?(?= \d)|push[- ]?ups?|pull[- ]?ups?|sit[- ]?ups?|plank|yoga|pilates|stretch\w*|mobility|flexib\w*|touch (?:my )?toes|splits|cardio|crossfit)\b/,
+      /\b(gym|workouts?|work out|exercise|exercising|training|strength|lift|lifting|weights|deadlift\w*|squat\w*|bench press|bench(?:ing)?(?= \d)|push[- ]?ups?|pull[- ]?ups?|sit[- ]?ups?|plank|yoga|pilates|stretch\w*|mobility|flexib\w*|touch (?:my )?toes|splits|cardio|crossfit)\b/,
       2,
     ],
     [
@@ -69,6 +69,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       6,
     ],
     [/\b(?:side (?:business|hustle|gig)|my (?:own )?business|small business)\b/, 4],
+    // An income a month from one's own work, a shop of one's own, a living made from it.
+    [/\b(?:make|earn|making|earning) [$€£¥₹]?\d[\d,.]*k? ?(?:a|per|\/) ?month\b/, 4],
+    [/\b(?:etsy|shopify|online|my) (?:shop|store)\b/, 3],
+    [/\bgo full[- ]time\b|\bquit my (?:day )?job\b|\bmake a living\b/, 4],
     [
       /\b(ceo|cto|cfo|coo|director|vp|vice president|head of \w+|analyst|senior \w+|manager role)\b/,
       3,
@@ -141,8 +145,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(meditat\w*|mindful\w*|gratitude|habit|habits|routine|discipline|procrastinat\w*|confidence|confident|self-esteem|happier|happy|happiness|purpose|calm|patience|resilien\w*|(?:a )?better person|kinder|nicer person)\b/,
       2,
     ],
+    // Learning for its own sake ("a module for fun") is personal, whatever its exam.
+    [/\b(?:for fun|as a hobby|just for me)\b/, 6],
     [
-      /\b(save|saving|savings|budget|budgeting|debt|pay off|invest|investing|emergency fund|retire|retirement|money|finances|financial|spending)\b/,
+      /\b(save|saving|savings|budget|budgeting|debt|loans?|credit cards?|overdraft|pay off|invest|investing|emergency fund|retire|retirement|money|finances|financial|spending)\b/,
       3,
     ],
     [

@@ -501,16 +501,12 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'own words',
   'in recovery from anorexia - my dietitian wants me eating 3 meals and 2 snacks a day and I want to hit that every single day for the next month|Europe/London':
     'deadline; own words',
-  '3 weeks post-op from a hernia repair. want to be deadlifting 100kg again by end of June|Europe/London':
-    'extra vague; asked instead of a SMART goal',
   'Had a knee replacement in December. We start the Camino on 14 September and I want to be able to walk 20km a day by then|Europe/Dublin':
     'missing fixed_date; deadline',
   'meditate 10 mins every morning for 30 days straight to help with my anxiety|America/Los_Angeles':
     'domain; deadline',
   'lose 2 stone in a fortnight|Europe/London': 'extra medical; deadline',
   'need to clear UPSC prelims on 24th May, doing self study only|Asia/Kolkata': 'domain',
-  'make $10,000 a month from my Etsy shop by the end of April. it makes about $200/month now|America/Los_Angeles':
-    'domain',
   'grow my gaming channel on YouTube to 1 million subs in 3 months so I can go full time. on 800 subs rn|America/Toronto':
     'domain',
   'want to clear my SAP FICO certification by Independence Day|Asia/Kolkata': 'deadline',
