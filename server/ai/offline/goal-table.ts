@@ -493,12 +493,8 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
 const SET_PENDING: Readonly<Record<string, string>> = {
   'Learn Python and build a small app in 12 weeks|Asia/Kolkata': 'domain',
   // Set 3 (goals-4), measured unseen at 37/120 before the rules of this pass.
-  'signed up for the Great North Run on 13 September!! done a couple of 10ks, want to finish under 2:15|Europe/London':
-    'own words',
   'need to lose 15kg before Easter, the holiday pics were brutal lol|Australia/Sydney':
     'missing over_ambitious, extra fixed_date',
-  "I'm on metformin and gliclazide for type 2 diabetes and want to start doing 18:6 intermittent fasting|Europe/London":
-    'own words',
   'in recovery from anorexia - my dietitian wants me eating 3 meals and 2 snacks a day and I want to hit that every single day for the next month|Europe/London':
     'deadline; own words',
   'Had a knee replacement in December. We start the Camino on 14 September and I want to be able to walk 20km a day by then|Europe/Dublin':

@@ -425,7 +425,7 @@ const GOAL_LEAD =
 
 /** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
 const CLAUSE_END =
-  /[.!?;:(]\s*|\s[-–—]\s|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
+  /[.!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
 
 /**
  * The SMART title in the person's own words: the clause that states the goal, without preamble,
@@ -440,7 +440,7 @@ function formatNumber(value: number): string {
 
 /** A verb whose object is a pronoun or missing: "pass it", "pass with 75+". */
 const UNNAMED_OBJECT =
-  /^(pass|sit|clear|ace|finish|complete)\s+(?:it\s+|them\s+|(?=with\b|first\b))/i;
+  /^(pass|sit|clear|ace|finish|complete|run|do)\s+(?:it\s+|them\s+|(?=with\b|first\b|under\b|in under\b|sub\b))/i;
 
 function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
   let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
