@@ -497,8 +497,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'missing over_ambitious, extra fixed_date',
   'in recovery from anorexia - my dietitian wants me eating 3 meals and 2 snacks a day and I want to hit that every single day for the next month|Europe/London':
     'deadline; own words',
-  'Had a knee replacement in December. We start the Camino on 14 September and I want to be able to walk 20km a day by then|Europe/Dublin':
-    'missing fixed_date; deadline',
   'meditate 10 mins every morning for 30 days straight to help with my anxiety|America/Los_Angeles':
     'domain; deadline',
   'lose 2 stone in a fortnight|Europe/London': 'extra medical; deadline',

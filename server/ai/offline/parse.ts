@@ -578,6 +578,9 @@ const FREQUENCY_WORDS = /\b(?:every|each|per|times|a|once|twice)\s*$/;
 const PAST_EVENT =
   /\b(?:broke|had|was|were|did|came|started|went|got|finished|qualified|graduated|moved|left|joined|used to|happened|injured|hurt)\b/;
 
+/** A clause that says what the person wants, whatever its tense ("I was hoping to…"). */
+const WISH_WORDS = /\b(?:want|wanna|need|hop(?:e|ing)|plan|goal|aim|like to|going to|will)\b/;
+
 function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
   const base = toDateTime(today);
   // Noon UTC with a zero offset keeps chrono's components equal to the user's calendar day,
@@ -659,9 +662,13 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
     // "(broke it in Jan)", "had two stents put in last autumn": a past date in a clause telling
     // what happened is history, not a deadline missed.
     const clause = before.split(/[.;!?()]|\s[-–—]\s|,/).at(-1) ?? '';
+    // "Had a knee replacement in December": a month with no year in such a clause is the last
+    // one of that name, even when this year's is still to come.
+    const history = date < today || (!start.isCertain('year') && !start.isCertain('day'));
     if (
-      date < today &&
+      history &&
       PAST_EVENT.test(clause) &&
+      !WISH_WORDS.test(clause) &&
       !/\b(?:by|before|until|till|in time for)\s*$/.test(clause)
     )
       continue;
