@@ -734,10 +734,17 @@ export function parseDeadline(
   today: string,
   timeZone: string,
 ): ParsedDeadline | null {
-  const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today).replace(
-    /\b((?:in|within) (?:\d+|a|an|one|two|three|four|six) (?:days?|weeks?|months?|years?)) (before|after)\b/g,
-    '$1,$2',
-  );
+  const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today)
+    .replace(
+      /\b((?:in|within) (?:\d+|a|an|one|two|three|four|six) (?:days?|weeks?|months?|years?)) (before|after)\b/g,
+      '$1,$2',
+    )
+    // "in the next month", "for the next 2 weeks": a length of time from today, not next month.
+    .replace(
+      /\b(?:in|within|over|for|during) the (?:next|coming) (?:(\d+) )?(day|week|month|year)s?\b/g,
+      (_, count: string | undefined, unit: string) =>
+        `within ${count ?? 1} ${unit}${count && count !== '1' ? 's' : ''}`,
+    );
   const candidate = customDeadline(text, today, timeZone) ?? chronoDeadline(text, today);
   if (!candidate) return null;
   let { date, reading } = candidate;
