@@ -499,23 +499,25 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'deadline; own words',
   'meditate 10 mins every morning for 30 days straight to help with my anxiety|America/Los_Angeles':
     'domain; deadline',
-  'lose 2 stone in a fortnight|Europe/London': 'extra medical; deadline',
+  // Set 3 keeps a too-soon date and flags it; the table moves it (README: a safer date).
+  'lose 2 stone in a fortnight|Europe/London': 'extra medical; deadline (convention)',
   'need to clear UPSC prelims on 24th May, doing self study only|Asia/Kolkata': 'domain',
   'grow my gaming channel on YouTube to 1 million subs in 3 months so I can go full time. on 800 subs rn|America/Toronto':
-    'domain',
-  'want to clear my SAP FICO certification by Independence Day|Asia/Kolkata': 'deadline',
-  'get my forklift licence this month|Australia/Perth': 'extra over_ambitious; deadline',
+    'domain (sets 1–2: a content channel is personal development; here a living)',
+  'get my forklift licence this month|Australia/Perth':
+    'extra over_ambitious; deadline (the licence template’s minimum time)',
   'hosting my in-laws for thanksgiving this year, want to cook the whole dinner myself (10 ppl)|America/Toronto':
     'own words',
   'just moved to Berlin, want to make 20 close friends by the end of the month|Europe/Berlin':
     'missing over_ambitious',
   'teach my son to ride his bike without stabilisers before our cycling holiday in the Netherlands|Europe/London':
     'questions',
-  'be fluent in Japanese in 3 months, starting from absolute zero|Australia/Sydney': 'deadline',
+  'be fluent in Japanese in 3 months, starting from absolute zero|Australia/Sydney':
+    'deadline (convention: a too-soon date is moved)',
   'doing an Open University art history module for fun - exam is on 3 June and I want to pass with distinction|Europe/London':
     'domain',
   "write and self-publish a 90,000 word fantasy novel in the next month. haven't started yet|America/Toronto":
-    'missing over_ambitious; deadline',
+    'missing over_ambitious; deadline (convention: a too-soon date is moved)',
   'clear €45k of loans in 6 months, I earn €32k a year|Europe/Dublin': 'domain',
   "want to clear grade 8 piano (Trinity) in 3 months, I'm beginner only|Asia/Kolkata":
     'missing over_ambitious',

@@ -263,6 +263,19 @@ const LUNAR_HOLIDAYS: ReadonlyArray<[RegExp, string, readonly string[]]> = [
   [/\bpassover\b/, 'Passover', ['2025-04-13', '2026-04-02', '2027-04-22', '2028-04-11']],
 ];
 
+/** Independence Day where it is not the 4th of July, by the zone's country. */
+const INDEPENDENCE_DAYS: Readonly<Record<string, string>> = {
+  'Asia/Kolkata': '08-15',
+  'Asia/Calcutta': '08-15',
+  'Asia/Karachi': '08-14',
+  'Asia/Jakarta': '08-17',
+  'Asia/Manila': '06-12',
+  'America/Mexico_City': '09-16',
+  'America/Sao_Paulo': '09-07',
+  'Africa/Lagos': '10-01',
+  'Africa/Accra': '03-06',
+};
+
 /** Public holidays on a fixed day or a fixed weekday of a month, by region where they differ. */
 function weekdayHoliday(name: string, year: number, timeZone: string): [string, string] | null {
   if (/^(?:early )?may bank holiday|^may day bank holiday/.test(name))
@@ -279,6 +292,10 @@ function weekdayHoliday(name: string, year: number, timeZone: string): [string, 
   if (/^(?:mlk|martin luther king)/.test(name))
     return [nthWeekday(year, 1, 1, 3), 'Martin Luther King Day'];
   if (/^presidents'? day/.test(name)) return [nthWeekday(year, 2, 1, 3), "Presidents' Day"];
+  if (/^(?:the )?independence day/.test(name)) {
+    const day = INDEPENDENCE_DAYS[timeZone];
+    if (day) return [`${year}-${day}`, 'Independence Day'];
+  }
   if (/^(?:the )?(?:4th of july|fourth of july|independence day)/.test(name))
     return [`${year}-07-04`, 'Independence Day'];
   if (/^juneteenth/.test(name)) return [`${year}-06-19`, 'Juneteenth'];
