@@ -506,8 +506,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'domain (sets 1–2: a content channel is personal development; here a living)',
   'get my forklift licence this month|Australia/Perth':
     'extra over_ambitious; deadline (the licence template’s minimum time)',
-  'hosting my in-laws for thanksgiving this year, want to cook the whole dinner myself (10 ppl)|America/Toronto':
-    'own words',
   'just moved to Berlin, want to make 20 close friends by the end of the month|Europe/Berlin':
     'missing over_ambitious',
   'teach my son to ride his bike without stabilisers before our cycling holiday in the Netherlands|Europe/London':

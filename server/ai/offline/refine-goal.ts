@@ -953,7 +953,9 @@ function chooseActivity(
   ) {
     return fallback;
   }
-  const title = titleFromText(statement, deadline);
+  // "Host Thanksgiving", "cook dinner for Thanksgiving": the holiday that is the occasion stays.
+  const occasion = deadline?.occasion === true && !/\d/.test(deadline.phrase);
+  const title = titleFromText(statement, occasion ? null : deadline);
   // The domain of the activity, not of its occasion or whose it is ("restore my grandfather's
   // motorbike", "play Wonderwall for my sister's wedding").
   const activity = normalizeGoalText(intent.phrase)
