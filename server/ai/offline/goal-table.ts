@@ -494,7 +494,7 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   'Learn Python and build a small app in 12 weeks|Asia/Kolkata': 'domain',
   // Set 3 (goals-4), measured unseen at 37/120 before the rules of this pass.
   'need to lose 15kg before Easter, the holiday pics were brutal lol|Australia/Sydney':
-    'missing over_ambitious, extra fixed_date',
+    'extra medical; deadline (convention: 4 kg a week is a crash diet, a too-soon date is moved)',
   'in recovery from anorexia - my dietitian wants me eating 3 meals and 2 snacks a day and I want to hit that every single day for the next month|Europe/London':
     'deadline; own words',
   'meditate 10 mins every morning for 30 days straight to help with my anxiety|America/Los_Angeles':

@@ -103,6 +103,20 @@ function learnsForItsOwnSake(statement: string): boolean {
 const PLAIN_DONE =
   /\b(?:level|grade|[abc][12]|stage|belt)\b|^\s*(?:make|bake|cook|build|knit|sew|brew|crochet|fix|tie|ride|swim|drive|change)\b/;
 
+/**
+ * The clause of the text that holds the date phrase ("need to lose 15kg before Easter" of "…,
+ * the holiday pics were brutal"): an event named elsewhere is not the date's.
+ */
+function clauseOf(text: string, phrase: string): string {
+  const at = text.indexOf(phrase.toLowerCase());
+  if (at < 0) return text;
+  const start = Math.max(...['.', '!', '?', ';', ','].map((mark) => text.lastIndexOf(mark, at)));
+  const ends = ['.', '!', '?', ';', ',']
+    .map((mark) => text.indexOf(mark, at + phrase.length))
+    .filter((index) => index >= 0);
+  return text.slice(start + 1, ends.length > 0 ? Math.min(...ends) : text.length);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -793,7 +807,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     !parsedDeadline.passed &&
     !chosenMonthEnd &&
     ((parsedDeadline.occasion && !ownMilestone) ||
-      FIXED_EVENT.test(eventText.replace(OWN_MILESTONE, ' ')));
+      FIXED_EVENT.test(clauseOf(eventText, parsedDeadline.phrase).replace(OWN_MILESTONE, ' ')));
   // "In 2 months before we relocate": a length of time the person chose, kept because an event
   // bounds it, but not itself an event's date.
   if (fixed && !LENGTH_OF_TIME.test(parsedDeadline.phrase)) flags.add('fixed_date');
