@@ -300,10 +300,17 @@ const AMOUNT_NOUNS =
 const AMOUNT_WORDS = /^(more|less|fewer)$/;
 
 /** The goal's own clause, up to its first comma or sentence end ("drink less. It's getting…"). */
+const clauseCache = new Map<string, Term[]>();
+
 function goalClause(text: string): Term[] {
+  const cached = clauseCache.get(text);
+  if (cached) return cached;
   const { phrase } = goalIntent(text);
   const clause = phrase.split(/[,.;:!?(]|\s[-–—]\s/)[0] ?? phrase;
-  return termsOf(clause);
+  const terms = termsOf(clause);
+  if (clauseCache.size > 500) clauseCache.clear();
+  clauseCache.set(text, terms);
+  return terms;
 }
 
 /**
