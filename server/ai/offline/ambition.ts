@@ -189,6 +189,36 @@ function raceTime({ text, days, deadline }: AmbitionCheck): string | null {
   return `Going from ${best[1]} to under ${target[1]} by ${formatLongDate(deadline)} means taking about ${Math.round(((now - goal) / now) * 100)} % off your best; runners who train well usually take a few per cent off a season. Aim for a new best by then, and keep ${target[1]} as the goal after it.`;
 }
 
+/**
+ * Close friends: a new friendship takes months of regular contact (about 200 hours to a close
+ * one), so more than a few a month in a new place is more than people manage.
+ */
+const FRIENDS = /\b(\d+) (?:(?:new|close|good|real|true) )*friends\b/;
+
+function newFriends({ text, days }: AmbitionCheck): string | null {
+  const stated = FRIENDS.exec(text);
+  if (!stated) return null;
+  const friends = { value: Number(stated[1]) };
+  const months = Math.max(0.5, days / 30.4);
+  if (friends.value / months <= 3) return null;
+  const realistic = Math.max(1, Math.round(months * 2));
+  return `Close friendships take months of regular time together, so ${friends.value} in this time is a lot. Aim to meet new people every week and for about ${realistic} friendship${realistic === 1 ? '' : 's'} that have started to grow by then.`;
+}
+
+/** A graded exam from no playing at all: each grade usually takes months to a year of practice. */
+const BEGINNER =
+  /\b(?:beginner|never (?:played|learned|learnt|done)|from scratch|absolute zero|complete novice)\b/;
+const GRADE = /\bgrade (\d)\b/;
+
+function gradeFromBeginner({ text, days }: AmbitionCheck): string | null {
+  const grade = GRADE.exec(text);
+  if (!grade || !BEGINNER.test(text)) return null;
+  const level = Number(grade[1]);
+  const monthsNeeded = level * 6;
+  if (days >= monthsNeeded * 30.4) return null;
+  return `Going from a beginner to grade ${level} usually takes years: each grade takes months of regular practice. In this time, a realistic aim is grade 1 or a first piece played well, with grade ${level} as the longer goal.`;
+}
+
 const RULES = [
   careerSteps,
   audienceGrowth,
@@ -198,6 +228,8 @@ const RULES = [
   fromCurrentLevel,
   roleWithoutExperience,
   raceTime,
+  newFriends,
+  gradeFromBeginner,
 ];
 
 /** The first rule the goal breaks, as a note; null when the goal is within reach. */

@@ -506,8 +506,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'domain (sets 1–2: a content channel is personal development; here a living)',
   'get my forklift licence this month|Australia/Perth':
     'extra over_ambitious; deadline (the licence template’s minimum time)',
-  'just moved to Berlin, want to make 20 close friends by the end of the month|Europe/Berlin':
-    'missing over_ambitious',
   'teach my son to ride his bike without stabilisers before our cycling holiday in the Netherlands|Europe/London':
     'questions',
   'be fluent in Japanese in 3 months, starting from absolute zero|Australia/Sydney':
@@ -517,8 +515,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   "write and self-publish a 90,000 word fantasy novel in the next month. haven't started yet|America/Toronto":
     'missing over_ambitious; deadline (convention: a too-soon date is moved)',
   'clear €45k of loans in 6 months, I earn €32k a year|Europe/Dublin': 'domain',
-  "want to clear grade 8 piano (Trinity) in 3 months, I'm beginner only|Asia/Kolkata":
-    'missing over_ambitious',
   "I wanted the spare room decorated by last weekend, didn't happen|Europe/London":
     'missing deadline_passed; deadline',
 };

@@ -216,6 +216,17 @@ describe('refineGoal offline: general rules beyond the goal table', () => {
     expect(flagsOf('Save £3,000 for my wedding photography business by June')).toEqual([]);
   });
 
+  it('flags ambition for many close friends at once, a high grade from a beginner, a lift far above the current one', () => {
+    expect(flagsOf('make 12 close friends in the next month')).toContain('over_ambitious');
+    expect(flagsOf('make 2 new friends in my new city by summer')).not.toContain('over_ambitious');
+    expect(flagsOf('pass grade 6 violin in 4 months, complete beginner')).toContain(
+      'over_ambitious',
+    );
+    expect(flagsOf('squat 150kg by the end of May, currently squatting 70')).toContain(
+      'over_ambitious',
+    );
+  });
+
   it('flags ambition against the level or best time the person states', () => {
     expect(flagsOf('50 pull ups in a row in 6 weeks, I can do about 5 now')).toContain(
       'over_ambitious',
