@@ -216,6 +216,13 @@ describe('refineGoal offline: general rules beyond the goal table', () => {
     expect(flagsOf('Save £3,000 for my wedding photography business by June')).toEqual([]);
   });
 
+  it('names what a goal passes when the goal says only "it"', () => {
+    const output = refine('My CIMA case study exam is on 12 May and I want to pass it first time');
+    expect(output.kind === 'smart' && output.goal.title).toBe(
+      'Pass my CIMA case study exam first time',
+    );
+  });
+
   it('flags ambition for many close friends at once, a high grade from a beginner, a lift far above the current one', () => {
     expect(flagsOf('make 12 close friends in the next month')).toContain('over_ambitious');
     expect(flagsOf('make 2 new friends in my new city by summer')).not.toContain('over_ambitious');
