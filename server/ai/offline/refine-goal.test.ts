@@ -86,6 +86,11 @@ describe('refineGoal offline: only the questions it needs', () => {
   it('asks how far an open-ended skill should go when there is no number or date', () => {
     expect(asked(refine('learn guitar', 'America/Los_Angeles'))).toEqual(['outcome']);
     expect(refine('learn guitar', 'America/Los_Angeles').flags).toEqual([]);
+    // Suggestions in the skill's own terms, never the domain's catch-all ("Read 12 books").
+    const oils = refine('learn to paint with oils');
+    expect(oils.kind === 'questions' && oils.questions[0]?.suggestions).toContain(
+      'Make 3 finished pieces or projects',
+    );
     expect(asked(refine('write a novel', 'America/New_York'))).toEqual(['target']);
     expect(refine('Practise piano 30 minutes a day').kind).toBe('smart');
   });

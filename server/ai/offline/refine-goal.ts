@@ -80,6 +80,14 @@ const LIFE_WIDE =
 const VAGUE_CLAUSE =
   /\bget back out there\b|\b(?:tone|toned) up\b|\bget toned\b|\b(?:start (?:a |my own )?(?:side hustle|business|side business)|(?:(?:need|want|get|find) )?(?:a |an )?(?:new|better|different) job)$|^(?:improve|work on) my (?!\d)\w+(?: \w+)?(?: (?:for|at) work)?$|^sort (?:out )?my \w+(?: out)?$/;
 
+/** What "done" can be for a skill learned for its own sake, when no template knows the skill. */
+const LEARN_SUGGESTIONS = [
+  'Finish a beginner course',
+  'Make 3 finished pieces or projects',
+  'Use it for something real every week for a month',
+  'Pass a first-level test',
+] as const;
+
 /** "learn excel properly", "learn to paint with oils": a skill whose "done" the person names. */
 const LEARN = /\blearn(?:ing)?\b/;
 
@@ -741,7 +749,16 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
           : outcomeQuestion(template, domain, input.text.trim(), input.timeZone),
       );
     } else if (asksOutcome && !answeredOutcome) {
-      questions.push(outcomeQuestion(template, domain, input.text.trim(), input.timeZone));
+      const question = outcomeQuestion(template, domain, input.text.trim(), input.timeZone);
+      // A skill to learn: what "done" could be, in the skill's own terms ("4 songs start to
+      // finish"), not the domain's catch-all suggestions.
+      const own =
+        !template.generic && template.id !== 'own_words' && template.targetQuestion
+          ? template.targetQuestion(context).suggestions
+          : INSTRUMENT_WORDS.test(wish)
+            ? howMuchQuestion(wish).suggestions
+            : LEARN_SUGGESTIONS;
+      questions.push(learnSkill ? { ...question, suggestions: [...own] } : question);
     } else if (needsTarget && !answeredOutcome) {
       questions.push(
         readingWithoutTarget
