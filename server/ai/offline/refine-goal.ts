@@ -376,6 +376,22 @@ function howMuchQuestion(wish: string): ClarifyingQuestion {
       suggestions: ['4 songs start to finish', '8 chords and 3 songs', '1 piece to perform'],
     };
   }
+  // "drink less", "cut down on sweets": a limit, not a count to reach.
+  if (/\b(?:less|fewer|cut (?:down|back)|reduce|limit)\b/.test(wish)) {
+    return {
+      id: QUESTION_IDS.target,
+      question: 'How much less would count as success? Name a limit.',
+      suggestions: ['Half as much as now', 'Only at weekends', 'No more than 2 days a week'],
+    };
+  }
+  // "increase my sales numbers": a rise on where it is now.
+  if (/\b(?:increase|grow|boost|raise|double)\b/.test(wish)) {
+    return {
+      id: QUESTION_IDS.target,
+      question: 'How much more than now would count as success? Name a number.',
+      suggestions: ['10% more than now', '25% more than now', 'Double what it is now'],
+    };
+  }
   return {
     id: QUESTION_IDS.target,
     question: 'How much or how often would count as success? Name a number.',
