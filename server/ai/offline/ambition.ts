@@ -97,26 +97,55 @@ function incomeFromZero({ text, metric, days }: AmbitionCheck): string | null {
   return `Going from no clients to ${formatAmount(metric.target, metric.unit)} within ${Math.round(days / 30.4)} months is a big leap: first clients usually take a few months, and a full income from them a year or more. A realistic aim for this date is your first 3 paying clients, or about ${formatAmount(realistic, currency)} a month.`;
 }
 
-/** "I can do about 10 right now": where the person starts from. */
-const CURRENT_LEVEL =
-  /\bi can (?:do|manage|hold|lift|run|swim|only do|currently do)\s+(?:about |around |roughly |maybe |only |just |up to )?(\d+(?:\.\d+)?)\b/;
+/**
+ * Where the person starts from: "I can do about 10 right now", "currently benching 80", "it
+ * makes about $200/month now".
+ */
+const CURRENT_LEVEL = [
+  /\bi can (?:do|manage|hold|lift|run|swim|only do|currently do)\s+(?:about |around |roughly |maybe |only |just |up to )?(\d+(?:\.\d+)?)\b/,
+  /\bcurrently\s+(?:at\s+|on\s+|[a-z]+ing\s+)?(?:about |around )?[$€£¥₹]?(\d[\d,]*(?:\.\d+)?)\b/,
+  /\b(?:makes?|making|earns?|earning)\s+(?:about |around )?[$€£¥₹]?(\d[\d,]*(?:\.\d+)?)\s?(?:\/\s?month|a month|per month)\s+(?:now|rn|at the moment|currently)\b/,
+];
+
+/** A weight lifted grows by a few per cent a week; repetitions and income by about a tenth. */
+const LOAD_UNIT = /^(?:kg|lb)$/;
 
 /**
  * A count of repetitions (push-ups, pull-ups, lengths) far above where the person starts: strength
  * and skill grow by about a tenth a week, so the realistic aim is the current level compounded
  * over the weeks there are.
  */
-function fromCurrentLevel({ text, metric, days, deadline }: AmbitionCheck): string | null {
-  const current = CURRENT_LEVEL.exec(text);
-  if (!current || /^(?:[$€£¥₹]|kg|lb|km|mi)/.test(metric.unit)) return null;
-  const now = Number(current[1]);
+/**
+ * The target in the person's words when the plan counts something else (a lift planned as a
+ * goal done once, a monthly income planned as an amount): the first weight or monthly income.
+ */
+function statedTarget(metric: GoalMetric, quantities: readonly Quantity[]): GoalMetric {
+  const first = quantities[0];
+  if (first?.kind === 'weight' && first.direction === 'reach' && metric.unit === 'goal')
+    return { ...metric, target: first.value, unit: first.unit };
+  if (first?.kind === 'money' && first.perMonth)
+    return { ...metric, target: first.value, unit: `${first.currency}/month` };
+  return metric;
+}
+
+function fromCurrentLevel(check: AmbitionCheck): string | null {
+  const { text, days, deadline } = check;
+  const metric = statedTarget(check.metric, check.quantities);
+  const current = CURRENT_LEVEL.map((pattern) => pattern.exec(text)).find(Boolean);
+  const load = LOAD_UNIT.test(metric.unit);
+  // A saving is not grown, and a distance has its own rule (new runners).
+  if (!current || /^(?:km|mi)$|^[$€£¥₹]$/.test(metric.unit)) return null;
+  // Weight lifted counts only for a lift ("bench 140kg"), not a body weight to lose.
+  if (load && !/\b(?:bench|squat|deadlift|lift|press|clean|snatch)\w*\b/.test(text)) return null;
+  const now = Number((current[1] ?? '0').replace(/,/g, ''));
   if (!(now > 0) || now >= metric.target) return null;
   const weeks = Math.max(1, days / 7);
-  const reachable = now * 1.1 ** weeks;
-  if (metric.target <= reachable * 1.5) return null;
+  const rate = load ? 1.025 : 1.1;
+  const reachable = now * rate ** weeks;
+  if (metric.target <= reachable * (load ? 1.25 : 1.5)) return null;
   const realistic = Math.max(now + 1, Math.round(reachable));
-  const weeksNeeded = Math.ceil(Math.log(metric.target / now) / Math.log(1.1));
-  return `Going from about ${now} to ${formatAmount(metric.target, metric.unit)} in ${Math.round(weeks)} weeks is a big jump: people usually add about a tenth a week. A realistic aim is about ${formatAmount(realistic, metric.unit)} by ${formatLongDate(deadline)}; ${formatAmount(metric.target, metric.unit)} takes about ${weeksNeeded} weeks.`;
+  const weeksNeeded = Math.ceil(Math.log(metric.target / now) / Math.log(rate));
+  return `Going from about ${now} to ${formatAmount(metric.target, metric.unit)} in ${Math.round(weeks)} weeks is a big jump: people usually add about ${load ? 'a fortieth' : 'a tenth'} a week. A realistic aim is about ${formatAmount(realistic, metric.unit)} by ${formatLongDate(deadline)}; ${formatAmount(metric.target, metric.unit)} takes about ${weeksNeeded} weeks.`;
 }
 
 /** "No PM experience yet": a role the person has never done. */
@@ -160,6 +189,36 @@ function raceTime({ text, days, deadline }: AmbitionCheck): string | null {
   return `Going from ${best[1]} to under ${target[1]} by ${formatLongDate(deadline)} means taking about ${Math.round(((now - goal) / now) * 100)} % off your best; runners who train well usually take a few per cent off a season. Aim for a new best by then, and keep ${target[1]} as the goal after it.`;
 }
 
+/**
+ * Close friends: a new friendship takes months of regular contact (about 200 hours to a close
+ * one), so more than a few a month in a new place is more than people manage.
+ */
+const FRIENDS = /\b(\d+) (?:(?:new|close|good|real|true) )*friends\b/;
+
+function newFriends({ text, days }: AmbitionCheck): string | null {
+  const stated = FRIENDS.exec(text);
+  if (!stated) return null;
+  const friends = { value: Number(stated[1]) };
+  const months = Math.max(0.5, days / 30.4);
+  if (friends.value / months <= 3) return null;
+  const realistic = Math.max(1, Math.round(months * 2));
+  return `Close friendships take months of regular time together, so ${friends.value} in this time is a lot. Aim to meet new people every week and for about ${realistic} friendship${realistic === 1 ? '' : 's'} that have started to grow by then.`;
+}
+
+/** A graded exam from no playing at all: each grade usually takes months to a year of practice. */
+const BEGINNER =
+  /\b(?:beginner|never (?:played|learned|learnt|done)|from scratch|absolute zero|complete novice)\b/;
+const GRADE = /\bgrade (\d)\b/;
+
+function gradeFromBeginner({ text, days }: AmbitionCheck): string | null {
+  const grade = GRADE.exec(text);
+  if (!grade || !BEGINNER.test(text)) return null;
+  const level = Number(grade[1]);
+  const monthsNeeded = level * 6;
+  if (days >= monthsNeeded * 30.4) return null;
+  return `Going from a beginner to grade ${level} usually takes years: each grade takes months of regular practice. In this time, a realistic aim is grade 1 or a first piece played well, with grade ${level} as the longer goal.`;
+}
+
 const RULES = [
   careerSteps,
   audienceGrowth,
@@ -169,6 +228,8 @@ const RULES = [
   fromCurrentLevel,
   roleWithoutExperience,
   raceTime,
+  newFriends,
+  gradeFromBeginner,
 ];
 
 /** The first rule the goal breaks, as a note; null when the goal is within reach. */

@@ -16,13 +16,15 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       4,
     ],
     [/\b(weight loss|body fat|bmi|blood pressure|cholesterol|blood sugar|diabetes)\b/, 4],
+    // "get my weight down from 92kg": a body weight brought down or under a number.
+    [/\b(?:my )?(?:weight|waist) (?:down|under|below)\b/, 4],
     [/\b(marathon|half[- ]marathon|\d+ ?k run|5k|10k|triathlon|ultra)\b/, 4],
     [
       /\b(run(?!\s+(?:my|a|the|our)\s+(?:own\s+)?(?:business|company|team|shop|store))|running|jog|jogging|swim|swimming|cycle|cycling|bike ride|hike|hiking|walk|walking|steps)\b/,
       2,
     ],
     [
-      /\b(gym|workouts?|work out|exercise|exercising|training|strength|lift|lifting|weights|deadlift|squat|bench press|bench(?:ing)?(?= \d)|push[- ]?ups?|pull[- ]?ups?|sit[- ]?ups?|plank|yoga|pilates|stretch\w*|mobility|flexib\w*|touch (?:my )?toes|splits|cardio|crossfit)\b/,
+      /\b(gym|workouts?|work out|exercise|exercising|training|strength|lift|lifting|weights|deadlift\w*|squat\w*|bench press|bench(?:ing)?(?= \d)|push[- ]?ups?|pull[- ]?ups?|sit[- ]?ups?|plank|yoga|pilates|stretch\w*|mobility|flexib\w*|touch (?:my )?toes|splits|cardio|crossfit)\b/,
       2,
     ],
     [
@@ -67,6 +69,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       6,
     ],
     [/\b(?:side (?:business|hustle|gig)|my (?:own )?business|small business)\b/, 4],
+    // An income a month from one's own work, a shop of one's own, a living made from it.
+    [/\b(?:make|earn|making|earning) [$€£¥₹]?\d[\d,.]*k? ?(?:a|per|\/) ?month\b/, 4],
+    [/\b(?:etsy|shopify|online|my) (?:shop|store)\b/, 3],
+    [/\bgo full[- ]time\b|\bquit my (?:day )?job\b|\bmake a living\b/, 4],
     [
       /\b(ceo|cto|cfo|coo|director|vp|vice president|head of \w+|analyst|senior \w+|manager role)\b/,
       3,
@@ -100,7 +106,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     ],
     [/\b(friends?|friendships?|social life|socialise|socialize|lonely|loneliness|community)\b/, 3],
     [
-      /\b(family|families|mom|mum|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|nani|nana|nanna|dadi|in-laws)\b/,
+      /\b(family|families|mom|mum|mam|mammy|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|nani|nana|nanna|dadi|in-laws)\b/,
       3,
     ],
     [/\b(dating|date|dates|single|find (a |someone|love|the one)|tinder|hinge|bumble)\b/, 3],
@@ -108,7 +114,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(argue|arguing|arguments?|fight|fighting|communicate|communication|listen|listening|conflict|trust|forgive|apologi[sz]e|reconnect|quality time|closer|intimacy|romance|romantic)\b/,
       2,
     ],
-    [/\b(call|visit|text|write to|spend time with|hang out)\b/, 1],
+    [/\b(call|ring|phone|visit|text|write to|spend time with|hang out)\b/, 1],
     [
       /\b(wedding|honeymoon|anniversary|reunion|surprise party|baby shower|family trip|family holiday)\b/,
       3,
@@ -139,8 +145,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(meditat\w*|mindful\w*|gratitude|habit|habits|routine|discipline|procrastinat\w*|confidence|confident|self-esteem|happier|happy|happiness|purpose|calm|patience|resilien\w*|(?:a )?better person|kinder|nicer person)\b/,
       2,
     ],
+    // Learning for its own sake ("a module for fun") is personal, whatever its exam.
+    [/\b(?:for fun|as a hobby|just for me)\b/, 6],
     [
-      /\b(save|saving|savings|budget|budgeting|debt|pay off|invest|investing|emergency fund|retire|retirement|money|finances|financial|spending)\b/,
+      /\b(save|saving|savings|budget|budgeting|debt|loans?|credit cards?|overdraft|pay off|invest|investing|emergency fund|retire|retirement|money|finances|financial|spending)\b/,
       3,
     ],
     [

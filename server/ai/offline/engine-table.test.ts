@@ -348,12 +348,13 @@ const questionRows: QuestionRow[] = [
     questions: ['outcome', 'why'],
     asks: [/What would “Be happier” look like/],
   },
-  { text: 'get fit', questions: ['outcome', 'why'] },
-  { text: 'Be more productive at work', questions: ['outcome', 'why'] },
-  { text: 'Improve my relationship with my husband', questions: ['outcome', 'why'] },
+  // Why only for a life-wide wish; one area of life has a plain why (README decisions).
+  { text: 'get fit', questions: ['outcome'] },
+  { text: 'Be more productive at work', questions: ['outcome'] },
+  { text: 'Improve my relationship with my husband', questions: ['outcome'] },
   {
     text: 'Be healthier by January 2026',
-    questions: ['outcome', 'deadline', 'why'],
+    questions: ['outcome', 'deadline'],
     asks: [/\(31 January 2026\) has already passed/],
   },
   { text: 'Lose weight', questions: ['target', 'deadline'], asks: [/How much weight/] },
@@ -362,7 +363,8 @@ const questionRows: QuestionRow[] = [
     questions: ['target'],
     asks: [/How much would you like to save/],
   },
-  { text: 'do better', questions: ['outcome', 'why', 'domain'] },
+  // The part of life is not asked: what it would look like says it.
+  { text: 'do better', questions: ['outcome', 'why'] },
   // A passed date is asked again rather than replaced with one the person never chose.
   {
     text: 'I want to run a 10K by 1 February 2026',

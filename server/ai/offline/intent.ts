@@ -35,11 +35,14 @@ const STOP_AFTER_OBJECT =
   /^(with|for|to|at|on|in|by|before|after|until|within|so|because|and|or|but|from|every|each|per|this|next|than|while|since|without)$/;
 
 const PREAMBLE =
-  /^(?:(?:i|we)\s+(?:really\s+|finally\s+|also\s+)?(?:want|would like|'d like|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|my goal is to\s+|goal:\s*|this year,?\s+|i\s+)/i;
+  /^(?:(?:i|we)\s+(?:really\s+|finally\s+|also\s+|just\s+)?(?:want|would like|'d like|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|(?:i\s+)?wanna\s+|(?:really\s+|just\s+)?(?:want|need|hope|plan)\s+to\s+|my goal is to\s+|goal:\s*|this year,?\s+|i\s+)/i;
 
 /** A sentence that says what the person wants. */
 const WANTS =
-  /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\bmy (?:goal|aim|plan) is\b/i;
+  /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\bmy (?:goal|aim|plan) is\b|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
+
+/** Asides that carry no meaning for the goal ("honestly", "tbh", "lol"). */
+const FILLER = /^(?:honestly|tbh|ok|okay|so|well),?\s+|\s+(?:lol|tbh|haha|lmao)$/gi;
 
 const REASON =
   /\s*\b(?:because|since|so that|so i can|so i'll|so we can|in order to|as i want)\b.*$/i;
@@ -93,6 +96,7 @@ export function goalIntent(rawText: string): GoalIntent {
   const sentence = stated
     .replace(/[‘’]/g, "'")
     .replace(REASON, '')
+    .replace(FILLER, '')
     .replace(PREAMBLE, '')
     // "signed up for a marathon": the event signed up for is the activity.
     .replace(
@@ -280,4 +284,182 @@ export function keepsIntent(intent: GoalIntent, goalText: string): boolean {
       text.includes(stem(word)) ||
       (SAME_MEANING[stem(word)] ?? SAME_MEANING[word] ?? []).some((other) => text.includes(other)),
   );
+}
+
+/** Verbs of a way of being: "be a more patient mum", "grow closer to God", "feel calmer". */
+const BEING_VERBS = /^(be|become|feel|grow|get|stay)$/;
+
+/** Verbs that change an amount: "increase my sales", "grow my income", "cut down on sweets". */
+const CHANGE_VERBS = /^(increase|grow|boost|raise|reduce|lower|cut|limit|expand|double)$/;
+
+/** What one grows as an amount, not as a plant: "grow my income", "grow my channel". */
+const AMOUNT_NOUNS =
+  /^(income|revenue|sales|business|audience|following|followers|channel|savings|network|profits?|earnings|numbers|brand|list|portfolio|pension|clients?|customers?|subscribers)$/;
+
+/** Quantifiers of an amount ("more", "a bit of"): how much is left open. */
+const AMOUNT_WORDS = /^(more|less|fewer)$/;
+
+/** The goal's own clause, up to its first comma or sentence end ("drink less. It's getting…"). */
+const clauseCache = new Map<string, Term[]>();
+
+function goalClause(text: string): Term[] {
+  const cached = clauseCache.get(text);
+  if (cached) return cached;
+  const { phrase } = goalIntent(text);
+  const clause = phrase.split(/[,.;:!?(]|\s[-–—]\s/)[0] ?? phrase;
+  const terms = termsOf(clause);
+  if (clauseCache.size > 500) clauseCache.clear();
+  clauseCache.set(text, terms);
+  return terms;
+}
+
+/**
+ * A wish about how to be rather than what to do: the verb is "be", "become", "feel", "grow" or
+ * "get" and what follows is a comparative ("be a more patient mum", "grow closer to God", "be
+ * better at my job"), not an amount of something ("get more clients").
+ */
+export function wayOfBeing(text: string): boolean {
+  const terms = goalClause(text);
+  const at = terms.findIndex((t) => BEING_VERBS.test(t.normal));
+  if (at < 0 || at > 1) return false;
+  // "get on better terms": particles and determiners say nothing of the comparison.
+  const rest = terms
+    .slice(at + 1)
+    .filter((t) => !has(t, 'Determiner') && !has(t, 'Particle') && !has(t, 'Possessive'));
+  const next = rest[0];
+  if (!next) return false;
+  if (next.normal === 'better' || next.normal === 'worse' || has(next, 'Comparative')) return true;
+  // "be more social", but "get more clients": after more/less a noun is an amount.
+  return (
+    AMOUNT_WORDS.test(next.normal) &&
+    terms[at]?.normal !== 'get' &&
+    (terms[at]?.normal !== 'grow' || !has(rest[1] ?? next, 'Plural'))
+  );
+}
+
+/**
+ * More or less of a known activity with no number ("drink less", "eat more veggies", "visit my
+ * parents more often", "lose a bit of weight", "grow my income", "cut down on sweets", "start
+ * saving money"): what is asked is how much, not what it would look like. Read on the parts of
+ * speech of the goal's own clause.
+ */
+export function comparativeAmount(text: string): boolean {
+  const terms = goalClause(text);
+  if (terms.length === 0 || wayOfBeing(text)) return false;
+  if (terms.some((t) => has(t, 'Value') && /\d/.test(t.text))) return false;
+  const verb = terms.findIndex((t) => isVerb(t) || t.normal === 'start');
+  if (verb < 0) return false;
+  const first = terms[verb]?.normal ?? '';
+  const after = terms.slice(verb + 1);
+  if (after.some((t) => AMOUNT_WORDS.test(t.normal))) return true;
+  // "lose a bit of weight", "save a little".
+  if (after.some((t, i) => /^(bit|little)$/.test(t.normal) && after[i - 1]?.normal === 'a'))
+    return true;
+  // "increase my sales numbers", "cut down on sweets"; "grow" an amount ("my income"), not
+  // tomatoes or closer.
+  const object = after.filter((t) => has(t, 'Noun') && !has(t, 'Possessive')).at(-1)?.normal;
+  if (
+    CHANGE_VERBS.test(first) &&
+    after.length > 0 &&
+    !has(after[0] as Term, 'Comparative') &&
+    (first !== 'grow' || AMOUNT_NOUNS.test(object ?? ''))
+  )
+    return true;
+  // "start saving money": a habit begun, at a pace not yet named.
+  return /\bstart(?:ing)? [a-z]+ing\b/i.test(text) && /ing$/.test(first) && after.length <= 2;
+}
+
+/** An occasion named without its date: whose it is and what it is ("the", "careers fair"). */
+export interface NamedOccasion {
+  owner: string;
+  what: string;
+}
+
+const OWNERS = /^(my|our|the|his|her|their)$/;
+
+/** Verbs of a life event that ends a stretch of time: "before we move house", "… arrives". */
+const LIFE_EVENT_VERBS =
+  /^(move|moves|arrive|arrives|come|comes|leave|leaves|start|starts|return|returns|graduate|graduates|retire|retires|marry|relocate|relocates|emigrate|emigrates)$/;
+
+/** Habits done around a daily occasion ("stretch every morning before my run") bound nothing. */
+const FREQUENCY = /\b(?:every|each|daily|nightly|weekly|a day|a week|per)\b/;
+
+/**
+ * An occasion only the person knows the date of, read on the parts of speech after "before",
+ * "ahead of" or "in time for": a noun phrase ("before the careers fair", "before the next
+ * promotion round at work") or a clause with a life event's verb ("before we move house", "before
+ * our little one arrives"); and an age or someone's birthday by its ordinal ("by my 30th", "for
+ * my dad's 60th"). Null when what follows is a time ("before the end of…"), which the date reader
+ * handles.
+ */
+export function occasionWithoutDate(text: string): NamedOccasion | null {
+  const terms = termsOf(text.replace(/[‘’]/g, "'"));
+  for (let i = 0; i < terms.length; i += 1) {
+    const word = terms[i]?.normal ?? '';
+    const bounding =
+      word === 'before' ||
+      (word === 'of' && terms[i - 1]?.normal === 'ahead') ||
+      (word === 'for' && terms[i - 1]?.normal === 'time' && terms[i - 2]?.normal === 'in');
+    const ordinalOnly = word === 'by' || word === 'for';
+    if (!bounding && !ordinalOnly) continue;
+    const found = readOccasion(terms.slice(i + 1), bounding, FREQUENCY.test(text));
+    if (found) return found;
+  }
+  return null;
+}
+
+function readOccasion(rest: readonly Term[], bounding: boolean, habit: boolean) {
+  const first = rest[0];
+  if (!first) return null;
+  let owner = first.normal.replace(/'s$/, "'s");
+  let at = 1;
+  const possessive = has(first, 'Possessive') || /'s$/.test(first.normal);
+  if (!OWNERS.test(owner) && !possessive && !has(first, 'Pronoun')) return null;
+  // "my dad's 60th": the owner is the person named.
+  if (OWNERS.test(owner) && rest[1] && /'s$/.test(rest[1].normal)) {
+    owner = rest[1].normal;
+    at = 2;
+  }
+  const words: Term[] = [];
+  for (const term of rest.slice(at)) {
+    const stop = STOP_AFTER_OBJECT.test(term.normal) && term.normal !== 'next';
+    if (has(term, 'Preposition') || has(term, 'Conjunction') || stop) break;
+    words.push(term);
+  }
+  const head = words.at(-1);
+  if (!head) return null;
+  // "by my 30th", "for my dad's 60th": a birthday by its ordinal.
+  if (words.length === 1 && has(head, 'Ordinal')) return { owner, what: head.text };
+  if (!bounding) return null;
+  // "before we move house", "before our little one arrives".
+  // "the christening": a gerund after a determiner is a noun.
+  const verb = words.findIndex((t, i) => isVerb(t) && !(i === 0 && has(t, 'Gerund')));
+  if (verb >= 0)
+    return LIFE_EVENT_VERBS.test(words[verb]?.normal ?? '')
+      ? { owner: 'the', what: 'move or arrival' }
+      : null;
+  if (has(first, 'Pronoun') || habit) return null;
+  if (words.some((t) => has(t, 'Date') || TIME_WORDS.test(t.normal) || has(t, 'Value')))
+    return null;
+  if ((!has(head, 'Noun') && !has(head, 'Gerund')) || has(head, 'Pronoun')) return null;
+  return { owner, what: words.map((t) => t.text).join(' ') };
+}
+
+/**
+ * The first noun phrase of a clause, dates and numbers left out ("My CIMA case study exam is on
+ * 12 May" → "my CIMA case study exam"): what a later "pass it" refers to.
+ */
+export function firstNounPhrase(text: string): string | null {
+  const nouns = nlp(text).nouns().json() as Array<{
+    text: string;
+    terms: Array<{ tags: string[] }>;
+  }>;
+  const found = nouns.find(
+    (noun) =>
+      !noun.terms.some((t) => t.tags.includes('Date') || t.tags.includes('Value')) &&
+      !noun.terms.every((t) => t.tags.includes('Pronoun')),
+  );
+  if (!found) return null;
+  const words = found.text.replace(/[.,;:!?]+$/, '').trim();
+  return words.replace(/^(My|Our|The|A|An)\b/, (first) => first.toLowerCase()) || null;
 }

@@ -131,6 +131,27 @@ describe('parseDeadline', () => {
     expect(parseDeadline(text, TODAY, 'Europe/London')).toBeNull();
   });
 
+  it('reads a length from today, a past month, and Independence Day by zone', () => {
+    expect(parseDeadline('write a novel in the next month', TODAY, 'Europe/London')?.date).toBe(
+      '2026-04-10',
+    );
+    expect(parseDeadline('stay sober for the next 2 weeks', TODAY, 'Europe/London')?.date).toBe(
+      '2026-03-24',
+    );
+    // "Had a knee replacement in December": history; the Camino's day is the deadline.
+    expect(
+      parseDeadline(
+        'Had a knee replacement in December. We start the Camino on 14 September',
+        TODAY,
+        'Europe/Dublin',
+      )?.date,
+    ).toBe('2026-09-14');
+    expect(parseDeadline('by Independence Day', TODAY, 'Asia/Kolkata')?.date).toBe('2026-08-15');
+    expect(parseDeadline('by Independence Day', TODAY, 'America/New_York')?.date).toBe(
+      '2026-07-04',
+    );
+  });
+
   it('does not depend on the zone this server runs in', () => {
     // The reference instant is noon UTC with a zero offset; the answer is a calendar day.
     expect(parseDeadline('tomorrow', '2026-03-29', 'Pacific/Kiritimati')?.date).toBe('2026-03-30');

@@ -87,6 +87,11 @@ export function normalizeGoalText(text: string): string {
       .replace(/[–—]/g, '-')
       // "push ups", "pushups" → "push-ups": one exercise, one word.
       .replace(/\b(push|pull|sit|chin|press)[ ]?ups\b/g, '$1-ups')
+      // "ring me mam": the Irish and northern English "me" before family is "my".
+      .replace(
+        /\bme (mam|mammy|mum|dad|daddy|nan|nana|nanna|granny|grandad|brother|sister|kids|missus|fella|family)\b/g,
+        'my $1',
+      )
       .replace(/\ba couple of\b/g, '2')
       .replace(/\b(?:a|one) fortnight\b/g, '2 weeks')
       .replace(/\b(\d+(?:\.\d+)?) ?(million|thousand)\b/g, (_, n: string, unit: string) =>
@@ -258,6 +263,19 @@ const LUNAR_HOLIDAYS: ReadonlyArray<[RegExp, string, readonly string[]]> = [
   [/\bpassover\b/, 'Passover', ['2025-04-13', '2026-04-02', '2027-04-22', '2028-04-11']],
 ];
 
+/** Independence Day where it is not the 4th of July, by the zone's country. */
+const INDEPENDENCE_DAYS: Readonly<Record<string, string>> = {
+  'Asia/Kolkata': '08-15',
+  'Asia/Calcutta': '08-15',
+  'Asia/Karachi': '08-14',
+  'Asia/Jakarta': '08-17',
+  'Asia/Manila': '06-12',
+  'America/Mexico_City': '09-16',
+  'America/Sao_Paulo': '09-07',
+  'Africa/Lagos': '10-01',
+  'Africa/Accra': '03-06',
+};
+
 /** Public holidays on a fixed day or a fixed weekday of a month, by region where they differ. */
 function weekdayHoliday(name: string, year: number, timeZone: string): [string, string] | null {
   if (/^(?:early )?may bank holiday|^may day bank holiday/.test(name))
@@ -274,6 +292,10 @@ function weekdayHoliday(name: string, year: number, timeZone: string): [string, 
   if (/^(?:mlk|martin luther king)/.test(name))
     return [nthWeekday(year, 1, 1, 3), 'Martin Luther King Day'];
   if (/^presidents'? day/.test(name)) return [nthWeekday(year, 2, 1, 3), "Presidents' Day"];
+  if (/^(?:the )?independence day/.test(name)) {
+    const day = INDEPENDENCE_DAYS[timeZone];
+    if (day) return [`${year}-${day}`, 'Independence Day'];
+  }
   if (/^(?:the )?(?:4th of july|fourth of july|independence day)/.test(name))
     return [`${year}-07-04`, 'Independence Day'];
   if (/^juneteenth/.test(name)) return [`${year}-06-19`, 'Juneteenth'];
@@ -573,6 +595,9 @@ const FREQUENCY_WORDS = /\b(?:every|each|per|times|a|once|twice)\s*$/;
 const PAST_EVENT =
   /\b(?:broke|had|was|were|did|came|started|went|got|finished|qualified|graduated|moved|left|joined|used to|happened|injured|hurt)\b/;
 
+/** A clause that says what the person wants, whatever its tense ("I was hoping to…"). */
+const WISH_WORDS = /\b(?:want|wanna|need|hop(?:e|ing)|plan|goal|aim|like to|going to|will)\b/;
+
 function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
   const base = toDateTime(today);
   // Noon UTC with a zero offset keeps chrono's components equal to the user's calendar day,
@@ -654,9 +679,13 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
     // "(broke it in Jan)", "had two stents put in last autumn": a past date in a clause telling
     // what happened is history, not a deadline missed.
     const clause = before.split(/[.;!?()]|\s[-–—]\s|,/).at(-1) ?? '';
+    // "Had a knee replacement in December": a month with no year in such a clause is the last
+    // one of that name, even when this year's is still to come.
+    const history = date < today || (!start.isCertain('year') && !start.isCertain('day'));
     if (
-      date < today &&
+      history &&
       PAST_EVENT.test(clause) &&
+      !WISH_WORDS.test(clause) &&
       !/\b(?:by|before|until|till|in time for)\s*$/.test(clause)
     )
       continue;
@@ -722,10 +751,17 @@ export function parseDeadline(
   today: string,
   timeZone: string,
 ): ParsedDeadline | null {
-  const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today).replace(
-    /\b((?:in|within) (?:\d+|a|an|one|two|three|four|six) (?:days?|weeks?|months?|years?)) (before|after)\b/g,
-    '$1,$2',
-  );
+  const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today)
+    .replace(
+      /\b((?:in|within) (?:\d+|a|an|one|two|three|four|six) (?:days?|weeks?|months?|years?)) (before|after)\b/g,
+      '$1,$2',
+    )
+    // "in the next month", "for the next 2 weeks": a length of time from today, not next month.
+    .replace(
+      /\b(?:in|within|over|for|during) the (?:next|coming) (?:(\d+) )?(day|week|month|year)s?\b/g,
+      (_, count: string | undefined, unit: string) =>
+        `within ${count ?? 1} ${unit}${count && count !== '1' ? 's' : ''}`,
+    );
   const candidate = customDeadline(text, today, timeZone) ?? chronoDeadline(text, today);
   if (!candidate) return null;
   let { date, reading } = candidate;

@@ -15,8 +15,24 @@ import {
   genericTemplate,
 } from './activity.ts';
 import { classifyDomain } from './domain.ts';
-import { goalIntent, type GoalIntent, keepsIntent } from './intent.ts';
+import {
+  firstNounPhrase,
+  goalIntent,
+  type GoalIntent,
+  keepsIntent,
+  type NamedOccasion,
+  occasionWithoutDate,
+} from './intent.ts';
 import { ownWordsTemplate } from './own-words.ts';
+import {
+  learnsForItsOwnSake,
+  LEARN_SUGGESTIONS,
+  LIFE_WIDE,
+  MEANS_AT_START,
+  readWish,
+  VAGUE,
+  wishText,
+} from './wish.ts';
 import { addDays, daysBetween } from '#contracts/local-date.ts';
 import { formatLongDate } from './dates.ts';
 import {
@@ -42,29 +58,23 @@ import {
  * know first. Pure and deterministic: the same input always gives the same output.
  */
 
-/** Wishes with no outcome one could measure; they need a question before a plan. */
-const VAGUE =
-  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$|\bbe (?:more|less) (?:patient|present|kind|calm|positive|grateful|assertive|tolerant|understanding|supportive|consistent|social|outgoing|mindful|open|confident|organi[sz]ed)\b|\bdo something about (?:my|our|the) \w+|\bfind (?:a |the )?(?:partner|girlfriend|boyfriend|husband|wife|someone|love|the one)\b(?! (?:at|in|for|who|that) )|(?:^|\b(?:want|need|get|go for) )a promotion$|\b(?:been thinking|thinking about|maybe|wondering if) (?:i |that i )?(?:should|could|might|ought to)\b/;
-
 /**
- * "Hike the Kokoda Track … and I need to get fit for it": getting fit for a goal already named is
- * the means, not a vague wish of its own.
+ * The clause of the text that holds the date phrase ("need to lose 15kg before Easter" of "…,
+ * the holiday pics were brutal"): an event named elsewhere is not the date's.
  */
-const MEANS_TO_GOAL =
-  /\b(?:get|be|getting) (?:fit|fitter|in shape|into shape|healthier|stronger)(?: enough)? (?:for|before) (?:it|this|that)\b/g;
-
-const MEANS_AT_START = new RegExp(`^${MEANS_TO_GOAL.source}`, 'i');
-
-function wishText(text: string): string {
-  return text.replace(MEANS_TO_GOAL, ' ');
+function clauseOf(text: string, phrase: string): string {
+  const at = text.indexOf(phrase.toLowerCase());
+  if (at < 0) return text;
+  const start = Math.max(...['.', '!', '?', ';', ','].map((mark) => text.lastIndexOf(mark, at)));
+  const ends = ['.', '!', '?', ';', ',']
+    .map((mark) => text.indexOf(mark, at + phrase.length))
+    .filter((index) => index >= 0);
+  return text.slice(start + 1, ends.length > 0 ? Math.min(...ends) : text.length);
 }
 
-/** "network more", "swim more": the activity is known, how much is not. */
-const MORE_OF = /^(?:[a-z]+ ){1,2}(?:more|less)(?: often)?$/;
-
-/** Vague wishes about something concrete (a skill, a job, a person): what it looks like is asked, not why. */
-const CONCRETE_WISH =
-  /\b(?:get better at|improve (?:at|my) (?!life|health|relationship|marriage|career)\w+|find (?:a |an )?(?:new |better |different )?(?:job|role)|get (?:a )?(?:new |better )?job|be (?:more|less) \w+ (?:with|towards?|around) (?:my|our|the|his|her)|a promotion$)\b/;
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /**
  * "…, I just feel stuck", "…, we argue all the time", "…, I'm tired of being single": the person
@@ -144,7 +154,7 @@ function outcomeQuestion(
 
 /** A health matter that needs a doctor's or physio's word before training. */
 const MEDICAL =
-  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off)\b/;
+  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|insulin pump|on a pump|(?:i'm|i am|im) type [12]|type [12] diabet\w*|t[12]d|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off)\b/;
 
 const MEDICAL_NOTE =
   'Because of the health condition you mention, check the plan with your doctor or physiotherapist before you start, and stop if anything hurts.';
@@ -214,7 +224,7 @@ const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boo
     pattern:
       /\b(?:before|when|by the time|once) (?:i|we) (?:graduate|finish (?:school|uni|university|college))\b/,
     question: 'When do you graduate? I will plan back from that date.',
-    fixed: true,
+    fixed: false,
   },
   // "Pass CFA Level I - sitting it in August": an exam sitting has a day, set by the exam board.
   {
@@ -233,9 +243,12 @@ const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boo
 const NAMED_EVENT =
   /\b(?:do|run|ride|cycle|race|enter|complete|take part in|sign up for|signed up for)\s+(?:the\s+([A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Marathon|Half|Run|Ride|Sportive|Triathlon|Swim|Challenge|Ultra|10K|5K))|([A-Z][a-z]+ to [A-Z][a-z]+))\b/;
 
-/** Events that are someone's occasion, fixed once known (not the person's own age or birthday). */
-const OCCASION =
-  /^(?:wedding|trip|holiday|holidays|vacation|honeymoon|race|competition|recital|concert|performance|audition|tournament|match|conference|presentation|talk|reunion|graduation|party|anniversary|move|big day|retirement|christening|baptism|mitzvah|communion|confirmation|funeral|memorial|prom|do|shower|jubilee|show)$|wedding|party/;
+/** The goal happens at the occasion: "at my dad's birthday", "on our Iceland trip". */
+const AT_EVENT = /^(?:at|on|during)\b/;
+
+/** The goal is done in front of others at the occasion: played, sung, given as a speech. */
+const PERFORMED =
+  /\b(?:play|playing|sing|singing|perform|performing|dance|dancing|speech|toast|propose|recital|concert|audition|race|competition|tournament)\b/;
 
 function dateNeededQuestion(owner: string, event: string, timeZone: string): ClarifyingQuestion {
   const whose = owner === 'my' || owner === 'our' ? 'your' : owner;
@@ -279,6 +292,22 @@ function howMuchQuestion(wish: string): ClarifyingQuestion {
       suggestions: ['4 songs start to finish', '8 chords and 3 songs', '1 piece to perform'],
     };
   }
+  // "drink less", "cut down on sweets": a limit, not a count to reach.
+  if (/\b(?:less|fewer|cut (?:down|back)|reduce|limit)\b/.test(wish)) {
+    return {
+      id: QUESTION_IDS.target,
+      question: 'How much less would count as success? Name a limit.',
+      suggestions: ['Half as much as now', 'Only at weekends', 'No more than 2 days a week'],
+    };
+  }
+  // "increase my sales numbers": a rise on where it is now.
+  if (/\b(?:increase|grow|boost|raise|double)\b/.test(wish)) {
+    return {
+      id: QUESTION_IDS.target,
+      question: 'How much more than now would count as success? Name a number.',
+      suggestions: ['10% more than now', '25% more than now', 'Double what it is now'],
+    };
+  }
   return {
     id: QUESTION_IDS.target,
     question: 'How much or how often would count as success? Name a number.',
@@ -294,7 +323,9 @@ const HEALTH_READING =
   /\b(?:blood pressure|cholesterol|blood sugar|hba1c|a1c|resting heart rate|triglycerides)\b/;
 
 /** The reading with its number ("blood pressure below 130/80", "HbA1c under 48"). */
-const HEALTH_READING_TARGET = new RegExp(`${HEALTH_READING.source}[^.,;]{0,30}?\\d`);
+const HEALTH_READING_TARGET = new RegExp(
+  `${HEALTH_READING.source}[^.,;]{0,30}?\\d|\\b(?:readings?|numbers|levels?) (?:under|below|to|at|of|less than)\\s*\\d`,
+);
 
 const READING_QUESTION: ClarifyingQuestion = {
   id: QUESTION_IDS.target,
@@ -316,12 +347,6 @@ const WHY_QUESTION: ClarifyingQuestion = {
   id: QUESTION_IDS.why,
   question: 'Why does this matter to you right now?',
   suggestions: [],
-};
-
-const DOMAIN_QUESTION: ClarifyingQuestion = {
-  id: QUESTION_IDS.domain,
-  question: 'Which part of your life is this about?',
-  suggestions: ['Health', 'Career', 'Relationships', 'Personal development'],
 };
 
 /** The user's own words as a title, minus preambles and the deadline phrase. */
@@ -354,7 +379,7 @@ const GOAL_LEAD =
 
 /** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
 const CLAUSE_END =
-  /[.!?;:(]\s*|\s[-–—]\s|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
+  /[.!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
 
 /**
  * The SMART title in the person's own words: the clause that states the goal, without preamble,
@@ -367,16 +392,27 @@ function formatNumber(value: number): string {
   return TITLE_NUMBER.format(value);
 }
 
+/** A verb whose object is a pronoun or missing: "pass it", "pass with 75+". */
+const UNNAMED_OBJECT =
+  /^(pass|sit|clear|ace|finish|complete|run|do)\s+(?:it\s+|them\s+|(?=with\b|first\b|under\b|in under\b|sub\b))/i;
+
 function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
   let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
   const lead = GOAL_LEAD.exec(phrase);
   // "… and I need to get fit for it": the means, after the goal already named, is no title.
+  let named: string | null = null;
   if (
     lead &&
     !MEANS_AT_START.test(phrase.slice(lead.index + lead[0].length).split(CLAUSE_END)[0] ?? '')
-  )
+  ) {
+    named = firstNounPhrase(phrase.slice(0, lead.index));
     phrase = phrase.slice(lead.index + lead[0].length);
+  }
   phrase = phrase.split(CLAUSE_END)[0] ?? phrase;
+  // "My CIMA exam is on 12 May and I want to pass it first time", "sitting CPA FAR on April 28,
+  // want to pass with 75+": what is passed was named before the goal's clause.
+  if (named && UNNAMED_OBJECT.test(phrase))
+    phrase = phrase.replace(UNNAMED_OBJECT, (_, verb: string) => `${verb} ${named} `);
   const title = titleFromText(phrase, deadline)
     .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
     .trim();
@@ -492,6 +528,22 @@ function decideDeadline(
   return { date, notes, flags, ...(target === undefined ? {} : { target }) };
 }
 
+interface AskedEvent {
+  owner: string;
+  what: string;
+  /** The words that name it, from their preposition ("for my sister's wedding"). */
+  phrase: string;
+}
+
+function occasionOf(occasion: NamedOccasion | null): AskedEvent | null {
+  if (!occasion) return null;
+  // "by my 30th", "for my dad's 60th": a birthday by its ordinal.
+  const what = /^\d+(?:st|nd|rd|th)$/.test(occasion.what)
+    ? `${occasion.what} birthday`
+    : occasion.what;
+  return { owner: occasion.owner, what, phrase: '' };
+}
+
 /**
  * The event whose date only the person knows, if the statement names one and no day is known:
  * an exam, a wedding, a trip (`event`), or a life event or named event (`lifeEvent`).
@@ -503,7 +555,7 @@ function eventsToAsk(
   known: { answered: boolean; dayKnown: boolean; anyDate: boolean },
 ) {
   const { answered, dayKnown, anyDate } = known;
-  const event = answered
+  const match = answered
     ? null
     : (ACADEMIC.exec(eventText) ??
       (anyDate
@@ -512,6 +564,11 @@ function eventsToAsk(
           COMING_UP.exec(eventText) ??
           AGE.exec(eventText) ??
           OWN_EXAM.exec(eventText))));
+  const event: AskedEvent | null = match
+    ? { owner: match[1] || 'the', what: match[2] ?? 'event', phrase: match[0] }
+    : answered || anyDate
+      ? null
+      : occasionOf(occasionWithoutDate(eventText));
   const namedEvent =
     answered || dayKnown || event
       ? null
@@ -572,13 +629,18 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const wish = normalizeGoalText(statement).replace(/[.!?]+$/, '');
   // A goal in the person's own words is "done once" when it names no number: not a measure.
   const measured = explicit !== null && !(template.id === 'own_words' && explicit.name === 'Done');
-  const moreOf = !measured && MORE_OF.test(wish);
-  const vague =
-    !measured && (template.generic === true || VAGUE.test(wishText(context.text)) || moreOf);
+  const { moreOf, vague } = readWish(statement, context.text, measured, template);
   const reconnect = !measured && !vague && RECONNECT.test(context.text);
   // "learn guitar", "write a novel": with neither a number nor a date, how far is "done" is asked.
-  const openEnded =
-    explicit === null && !parsedDeadline && quantities.length === 0 && OPEN_ENDED.test(template.id);
+  const unbounded = explicit === null && !parsedDeadline && quantities.length === 0;
+  const learnSkill =
+    !measured &&
+    !parsedDeadline &&
+    quantities.length === 0 &&
+    !vague &&
+    !moreOf &&
+    learnsForItsOwnSake(statement);
+  const openEnded = unbounded && !learnSkill && OPEN_ENDED.test(template.id);
   // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
   const readingWithoutTarget =
     !measured && HEALTH_READING.test(context.text) && !HEALTH_READING_TARGET.test(context.text);
@@ -586,11 +648,16 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const namedEventGoal = NAMED_EVENT.test(
     input.text.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
   );
+  // "get back to running 3 times a week": a habit at a stated pace needs no other target.
+  const habitPace = quantities.some((quantity) => quantity.kind === 'frequency');
   const needsTarget =
-    !vague &&
-    !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
-    ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
-      readingWithoutTarget);
+    moreOf ||
+    (!vague &&
+      !learnSkill &&
+      !(habitPace && !readingWithoutTarget) &&
+      !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
+      ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
+        readingWithoutTarget));
 
   // A date only the person knows ("for my sister's wedding", "until the baby comes") is asked
   // for, never guessed; a month alone ("before I graduate in May") does not name the day.
@@ -602,7 +669,8 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   });
   // A date that has passed is asked again rather than replaced with one the person never chose.
   const passed = parsedDeadline?.passed === true;
-  if (((vague || needsTarget || reconnect) && !answeredOutcome) || event || lifeEvent || passed) {
+  const asksOutcome = reconnect || (learnSkill && !event && !lifeEvent);
+  if (((vague || needsTarget || asksOutcome) && !answeredOutcome) || event || lifeEvent || passed) {
     const questions: ClarifyingQuestion[] = [];
     if (vague && !answeredOutcome) {
       flags.add('vague');
@@ -610,12 +678,19 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
         // "swim more": the activity is known, how much is not; "a promotion": to what.
         BARE_PROMOTION.test(wish)
           ? PROMOTION_QUESTION
-          : moreOf
-            ? (template.targetQuestion?.(context) ?? howMuchQuestion(wish))
-            : outcomeQuestion(template, domain, input.text.trim(), input.timeZone),
+          : outcomeQuestion(template, domain, input.text.trim(), input.timeZone),
       );
-    } else if (reconnect && !answeredOutcome) {
-      questions.push(outcomeQuestion(template, domain, input.text.trim(), input.timeZone));
+    } else if (asksOutcome && !answeredOutcome) {
+      const question = outcomeQuestion(template, domain, input.text.trim(), input.timeZone);
+      // A skill to learn: what "done" could be, in the skill's own terms ("4 songs start to
+      // finish"), not the domain's catch-all suggestions.
+      const own =
+        !template.generic && template.id !== 'own_words' && template.targetQuestion
+          ? template.targetQuestion(context).suggestions
+          : INSTRUMENT_WORDS.test(wish)
+            ? howMuchQuestion(wish).suggestions
+            : LEARN_SUGGESTIONS;
+      questions.push(learnSkill ? { ...question, suggestions: [...own] } : question);
     } else if (needsTarget && !answeredOutcome) {
       questions.push(
         readingWithoutTarget
@@ -625,17 +700,11 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     }
     if (event) {
       flags.add('date_needed');
-      const owner = event[1] || 'the';
-      const what = event[2] ?? 'event';
-      const noun = what.split(' ').at(-1) ?? what;
-      // Someone's occasion (a wedding, a trip, a parent's birthday) is a fixed date once known;
-      // the person's own birthday, an exam or the end of term is a date they plan toward.
-      if (
-        OCCASION.test(noun) ||
-        (noun === 'birthday' && (/'s\b/.test(what) || owner.endsWith("'s")))
-      )
-        flags.add('fixed_date');
-      questions.push(dateNeededQuestion(owner, what, input.timeZone));
+      // The occasion's date is fixed once known when the goal happens at it ("play at my dad's
+      // birthday", "propose on our trip", a speech); when it only bounds the work ("knit a
+      // jumper for my nephew's birthday", "before our holiday") it is a date to plan toward.
+      if (AT_EVENT.test(event.phrase) || PERFORMED.test(context.text)) flags.add('fixed_date');
+      questions.push(dateNeededQuestion(event.owner, event.what, input.timeZone));
     } else if (lifeEvent) {
       flags.add('date_needed');
       if (lifeEvent.fixed) flags.add('fixed_date');
@@ -648,6 +717,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       questions.push(deadlineQuestion(parsedDeadline));
     } else if (
       needsTarget &&
+      !moreOf &&
       !answeredOutcome &&
       DATED_TARGETS.test(template.id) &&
       !parsedDeadline &&
@@ -656,10 +726,11 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       // Amounts of money or weight are only safe or affordable against a date: asked together.
       questions.push(deadlineQuestion(null));
     }
-    // Why is asked of a wish about how life should be, not of a skill or a job to get.
-    if (vague && !why && !CONCRETE_WISH.test(context.text) && !STATED_SITUATION.test(context.text))
+    // Why is asked only of a wish about the whole of life ("get my life together"), not of one
+    // area of it (health, work, money, a relationship, a skill), whose why is plain; and the
+    // part of life is not asked: what it would look like says it.
+    if (vague && !why && LIFE_WIDE.test(context.text) && !STATED_SITUATION.test(context.text))
       questions.push(WHY_QUESTION);
-    if (vague && detected.domainScore === 0 && !hint) questions.push(DOMAIN_QUESTION);
     const notes = vague
       ? [
           'A goal you can measure is far easier to plan and to stick to; a couple of answers and I will draft it.',
@@ -673,11 +744,19 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   // Thanksgiving") or an event's (an exam, a trip, a wedding), not a horizon the person chose.
   // The person's own birthday or age ("before my 50th on 6 June") is a date they chose.
   const ownMilestone = OWN_MILESTONE.test(eventText);
+  // "Pass the PMP exam by end of June": a month's end after "by" is a horizon the person chose,
+  // whatever the event; its sitting has a day of its own.
+  const chosenMonthEnd =
+    parsedDeadline?.monthOnly === true &&
+    new RegExp(
+      `\\b(?:by|before|until)\\s+(?:the\\s+)?${escapeRegExp(parsedDeadline.phrase.toLowerCase().replace(/^(?:by|before|until)\s+/, ''))}`,
+    ).test(context.text);
   const fixed =
     parsedDeadline !== null &&
     !parsedDeadline.passed &&
+    !chosenMonthEnd &&
     ((parsedDeadline.occasion && !ownMilestone) ||
-      FIXED_EVENT.test(eventText.replace(OWN_MILESTONE, ' ')));
+      FIXED_EVENT.test(clauseOf(eventText, parsedDeadline.phrase).replace(OWN_MILESTONE, ' ')));
   // "In 2 months before we relocate": a length of time the person chose, kept because an event
   // bounds it, but not itself an event's date.
   if (fixed && !LENGTH_OF_TIME.test(parsedDeadline.phrase)) flags.add('fixed_date');
@@ -837,7 +916,9 @@ function chooseActivity(
   ) {
     return fallback;
   }
-  const title = titleFromText(statement, deadline);
+  // "Host Thanksgiving", "cook dinner for Thanksgiving": the holiday that is the occasion stays.
+  const occasion = deadline?.occasion === true && !/\d/.test(deadline.phrase);
+  const title = titleFromText(statement, occasion ? null : deadline);
   // The domain of the activity, not of its occasion or whose it is ("restore my grandfather's
   // motorbike", "play Wonderwall for my sister's wedding").
   const activity = normalizeGoalText(intent.phrase)

@@ -17,7 +17,7 @@ import {
 const weightLoss: ActivityTemplate = {
   id: 'weight_loss',
   domain: 'health',
-  cues: /\b(lose|losing|drop|shed|slim down)\b[^.]*\b(weight|kg|kgs|kilos?|pounds|lbs?|stone|fat|belly)\b|\bweight loss\b|\bfat loss\b|\bweight lost\b|\bslim down\b/,
+  cues: /\b(lose|losing|drop|shed|slim down)\b[^.]*(?:\b|(?<=\d))(weight|kg|kgs|kilos?|pounds|lbs?|stone|fat|belly)\b|\bweight loss\b|\bfat loss\b|\bweight lost\b|\bslim down\b/,
   metric: ({ quantities }) => {
     const weight = findQuantity(quantities, 'weight');
     if (!weight || weight.direction !== 'lose') return null;
@@ -189,7 +189,7 @@ const running: ActivityTemplate = {
   id: 'running',
   domain: 'health',
   // "run my own business" is not running.
-  cues: /\b(run(?!\s+(?:my|a|the|our|his|her|their)\s+(?:own\s+)?(?:business|company|team|shop|store|department|meetings?|errands|workshop|household))|running|runner|jog|jogging|race|marathon|half[- ]marathon|\d+(\.\d+)? ?k\b|couch to 5k|parkrun|ultra)\b/,
+  cues: /\b(run(?!\s+(?:my|a|the|our|his|her|their)\s+(?:own\s+)?(?:business|company|team|shop|store|department|meetings?|errands|workshop|household))|running|runner|jog|jogging|race|marathon|half[- ]marathon|(?<![$€£¥₹\d.,])(?!401k)\d+(\.\d+)? ?k\b|couch to 5k|parkrun|ultra)\b/,
   metric: ({ quantities }) => {
     const distance = findQuantity(quantities, 'distance');
     if (!distance) return null;

@@ -1,0 +1,101 @@
+import { normalizeGoalText } from './parse.ts';
+import { comparativeAmount, goalIntent, wayOfBeing } from './intent.ts';
+import type { ActivityTemplate } from './templates/kit.ts';
+
+/**
+ * How a goal statement reads as a wish, for the offline coach (refine-goal.ts): vague (a way of
+ * being, a life-wide wish, a vague phrase), more or less of a known activity with no number, or a
+ * skill to learn for its own sake. The grammar (comparatives, the goal's own clause) is read with
+ * compromise in intent.ts; the phrases here are the wordings it cannot tell apart.
+ */
+
+/** Wishes with no outcome one could measure; they need a question before a plan. */
+export const VAGUE =
+  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$|\bbe (?:more|less) (?:patient|present|kind|calm|positive|grateful|assertive|tolerant|understanding|supportive|consistent|social|outgoing|mindful|open|confident|organi[sz]ed)\b|\bdo something about (?:my|our|the) \w+|\bfind (?:a |the )?(?:partner|girlfriend|boyfriend|husband|wife|someone|love|the one)\b(?! (?:at|in|for|who|that) )|(?:^|\b(?:want|need|get|go for) )a promotion$|\b(?:been thinking|thinking about|maybe|wondering if) (?:i |that i )?(?:should|could|might|ought to)\b/;
+
+/**
+ * "Hike the Kokoda Track … and I need to get fit for it": getting fit for a goal already named is
+ * the means, not a vague wish of its own.
+ */
+const MEANS_TO_GOAL =
+  /\b(?:get|be|getting) (?:fit|fitter|in shape|into shape|healthier|stronger)(?: enough)? (?:for|before) (?:it|this|that)\b/g;
+
+export const MEANS_AT_START = new RegExp(`^${MEANS_TO_GOAL.source}`, 'i');
+
+export function wishText(text: string): string {
+  return text.replace(MEANS_TO_GOAL, ' ');
+}
+
+/**
+ * A wish about the whole of life, naming no area of it ("get my life together", "have more
+ * balance in my life", "become the person I keep saying I'll be", "be happier"): vague, and its
+ * why is asked, as it is not plain.
+ */
+export const LIFE_WIDE =
+  /\b(?:(?:my|in) life|life (?:together|back)|the person i|(?:a )?better person|best version|(?:improve|work on|love|believe in) myself|purpose|direction|balance|fulfilled|do better|(?:happ(?:y|ier)|productive)(?!\s+(?:at|in|with|about)\b))\b/;
+
+/** Wishes the VAGUE list reads on the goal's own clause, without its aside. */
+const VAGUE_CLAUSE =
+  /\bget back out there\b|\b(?:tone|toned) up\b|\bget toned\b|\b(?:start (?:a |my own )?(?:side hustle|business|side business)|(?:(?:need|want|get|find) )?(?:a |an )?(?:new|better|different) job)$|^(?:improve|work on) my (?!\d)\w+(?: \w+)?(?: (?:for|at) work)?$|^sort (?:out )?my \w+(?: out)?$/;
+
+/** What "done" can be for a skill learned for its own sake, when no template knows the skill. */
+export const LEARN_SUGGESTIONS = [
+  'Finish a beginner course',
+  'Make 3 finished pieces or projects',
+  'Use it for something real every week for a month',
+  'Pass a first-level test',
+] as const;
+
+/** "learn excel properly", "learn to paint with oils": a skill whose "done" the person names. */
+const LEARN = /\blearn(?:ing)?\b/;
+
+/**
+ * "Learn excel properly", "learn to paint with oils": a skill with no purpose named after it
+ * ("learn Python to switch careers" says what done is: the switch).
+ */
+export function learnsForItsOwnSake(statement: string): boolean {
+  const said = normalizeGoalText(statement);
+  const clause = said.split(/[,.;:!?(]|\s[-–—]\s/)[0] ?? said;
+  const at = LEARN.exec(clause);
+  if (!at) return false;
+  const rest = clause.slice(at.index + at[0].length).replace(/^\s*(?:how\s+)?to\b/, '');
+  return !/\b(?:to|so)\s+[a-z]+/.test(rest) && !PLAIN_DONE.test(rest);
+}
+
+/**
+ * A skill whose "done" is plain: a level ("BSL level 1", "B1"), or one thing made or done once
+ * ("make sourdough", "ride a bike", "swim").
+ */
+const PLAIN_DONE =
+  /\b(?:level|grade|[abc][12]|stage|belt)\b|^\s*(?:make|bake|cook|build|knit|sew|brew|crochet|fix|tie|ride|swim|drive|change)\b/;
+
+/** The goal's own clause, without preamble, aside or reason ("sort out my money"). */
+function goalClauseText(statement: string): string {
+  const phrase = normalizeGoalText(goalIntent(statement).phrase);
+  return (phrase.split(/[,.;:!?(]|\s[-–—]\s/)[0] ?? phrase).trim();
+}
+
+/**
+ * How the wish reads: more or less of a known activity with no number ("drink less", "travel
+ * more") asks how much and is not vague; a way of being ("be a more patient mum"), a life-wide
+ * wish or a vague phrase asks what it would look like.
+ */
+export function readWish(
+  statement: string,
+  text: string,
+  measured: boolean,
+  template: ActivityTemplate,
+): { moreOf: boolean; vague: boolean } {
+  if (measured) return { moreOf: false, vague: false };
+  const clause = goalClauseText(statement);
+  const named =
+    VAGUE.test(wishText(text)) ||
+    VAGUE_CLAUSE.test(clause) ||
+    wayOfBeing(statement) ||
+    LIFE_WIDE.test(text);
+  const moreOf = !named && comparativeAmount(statement);
+  // "be deadlifting 100kg again": a goal that names its number is no vague wish, whatever
+  // template it falls to.
+  const numbered = /\d/.test(clause);
+  return { moreOf, vague: !moreOf && (named || (template.generic === true && !numbered)) };
+}
