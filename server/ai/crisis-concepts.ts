@@ -107,7 +107,23 @@ export type Concept =
   | 'ROUTINE_FAST'
   | 'POISON_OTHER'
   | 'PAY_THREAT'
-  | 'WEAPON_BRING';
+  | 'WEAPON_BRING'
+  | 'REVENGE'
+  | 'SH_HIDE'
+  | 'SH_RELAPSE'
+  | 'FAST_DAYS'
+  | 'WEIGHT_PROGRESS'
+  | 'WEIGH_IN_TRICK'
+  | 'DOSE_COUNT'
+  | 'HYPO'
+  | 'INJURY_EXCUSE'
+  | 'GROOM_SECRET'
+  | 'COVER_STORY'
+  | 'REAL_CAUSE'
+  | 'GET_ME_ALONE'
+  | 'MINOR_GAP'
+  | 'MINOR'
+  | 'EASY';
 
 const MEDS =
   '(?:pills?|tablets?|capsules?|meds|medication|medications|medicine|medicines|painkillers?|pain killers|sleeping pills|sleeping tablets|paracetamol|acetaminophen|tylenol|panadol|ibuprofen|advil|nurofen|aspirin|naproxen|codeine|co codamol|cocodamol|tramadol|oxycodone|oxy|morphine|fentanyl|heroin|opioids?|benzos?|xanax|valium|diazepam|lorazepam|zopiclone|ambien|zolpidem|sertraline|prozac|fluoxetine|citalopram|amitriptyline|lithium|quetiapine|seroquel|insulin|antidepressants?|sleeping aids?|sleep aids?|sedatives?|gabapentin|pregabalin|prescriptions?|benadryl|antihistamines?|melatonin|propranolol|beta blockers?|warfarin|digoxin|metformin|iron tablets|dose|doses)';
@@ -228,7 +244,7 @@ const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'PURGE',
-    '\\b(?:vomit\\w*|throw(?:ing)? (?:it )?up|threw (?:it )?up|make myself sick|made myself sick|be sick|purg\\w*|laxatives?|diuretics?|dulcolax|senna|senokot|ex ?lax|bisacodyl|miralax|laxido|movicol|diet pills|water pills|fingers down|down my throat|get rid of (?:it|the food|the calories|what i ate|everything)|burn (?:it )?off|burn off|work (?:it )?off|exercise (?:it )?off|compensat\\w*|undo (?:it|what i ate|the damage))\\b',
+    '\\b(?:vomit\\w*|throw(?:ing)? (?:it |it all |everything |them )?up|threw (?:it |it all |everything )?up|make myself sick|made myself sick|be sick|purg\\w*|laxatives?|diuretics?|dulcolax|senna|senokot|ex ?lax|bisacodyl|miralax|laxido|movicol|diet pills|water pills|fingers down|down my throat|get rid of (?:it|the food|the calories|what i ate|everything)|(?:bathroom|toilet|loo|meal|ate|eaten|dinner|lunch|breakfast|binge)\\b.{0,40}\\b(?:got|getting) rid of (?:it|all of it|everything|the lot)|burn (?:it )?off|burn off|work (?:it )?off|exercise (?:it )?off|compensat\\w*|undo (?:it|what i ate|the damage))\\b',
   ],
   [
     'BODY_HATE',
@@ -269,16 +285,16 @@ const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ['CHILD', `\\b${CHILD}\\b`],
   [
     'NEGLECT',
-    '\\b(?:lock(?:s|ed)? (?:\\w+ )?(?:in|up|inside|out)|shut(?:s)? (?:\\w+ )?in|not fed|(?:no one|nobody|never) (?:feeds|fed|washes|changes|looks after|picks)|no food|not (?:given|getting) (?:any )?(?:food|meals|dinner)|(?:does not|do not|did not|will not|never|refuse to|refuses to) (?:feed|give (?:him|her|them|us|me) (?:any )?food)|hungry|starving|alone (?:\\w+ ){0,4}(?:for (?:days|(?:\\d+|two|three|four|five|several|a few) (?:days|nights)|hours)|all (?:day|night|weekend)|overnight|at night)|(?:parents|mum|dad|mother|father|adults) (?:have not|has not|did not|never|still have not) (?:come|came) (?:back|home)|(?:has not|have not|not) been (?:home|back) (?:in|for) (?:\\d+|two|three|four|several|a few|days)|left (?:alone|on (?:his|her|their) own|home alone|in the car)|dirty|filthy|same clothes|bruises|bruised|smack\\w*|belt|cries all night|crying for hours|scared to go home|sleeps? (?:in|on) the (?:floor|shed|garage|car)|no heating|no bed|cage|tied up)\\b',
+    '\\b(?:lock(?:s|ed)? (?:\\w+ )?(?:in|up|inside|out)|shut(?:s)? (?:\\w+ )?in|not fed|(?:no one|nobody|never) (?:feeds|fed|washes|changes|looks after|picks)|no food|not (?:given|getting) (?:any )?(?:food|meals|dinner)|(?:does not|do not|did not|will not|never|refuse to|refuses to) (?:feed|give (?:him|her|them|us|me) (?:any )?food)|hungry|starving|alone (?:\\w+ ){0,4}(?:for (?:days|(?:\\d+|two|three|four|five|several|a few) (?:days|nights)|hours)|all (?:day|night|weekend)|overnight|at night)|(?:parents|mum|dad|mother|father|adults) (?:have not|has not|did not|never|still have not) (?:come|came) (?:back|home)|(?:has not|have not|not) been (?:home|back) (?:in|for) (?:\\d+|two|three|four|several|a few|days)|left (?:alone|on (?:his|her|their) own|home alone|in the car)|alone (?:\\w+ ){0,3}(?:till|until) (?:late|midnight|dark|after dark)|dirty|filthy|same clothes|bruises|bruised|smack\\w*|belt|cries all night|crying for hours|scared to go home|sleeps? (?:in|on) the (?:floor|shed|garage|car)|no heating|no bed|cage|tied up)\\b',
   ],
   // medical emergency
   [
     'SYMPTOM',
-    '\\b(?:chest (?:pain|pains|hurts|is tight|tightness|pressure|feels (?:tight|heavy|crushed))|(?:pain|pressure|tightness|crushing) in (?:my|his|her) chest|crushing|(?:left )?arm (?:is |went |feels )?(?:numb|heavy|tingling|weak|dead)|(?:arm|leg|hand|face|side) (?:\\w+ ){0,2}(?:went|gone|going|is|feels) (?:all |really |very )?(?:numb|weak|limp|floppy|dead)|(?:cannot|can not) smile (?:properly|right)|smile is (?:crooked|lopsided|uneven|wonky)|(?:blue|grey|purple) (?:around|round) (?:the|his|her|my) (?:lips|mouth)|(?:barely|hardly) breathing|breathing (?:is )?(?:very |really )?(?:slow|shallow|weird|strange|funny)|(?:pain|ache) (?:in|down) (?:my|his|her) (?:left )?(?:arm|jaw)|jaw (?:pain|hurts|aches)|face (?:is )?(?:droop\\w*|drooped|numb|lopsided|fallen|dropped)|droop\\w*|slurr\\w*|words (?:are )?(?:coming out )?(?:wrong|jumbled|muddled|garbled)|cannot (?:speak|talk) (?:properly|clearly|right)|cannot (?:breathe|catch (?:my|his|her) breath|swallow)|struggling to (?:breathe|swallow)|(?:hard|difficult) to breathe|gasping|wheez\\w*|(?:throat|tongue|lips|face|mouth) (?:is |are |feels |feel |looks )?(?:swell\\w*|swollen|closing|tight|huge|thick|puffy|puffed up)|drooling|(?:unconscious|unresponsive|not responding|will not wake|cannot wake|not waking|not breathing|stopped breathing|collapsed)|(?:lips|face|skin) (?:are |is |turning |gone |going )?(?:blue|grey|gray)|turning blue|seizure|fitting|convuls\\w*|bleeding (?:heavily|badly|a lot|everywhere)|(?:will not|cannot|does not) stop bleeding|blood (?:everywhere|pouring|gushing)|(?:vomit|cough|throw)\\w* (?:up )?blood|worst headache|sudden\\w* (?:severe |bad |terrible )?headache|(?:cannot|can not) (?:move|feel|lift) (?:my|his|her|one) (?:\\w+ )?(?:arm|leg|side|face)|one side (?:of (?:my|his|her) (?:face|body) )?(?:is )?(?:weak|numb|drooping)|not making sense|anaphyla\\w*|allergic reaction|hives)\\b',
+    '\\b(?:chest (?:pain|pains|hurts|is tight|tightness|pressure|feels (?:tight|heavy|crushed)|(?:has |have |had )?(?:been |felt |feeling |gone |going |getting )(?:really |very |so |all )?(?:tight|heavy|crushed))|left arms? (?:has |is |s )?(?:been |gone |going |feels |felt |feeling )?(?:all |really |very )?(?:numb|tingling|heavy|dead|weak)|(?:pain|pressure|tightness|crushing) in (?:my|his|her) chest|crushing|(?:left )?arm (?:is |went |feels )?(?:numb|heavy|tingling|weak|dead)|(?:arm|leg|hand|face|side) (?:\\w+ ){0,2}(?:went|gone|going|is|feels) (?:all |really |very )?(?:numb|weak|limp|floppy|dead)|(?:cannot|can not) smile (?:properly|right)|smile is (?:crooked|lopsided|uneven|wonky)|(?:blue|grey|purple) (?:around|round) (?:the|his|her|my) (?:lips|mouth)|(?:barely|hardly) breathing|breathing (?:is )?(?:very |really )?(?:slow|shallow|weird|strange|funny)|(?:pain|ache) (?:in|down) (?:my|his|her) (?:left )?(?:arm|jaw)|jaw (?:pain|hurts|aches)|face (?:is )?(?:droop\\w*|drooped|numb|lopsided|fallen|dropped)|droop\\w*|slurr\\w*|words (?:are )?(?:coming out )?(?:wrong|jumbled|muddled|garbled)|cannot (?:speak|talk) (?:properly|clearly|right)|cannot (?:breathe|catch (?:my|his|her) breath|swallow)|struggling to (?:breathe|swallow)|(?:hard|difficult) to breathe|gasping|wheez\\w*|(?:throat|tongue|lips|face|mouth) (?:is |are |feels |feel |looks )?(?:swell\\w*|swollen|closing|tight|huge|thick|puffy|puffed up)|drooling|(?:unconscious|unresponsive|not responding|will not wake|cannot wake|not waking|not breathing|stopped breathing|collapsed)|(?:lips|face|skin) (?:are |is |turning |gone |going )?(?:blue|grey|gray)|turning blue|seizure|fitting|convuls\\w*|bleeding (?:heavily|badly|a lot|everywhere)|(?:will not|cannot|does not) stop bleeding|blood (?:everywhere|pouring|gushing)|(?:vomit|cough|throw)\\w* (?:up )?blood|worst headache|sudden\\w* (?:severe |bad |terrible )?headache|(?:cannot|can not) (?:move|feel|lift) (?:my|his|her|one) (?:\\w+ )?(?:arm|leg|side|face)|one side (?:of (?:my|his|her) (?:face|body) )?(?:is )?(?:weak|numb|drooping)|not making sense|anaphyla\\w*|allergic reaction|hives)\\b',
   ],
   [
     'WEAK_SYMPTOM',
-    '\\b(?:confused|disoriented|fainted|passed out|blacked out|cold and clammy|clammy|sweating|sweaty|racing heart|heart (?:is )?(?:racing|pounding)|dizzy|faint|fainting|pale|grey|gray|vomiting|being sick|shaking|numb|tingling|cannot stand)\\b',
+    '\\b(?:confused|disoriented|fainted|passed out|blacked out|cold and clammy|clammy|sweating|sweaty|racing heart|heart (?:is )?(?:racing|pounding)|dizzy|faint|fainting|pale|grey|gray|vomiting|being sick|shaking|numb|tingling|cannot stand|shaky|(?:feel|feeling|felt) sick|nause\\w*|(?:about to|going to|might|gonna) (?:pass out|faint|black out)|cannot think straight)\\b',
   ],
   [
     'ACUTE',
@@ -324,11 +340,11 @@ const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // a future without oneself in it
   [
     'FUTURE_ABSENCE',
-    String.raw`\b(?:(?:do not|not|never) (?:plan|expect|intend|think i will|going|see myself|imagine myself) (?:to )?(?:be |being |still )?(?:around|here|alive|living)(?: (?:that long|much longer|for long|long|by|next|in|at))?|with me in it|without me in it|no (?:version of )?(?:next year|the future|a future|tomorrow)(?: \w+){0,3} (?:with|for) me|not be around (?:that|much|for) long|(?:will not|not going to|never) (?:see|make it to) (?:next|another|my next) (?:year|christmas|birthday|summer|spring)|(?:see|picture) myself (?:in \w+ years )?(?:\w+ )?nowhere|(?:cannot|can not|do not) (?:imagine|see|picture) (?:myself )?(?:still )?(?:being )?(?:alive|here|around)|answer (?:is )?nowhere|this (?:is|will be) my last (?:christmas|birthday|summer|week|day|night)(?! (?:at|in|of|before|as|with|on|working|here|off)))\b`,
+    String.raw`\b(?:(?:do not|not|never) (?:plan|expect|intend|think i will|going|see myself|imagine myself) (?:to )?(?:be |being |still )?(?:around|here|alive|living)(?: (?:that long|much longer|for long|long|by|next|in|at))?|with me in it|without me in it|no (?:version of )?(?:next year|the future|a future|tomorrow)(?: \w+){0,3} (?:with|for) me|not be around (?:that|much|for) long|(?:will not|not going to|never) (?:see|make it to) (?:next|another|my next) (?:year|christmas|birthday|summer|spring)|(?:see|picture) myself (?:in \w+ years )?(?:\w+ )?nowhere|(?:cannot|can not|do not) (?:imagine|see|picture) (?:myself )?(?:still )?(?:being )?(?:alive|here|around)|answer (?:is )?nowhere|this (?:is|will be) my last (?:christmas|birthday|summer|week|day|night)(?! (?:at|in|of|before|as|with|on|working|here|off))|(?:stopped|stop|no point|not) (?:in )?making (?:any )?plans (?:past|after|beyond) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|the weekend|this week|next week|the \d+\w*))\b`,
   ],
   [
     'LAST_CONTACT',
-    String.raw`\b(?:(?:just )?want(?:ed)? (?:to tell|someone to know|to let (?:someone|you) know)|tell (?:someone|somebody|you) before|before (?:saturday|sunday|monday|tuesday|wednesday|thursday|friday|tonight|tomorrow|the weekend|the end of the (?:week|month))|after the \d+(?:st|nd|rd|th)?\b.{0,30}\b(?:nothing|no need|not need)|nothing else (?:i )?need to plan)\b`,
+    String.raw`\b(?:(?:just )?want(?:ed)? (?:to tell|someone to know|to let (?:someone|you) know)|tell (?:someone|somebody|you) before|before (?:saturday|sunday|monday|tuesday|wednesday|thursday|friday|tonight|tomorrow|the weekend|the end of the (?:week|month))|after the \d+(?:st|nd|rd|th)?\b.{0,30}\b(?:nothing|no need|not need)|nothing else (?:i )?need to plan|nothing (?:planned|booked|in my diary) (?:after|past|beyond) (?:the \d+\w*|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`,
   ],
   [
     'DECIDED',
@@ -379,7 +395,7 @@ const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'SEX_COERCION',
-    String.raw`\b(?:(?:forced|pressured|made|coerced|pushed) (?:me |him |her )?(?:to|into) (?:have )?(?:sex|sleep with|sexual|do sexual)|(?:was|been|being|got|get|am) (?:\w+ )?(?:forced|pressured|coerced) (?:to|into) (?:have )?(?:sex|sleep|sexual)|(?:sex|sexual)\b.{0,40}\b(?:said no|say no|did not want|do not want|without (?:my )?consent|when i was asleep|while i was asleep)|(?:said|say|saying) no\b.{0,40}\b(?:sex|anyway|still did|kept going|did not stop|does not stop))\b`,
+    String.raw`\b(?:(?:forced|pressured|made|coerced|pushed) (?:me |him |her )?(?:to|into) (?:have )?(?:sex|sleep with|sexual|do sexual)|(?:was|been|being|got|get|am) (?:\w+ )?(?:forced|pressured|coerced) (?:to|into) (?:have )?(?:sex|sleep|sexual)|(?:sex|sexual)\b.{0,40}\b(?:said no|say no|did not want|do not want|without (?:my )?consent|when i was asleep|while i was asleep)|(?:said|say|saying) no\b.{0,40}\b(?:sex|anyway|still did|kept going|did not stop|does not stop)|(?:he|she|they) (?:does not|did not|do not|never|will not|would not) stop (?:even )?when i (?:say|said|tell (?:him|her|them)|told (?:him|her|them)) (?:no|stop|to stop)|if i (?:really )?loved? (?:him|her|them) i would (?:do|let|have|sleep|send))\b`,
   ],
   // medical
   [
@@ -389,11 +405,11 @@ const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // harm to others
   [
     'GRIEVANCE',
-    String.raw`\b(?:regret\w*|fired me|sacked me|what (?:he|she|they) did|what (?:he|she|they) have done|bullied me|bully me|laughed at me|humiliated me|(?:get|getting|got) what (?:is|s) coming|had it coming|what (?:he|she|they) deserves?|pay for (?:it|this|what)|deserve (?:it|what is coming)|make (?:\w+ )?pay|making (?:\w+ )?pay|names of (?:everyone|everybody|the people|all)|list of (?:names|people|everyone|everybody|all)|(?:has |is |have )?wronged me)\b`,
+    String.raw`\b(?:regret\w*|fired me|sacked me|what (?:he|she|they) did|what (?:he|she|they) have done|bullied me|bully me|laughed at me|humiliated me|(?:get|getting|got) what (?:is|s) coming|had it coming|what (?:he|she|they) deserves?|pay for (?:it|this|what)|deserve (?:it|what is coming)|make (?:\w+ )?pay|making (?:\w+ )?pay|names of (?:everyone|everybody|the people|all)|list of (?:names|people|everyone|everybody|all)|(?:has |is |have )?wronged me|humiliat\w* me|(?:he|she|they) deserves? (?:it|this|what)|(?:who|that) (?:hurt|hit|attacked|beat up|raped|abused|bullied|killed) my|(?:keeps|kept|always|constantly) (?:\w+ )?(?:taking credit|stealing|nicking|undermining|humiliating|belittling|mocking|bullying)|thinks? (?:he|she|they) can (?:take|get away|just)|make (?:\w+ ){0,2}pay(?! (?:attention|for (?:the|their|his|her|my|dinner|lunch|rent|it all)|rent|me|back|up|off|the bill|a visit)))\b`,
   ],
   [
     'STALK',
-    String.raw`\b(?:know (?:where|when) (?:he|she|they|my \w+) (?:lives?|works?|goes|is|sleeps?|parks?|chill|chills|hang out|hangs out|hang|drinks|walks|will be)|know (?:his|her|their) (?:schedule|routine|address|movements|shifts)|(?:waited|waiting|sat|sitting|parked|parking|stood|standing) (?:\w+ ){0,2}outside (?:\w+ ){0,4}(?:house|flat|home|work|office|place|school)|(?:followed|following|follow) (?:him|her|them) (?:home|to)|where (?:my )?(?:dad|father|mum|mother|he|she) keeps the (?:key|gun|guns|knife|knives))\b`,
+    String.raw`\b(?:know (?:where|when) (?:he|she|they|my \w+) (?:lives?|works?|goes|is|sleeps?|parks?|chill|chills|hang out|hangs out|hang|drinks|walks|will be)|know (?:his|her|their) (?:schedule|routine|address|movements|shifts)|(?:waited|waiting|sat|sitting|parked|parking|stood|standing) (?:\w+ ){0,2}outside (?:\w+ ){0,4}(?:house|flat|home|work|office|place|school)|(?:followed|following|follow) (?:him|her|them) (?:home|to)|(?:watch|watching|watched|drive past|driving past|drove past|sit outside|sat outside|sitting outside) (?:his|her|their|my \w+ s) (?:new )?(?:place|house|flat|home|work|office|window)|(?:got|found|have|know|tracked down|found out) (?:his|her|their|my \w+ s) (?:new )?(?:address|home address|work address|shift pattern)|(?:writing|wrote|written|noting|noted|logging|logged|keeping track of|tracking|tracked|learning|learned|learnt|memoris\w*|clocked) (?:down )?(?:all )?(?:his|her|their) (?:daily |weekly )?(?:routine|schedule|movements|shifts|timetable|comings and goings)|where (?:he|she|they) parks?|(?:get|getting|got) (?:him|her|them) (?:on (?:his|her|their) own|alone)|where (?:my )?(?:dad|father|mum|mother|he|she) keeps the (?:key|gun|guns|knife|knives))\b`,
   ],
   [
     'SELF_FEAR',
@@ -409,7 +425,7 @@ const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'MEAN_IT',
-    String.raw`\b(?:i mean (?:that|it)|i am not joking|not joking|i am serious|dead serious|yet$)\b`,
+    String.raw`\b(?:i mean (?:that|it)|i am not joking|not joking|i am serious|dead serious|yet$|^(?:very )?soon$|^not long now$|^any day now$)\b`,
   ],
   ['JOKE', String.raw`\b(?:haha\w*|lol|lmao|rofl|jk|just kidding|kidding|joking|only joking|xd)\b`],
   // suicide: settling one's life
@@ -432,7 +448,7 @@ const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // self-harm: the tools kept ready
   [
     'SH_KIT',
-    String.raw`\b(?:(?:blades?|razors?|sharpeners?)\b.{0,40}\b(?:box|drawer|under my bed|hidden|hide|stash|wallet|pencil case|just in case|tin)|(?:box|drawer|stash|tin)\b.{0,40}\b(?:blades?|razors?)|open(?:ing)? (?:up )?my (?:skin|arms?|wrists?|legs?|thighs?)|(?:days|weeks|months) (?:clean|free|without (?:cutting|self harm|opening))|streak\b.{0,30}\b(?:without|clean|urge))\b`,
+    String.raw`\b(?:(?:blades?|razors?|sharpeners?)\b.{0,40}\b(?:box|drawer|under my bed|hidden|hide|stash|wallet|pencil case|just in case|tin)|(?:box|drawer|stash|tin)\b.{0,40}\b(?:blades?|razors?)|open(?:ing)? (?:up )?my (?:skin|arms?|wrists?|legs?|thighs?)|(?:days|weeks|months) (?:clean|free|without (?:cutting|self harm|opening))|streak\b.{0,30}\b(?:without|clean|urge)|(?:blades?|razors?)\b.{0,40}\bnot (?:for|to) (?:shav\w*|my (?:legs|face|beard)))\b`,
   ],
   // eating
   [
@@ -458,7 +474,7 @@ const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // harm to others
   [
     'POISON_OTHER',
-    String.raw`\b(?:(?:make|get|making) (?:someone|somebody|him|her|them|my \w+|a person) (?:really |very |so )?(?:sick|ill)|without (?:them|him|her|anyone) (?:tasting|noticing|knowing|finding out)|(?:put|slip|add|mix) (?:\w+ ){0,3}(?:in|into) (?:his|her|their|my \w+ s?) (?:drink|food|coffee|tea|meal|water|dinner))\b`,
+    String.raw`\b(?:(?:make|get|making) (?:someone|somebody|him|her|them|my \w+|a person) (?:really |very |so )?(?:sick|ill)|without (?:them|him|her|anyone) (?:tasting|noticing|knowing|finding out)|(?:put|slip|add|mix) (?:\w+ ){0,3}(?:in|into) (?:his|her|their|my \w+ s?) (?:drink|food|coffee|tea|meal|water|dinner)|(?:bleach|poison|antifreeze|rat poison|weed ?killer|laxatives|drain cleaner|stuff from (?:the|work|the lab)|something from (?:the|work|the lab))\b.{0,40}\b(?:in|into|for) (?:the|his|her|their|my \w+(?: s)?) (?:\w+ )?(?:drink|food|coffee|tea|meal|water|dinner|lunch|milk|juice|soup|bottle)|(?:go|goes|would go) (?:nicely |well |perfectly )?in (?:his|her|their) (?:drink|food|coffee|tea|meal|water|dinner|lunch)|(?:his|her|their) brakes (?:do not|will not|did not|would not|stop|fail)|(?:cut|cutting|mess with|tamper with) (?:his|her|their) brakes)\b`,
   ],
   [
     'PAY_THREAT',
@@ -467,6 +483,73 @@ const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   [
     'WEAPON_BRING',
     String.raw`\b(?:(?:bring|bringing|take|taking|grab|grabbing|carry|carrying|got|get|have) (?:the|a|my|my \w+ s|his|her) (?:bat|knife|gun|hammer|crowbar|machete|axe|glock|pistol|rifle|shotgun|blade)|not (?:going to |gonna )?hold(?:ing)? back)\b`,
+  ],
+  // harm to others: a reckoning promised to someone, or harm done until they cannot recover
+  [
+    'REVENGE',
+    String.raw`\b(?:(?:will not|would not|never|not going to|is not going to) see (?:me|it|this) coming|(?:see|sees|find out|finds out|learn|learns) (?:\w+ ){0,2}what happens (?:when|to (?:people|anyone) who) (?:you|people|someone|they|he|she|anyone) (?:\w+ )?(?:humiliat|mess|cross|disrespect|laugh|embarrass|screw|lie|lies|cheat|betray|bull|hurt|touch|talk|take|took|mock|rat|snitch|grass|fire|sack)\w*|(?:he|she|they) (?:has|have) no idea(?: i am| what is coming| what i|$)|lets? (?:us )?see how (?:brave|tough|smart|clever|funny|big|cocky|happy) (?:he|she|they)|lets? (?:us )?see how (?:he|she|they) (?:likes?|like) (?:that|it)|(?:make sure|making sure|ensure) (?:\w+ ){0,3}never (?:smiles?|laughs?|walks?|sleeps?|feels? safe) again|until (?:he|she|they) (?:cannot|can not|is not able to|are not able to) (?:walk|move|stand|breathe|see|talk|get up))\b`,
+  ],
+  // self-harm: injuries hidden or explained away, a return to the blade
+  [
+    'SH_HIDE',
+    String.raw`\b(?:(?:long sleeves|hoodie|jumper|sleeves|plasters|bandages)\b.{0,80}\b(?:hide|hiding|cover|covering|what is on my|(?:marks|cuts|scars) on my)|(?:what is on|(?:marks|cuts|scars) on) my (?:\w+ )?(?:arms|wrists|legs|thighs)\b.{0,60}\b(?:long sleeves|hoodie|jumper|sleeves|hide|hiding|cover|covering)|(?:cannot|can not|do not|will not|must not) let (?:anyone|anybody|people|them|him|her|my \w+) see my (?:\w+ )?(?:arms|wrists|legs|thighs|scars|cuts|marks)|(?:excuse|excuses|lie about|lying about|cover story|explain away)\b.{0,60}\b(?:arms|wrists|thighs|cuts|marks|scars|bandages|plasters)|(?:bloody|blood soaked|bloodied) (?:tissues|towels|plasters|sheets|sleeves|bandages)\b.{0,80}\b(?:told|tell|said|believed|lie|lied|hide|hid|found))\b`,
+  ],
+  [
+    'SH_RELAPSE',
+    String.raw`\b(?:(?:went|gone|go|going|got|get|turned) back to (?:the |my )?(?:blades?|razors?|cutting|burning myself|hurting myself)|relapsed (?:with|on|into) (?:the )?(?:blades?|razors?|cutting|self harm)|(?:picked|pick) up (?:the|a|my) (?:blade|razor) again)\b`,
+  ],
+  // eating: days of nothing but a drink, the scale watched, weigh-ins fooled
+  [
+    'FAST_DAYS',
+    String.raw`\b(?:day \d+ of (?:only|just|nothing but)|(?:\d+|two|three|four|five|six|seven|several|a few) days (?:of|on) (?:only|just|nothing but)|(?:only|nothing but|just) (?:water|black coffee|coffee|tea|diet coke|gum) for (?:\d+|two|three|four|five|six|several|a few) days)\b`,
+  ],
+  [
+    'WEIGHT_PROGRESS',
+    String.raw`\b(?:(?:the )?(?:number|numbers|scale|scales) (?:is |are )?(?:finally |actually )?(?:moving|going down|dropping|down)|lost (?:another )?\d+ ?(?:kg|kilos|lbs?|pounds) (?:this week|in a week|already))\b`,
+  ],
+  [
+    'WEIGH_IN_TRICK',
+    String.raw`\b(?:(?:coins|weights|stones|batteries|water)\b.{0,40}\b(?:weigh ins?|my clothes|pockets)\b.{0,30}\b(?:weigh ins?|scales?|dietitian|nurse|doctor)|(?:fool|trick|cheat)\w* (?:the |my )?(?:scales?|weigh ins?|dietitian|nurse|doctor)|water load\w*|(?:drank|drink|drinking|chugged|chug|downed|down) (?:\w+ ){0,4}(?:before|for) (?:the |my |each |every )?weigh ins?|(?:before|for) (?:the |my )?weigh ins? so (?:the|my) (?:nurse|doctor|dietitian|mum|mom|dad|parents|team) (?:would not|will not|does not|cannot|could not) (?:notice|tell|see|know))\b`,
+  ],
+  // medical: a medicine count far above the dose in a day; a low blood sugar
+  [
+    'DOSE_COUNT',
+    String.raw`\b(?:about |around |like |nearly |almost |over |maybe )?(?:1[2-9]|[2-9]\d) (?:\w+ )?(?:so far|today|in (?:a|one|the) day|since (?:this morning|yesterday|last night)|in (?:\d+|a few) hours)\b`,
+  ],
+  [
+    'HYPO',
+    String.raw`\b(?:hypo|hypos|hypoglyc\w*|low blood sugar|(?:blood )?sugars? (?:is |are |keeps |keep )?(?:so |really |very )?(?:low|dropping|crashing)|cannot get my (?:blood )?sugars? up|(?:levels?|sugars?|bg|bm|glucose|reading) (?:is |are |was |were |of |at |down to |dropped to )?[1-3](?: \d)?\b(?! (?:hours|days|weeks|years|kg|mg|percent|times|\w+ ago)))\b`,
+  ],
+  // abuse: injuries explained away; a secret kept with an adult, a minor alone with them
+  [
+    'INJURY_EXCUSE',
+    String.raw`\b(?:(?:tell|told|telling|say|said|saying) (?:\w+ ){0,2}i (?:walked|bumped|ran) into (?:a|the) (?:door|doorframe|door frame|cupboard|wall)|(?:third|second|fourth|fifth|another|yet another) (?:door|fall down the stairs|black eye) this (?:week|month|year))\b`,
+  ],
+  [
+    'COVER_STORY',
+    String.raw`\b(?:tell|told|telling|say|said|saying) (?:\w+ ){0,2}(?:that )?i (?:fell|tripped|slipped|walked into|bumped into|ran into|hit my head|burnt|burned)\b`,
+  ],
+  [
+    'REAL_CAUSE',
+    String.raw`\b(?:really|actually|truth is|but|in fact) (?:it )?was (?:my|his|her) (?:\w+ )?(?:dad|father|stepdad|stepfather|mum|mother|stepmum|partner|husband|wife|boyfriend|girlfriend|brother|uncle|ex|carer)\b`,
+  ],
+  [
+    'GROOM_SECRET',
+    String.raw`\b(?:(?:has|have|had|got) to stay between us|keep (?:our|this|it|these|the) (?:\w+ )?(?:secret|between us|quiet from)|stay between (?:us|you and me)|(?:our|a) (?:little |special )?secret|(?:do not|not to|never|must not) tell (?:anyone|anybody|your|my) (?:mum|mom|dad|parents|friends|about (?:us|this|our))|(?:do not|not to|never|must not) tell (?:anyone|anybody)$)\b`,
+  ],
+  [
+    'GET_ME_ALONE',
+    String.raw`\b(?:(?:gets|got|getting|takes|took|wants|keeps) me (?:\w+ )?alone|mature for (?:my|your|her|his) age|alone with (?:him|her) in (?:his|her) (?:car|house|flat|office|room))\b`,
+  ],
+  ['MINOR', String.raw`\bi am (?:only )?(?:[5-9]|1[0-5])(?: years old)?$`],
+  [
+    'MINOR_GAP',
+    String.raw`\b(?:(?:he|she|they) (?:is|are) (?:[2-9]\d) and i am (?:[5-9]|1[0-6])|i am (?:[5-9]|1[0-6]) and (?:he|she|they) (?:is|are) (?:[2-9]\d))\b`,
+  ],
+  // suicide: how easy it would be
+  [
+    'EASY',
+    String.raw`\b(?:(?:it|that) would (?:just )?be so (?:easy|simple)$|how easy it would be(?: to)?$|(?:would be|is) so easy to (?:just )?(?:jump|step off|fall|let go|lean over|go over))`,
   ],
 ];
 
@@ -577,7 +660,7 @@ const PAST_FRAME = CONCEPT_GATE.gated(
 );
 /** The frames strong enough to set the lexicon aside: fiction, news and study by name. */
 const STRONG_FRAME = CONCEPT_GATE.gated(
-  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective)\b/,
+  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|school play|the play|a play|rehearsals?|on stage|cast as|acting class|drama class|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|presentation on|presentation about|sociology|criminology|seminar|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective)\b/,
 );
 const NOT_A_STORY = CONCEPT_GATE.gated(
   /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/,
@@ -603,7 +686,7 @@ const ROUTINE_CAUSE = CONCEPT_GATE.gated(
 /** Another person is the one at risk or acting ("my friend wants to die"). */
 const OTHER_SUBJECT = CONCEPT_GATE.gated(
   new RegExp(
-    `^(?:(?:my|his|her|our|a|the) (?:\\w+ )?(?:${KIN}|${CHILD}|friend|friends|colleague|coworker|client|patient|student|neighbour|teammate|classmate|roommate|flatmate|dog|cat)|he|she|they|someone|somebody|people)\\b`,
+    `^(?:(?:my|his|her|our|a|the) (?:\\w+ )?(?:${KIN}|${CHILD}|friend|friends|mate|mates|pal|bestie|best friend|flatmate|housemate|colleague|coworker|client|patient|student|neighbour|teammate|classmate|roommate|flatmate|dog|cat)|he|she|they|someone|somebody|people)\\b`,
   ),
 );
 
@@ -646,13 +729,59 @@ const URGENCY: readonly CrisisCategory[] = [
  * nothing in it about the writer's own life being in danger ("I'm writing a thriller where the
  * victim was poisoned", "I'm going to die on the stairs tomorrow haha").
  */
-export function setAside(sentence: string, messageFramed = false): boolean {
+export function setAside(
+  sentence: string,
+  messageFramed = false,
+  messageResolved = false,
+): boolean {
+  if (resolvedPast(sentence, messageResolved)) return true;
   const framed = messageFramed || (STRONG_FRAME.test(sentence) && !NOT_A_STORY.test(sentence));
   const joking = /\b(?:haha\w*|lol|lmao|rofl|jk|just kidding|only joking|xd)\b/.test(sentence);
   if (!framed && !joking) return false;
-  const concepts = tagConcepts(sentence);
+  const concepts = tagConcepts(framed ? withoutFrameTopic(sentence) : sentence);
   return !OWN_DANGER.some((concept) => concepts.has(concept));
 }
+
+/**
+ * Something told as past and settled since ("left my abusive ex 5 years ago, now happily
+ * married"; "an allergic reaction last year, all sorted now"), with nothing of it still going on
+ * and no thought of dying in it.
+ */
+function resolvedPast(sentence: string, messageResolved: boolean): boolean {
+  if (!PAST_FRAME.test(sentence) || STILL.test(sentence)) return false;
+  if (!messageResolved && !RESOLVED.test(sentence)) return false;
+  const concepts = tagConcepts(sentence);
+  return !SUICIDAL.some((concept) => concepts.has(concept));
+}
+
+const RESOLVED = CONCEPT_GATE.gated(
+  /\b(?:all (?:sorted|good|fine|over|healed)(?: now)?|sorted now|(?<!be )(?:fine|good|okay|ok|safe|better|well|happy|healthy) now|now (?:happily|safe|fine|okay|ok|good|healthy|thriving|married|engaged|recovered|in a (?:good|better) place|doing (?:well|great|fine|better))|doing (?:well|great|fine|much better) now|in a (?:good|better) place now|(?:it is|that is) (?:all )?behind me|happily (?:re)?married|moved on|never looked back)\b/,
+);
+
+const SUICIDAL: readonly Concept[] = [
+  'SELF_DEATH',
+  'WISH_DEATH',
+  'LIFE_NEGATION',
+  'WISH_END',
+  'METHOD',
+  'PLAN',
+  'FUTURE_ABSENCE',
+  'BURDEN',
+  'MEANS_PREP',
+];
+
+/**
+ * A study or work frame's topic is its subject, not the writer's life: "my essay on self-harm in
+ * adolescents" is read without "self-harm in adolescents" (unless the writer is in the topic).
+ */
+function withoutFrameTopic(sentence: string): string {
+  return sentence.replace(FRAME_TOPIC, (topic) =>
+    /\b(?:i|me|my|myself)\b/.test(topic) ? topic : ' ',
+  );
+}
+
+const FRAME_TOPIC =
+  /\b(?:essay|essays|dissertation|thesis|assignment|coursework|presentation|project|report|article|chapter|lecture|module|research|paper|talk|podcast|documentary|poster|section) (?:\w+ ){0,2}?(?:on|about|into|covering) (?:\w+ ){0,4}\w+/g;
 
 /**
  * Whether an everyday cause named in the message explains what the lexicon flagged, with nothing
@@ -721,6 +850,7 @@ const GENERIC: ReadonlySet<Concept> = new Set<Concept>([
   'GRIEVANCE',
   'BODY_HATE',
   'RESTRICT',
+  'MINOR',
 ]);
 
 /** Whether a specific (non-generic) concept is present in any of the sentences. */
@@ -728,6 +858,14 @@ export function hasRiskConcept(sentences: readonly string[]): boolean {
   return sentences.some((sentence) =>
     [...tagConcepts(sentence)].some((concept) => !GENERIC.has(concept)),
   );
+}
+
+/**
+ * Whether a message says that what it tells of the past is settled ("… years ago, but I'm happily
+ * remarried now"), with nothing in it still going on.
+ */
+export function resolvedMessage(sentences: readonly string[]): boolean {
+  return sentences.some((s) => RESOLVED.test(s)) && !sentences.some((s) => STILL.test(s));
 }
 
 /** Whether any sentence of a message names a story, news or study frame. */
@@ -775,6 +913,17 @@ const OWN_DANGER: readonly Concept[] = [
   'INGEST_DANGER',
   'SYMPTOM',
   'ON_PURPOSE',
+  'REVENGE',
+  'SH_HIDE',
+  'SH_RELAPSE',
+  'FAST_DAYS',
+  'WEIGH_IN_TRICK',
+  'HYPO',
+  'INJURY_EXCUSE',
+  'GROOM_SECRET',
+  'GET_ME_ALONE',
+  'MINOR_GAP',
+  'COVER_STORY',
 ];
 
 type Rule = readonly [CrisisCategory, (view: SentenceView) => boolean];
@@ -826,6 +975,10 @@ const RULES: readonly Rule[] = [
       !ROUTINE_CAUSE.test(v.text),
   ],
   ['medical_emergency', (v) => !v.story && has(v, 'INGEST_ERROR') && !HYPOTHETICAL.test(v.text)],
+  [
+    'medical_emergency',
+    (v) => !v.story && !v.past && has(v, 'HYPO') && any(v, 'WEAK_SYMPTOM', 'SYMPTOM'),
+  ],
   // harm to others: intent or a weapon, a violent act and another person
   [
     'harm_to_others',
@@ -844,10 +997,15 @@ const RULES: readonly Rule[] = [
       has(v, 'I_VIOLENT', 'VIOLENCE', 'TARGET') &&
       any(v, 'INTENT', 'WEAPON', 'ANGER'),
   ],
+  [
+    'harm_to_others',
+    (v) => !v.story && has(v, 'REVENGE') && any(v, 'I_VIOLENT', 'STALK', 'POISON_OTHER', 'WEAPON'),
+  ],
   // self-harm: an act of injury on one's own body, with a motive or a hiding
   ['self_harm', (v) => own(v) && has(v, 'SH_ACT', 'BODY', 'SH_MOTIVE')],
   ['self_harm', (v) => own(v) && has(v, 'INJURY', 'ON_PURPOSE')],
   ['self_harm', (v) => own(v) && has(v, 'SH_KIT')],
+  ['self_harm', (v) => own(v) && any(v, 'SH_RELAPSE', 'SH_HIDE')],
   ['self_harm', (v) => !v.story && !v.past && has(v, 'SH_GERUND', 'WOUND_CARE') && !v.otherSubject],
   // abuse: violence, threats, fear or control from someone close; a child neglected
   ['abuse', (v) => !v.story && !v.past && has(v, 'HURT_ME') && any(v, 'KIN', 'CHILD')],
@@ -860,7 +1018,7 @@ const RULES: readonly Rule[] = [
   ['abuse', (v) => !v.story && has(v, 'SELF', 'KIN', 'CONTROL')],
   ['abuse', (v) => !v.story && !v.past && has(v, 'CHILD', 'NEGLECT')],
   ['abuse', (v) => !v.story && !v.past && has(v, 'VULNERABLE', 'NEGLECT')],
-  ['abuse', (v) => !v.story && any(v, 'TOUCH_ABUSE', 'SEX_COERCION')],
+  ['abuse', (v) => !v.story && any(v, 'TOUCH_ABUSE', 'SEX_COERCION', 'INJURY_EXCUSE')],
   [
     'abuse',
     (v) => !v.story && has(v, 'KIN', 'SEXUAL', 'SELF') && any(v, 'FEAR', 'THREAT', 'CHILD'),
@@ -882,6 +1040,8 @@ const RULES: readonly Rule[] = [
     (v) => own(v) && has(v, 'ED_SIGNS') && any(v, 'THIN_PRIDE', 'BODY_HATE', 'FOOD', 'PURGE'),
   ],
   ['eating', (v) => own(v) && lowWeightTarget(v.text)],
+  // a weigh-in fooled is the writer's own whoever weighs them (a nurse is no story here)
+  ['eating', (v) => !v.past && has(v, 'WEIGH_IN_TRICK')],
 ];
 
 /** A goal weight or BMI no one should be coached towards. */
@@ -992,7 +1152,49 @@ const MESSAGE_RULES: ReadonlyArray<
         .length >= 2 &&
       ['ESCAPE', 'THREAT', 'CONTROL', 'HURT_ME'].some((k) => c.has(k as Concept)),
   ],
+  // a reckoning promised, with a means, a watch kept on the person or a wrong to settle
+  [
+    'harm_to_others',
+    (c, text) =>
+      c.has('REVENGE') &&
+      (STRICT_WEAPON.test(text) ||
+        ['STALK', 'POISON_OTHER', 'GRIEVANCE', 'WEAPON_BRING', 'PAY_THREAT'].some((k) =>
+          c.has(k as Concept),
+        )),
+  ],
+  [
+    'harm_to_others',
+    (c) =>
+      ['STALK', 'POISON_OTHER'].some((k) => c.has(k as Concept)) &&
+      ['GRIEVANCE', 'MEAN_IT', 'PAY_THREAT'].some((k) => c.has(k as Concept)),
+  ],
+  // days of only a drink, with dizziness or the scale watched
+  [
+    'eating',
+    (c) =>
+      c.has('SELF') &&
+      c.has('FAST_DAYS') &&
+      ['WEAK_SYMPTOM', 'WEIGHT_PROGRESS', 'BODY_HATE'].some((k) => c.has(k as Concept)) &&
+      !c.has('ROUTINE_FAST'),
+  ],
+  // a day's medicine count far above any dose, and feeling ill
+  ['medical_emergency', (c) => c.has('MEDS') && c.has('DOSE_COUNT') && c.has('WEAK_SYMPTOM')],
+  ['abuse', (c) => c.has('COVER_STORY') && (c.has('REAL_CAUSE') || c.has('INJURY_EXCUSE'))],
+  // grooming: a secret kept with an adult who gets a child alone, or a minor and an adult
+  [
+    'abuse',
+    (c) =>
+      (c.has('GROOM_SECRET') && c.has('GET_ME_ALONE')) ||
+      ((c.has('MINOR_GAP') || c.has('MINOR')) &&
+        ['GROOM_SECRET', 'GET_ME_ALONE'].some((k) => c.has(k as Concept))),
+  ],
+  // lingering at a height: how easy it would be
+  ['suicide', (c, text) => c.has('SELF') && c.has('EASY') && HEIGHT_PLACE.test(text)],
 ];
+
+/** A place to fall from, or looking down from one. */
+const HEIGHT_PLACE =
+  /\b(?:bridge|roof|rooftop|ledge|balcony|cliff|cliffs|platform|tracks|top floor|multi storey|car park|tower|look(?:ing|ed)? down|stare down|staring down)\b/;
 
 /** What the message rules ask of a message's concepts. */
 interface ConceptSet {
@@ -1021,7 +1223,7 @@ class MessageConcepts implements ConceptSet {
   }
 }
 
-function sentenceView(text: string): SentenceView {
+function sentenceView(text: string, resolved: boolean): SentenceView {
   const past = PAST_FRAME.test(text) && !STILL.test(text);
   const concepts = tagConcepts(text);
   return {
@@ -1029,6 +1231,7 @@ function sentenceView(text: string): SentenceView {
     concepts,
     story:
       (STORY_FRAME.test(text) && !NOT_A_STORY.test(text)) ||
+      resolvedPast(text, resolved) ||
       (concepts.has('JOKE') && !OWN_DANGER.some((concept) => concepts.has(concept))),
     past,
     otherSubject: OTHER_SUBJECT.test(text),
@@ -1040,7 +1243,8 @@ function sentenceView(text: string): SentenceView {
  * already normalised and cleared of idioms), most urgent first; null when no rule fires.
  */
 export function conceptCategory(sentences: readonly string[]): CrisisCategory | null {
-  const views = sentences.filter((s) => s.length > 0).map(sentenceView);
+  const resolved = resolvedMessage(sentences);
+  const views = sentences.filter((s) => s.length > 0).map((s) => sentenceView(s, resolved));
   const byRule = RULES.find(([, rule]) => views.some(rule));
   const told = views.filter((view) => !view.story && !view.past);
   const text = told.map((view) => view.text).join(' ');
