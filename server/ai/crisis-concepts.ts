@@ -613,9 +613,15 @@ function tagConceptsAfresh(sentence: string): Set<Concept> {
   return found;
 }
 
-/** Whether one concept is in a normalised text (the same reading as tagConcepts). */
-function hasConcept(text: string, concept: Concept): boolean {
-  const possible = CONCEPT_GATE.mayMatch(text);
+/**
+ * Whether one concept is in a normalised text (the same reading as tagConcepts); `possible` is the
+ * gate's reading of the text, when the caller already has it.
+ */
+function hasConcept(
+  text: string,
+  concept: Concept,
+  possible: ArrayLike<number> = CONCEPT_GATE.mayMatch(text),
+): boolean {
   return (
     PATTERNS_OF.get(concept)?.some(
       ([pattern, id]) => possible[id] === 1 && matchesConcept(text, concept, pattern),
@@ -1207,6 +1213,8 @@ interface ConceptSet {
  */
 class MessageConcepts implements ConceptSet {
   private readonly together = new Map<Concept, boolean>();
+  /** The gate's reading of the whole text, made once for every concept asked about. */
+  private possible: ArrayLike<number> | undefined;
   constructor(
     private readonly each: ReadonlySet<Concept>,
     private readonly text: string,
@@ -1216,7 +1224,8 @@ class MessageConcepts implements ConceptSet {
     if (this.each.has(concept)) return true;
     let found = this.together.get(concept);
     if (found === undefined) {
-      found = hasConcept(this.text, concept);
+      this.possible ??= CONCEPT_GATE.mayMatch(this.text);
+      found = hasConcept(this.text, concept, this.possible);
       this.together.set(concept, found);
     }
     return found;
