@@ -107,7 +107,37 @@ export type Concept =
   | 'GET_ME_ALONE'
   | 'MINOR_GAP'
   | 'MINOR'
-  | 'EASY';
+  | 'EASY'
+  | 'SH_EVIDENCE'
+  | 'CONCEAL'
+  | 'SH_SUPPLIES'
+  | 'ROUTINE_REPEAT'
+  | 'RELIEF_ONLY'
+  | 'PAIN_FELT'
+  | 'STREAK_BROKEN'
+  | 'SELF_INFLICTED_MARK'
+  | 'FOR_A_FRIEND'
+  | 'SH_TOOLS_OWN'
+  | 'SH_BLADE_AGAIN'
+  | 'LOW_CAL'
+  | 'HUNGER_SUPPRESS'
+  | 'SAFE_FOODS'
+  | 'PURGE_OUT'
+  | 'LONG_FAST'
+  | 'STARVE_LIMIT'
+  | 'GOAL_WEIGHT'
+  | 'BINGE'
+  | 'UNDO_IT'
+  | 'WEIGHT_CONCEAL'
+  | 'AVOID_HOME'
+  | 'INJURY_BEFORE'
+  | 'CHILD_INGEST'
+  | 'COVER_UP_HARM'
+  | 'AFTER_IT'
+  | 'HANDOVER'
+  | 'BLAMELESS'
+  | 'WILL_SORT'
+  | 'NO_NEED_AFTER';
 
 /** More concepts, written as raw patterns (no doubled backslashes). */
 export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
@@ -179,11 +209,11 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // harm to others
   [
     'GRIEVANCE',
-    String.raw`\b(?:regret\w*|fired me|sacked me|what (?:he|she|they) did|what (?:he|she|they) have done|bullied me|bully me|laughed at me|humiliated me|(?:get|getting|got) what (?:is|s) coming|had it coming|what (?:he|she|they) deserves?|pay for (?:it|this|what)|deserve (?:it|what is coming)|make (?:\w+ )?pay|making (?:\w+ )?pay|names of (?:everyone|everybody|the people|all)|list of (?:names|people|everyone|everybody|all)|(?:has |is |have )?wronged me|humiliat\w* me|(?:he|she|they) deserves? (?:it|this|what)|(?:who|that) (?:hurt|hit|attacked|beat up|raped|abused|bullied|killed) my|(?:keeps|kept|always|constantly) (?:\w+ )?(?:taking credit|stealing|nicking|undermining|humiliating|belittling|mocking|bullying)|thinks? (?:he|she|they) can (?:take|get away|just)|make (?:\w+ ){0,2}pay(?! (?:attention|for (?:the|their|his|her|my|dinner|lunch|rent|it all)|rent|me|back|up|off|the bill|a visit)))\b`,
+    String.raw`\b(?:regret\w*|fired me|sacked me|what (?:he|she|they) did|what (?:he|she|they) have done|bullied me|bully me|laughed at me|humiliated me|(?:get|getting|got) what (?:is|s) coming|had it coming|what (?:he|she|they) deserves?|pay for (?:it|this|what)|deserve (?:it|what is coming)|make (?:\w+ )?pay|making (?:\w+ )?pay|names of (?:everyone|everybody|the people|all)|list of (?:names|people|everyone|everybody|all)|(?:has |is |have )?wronged me|humiliat\w* me|(?:he|she|they|my \w+) deserves? (?:it|this|what)|(?:who|that) (?:hurt|hit|attacked|beat up|raped|abused|bullied|killed) my|(?:keeps|kept|always|constantly) (?:\w+ )?(?:taking credit|stealing|nicking|undermining|humiliating|belittling|mocking|bullying)|thinks? (?:he|she|they) can (?:take|get away|just|park|treat|talk to|speak to|push|walk all over|do whatever|keep)|done being (?:polite|nice|patient|reasonable|the bigger person)|(?:has|have|had) (?:had )?enough of (?:him|her|them|his \w+|her \w+|their \w+|my \w+)|exs? new (?:guy|boyfriend|girlfriend|partner|man|woman|bloke|fella)|learns? (?:his|her|their) lesson|make (?:\w+ ){0,2}pay(?! (?:attention|for (?:the|their|his|her|my|dinner|lunch|rent|it all)|rent|me|back|up|off|the bill|a visit)))\b`,
   ],
   [
     'STALK',
-    String.raw`\b(?:know (?:where|when) (?:he|she|they|my \w+) (?:lives?|works?|goes|is|sleeps?|parks?|chill|chills|hang out|hangs out|hang|drinks|walks|will be)|know (?:his|her|their) (?:schedule|routine|address|movements|shifts)|(?:waited|waiting|sat|sitting|parked|parking|stood|standing) (?:\w+ ){0,2}outside (?:\w+ ){0,4}(?:house|flat|home|work|office|place|school)|(?:followed|following|follow) (?:him|her|them) (?:home|to)|(?:watch|watching|watched|drive past|driving past|drove past|sit outside|sat outside|sitting outside) (?:his|her|their|my \w+ s) (?:new )?(?:place|house|flat|home|work|office|window)|(?:got|found|have|know|tracked down|found out) (?:his|her|their|my \w+ s) (?:new )?(?:address|home address|work address|shift pattern)|(?:writing|wrote|written|noting|noted|logging|logged|keeping track of|tracking|tracked|learning|learned|learnt|memoris\w*|clocked) (?:down )?(?:all )?(?:his|her|their) (?:daily |weekly )?(?:routine|schedule|movements|shifts|timetable|comings and goings)|where (?:he|she|they) parks?|(?:get|getting|got) (?:him|her|them) (?:on (?:his|her|their) own|alone)|where (?:my )?(?:dad|father|mum|mother|he|she) keeps the (?:key|gun|guns|knife|knives))\b`,
+    String.raw`\b(?:know (?:where|when) (?:he|she|they|my \w+) (?:lives?|works?|goes|is|sleeps?|parks?|chill|chills|hang out|hangs out|hang|drinks|walks|will be)|know (?:his|her|their) (?:schedule|routine|address|movements|shifts)|(?:waited|waiting|sat|sitting|parked|parking|stood|standing) (?:\w+ ){0,2}outside (?:\w+ ){0,4}(?:house|flat|home|work|office|place|school)|(?:followed|following|follow) (?:him|her|them) (?:home|to)|(?:watch|watching|watched|drive past|driving past|drove past|sit outside|sat outside|sitting outside) (?:his|her|their|my \w+ s) (?:new )?(?:place|house|flat|home|work|office|window)|(?:got|found|have|know|tracked down|found out) (?:his|her|their|my \w+ s) (?:new )?(?:address|home address|work address|shift pattern)|(?:writing|wrote|written|noting|noted|logging|logged|keeping track of|tracking|tracked|learning|learned|learnt|memoris\w*|clocked) (?:down )?(?:all )?(?:his|her|their) (?:daily |weekly )?(?:routine|schedule|movements|shifts|timetable|comings and goings)|where (?:he|she|they) parks?|keep(?:ing)? tabs on (?:him|her|them|my \w+)|found out where (?:he|she|they) (?:moved|lives?|works?|is staying|is living)|fake (?:account|profile) to (?:watch|follow|see|check|keep|stalk)|(?:he|she|they|guy|man|woman|boyfriend|girlfriend|partner|ex) (?:lives?|works?) (?:only |just )?(?:\d+|ten|five|two|a few) (?:min|mins|minutes|miles|streets) (?:away|from (?:me|here))|(?:get|getting|got) (?:him|her|them) (?:on (?:his|her|their) own|alone)|where (?:my )?(?:dad|father|mum|mother|he|she) keeps the (?:key|gun|guns|knife|knives))\b`,
   ],
   [
     'SELF_FEAR',
@@ -199,7 +229,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'MEAN_IT',
-    String.raw`\b(?:i mean (?:that|it)|i am not joking|not joking|i am serious|dead serious|yet$|^(?:very )?soon$|^not long now$|^any day now$)\b`,
+    String.raw`\b(?:i mean (?:that|it)|i meant (?:it|that|every word)|^just saying$|i am not joking|not joking|i am serious|dead serious|yet$|^(?:very )?soon$|^not long now$|^any day now$)\b`,
   ],
   ['JOKE', String.raw`\b(?:haha\w*|lol|lmao|rofl|jk|just kidding|kidding|joking|only joking|xd)\b`],
   // suicide: settling one's life
@@ -231,7 +261,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'ED_SIGNS',
-    String.raw`\b(?:periods? (?:have |has )?(?:stopped|gone)|(?:my )?hair (?:is )?(?:coming|falling) out|lanugo|always (?:so )?cold|(?:friends|everyone|people|family|doctor|mum|mom|parents) (?:say|says|think|thinks|keep saying|keeps saying) i am (?:too )?(?:skinny|thin|underweight)|on my knees in the bathroom|(?:head|face) (?:in|over) the toilet|over the toilet)\b`,
+    String.raw`\b(?:periods? (?:have |has )?(?:stopped|gone)|(?:my )?hairs? (?:is )?(?:coming|falling) out|(?:freezing|cold) (?:all the time|constantly|every day)|always freezing|lanugo|always (?:so )?cold|(?:friends|everyone|people|family|doctor|mum|mom|parents) (?:say|says|think|thinks|keep saying|keeps saying) i am (?:too )?(?:skinny|thin|underweight)|on my knees in the bathroom|(?:head|face) (?:in|over) the toilet|over the toilet)\b`,
   ],
   [
     'THIN_PRIDE',
@@ -248,7 +278,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // harm to others
   [
     'POISON_OTHER',
-    String.raw`\b(?:(?:make|get|making) (?:someone|somebody|him|her|them|my \w+|a person) (?:really |very |so )?(?:sick|ill)|without (?:them|him|her|anyone) (?:tasting|noticing|knowing|finding out)|(?:put|slip|add|mix) (?:\w+ ){0,3}(?:in|into) (?:his|her|their|my \w+ s?) (?:drink|food|coffee|tea|meal|water|dinner)|(?:bleach|poison|antifreeze|rat poison|weed ?killer|laxatives|drain cleaner|stuff from (?:the|work|the lab)|something from (?:the|work|the lab))\b.{0,40}\b(?:in|into|for) (?:the|his|her|their|my \w+(?: s)?) (?:\w+ )?(?:drink|food|coffee|tea|meal|water|dinner|lunch|milk|juice|soup|bottle)|(?:go|goes|would go) (?:nicely |well |perfectly )?in (?:his|her|their) (?:drink|food|coffee|tea|meal|water|dinner|lunch)|(?:his|her|their) brakes (?:do not|will not|did not|would not|stop|fail)|(?:cut|cutting|mess with|tamper with) (?:his|her|their) brakes)\b`,
+    String.raw`\b(?:(?:make|get|making) (?:someone|somebody|him|her|them|my \w+|a person) (?:really |very |so )?(?:sick|ill)|without (?:them|him|her|anyone) (?:tasting|noticing|knowing|finding out)|(?:put|slip|add|mix) (?:\w+ ){0,3}(?:in|into) (?:his|her|their|my \w+ s?) (?:drink|food|coffee|tea|meal|water|dinner)|(?:bleach|poison|antifreeze|rat poison|weed ?killer|laxatives|drain cleaner|stuff from (?:the|work|the lab)|something from (?:the|work|the lab))\b.{0,40}\b(?:in|into|for) (?:the|his|her|their|my \w+(?: s)?) (?:\w+ )?(?:drink|food|coffee|tea|meal|water|dinner|lunch|milk|juice|soup|bottle)|(?:go|goes|would go) (?:nicely |well |perfectly )?in (?:his|her|their) (?:drink|food|coffee|tea|meal|water|dinner|lunch)|(?:his|her|their|someones?|someone s) brakes (?:do not|will not|did not|would not|stop|fail)|(?:cut|cutting|mess with|messing with|tamper with|tampering with) (?:his|her|their|someones?|someone s|the) brakes|(?:poison|bleach|antifreeze|rat poison|laxatives|weed ?killer|drain cleaner)\b.{0,30}\b(?:in|into|on) (?:my|the) (?:leftovers|food|lunch|milk|juice|drink|sandwich)\b.{0,40}\b(?:so (?:he|she|they|whoever)|learns?|lesson|teach|whoever|next time|catch))\b`,
   ],
   [
     'PAY_THREAT',
@@ -292,7 +322,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'HYPO',
-    String.raw`\b(?:hypo|hypos|hypoglyc\w*|low blood sugar|(?:blood )?sugars? (?:is |are |keeps |keep )?(?:so |really |very )?(?:low|dropping|crashing)|cannot get my (?:blood )?sugars? up|(?:levels?|sugars?|bg|bm|glucose|reading) (?:is |are |was |were |of |at |down to |dropped to )?[1-3](?: \d)?\b(?! (?:hours|days|weeks|years|kg|mg|percent|times|\w+ ago)))\b`,
+    String.raw`\b(?:hypo|hypos|hypoglyc\w*|low blood sugar|(?:blood )?sugars? (?:is |are |keeps |keep )?(?:so |really |very )?(?:low|dropping|crashing)|cannot get my (?:blood )?sugars? up|(?:meter|monitor|sensor|libre|dexcom|reading|glucometer) (?:just )?(?:says|said|reads|read|shows|showing|saying|is showing) (?:lo|low)\b|(?:levels?|sugars?|bg|bm|glucose|reading) (?:is |are |was |were |of |at |down to |dropped to )?[1-3](?: \d)?\b(?! (?:hours|days|weeks|years|kg|mg|percent|times|\w+ ago)))\b`,
   ],
   // abuse: injuries explained away; a secret kept with an adult, a minor alone with them
   [
@@ -323,6 +353,141 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // suicide: how easy it would be
   [
     'EASY',
-    String.raw`\b(?:(?:it|that) would (?:just )?be so (?:easy|simple)$|how easy it would be(?: to)?$|(?:would be|is) so easy to (?:just )?(?:jump|step off|fall|let go|lean over|go over))`,
+    String.raw`\b(?:(?:it|that) would (?:just )?be so (?:easy|simple)$|how easy it would be(?: to)?$|would (?:just )?be so (?:quick|easy|simple|painless|fast)$|(?:would be|is) so easy to (?:just )?(?:jump|step off|fall|let go|lean over|go over))`,
+  ],
+  // self-harm: the evidence cleaned away unseen (blood on sheets, towels, sleeves)
+  [
+    'SH_EVIDENCE',
+    String.raw`\b(?:blood|bloodstains?|blood stains?|blood spots?)\b(?: \w+){0,3} (?:out of|off|from|on) (?:my |the |your )?(?:\w+ )?(?:sheets|bedsheets|bed sheets|bedding|duvet|duvet cover|pillow|pillowcase|mattress|towels?|carpet|sleeves?|clothes|jumper|hoodie|shirt|uniform|tissues)\b(?!.{0,40}\bperiod)`,
+  ],
+  // concealment from the people around the writer, whatever is concealed
+  [
+    'CONCEAL',
+    String.raw`\b(?:without (?:\w+ ){0,2}(?:noticing|knowing|finding out|seeing|asking|suspecting)|before (?:anyone|anybody|my \w+|mum|mom|dad|they|he|she) (?:\w+ )?(?:sees?|notices?|finds? out|gets? (?:home|back)|wakes? up)|so (?:no one|nobody|they|my \w+|mum|mom|dad|he|she) (?:does not |do not |will not |cannot |can not |would not )?(?:notices?|knows?|sees?|finds? out|asks?)|(?:cannot|can not|will not|do not) (?:see|notice|tell|find out) (?:how|what|that)|(?:hide|hiding|hid|cover|covering) (?:it|them|the \w+) from (?:my \w+|everyone|them|him|her))\b`,
+  ],
+  // self-harm: wound supplies stocked as a habit
+  [
+    'SH_SUPPLIES',
+    String.raw`\b(?:bought|buy|buying|stock\w* up on|stocked|ran out of|running out of|more|another (?:box|pack) of|restock\w*|spare|keep|carry)\b(?: \w+){0,3} (?:plasters|steri strips|steristrips|butterfly (?:stitches|strips|closures)|gauze|bandages|dressings|wound dressings|wound glue|skin glue|antiseptic|burn gel|burn cream)\b`,
+  ],
+  [
+    'ROUTINE_REPEAT',
+    String.raw`\b(?:the usual|as usual|usual routine|my routine|same as always|like always|every time|each time|after (?:a|every) bad (?:night|day)|again|keeps? getting (?:fuller|bigger|worse|deeper)|getting (?:fuller|deeper|worse))\b`,
+  ],
+  // self-harm: pain as the only relief
+  [
+    'RELIEF_ONLY',
+    String.raw`\b(?:only (?:thing|way|time|one thing)|nothing else|all that)\b(?: \w+){0,6} (?:quiet|quieter|calm|calmer|stop|stops|still|shut up|go away|goes away|bearable|okay|ok|better|numb|real|switch off|switches off|settle|settles)\b`,
+  ],
+  [
+    'PAIN_FELT',
+    String.raw`\b(?:stings?|stinging|smarts|when it hurts|it hurts|the hurt|the sting|the pain|physical pain|see (?:the )?blood|it bleeds|bleeding|the burn|it burns|sharp)\b`,
+  ],
+  // self-harm: a streak without it, broken
+  [
+    'STREAK_BROKEN',
+    String.raw`\b(?:(?:managed|lasted|went|made it|got|was|been|did|stayed) (?:\w+ ){0,2}(?:a|one|two|three|four|five|six|\d+|whole|full) (?:\w+ )?(?:days?|weeks?|months?) without (?:doing it|it|hurting myself|doing anything|relapsing|cutting|burning|touching (?:it|them))\b.{0,40}\b(?:then|until|but|and now|last night|yesterday|today)|(?:broke|broken|lost|ruined|reset) (?:my )?(?:\d+ (?:day|week|month) )?(?:clean )?streak\b.{0,30}\b(?:again|last night|yesterday|relapse\w*|urge))\b`,
+  ],
+  // self-harm: marks made with a tool no accident uses
+  [
+    'SELF_INFLICTED_MARK',
+    String.raw`\b(?:burns?|cuts?|marks?|scars?|wounds?|scratches)\b(?: \w+){0,2} (?:from|with|made with|made by) (?:a |an |the |my )?(?:hot |heated )?(?:spoon|lighter|cigarette|match|matches|razor|razors|blade|blades|sharpener|pencil sharpener|compass|safety pin|pin|needle|glass|broken glass|eraser|rubber|paperclip|hair straighteners)\b`,
+  ],
+  [
+    'FOR_A_FRIEND',
+    String.raw`\b(?:asking for a (?:friend|mate|pal)|for a friend$|not for me|hypothetically of course)\b`,
+  ],
+  // self-harm: the tools kept for use on oneself
+  [
+    'SH_TOOLS_OWN',
+    String.raw`\b(?:stuff|things|tools|kit|what|blades?|razors?) i (?:use|used) (?:on|against|to hurt|to cut|to burn|to punish) (?:myself|my (?:\w+ )?(?:arms|legs|skin|body|thighs|wrists|stomach))\b`,
+  ],
+  [
+    'SH_BLADE_AGAIN',
+    String.raw`\b(?:(?:locked|locking|lock|shut|shutting) (?:myself )?in (?:the|my) (?:bathroom|room|bedroom|toilet|loo)\b(?: \w+){0,4} (?:with )?(?:the |a |my )?(?:razors?|blades?|sharpeners?|lighter|scissors|scalpel|box cutter|compass)\b|(?:end up|ended up|ending up|find myself|back) (?:\w+ ){0,6}(?:with )?(?:the |a |my )?(?:razors?|blades?|sharpeners?|scalpel|box cutter) again)\b`,
+  ],
+  // eating: the least food that quiets hunger
+  [
+    'LOW_CAL',
+    String.raw`\b(?:lowest calorie|lowest cal|least calories|fewest calories|zero calorie|0 calorie|negative calorie|no calorie|low(?:est)? kcal)\b`,
+  ],
+  [
+    'HUNGER_SUPPRESS',
+    String.raw`\b(?:stop (?:my |the )?(?:stomach|tummy|belly|hunger) (?:from )?(?:growling|rumbling|hurting|making noise|noises)|(?:suppress|kill|curb|numb|ignore|trick|quiet|silence|shut up) (?:my |the )?(?:hunger|appetite|hunger pangs|stomach)|appetite suppress\w*|feel full without|fill (?:me|myself) up without|so i (?:do not|dont|will not) (?:have to )?eat)\b`,
+  ],
+  [
+    'SAFE_FOODS',
+    String.raw`\b(?:safe foods? (?:\w+ ){0,2}(?:down|to just|to only)|(?:only|just) (?:\d|one|two|three|four|five) safe foods?|(?:cut|cutting|get|getting|bring|bringing) (?:\w+ ){0,2}safe foods? (?:down|to)|(?:only|just) (?:eat|eating|allowed|allow myself) (?:\w+ )?(?:cucumber|lettuce|celery|broth|ice|ice cubes|gum|black coffee)\b)`,
+  ],
+  // eating: getting a meal out again, whatever the means
+  [
+    'PURGE_OUT',
+    String.raw`\b(?:get (?:it|everything|all of it|the food|it all) (?:all )?(?:out|back up)(?! of (?:the|my) (?:oven|fridge|car|way|bag|system))|bring (?:it|everything) (?:back )?up|toothbrush (?:handle )?(?:works|down|to make)|(?:fingers?|spoon|toothbrush) down my throat|gag(?:ging)? myself|after (?:eating|meals|dinner|lunch) i (?:always )?(?:need|have) to (?:go to the (?:bathroom|toilet|loo)|get rid))\b`,
+  ],
+  [
+    'LONG_FAST',
+    String.raw`\b(?:(?:[4-9]\d|1\d\d|\d{3}) ?(?:hour|hr|h) (?:water |dry )?fast|(?:[3-9]|1\d|three|four|five|six|seven|ten|fourteen) ?days? (?:water |dry )?fast|fast(?:ing)? for (?:[3-9]|1\d|three|four|five|six|seven|ten|a week|two weeks)|going for (?:[5-9]|1\d|seven|ten|fourteen) days(?: next)?$)\b`,
+  ],
+  // eating: how long a body lasts without food, asked to push it
+  [
+    'STARVE_LIMIT',
+    String.raw`\b(?:how (?:long|many days|many weeks) (?:can|could|would|do|does) (?:you|i|a person|someone|people|a body) (?:go|survive|last|live|manage) (?:on|with|without) (?:just |only )?(?:water|food|eating|calories)|body (?:starts?|begins?) (?:eating|digesting|breaking down|using) (?:your |my |its |the )?(?:own )?(?:heart|muscles?|organs)|how far (?:i|you) can push (?:it|my body|myself))\b`,
+  ],
+  [
+    'GOAL_WEIGHT',
+    String.raw`\b(?:(?:not|never) (?:yet )?(?:at|reached|near|hit|hitting) (?:my )?(?:goal|target|ideal) weight|(?:not|never) (?:thin|skinny|small|light|low) enough(?: yet)?|until i (?:reach|hit|get to) (?:my )?(?:goal|target) weight|ugw)\b`,
+  ],
+  // eating: a binge, then the fix
+  [
+    'BINGE',
+    String.raw`\b(?:binged|binge(?:d|ing)? on|(?:ate|eaten|had) (?:a |an )?(?:whole|entire|full|family (?:size|pack|sized)|two|three|four|the whole|an entire)\b|ate everything in)\b`,
+  ],
+  [
+    'UNDO_IT',
+    String.raw`\b(?:(?:doing|do|did|done) (?:the usual|what i always do|my usual thing|my thing)|(?:fix|undo|get rid of|cancel out|reverse) (?:it|that|this|what i ate|the damage)|before (?:anyone|anybody|everyone|they|mum|mom|dad|my \w+) (?:gets? (?:home|back)|notices?|wakes?))\b`,
+  ],
+  [
+    'WEIGHT_CONCEAL',
+    String.raw`\b(?:(?:baggy|loose|big|oversized|layers|layered|hoodies?|jumpers)\b.{0,50}\b(?:see|notice|tell|know)\b.{0,30}\b(?:weight|thin|skinny|bones|ribs|my body|small)|(?:ask|asks|asking|asked) (?:me )?(?:if|whether) i (?:am eating|have eaten|ate|had (?:lunch|dinner|breakfast)|am hungry)(?: (?:properly|enough|anything|at all))?(?: and| but)? i (?:\w+ ){0,2}(?:say|said|saying|tell|told|lie|lying)\b|(?:lie|lying|lied) (?:to \w+ )?about (?:eating|food|what i eat|meals|my weight))\b`,
+  ],
+  // abuse: home as the unsafe place, and the injury last time
+  [
+    'AVOID_HOME',
+    String.raw`\b(?:(?:better|safer|easier) than (?:being |going |staying )?(?:at )?home|(?:do not|dont) want to go home|(?:reasons|excuses) to stay (?:late|out|away|behind)|scared to go home|afraid to go home|stay (?:out|away|at \w+ s) (?:until|till) (?:he|she|they) (?:is|are|falls|fall) asleep)\b`,
+  ],
+  [
+    'INJURY_BEFORE',
+    String.raw`\b(?:(?:last time|the time|that time|the other night)\b.{0,40}\b(?:sling|cast|stitches|black eye|bruises|hospital|a and e|broken|fracture\w*|concussion|split lip)|when (?:he|she|they) (?:is|are|has|have|gets?) (?:been )?(?:drinking|drunk))\b`,
+  ],
+  // medical: a child who swallowed a medicine or a household product
+  [
+    'CHILD_INGEST',
+    String.raw`\b(?:toddler|baby|child|kid|son|daughter|little one|\d+ (?:year|yr|month) old|grandson|granddaughter|nephew|niece)\b.{0,60}\b(?:ate|eaten|swallowed|drank|drunk|chewed|licked|sucked on|had some|has had|got into)\b.{0,50}\b(?:pills?|tablets?|capsules?|meds|medicine|medication|vitamins?|gummies|iron|paracetamol|calpol|ibuprofen|antidepressants?|bleach|detergent|pods?|dishwasher|laundry|cleaner|cleaning|batter(?:y|ies)|magnets?|nicotine|vape|e liquid|liquid|cigarettes?|edibles?|weed|essential oils?|mouthwash|hand sanitiser|sanitizer|nail polish remover|antifreeze|weed ?killer|slug pellets|rat poison|poison|alcohol|vodka|wine)\b`,
+  ],
+  // harm to others: a harm hidden as an accident, a body never found
+  [
+    'COVER_UP_HARM',
+    String.raw`\b(?:(?:a|the) body (?:to be |be |being |gets? )?(?:found|discovered|decompose\w*|identified)|(?:get rid of|dispose of|disposing of|hide|hiding|bury|burying|dump|dumping|dissolve) (?:a |the )?(?:body|bodies|corpse)|(?:look|looks|looked|seem|seems|appear|appears) like (?:an? )?(?:accident|suicide|natural causes|heart attack|it was an accident)|without (?:getting|being) caught|(?:untraceable|undetectable) (?:poison|way)|(?:not|never) (?:show up|be found|be detected) (?:in|on) (?:a |an |the )?(?:autopsy|post mortem|tox screen|toxicology))\b`,
+  ],
+  // suicide: "once I've done it", and what is handed over for afterwards
+  [
+    'AFTER_IT',
+    String.raw`\b(?:(?:once|after|when) i (?:have )?(?:done it|gone through with it|am gone|go through with it)|(?:when|after|once) it happens$|(?:when|after|once) it happens\b(?! (?:again|next|at|in|to))|(?:once|after|when) i do it\b)`,
+  ],
+  [
+    'HANDOVER',
+    String.raw`\b(?:(?:passwords?|pins?|pin numbers|bank details|logins?)\b.{0,40}\b(?:so (?:she|he|they) can|to) (?:close|delete|cancel|sort|deal with|shut down)|(?:close|delete|shut down) my (?:accounts|socials|bank)|(?:finish|finishing|write|writing|wrote|finished) (?:the |my )?letters? (?:to|for) (?:\w+ ){0,4}(?:mum|mom|dad|parents|sister|brother|wife|husband|kids|children|family|everyone|friends))\b`,
+  ],
+  [
+    'BLAMELESS',
+    String.raw`\b(?:(?:was|is|will be) (?:not|never) (?:their|your|anyone s|anyones|his|her|my \w+ s) fault|not (?:their|your|anyone s|anyones) fault)\b`,
+  ],
+  [
+    'WILL_SORT',
+    String.raw`\b(?:(?:handwritten|homemade|diy|simple) will|(?:is|are) (?:a )?(?:\w+ )?wills? (?:legal|valid)|(?:write|writing|wrote|make|making|made|update|updating|draft|drafting) (?:a |my )(?:will|last will)\b|(?:everything|all) sorted for (?:my|the) (?:cat|dog|pets?|kids|children|savings))`,
+  ],
+  [
+    'NO_NEED_AFTER',
+    String.raw`\b(?:after (?:that|friday|monday|tuesday|wednesday|thursday|saturday|sunday|this week|the weekend|the \d+\w*)|by then)\b(?: \w+){0,3} (?:will not|not going to|never|do not) (?:really |even )?need\b`,
   ],
 ];

@@ -1,5 +1,6 @@
 import type { CrisisCategory } from '#contracts/coach.ts';
 import { type Concept, MORE_CONCEPTS } from './crisis-concept-phrases.ts';
+import { GENERIC, NEGATABLE, OWN_DANGER, SELF_DIRECTED, SUICIDAL } from './crisis-concept-sets.ts';
 import { LiteralGate } from './literal-gate.ts';
 
 /**
@@ -41,7 +42,7 @@ const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // being dead or not existing, said of oneself or in general
   [
     'SELF_DEATH',
-    '\\b(?:kill(?:ing)? myself|end(?:ing)? (?:my life|it all|my own life|everything(?! with| on| at| in))|take my (?:own )?life(?! back| in| into| seriously| more| by)|(?:not|never) (?:to )?(?:wake|waking) up(?! (?:early|at|before|on time|late|tired|so|in time|hungover|with|grumpy|every))|stop existing|not exist|(?:not|no longer) (?:be )?(?:here|around|alive)(?! (?:at|for|on|in|when|by|during|tomorrow|next|this|to (?:see|help|answer))\\b)|(?:fall|go) to sleep (?:and|forever)|sleep forever|be gone (?:for good|forever)|disappear (?:for good|forever|permanently|completely)|vanish|unalive|off myself|end things|end it(?: tonight| now| for good| soon)?$|end it(?= (?:tonight|for good|soon|all|now|once))|check(?:ing)? out (?:for good|early|permanently)|leave this world|(?:join|be with) (?:my )?\\w+ (?:in heaven|again soon|on the other side)|not (?:see|make it to) (?:my )?(?:next )?(?:birthday|christmas|tomorrow|next year)|stop (?:breathing|my heart)(?= forever| for good| permanently|$)|suicid\\w*)\\b',
+    '\\b(?:kill(?:ing)? myself|end(?:ing)? (?:my life|it all|my own life|everything(?! with| on| at| in))|take my (?:own )?life(?! back| in| into| seriously| more| by)|(?<!\\b(?:he|she|they|it) (?:will|would|does|did|could|can) )(?:not|never) (?:to )?(?:wake|waking) up(?! (?:properly|early|at|before|on time|late|tired|so|in time|hungover|with|grumpy|every))|stop existing|not exist|(?:not|no longer) (?:be )?(?:here|around|alive)(?! (?:at|for|on|in|when|by|during|tomorrow|next|this|to (?:see|help|answer))\\b)|(?:fall|go) to sleep (?:and|forever)|sleep forever|be gone (?:for good|forever)|disappear (?:for good|forever|permanently|completely)|vanish|unalive|off myself|end things|end it(?: tonight| now| for good| soon)?$|end it(?= (?:tonight|for good|soon|all|now|once))|check(?:ing)? out (?:for good|early|permanently)|leave this world|(?:join|be with) (?:my )?\\w+ (?:in heaven|again soon|on the other side)|not (?:see|make it to) (?:my )?(?:next )?(?:birthday|christmas|tomorrow|next year)|stop (?:breathing|my heart)(?= forever| for good| permanently|$)|suicid\\w*)\\b',
   ],
   [
     'WISH_DEATH',
@@ -191,11 +192,11 @@ const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // medical emergency
   [
     'SYMPTOM',
-    '\\b(?:chest (?:pain|pains|hurts|is tight|tightness|pressure|feels (?:tight|heavy|crushed)|(?:has |have |had )?(?:been |felt |feeling |gone |going |getting )(?:really |very |so |all )?(?:tight|heavy|crushed))|left arms? (?:has |is |s )?(?:been |gone |going |feels |felt |feeling )?(?:all |really |very )?(?:numb|tingling|heavy|dead|weak)|(?:pain|pressure|tightness|crushing) in (?:my|his|her) chest|crushing|(?:left )?arm (?:is |went |feels )?(?:numb|heavy|tingling|weak|dead)|(?:arm|leg|hand|face|side) (?:\\w+ ){0,2}(?:went|gone|going|is|feels) (?:all |really |very )?(?:numb|weak|limp|floppy|dead)|(?:cannot|can not) smile (?:properly|right)|smile is (?:crooked|lopsided|uneven|wonky)|(?:blue|grey|purple) (?:around|round) (?:the|his|her|my) (?:lips|mouth)|(?:barely|hardly) breathing|breathing (?:is )?(?:very |really )?(?:slow|shallow|weird|strange|funny)|(?:pain|ache) (?:in|down) (?:my|his|her) (?:left )?(?:arm|jaw)|jaw (?:pain|hurts|aches)|face (?:is )?(?:droop\\w*|drooped|numb|lopsided|fallen|dropped)|droop\\w*|slurr\\w*|words (?:are )?(?:coming out )?(?:wrong|jumbled|muddled|garbled)|cannot (?:speak|talk) (?:properly|clearly|right)|cannot (?:breathe|catch (?:my|his|her) breath|swallow)|struggling to (?:breathe|swallow)|(?:hard|difficult) to breathe|gasping|wheez\\w*|(?:throat|tongue|lips|face|mouth) (?:is |are |feels |feel |looks )?(?:swell\\w*|swollen|closing|tight|huge|thick|puffy|puffed up)|drooling|(?:unconscious|unresponsive|not responding|will not wake|cannot wake|not waking|not breathing|stopped breathing|collapsed)|(?:lips|face|skin) (?:are |is |turning |gone |going )?(?:blue|grey|gray)|turning blue|seizure|fitting|convuls\\w*|bleeding (?:heavily|badly|a lot|everywhere)|(?:will not|cannot|does not) stop bleeding|blood (?:everywhere|pouring|gushing)|(?:vomit|cough|throw)\\w* (?:up )?blood|worst headache|sudden\\w* (?:severe |bad |terrible )?headache|(?:cannot|can not) (?:move|feel|lift) (?:my|his|her|one) (?:\\w+ )?(?:arm|leg|side|face)|one side (?:of (?:my|his|her) (?:face|body) )?(?:is )?(?:weak|numb|drooping)|not making sense|anaphyla\\w*|allergic reaction|hives)\\b',
+    '\\b(?:chest (?:pain|pains|hurts|is tight|tightness|pressure|feels (?:tight|heavy|crushed)|(?:has |have |had )?(?:been |felt |feeling |gone |going |getting )(?:really |very |so |all )?(?:tight|heavy|crushed))|left arms? (?:has |is |s )?(?:been |gone |going |feels |felt |feeling )?(?:all |really |very )?(?:numb|tingling|heavy|dead|weak)|(?:pain|pressure|tightness|crushing) in (?:my|his|her) chest|crushing|(?:left )?arm (?:is |went |feels )?(?:numb|heavy|tingling|weak|dead)|(?:arm|leg|hand|face|side) (?:\\w+ ){0,2}(?:went|gone|going|is|feels) (?:all |really |very )?(?:numb|weak|limp|floppy|dead)|(?:cannot|can not) smile (?:properly|right)|smile is (?:crooked|lopsided|uneven|wonky)|(?:smile|face|mouth) (?:\\w+ )?(?:looks|look|is|seems|gone|went) (?:\\w+ )?(?:lopsided|crooked|droopy|uneven|wonky)|talking (?:gibberish|nonsense|funny)|(?:blue|grey|purple) (?:around|round) (?:the|his|her|my) (?:lips|mouth)|(?:barely|hardly) breathing|breathing (?:is |feels |feel |seems |has gone |gone |getting )?(?:very |really |so |super )?(?:slow|shallow|weird|strange|funny|laboured|labored)|(?:pain|ache) (?:in|down) (?:my|his|her) (?:left )?(?:arm|jaw)|jaw (?:pain|hurts|aches)|face (?:is )?(?:droop\\w*|drooped|numb|lopsided|fallen|dropped)|droop\\w*|slurr\\w*|words (?:are )?(?:coming out )?(?:wrong|jumbled|muddled|garbled)|cannot (?:speak|talk) (?:properly|clearly|right)|cannot (?:breathe|catch (?:my|his|her) breath|swallow)|struggling to (?:breathe|swallow)|(?:hard|difficult) to breathe|gasping|wheez\\w*|(?:throat|tongue|lips|face|mouth) (?:is |are |feels |feel |looks )?(?:swell\\w*|swollen|closing|tight|huge|thick|puffy|puffed up)|drooling|(?:unconscious|unresponsive|not responding|will not wake|cannot wake|not waking|not breathing|stopped breathing|collapsed)|(?:lips|face|skin) (?:are |is |turning |gone |going )?(?:blue|grey|gray)|turning blue|seizure|fitting|convuls\\w*|bleeding (?:quite |really |very |so )?(?:heavily|badly|a lot|loads|everywhere)|pregnant\\b.{0,40}\\b(?:bleeding|waters (?:have )?broke\\w*|(?:baby|she|he) (?:is not|has not|stopped|not) (?:moving|kicking|moved|kicked))|(?:will not|cannot|does not) stop bleeding|blood (?:everywhere|pouring|gushing)|(?:vomit|cough|throw)\\w* (?:up )?blood|worst headache|sudden\\w* (?:severe |bad |terrible )?headache|(?:cannot|can not) (?:move|feel|lift) (?:my|his|her|one) (?:\\w+ )?(?:arm|leg|side|face)|one side (?:of (?:my|his|her) (?:face|body) )?(?:is )?(?:weak|numb|drooping)|not making sense|anaphyla\\w*|allergic reaction|hives)\\b',
   ],
   [
     'WEAK_SYMPTOM',
-    '\\b(?:confused|disoriented|fainted|passed out|blacked out|cold and clammy|clammy|sweating|sweaty|racing heart|heart (?:is )?(?:racing|pounding)|dizzy|faint|fainting|pale|grey|gray|vomiting|being sick|shaking|numb|tingling|cannot stand|shaky|(?:feel|feeling|felt) sick|nause\\w*|(?:about to|going to|might|gonna) (?:pass out|faint|black out)|cannot think straight)\\b',
+    '\\b(?:confused|disoriented|fainted|passed out|blacked out|cold and clammy|clammy|sweating|sweaty|racing heart|heart (?:is )?(?:racing|pounding)|dizzy|faint|fainting|pale|grey|gray|vomiting|being sick|shaking|numb|tingling|cannot stand|shaky|(?:feel|feeling|felt) sick|nause\\w*|(?:about to|going to|might|gonna) (?:pass out|faint|black out)|cannot think straight|(?:cannot|can not) (?:really )?feel (?:my|his|her) (?:legs|arms|hands|feet|face))\\b',
   ],
   [
     'ACUTE',
@@ -224,7 +225,7 @@ const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'WEAPON',
-    '\\b(?:gun|guns|pistol|rifle|shotgun|firearm|ammo|ammunition|knife|knives|machete|axe|bat|baseball bat|hammer|crowbar|acid|poison|crossbow|bomb|explosives?)\\b',
+    '\\b(?:gun|guns|pistol|rifle|shotgun|firearm|ammo|ammunition|knife|knifes|knives|machete|axe|bat|baseball bat|hammer|crowbar|acid|poison|crossbow|bomb|explosives?)\\b',
   ],
   [
     'INTENT',
@@ -235,24 +236,6 @@ const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
     '\\b(?:(?:gets|is|getting) drunk|drinking again|drunk again|when (?:he|she) drinks|angry|anger|rage|furious|snap|lose it|losing it|lose control|losing control|hate (?:him|her|them)|revenge|deserves? (?:it|to)|pay for|what (?:he|she|they) did|had enough of (?:him|her|them))\\b',
   ],
 ];
-
-/** Concepts whose matches a negation just before cancels ("I would never hurt myself"). */
-const NEGATABLE: ReadonlySet<Concept> = new Set<Concept>([
-  'SELF_DEATH',
-  'DEATH',
-  'WISH',
-  'SH_ACT',
-  'PURGE',
-  'HURT_ME',
-  'VIOLENCE',
-  'INTENT',
-  'FEAR',
-  'CONTROL',
-  'SYMPTOM',
-  'BURDEN',
-  'TRAPPED',
-  'NEGLECT',
-]);
 
 const NEGATION =
   /\b(?:not|never|no|without|nor|neither|nothing|nobody|stop|stopped|quit|avoid|avoiding|less|instead of|rather than|no longer|free of|free from)(?: \w+){0,2} $/;
@@ -349,7 +332,7 @@ const PAST_FRAME = CONCEPT_GATE.gated(
 );
 /** The frames strong enough to set the lexicon aside: fiction, news and study by name. */
 const STRONG_FRAME = CONCEPT_GATE.gated(
-  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|school play|the play|a play|rehearsals?|on stage|cast as|acting class|drama class|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|presentation on|presentation about|sociology|criminology|seminar|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective)\b/,
+  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|school play|the play|a play|rehearsals?|on stage|cast as|acting class|drama class|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|presentation on|presentation about|sociology|criminology|seminar|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective|mystery|whodunn?it|nanowrimo|writing (?:a|my) _|i am an? (?:\w+ )?(?:paramedic|nurse|doctor|medic|firefighter|police officer|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist)|i work (?:as an?|in) (?:\w+ )?(?:paramedic|nurse|a and e|the er|emergency|ambulance|icu|intensive care)|(?:overdose|cardiac arrest|trauma) (?:calls|jobs|shouts))\b/,
 );
 const NOT_A_STORY = CONCEPT_GATE.gated(
   /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/,
@@ -447,18 +430,6 @@ const RESOLVED = CONCEPT_GATE.gated(
   /\b(?:all (?:sorted|good|fine|over|healed)(?: now)?|sorted now|(?<!be )(?:fine|good|okay|ok|safe|better|well|happy|healthy) now|now (?:happily|safe|fine|okay|ok|good|healthy|thriving|married|engaged|recovered|in a (?:good|better) place|doing (?:well|great|fine|better))|doing (?:well|great|fine|much better) now|in a (?:good|better) place now|(?:it is|that is) (?:all )?behind me|happily (?:re)?married|moved on|never looked back)\b/,
 );
 
-const SUICIDAL: readonly Concept[] = [
-  'SELF_DEATH',
-  'WISH_DEATH',
-  'LIFE_NEGATION',
-  'WISH_END',
-  'METHOD',
-  'PLAN',
-  'FUTURE_ABSENCE',
-  'BURDEN',
-  'MEANS_PREP',
-];
-
 /**
  * A study or work frame's topic is its subject, not the writer's life: "my essay on self-harm in
  * adolescents" is read without "self-harm in adolescents" (unless the writer is in the topic).
@@ -497,51 +468,6 @@ export function routineExplains(category: CrisisCategory, sentences: readonly st
   return false;
 }
 
-/**
- * Concepts specific enough that the model may act on them: everything but the generic ones
- * (a person, a wish, food, a medicine, a quantity), which ordinary text is full of.
- */
-const GENERIC: ReadonlySet<Concept> = new Set<Concept>([
-  'SELF',
-  'WISH',
-  'ACUTE',
-  'FOOD',
-  'KIN',
-  'TARGET',
-  'QUANTITY',
-  'TAKE',
-  'BODY',
-  'INTENT',
-  'MEANS',
-  'MEDS',
-  'DEATH',
-  'FEAR',
-  'FOOD_GUILT',
-  'DURATION',
-  'VULNERABLE',
-  'CHILD',
-  'SEXUAL',
-  'INJURY',
-  'SH_MOTIVE',
-  'WEAPON',
-  'ANGER',
-  'WOUND_CARE',
-  'JOKE',
-  'PERMANENT',
-  'GOODBYE',
-  'WEAK_SYMPTOM',
-  'AMOUNT_QUESTION',
-  'I_VIOLENT',
-  'VIOLENCE',
-  'THANKS_ALL',
-  'MEAN_IT',
-  'ROUTINE_FAST',
-  'GRIEVANCE',
-  'BODY_HATE',
-  'RESTRICT',
-  'MINOR',
-]);
-
 /** Whether a specific (non-generic) concept is present in any of the sentences. */
 export function hasRiskConcept(sentences: readonly string[]): boolean {
   return sentences.some((sentence) =>
@@ -561,59 +487,6 @@ export function resolvedMessage(sentences: readonly string[]): boolean {
 export function framedMessage(sentences: readonly string[]): boolean {
   return sentences.some((s) => STRONG_FRAME.test(s) && !NOT_A_STORY.test(s));
 }
-
-const OWN_DANGER: readonly Concept[] = [
-  'SH_ACT',
-  'SH_KIT',
-  'METHOD',
-  'METHOD_ACT',
-  'FUTURE_ABSENCE',
-  'WISH_END',
-  'PLAN',
-  'EDGE',
-  'HEIGHT_SEARCH',
-  'ENOUGH_Q',
-  'SMOTHER',
-  'SELF_FEAR',
-  'STALK',
-  'CONTROL',
-  'NEGLECT',
-  'THREAT',
-  'PURGE',
-  'COMPENSATE',
-  'MEAL_RESTRICT',
-  'ED_SIGNS',
-  'FOOD_CONCEAL',
-  'GIVE_AWAY',
-  'SETTLING',
-  'LOOSE_ENDS',
-  'POISON_OTHER',
-  'WEAPON_BRING',
-  'SELF_DEATH',
-  'WISH_DEATH',
-  'LIFE_NEGATION',
-  'FINALITY',
-  'MEANS_PREP',
-  'BURDEN',
-  'HURT_ME',
-  'SEX_COERCION',
-  'TOUCH_ABUSE',
-  'INGEST_ERROR',
-  'INGEST_DANGER',
-  'SYMPTOM',
-  'ON_PURPOSE',
-  'REVENGE',
-  'SH_HIDE',
-  'SH_RELAPSE',
-  'FAST_DAYS',
-  'WEIGH_IN_TRICK',
-  'HYPO',
-  'INJURY_EXCUSE',
-  'GROOM_SECRET',
-  'GET_ME_ALONE',
-  'MINOR_GAP',
-  'COVER_STORY',
-];
 
 type Rule = readonly [CrisisCategory, (view: SentenceView) => boolean];
 
@@ -684,7 +557,7 @@ const RULES: readonly Rule[] = [
       !v.story &&
       !v.otherSubject &&
       has(v, 'I_VIOLENT', 'VIOLENCE', 'TARGET') &&
-      any(v, 'INTENT', 'WEAPON', 'ANGER'),
+      any(v, 'INTENT', 'WEAPON', 'ANGER', 'MEAN_IT'),
   ],
   [
     'harm_to_others',
@@ -694,7 +567,14 @@ const RULES: readonly Rule[] = [
   ['self_harm', (v) => own(v) && has(v, 'SH_ACT', 'BODY', 'SH_MOTIVE')],
   ['self_harm', (v) => own(v) && has(v, 'INJURY', 'ON_PURPOSE')],
   ['self_harm', (v) => own(v) && has(v, 'SH_KIT')],
-  ['self_harm', (v) => own(v) && any(v, 'SH_RELAPSE', 'SH_HIDE')],
+  ['self_harm', (v) => own(v) && any(v, 'SH_RELAPSE', 'SH_HIDE', 'SH_TOOLS_OWN', 'SH_BLADE_AGAIN')],
+  ['self_harm', (v) => !v.story && has(v, 'SH_EVIDENCE', 'CONCEAL')],
+  ['self_harm', (v) => own(v) && has(v, 'RELIEF_ONLY', 'PAIN_FELT') && !ROUTINE_CAUSE.test(v.text)],
+  // a mark made with a tool no accident uses, asked about healing or "for a friend"
+  [
+    'self_harm',
+    (v) => !v.story && has(v, 'SELF_INFLICTED_MARK') && any(v, 'WOUND_CARE', 'FOR_A_FRIEND'),
+  ],
   ['self_harm', (v) => !v.story && !v.past && has(v, 'SH_GERUND', 'WOUND_CARE') && !v.otherSubject],
   // abuse: violence, threats, fear or control from someone close; a child neglected
   ['abuse', (v) => !v.story && !v.past && has(v, 'HURT_ME') && any(v, 'KIN', 'CHILD')],
@@ -729,6 +609,18 @@ const RULES: readonly Rule[] = [
     (v) => own(v) && has(v, 'ED_SIGNS') && any(v, 'THIN_PRIDE', 'BODY_HATE', 'FOOD', 'PURGE'),
   ],
   ['eating', (v) => own(v) && lowWeightTarget(v.text)],
+  ['eating', (v) => own(v) && any(v, 'SAFE_FOODS', 'WEIGHT_CONCEAL')],
+  ['eating', (v) => own(v) && has(v, 'HUNGER_SUPPRESS') && any(v, 'LOW_CAL', 'RESTRICT')],
+  ['eating', (v) => own(v) && has(v, 'PURGE_OUT') && any(v, 'FOOD', 'BODY_HATE')],
+  ['eating', (v) => own(v) && has(v, 'ED_SIGNS', 'GOAL_WEIGHT')],
+  // a child who swallowed a medicine or a household product needs help now
+  ['medical_emergency', (v) => !v.story && has(v, 'CHILD_INGEST') && !HYPOTHETICAL.test(v.text)],
+  // a harm dressed as an accident, or a body never found, with someone in mind
+  [
+    'harm_to_others',
+    (v) =>
+      !v.story && has(v, 'COVER_UP_HARM') && any(v, 'TARGET', 'KIN', 'GRIEVANCE', 'POISON_OTHER'),
+  ],
   // a weigh-in fooled is the writer's own whoever weighs them (a nurse is no story here)
   ['eating', (v) => !v.past && has(v, 'WEIGH_IN_TRICK')],
 ];
@@ -748,7 +640,7 @@ function lowWeightTarget(text: string): boolean {
 }
 
 const STRICT_WEAPON =
-  /\b(?:gun|guns|shotgun|rifle|pistol|firearm|ammo|ammunition|knife|knives|machete|axe|crossbow|gun cabinet|glock|ar ?15|ak ?47|9mm|revolver|handgun|shank|switchblade)\b/;
+  /\b(?:gun|guns|shotgun|rifle|pistol|firearm|ammo|ammunition|knife|knifes|knives|machete|axe|crossbow|gun cabinet|glock|ar ?15|ak ?47|9mm|revolver|handgun|shank|switchblade)\b/;
 const CONDITIONAL_ON_THEM =
   /\bif (?:my \w+|he|she|they) (?:\w+ ){0,3}(?:goes|go|leaves|leave|tells|tell|does|do|says|say|takes|take|divorces?|reports?|shows?|comes?|turns?)\b/;
 
@@ -877,13 +769,62 @@ const MESSAGE_RULES: ReadonlyArray<
       ((c.has('MINOR_GAP') || c.has('MINOR')) &&
         ['GROOM_SECRET', 'GET_ME_ALONE'].some((k) => c.has(k as Concept))),
   ],
+  // self-harm: wound supplies as a routine; a streak broken with pain the only relief
+  ['self_harm', (c) => c.has('SELF') && c.has('SH_SUPPLIES') && c.has('ROUTINE_REPEAT')],
+  [
+    'self_harm',
+    (c) => c.has('STREAK_BROKEN') && ['RELIEF_ONLY', 'PAIN_FELT'].some((k) => c.has(k as Concept)),
+  ],
+  ['self_harm', (c) => c.has('SELF_INFLICTED_MARK') && c.has('FOR_A_FRIEND')],
+  ['self_harm', (c) => c.has('SH_EVIDENCE') && c.has('CONCEAL')],
+  // eating: a binge then the usual fix; a long fast with fainting; how far hunger can be pushed
+  ['eating', (c, text) => c.has('BINGE') && c.has('UNDO_IT') && !EXERCISE.test(text)],
+  [
+    'eating',
+    (c) =>
+      c.has('LONG_FAST') &&
+      ['WEAK_SYMPTOM', 'WEIGHT_PROGRESS', 'GOAL_WEIGHT'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'eating',
+    (c) => c.has('SELF') && c.has('STARVE_LIMIT') && (c.has('FAST_DAYS') || c.has('WISH')),
+  ],
+  // abuse: staying away from home, with drink or an injury from someone there
+  [
+    'abuse',
+    (c) =>
+      c.has('AVOID_HOME') &&
+      ['INJURY_BEFORE', 'HURT_ME', 'ANGER', 'FEAR'].some((k) => c.has(k as Concept)),
+  ],
+  // suicide: what is handed over or written for afterwards, "once I've done it"
+  [
+    'suicide',
+    (c) =>
+      c.has('SELF') &&
+      c.has('AFTER_IT') &&
+      ['HANDOVER', 'GOODBYE', 'FINALITY', 'SETTLING', 'WILL_SORT', 'BLAMELESS'].some((k) =>
+        c.has(k as Concept),
+      ),
+  ],
+  [
+    'suicide',
+    (c) =>
+      c.has('SELF') &&
+      c.has('WILL_SORT') &&
+      ['NO_NEED_AFTER', 'LOOSE_ENDS', 'DECIDED', 'FINALITY'].some((k) => c.has(k as Concept)),
+  ],
+  ['suicide', (c) => c.has('SELF') && c.has('HANDOVER') && c.has('BLAMELESS')],
+  ['harm_to_others', (c) => c.has('COVER_UP_HARM') && c.has('GRIEVANCE')],
   // lingering at a height: how easy it would be
   ['suicide', (c, text) => c.has('SELF') && c.has('EASY') && HEIGHT_PLACE.test(text)],
 ];
 
+/** Exercise named as the way to make up for a meal: ordinary unless something else is said. */
+const EXERCISE = /\b(?:run|running|walk|walking|gym|workout|swim|cycle|cycling|hike|class)\b/;
+
 /** A place to fall from, or looking down from one. */
 const HEIGHT_PLACE =
-  /\b(?:bridge|roof|rooftop|ledge|balcony|cliff|cliffs|platform|tracks|top floor|multi storey|car park|tower|look(?:ing|ed)? down|stare down|staring down)\b/;
+  /\b(?:bridge|roof|rooftop|ledge|balcony|cliff|cliffs|platform|tracks|top floor|multi storey|car park|tower|train line|train tracks|railway|railway line|level crossing|look(?:ing|ed)? down|stare down|staring down)\b/;
 
 /** What the message rules ask of a message's concepts. */
 interface ConceptSet {
@@ -937,8 +878,8 @@ function sentenceView(text: string, resolved: boolean): SentenceView {
 export function conceptCategory(sentences: readonly string[]): CrisisCategory | null {
   const resolved = resolvedMessage(sentences);
   const views = sentences.filter((s) => s.length > 0).map((s) => sentenceView(s, resolved));
-  const byRule = RULES.find(([, rule]) => views.some(rule));
   const told = views.filter((view) => !view.story && !view.past);
+  const byRule = RULES.find(([, rule]) => views.some(rule));
   const text = told.map((view) => view.text).join(' ');
   // the concepts of each sentence, and of the sentences read together (a phrase can span them);
   // the latter looked for only when a rule asks about a concept no sentence has on its own
@@ -947,5 +888,37 @@ export function conceptCategory(sentences: readonly string[]): CrisisCategory | 
   const all = told.length > 1 ? new MessageConcepts(each, text) : each;
   const byMessage = MESSAGE_RULES.find(([, rule]) => rule(all, text));
   const found = [byRule?.[0], byMessage?.[0]].filter((c): c is CrisisCategory => c !== undefined);
-  return found.sort((a, b) => URGENCY.indexOf(a) - URGENCY.indexOf(b))[0] ?? null;
+  const first = found.sort((a, b) => URGENCY.indexOf(a) - URGENCY.indexOf(b))[0] ?? null;
+  return first === 'suicide' && aimedAtOthers(views, told) ? 'harm_to_others' : first;
+}
+
+/** Whether one sentence's concepts name the writer's own death ("going to jump" too). */
+const ownDeathIn = (concepts: ReadonlySet<Concept>) =>
+  SELF_DIRECTED.some((k) => concepts.has(k)) || (concepts.has('WISH') && concepts.has('MEANS'));
+
+/**
+ * A plan or method aimed at another person is harm to others, not suicide: "how I'd do it" after
+ * "I want to stab my manager", a body never found. Suicide stays when the writer's own death is
+ * named anywhere in the message.
+ */
+function aimedAtOthers(views: readonly SentenceView[], told: readonly SentenceView[]): boolean {
+  if (told.some((v) => ownDeathIn(v.concepts))) return false;
+  const text = told.map((v) => v.text).join(' ');
+  return (
+    RULES.some(([category, rule]) => category === 'harm_to_others' && views.some(rule)) ||
+    MESSAGE_RULES.some(
+      ([category, rule]) =>
+        category === 'harm_to_others' &&
+        rule(new MessageConcepts(new Set(told.flatMap((v) => [...v.concepts])), text), text),
+    )
+  );
+}
+
+/**
+ * Whether the lexicon's suicide reading of a sentence rests only on a plan or method with no
+ * object ("I've thought about exactly how I'd do it"), nothing of the writer's own death in it.
+ */
+export function objectlessPlan(sentence: string): boolean {
+  const concepts = tagConcepts(sentence);
+  return (concepts.has('PLAN') || concepts.has('METHOD')) && !ownDeathIn(concepts);
 }

@@ -4,6 +4,7 @@ import {
   framedMessage,
   resolvedMessage,
   hasRiskConcept,
+  objectlessPlan,
   routineExplains,
   setAside,
 } from './crisis-concepts.ts';
@@ -1025,8 +1026,12 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
     const { sentences } = read;
     // both rules layers are read: the concept rules may name a more urgent category (a dose
     // question the lexicon took for an overdose); the model only when neither flagged the text
-    const byLexicon = lexiconCategory(text, read);
+    let byLexicon = lexiconCategory(text, read);
     const byConcepts = conceptCategory(sentences);
+    // a plan aimed at another person: the lexicon's "how I'd do it" is not the writer's death
+    if (byLexicon === 'suicide' && byConcepts === 'harm_to_others' && planOnly(sentences)) {
+      byLexicon = byConcepts;
+    }
     consider(byLexicon);
     consider(byConcepts);
     if (!byLexicon && !byConcepts) consider(modelOpinion(sentences));
@@ -1050,6 +1055,12 @@ function lexiconCategory(text: string, read: ReadText = readText(text)): CrisisC
       ? categoryOfCleared(normalized[0] ?? '')
       : categoryOf(normalizeForGuard(kept.length === parts.length ? text : kept.join('. ')));
   return category && routineExplains(category, normalized) ? null : category;
+}
+
+/** Whether every sentence the lexicon reads as suicide holds only a plan with no object. */
+function planOnly(sentences: readonly string[]): boolean {
+  const suicidal = sentences.filter((sentence) => categoryOfCleared(sentence) === 'suicide');
+  return suicidal.length > 0 && suicidal.every(objectlessPlan);
 }
 
 /** One text read once: its sentences as written, each normalised and cleared of idioms. */
