@@ -86,6 +86,7 @@ export const GENERIC: ReadonlySet<Concept> = new Set<Concept>([
   'FOR_A_FRIEND',
   'BLAMELESS',
   'BINGE',
+  'ENOUGH_Q',
 ]);
 
 /** The writer's own danger: a frame or a joke does not set aside a sentence holding one. */

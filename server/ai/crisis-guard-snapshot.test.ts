@@ -6,7 +6,7 @@ import { guardDecision, readGuardSnapshot } from './safety-eval/guard-snapshot.t
 // guard faster must change none of them. Re-record with scripts/crisis-guard-snapshot.ts --write
 // only when a decision is meant to change.
 describe('crisis guard decisions', () => {
-  // a generous limit: the machine may be shared, and this reads 5,821 messages four times
+  // a generous limit: the machine may be shared, and this reads 6,091 messages four times
   it('match the recorded ones, message by message and layer by layer', { timeout: 120_000 }, () => {
     const { entries } = readGuardSnapshot();
     expect(entries.length).toBeGreaterThan(5000);
