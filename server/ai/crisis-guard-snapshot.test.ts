@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { guardDecision, readGuardSnapshot } from './safety-eval/guard-snapshot.ts';
 
 // Every recorded decision of the crisis guard, and of each of its layers, on a fixed corpus of
-// 5,800 messages (the crisis set, the goal table, recombinations): a change meant to make the
+// 6,100 messages (the crisis set, the goal table, recombinations): a change meant to make the
 // guard faster must change none of them. Re-record with scripts/crisis-guard-snapshot.ts --write
 // only when a decision is meant to change.
 describe('crisis guard decisions', () => {
