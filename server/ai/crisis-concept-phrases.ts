@@ -368,11 +368,11 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // self-harm: wound supplies stocked as a habit
   [
     'SH_SUPPLIES',
-    String.raw`\b(?:bought|buy|buying|stock\w* up on|stocked|ran out of|running out of|more|another (?:box|pack) of|restock\w*|spare|keep|carry)\b(?: \w+){0,3} (?:plasters|steri strips|steristrips|butterfly (?:stitches|strips|closures)|gauze|bandages|dressings|wound dressings|wound glue|skin glue|antiseptic|burn gel|burn cream)\b`,
+    String.raw`\b(?:bought|buy|buying|stock\w* up on|stocked|ran out of|running out of|more|another (?:box|pack) of|restock\w*|spare|keep|carry)\b(?: \w+){0,3} (?:plasters|steri strips|steristrips|butterfly (?:stitches|strips|closures)|gauze|bandages|dressings|wound dressings|wound glue|skin glue|antiseptic|burn gel|burn cream)\b(?!.{0,60}\b(?:kids?|children|son|daughter|toddler|baby|dog|cat|first aid kit|hike|hiking|trip|camping|holiday)\b)`,
   ],
   [
     'ROUTINE_REPEAT',
-    String.raw`\b(?:the usual|as usual|usual routine|my routine|same as always|like always|every time|each time|after (?:a|every) bad (?:night|day)|again|keeps? getting (?:fuller|bigger|worse|deeper)|getting (?:fuller|deeper|worse))\b`,
+    String.raw`\b(?:the usual|usual routine|same as always|like always|after (?:a|every) bad (?:night|day)|after last night|keeps? getting (?:fuller|bigger|deeper)|getting (?:fuller|deeper))\b`,
   ],
   // self-harm: pain as the only relief
   [
@@ -381,7 +381,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'PAIN_FELT',
-    String.raw`\b(?:stings?|stinging|smarts|when it hurts|it hurts|the hurt|the sting|the pain|physical pain|see (?:the )?blood|it bleeds|bleeding|the burn|it burns|sharp)\b`,
+    String.raw`\b(?:(?:when|until|once|if) it (?:stings|hurts|bleeds|burns)|(?:see|seeing) (?:the )?blood|physical pain|feel(?:ing)? the pain|the pain on my (?:skin|arms?|legs?))\b`,
   ],
   // self-harm: a streak without it, broken
   [
@@ -404,7 +404,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'SH_BLADE_AGAIN',
-    String.raw`\b(?:(?:locked|locking|lock|shut|shutting) (?:myself )?in (?:the|my) (?:bathroom|room|bedroom|toilet|loo)\b(?: \w+){0,4} (?:with )?(?:the |a |my )?(?:razors?|blades?|sharpeners?|lighter|scissors|scalpel|box cutter|compass)\b|(?:end up|ended up|ending up|find myself|back) (?:\w+ ){0,6}(?:with )?(?:the |a |my )?(?:razors?|blades?|sharpeners?|scalpel|box cutter) again)\b`,
+    String.raw`\b(?:(?:locked|locking|lock|shut|shutting) (?:myself )?in (?:the|my) (?:bathroom|room|bedroom|toilet|loo)\b(?: \w+){0,4} (?:with )?(?:the |a |my )?(?:razors?|blades?|sharpeners?|lighter|scissors|scalpel|box cutter|compass)\b|(?:end up|ended up|ending up|find myself|back) (?:\w+ ){0,6}(?:with )?(?:the |a |my )?(?:razors?|blades?|sharpeners?|scalpel|box cutter) again)\b(?!.{0,40}\b(?:shav\w*|beard|stubble|legs|armpits?))`,
   ],
   // eating: the least food that quiets hunger
   [
@@ -426,7 +426,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'LONG_FAST',
-    String.raw`\b(?:(?:[4-9]\d|1\d\d|\d{3}) ?(?:hour|hr|h) (?:water |dry )?fast|(?:[3-9]|1\d|three|four|five|six|seven|ten|fourteen) ?days? (?:water |dry )?fast|fast(?:ing)? for (?:[3-9]|1\d|three|four|five|six|seven|ten|a week|two weeks)|going for (?:[5-9]|1\d|seven|ten|fourteen) days(?: next)?$)\b`,
+    String.raw`\b(?:(?:[6-9]\d|[1-9]\d\d) ?(?:hour|hr|h) (?:water |dry )?fast|(?:[3-9]|1\d|three|four|five|six|seven|ten|fourteen) ?days? (?:water |dry )?fast|fast(?:ing)? for (?:[3-9]|1\d|three|four|five|six|seven|ten|a week|two weeks)|going for (?:[5-9]|1\d|seven|ten|fourteen) days(?: next)?$)\b`,
   ],
   // eating: how long a body lasts without food, asked to push it
   [
@@ -462,7 +462,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // medical: a child who swallowed a medicine or a household product
   [
     'CHILD_INGEST',
-    String.raw`\b(?:toddler|baby|child|kid|son|daughter|little one|\d+ (?:year|yr|month) old|grandson|granddaughter|nephew|niece)\b.{0,60}\b(?:ate|eaten|swallowed|drank|drunk|chewed|licked|sucked on|had some|has had|got into)\b.{0,50}\b(?:pills?|tablets?|capsules?|meds|medicine|medication|vitamins?|gummies|iron|paracetamol|calpol|ibuprofen|antidepressants?|bleach|detergent|pods?|dishwasher|laundry|cleaner|cleaning|batter(?:y|ies)|magnets?|nicotine|vape|e liquid|liquid|cigarettes?|edibles?|weed|essential oils?|mouthwash|hand sanitiser|sanitizer|nail polish remover|antifreeze|weed ?killer|slug pellets|rat poison|poison|alcohol|vodka|wine)\b`,
+    String.raw`\b(?:toddler|baby|child|kid|son|daughter|little one|\d+ (?:year|yr|month) old|grandson|granddaughter|nephew|niece)\b.{0,60}\b(?:ate|eaten|swallowed|drank|drunk|chewed|had some|has had|got into)\b.{0,50}\b(?:pills?|tablets?|capsules?|meds|medicine|medication|vitamins?|gummies|iron|paracetamol|calpol|ibuprofen|antidepressants?|bleach|detergent|pods?|dishwasher|laundry|cleaner|cleaning|batter(?:y|ies)|magnets?|nicotine|vape|e liquid|liquid|cigarettes?|edibles?|weed|essential oils?|mouthwash|hand sanitiser|sanitizer|nail polish remover|antifreeze|weed ?killer|slug pellets|rat poison|poison|alcohol|vodka|wine)\b`,
   ],
   // harm to others: a harm hidden as an accident, a body never found
   [

@@ -87,6 +87,20 @@ export const GENERIC: ReadonlySet<Concept> = new Set<Concept>([
   'BLAMELESS',
   'BINGE',
   'ENOUGH_Q',
+  // the new families' weaker halves: everyday alone ("the only thing that calms me is yoga",
+  // "a week without sugar, then yesterday happened", "once I've done it I'll reward myself")
+  'AFTER_IT',
+  'NO_NEED_AFTER',
+  'WILL_SORT',
+  'RELIEF_ONLY',
+  'STREAK_BROKEN',
+  'LOW_CAL',
+  'LONG_FAST',
+  'GOAL_WEIGHT',
+  'UNDO_IT',
+  'AVOID_HOME',
+  'INJURY_BEFORE',
+  'SH_SUPPLIES',
 ]);
 
 /** The writer's own danger: a frame or a joke does not set aside a sentence holding one. */

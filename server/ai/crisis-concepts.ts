@@ -567,7 +567,13 @@ const RULES: readonly Rule[] = [
   ['self_harm', (v) => own(v) && has(v, 'SH_ACT', 'BODY', 'SH_MOTIVE')],
   ['self_harm', (v) => own(v) && has(v, 'INJURY', 'ON_PURPOSE')],
   ['self_harm', (v) => own(v) && has(v, 'SH_KIT')],
-  ['self_harm', (v) => own(v) && any(v, 'SH_RELAPSE', 'SH_HIDE', 'SH_TOOLS_OWN', 'SH_BLADE_AGAIN')],
+  [
+    'self_harm',
+    (v) =>
+      own(v) &&
+      any(v, 'SH_RELAPSE', 'SH_HIDE', 'SH_TOOLS_OWN', 'SH_BLADE_AGAIN') &&
+      !SHAVING.test(v.text),
+  ],
   ['self_harm', (v) => !v.story && has(v, 'SH_EVIDENCE', 'CONCEAL')],
   ['self_harm', (v) => own(v) && has(v, 'RELIEF_ONLY', 'PAIN_FELT') && !ROUTINE_CAUSE.test(v.text)],
   // a mark made with a tool no accident uses, asked about healing or "for a friend"
@@ -770,7 +776,10 @@ const MESSAGE_RULES: ReadonlyArray<
         ['GROOM_SECRET', 'GET_ME_ALONE'].some((k) => c.has(k as Concept))),
   ],
   // self-harm: wound supplies as a routine; a streak broken with pain the only relief
-  ['self_harm', (c) => c.has('SELF') && c.has('SH_SUPPLIES') && c.has('ROUTINE_REPEAT')],
+  [
+    'self_harm',
+    (c) => c.has('SELF') && c.has('SH_SUPPLIES') && c.has('ROUTINE_REPEAT') && !c.has('CHILD'),
+  ],
   [
     'self_harm',
     (c) => c.has('STREAK_BROKEN') && ['RELIEF_ONLY', 'PAIN_FELT'].some((k) => c.has(k as Concept)),
@@ -818,6 +827,9 @@ const MESSAGE_RULES: ReadonlyArray<
   // lingering at a height: how easy it would be
   ['suicide', (c, text) => c.has('SELF') && c.has('EASY') && HEIGHT_PLACE.test(text)],
 ];
+
+/** Shaving: what a razor is for when nothing else is said. */
+const SHAVING = /\b(?:shav\w*|beard|stubble|armpits?|bikini line)\b/;
 
 /** Exercise named as the way to make up for a meal: ordinary unless something else is said. */
 const EXERCISE = /\b(?:run|running|walk|walking|gym|workout|swim|cycle|cycling|hike|class)\b/;
