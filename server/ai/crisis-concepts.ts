@@ -1,4 +1,6 @@
 import type { CrisisCategory } from '#contracts/coach.ts';
+import { type Concept, MORE_CONCEPTS } from './crisis-concept-phrases.ts';
+import { GENERIC, NEGATABLE, OWN_DANGER, SELF_DIRECTED, SUICIDAL } from './crisis-concept-sets.ts';
 import { LiteralGate } from './literal-gate.ts';
 
 /**
@@ -9,105 +11,21 @@ import { LiteralGate } from './literal-gate.ts';
  * feeling trapped, being a burden, a goodbye, a means such as a medicine or a height, a quantity,
  * a question about amounts; self-injury, a body part, relief; food, restriction, purging, body
  * hatred; a partner or family member, fear, control, violence done to me, a child, neglect;
- * symptoms and their onset; a violent act, a weapon, another person as target) and flags a
- * category when concepts meet that only meet in a crisis: a wish + not existing, a medicine + a
- * quantity + taking them, fear + a partner, a child + locked in or not fed, a weapon + a target.
+ * symptoms and their onset; a violent act, a weapon, another person as target, a reckoning
+ * promised, a person watched) and flags a category when concepts meet that only meet in a crisis:
+ * a wish + not existing, a medicine + a quantity + taking them, fear + a partner, a child + locked
+ * in or not fed, a weapon + a target, a reckoning + a watch kept on the person. The concepts
+ * written as raw patterns, and the names of all, are in crisis-concept-phrases.ts.
  *
  * Every concept match can be cancelled by a negation just before it ("I would never hurt
  * myself"), and whole sentences are set aside by frames: another person's story, the news, study
- * or work, the past ("years ago", "when I was a teenager"), a hypothetical or first-aid question
- * ("what to do if someone has a stroke"). It reads text that crisis-guard.ts has already
+ * or work (a study's topic is not the writer's own), a play, the past ("years ago", "when I was a
+ * teenager"), a past told as settled ("now happily married"), a hypothetical or first-aid
+ * question ("what to do if someone has a stroke"). It reads text that crisis-guard.ts has already
  * normalised and cleared of idioms, so "this commute is killing me" never reaches it.
  */
 
-export type Concept =
-  | 'SELF'
-  | 'DEATH'
-  | 'SELF_DEATH'
-  | 'WISH'
-  | 'TRAPPED'
-  | 'BURDEN'
-  | 'GOODBYE'
-  | 'MEANS'
-  | 'MEDS'
-  | 'QUANTITY'
-  | 'AMOUNT_QUESTION'
-  | 'TAKE'
-  | 'SH_ACT'
-  | 'BODY'
-  | 'SH_MOTIVE'
-  | 'FOOD'
-  | 'RESTRICT'
-  | 'PURGE'
-  | 'BODY_HATE'
-  | 'FOOD_GUILT'
-  | 'DURATION'
-  | 'KIN'
-  | 'FEAR'
-  | 'CONTROL'
-  | 'HURT_ME'
-  | 'THREAT'
-  | 'SEXUAL'
-  | 'CHILD'
-  | 'NEGLECT'
-  | 'SYMPTOM'
-  | 'WEAK_SYMPTOM'
-  | 'I_VIOLENT'
-  | 'ACUTE'
-  | 'INGEST_DANGER'
-  | 'WANT_TAKE_LOTS'
-  | 'WISH_DEATH'
-  | 'LIFE_NEGATION'
-  | 'FINALITY'
-  | 'THANKS_ALL'
-  | 'MEANS_PREP'
-  | 'PLAN'
-  | 'WISH_END'
-  | 'PERMANENT'
-  | 'METHOD'
-  | 'METHOD_ACT'
-  | 'EDGE'
-  | 'VIOLENCE'
-  | 'TARGET'
-  | 'WEAPON'
-  | 'INTENT'
-  | 'ANGER'
-  | 'FUTURE_ABSENCE'
-  | 'LAST_CONTACT'
-  | 'DECIDED'
-  | 'ENOUGH_Q'
-  | 'HEIGHT_SEARCH'
-  | 'INJURY'
-  | 'ON_PURPOSE'
-  | 'SH_GERUND'
-  | 'WOUND_CARE'
-  | 'COMPENSATE'
-  | 'LOW_WEIGHT'
-  | 'VULNERABLE'
-  | 'ESCAPE'
-  | 'TOUCH_ABUSE'
-  | 'SEX_COERCION'
-  | 'INGEST_ERROR'
-  | 'GRIEVANCE'
-  | 'STALK'
-  | 'SELF_FEAR'
-  | 'SMOTHER'
-  | 'OTHER_DOOM'
-  | 'MEAN_IT'
-  | 'JOKE'
-  | 'GIVE_AWAY'
-  | 'SETTLING'
-  | 'LOOSE_ENDS'
-  | 'DONE'
-  | 'SH_KIT'
-  | 'MEAL_RESTRICT'
-  | 'ED_SIGNS'
-  | 'THIN_PRIDE'
-  | 'FOOD_CONCEAL'
-  | 'ROUTINE_FAST'
-  | 'POISON_OTHER'
-  | 'PAY_THREAT'
-  | 'WEAPON_BRING';
+export type { Concept } from './crisis-concept-phrases.ts';
 
 const MEDS =
   '(?:pills?|tablets?|capsules?|meds|medication|medications|medicine|medicines|painkillers?|pain killers|sleeping pills|sleeping tablets|paracetamol|acetaminophen|tylenol|panadol|ibuprofen|advil|nurofen|aspirin|naproxen|codeine|co codamol|cocodamol|tramadol|oxycodone|oxy|morphine|fentanyl|heroin|opioids?|benzos?|xanax|valium|diazepam|lorazepam|zopiclone|ambien|zolpidem|sertraline|prozac|fluoxetine|citalopram|amitriptyline|lithium|quetiapine|seroquel|insulin|antidepressants?|sleeping aids?|sleep aids?|sedatives?|gabapentin|pregabalin|prescriptions?|benadryl|antihistamines?|melatonin|propranolol|beta blockers?|warfarin|digoxin|metformin|iron tablets|dose|doses)';
@@ -124,7 +42,7 @@ const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // being dead or not existing, said of oneself or in general
   [
     'SELF_DEATH',
-    '\\b(?:kill(?:ing)? myself|end(?:ing)? (?:my life|it all|my own life|everything(?! with| on| at| in))|take my (?:own )?life(?! back| in| into| seriously| more| by)|(?:not|never) (?:to )?(?:wake|waking) up(?! (?:early|at|before|on time|late|tired|so|in time|hungover|with|grumpy|every))|stop existing|not exist|(?:not|no longer) (?:be )?(?:here|around|alive)(?! (?:at|for|on|in|when|by|during|tomorrow|next|this|to (?:see|help|answer))\\b)|(?:fall|go) to sleep (?:and|forever)|sleep forever|be gone (?:for good|forever)|disappear (?:for good|forever|permanently|completely)|vanish|unalive|off myself|end things|end it(?: tonight| now| for good| soon)?$|end it(?= (?:tonight|for good|soon|all|now|once))|check(?:ing)? out (?:for good|early|permanently)|leave this world|(?:join|be with) (?:my )?\\w+ (?:in heaven|again soon|on the other side)|not (?:see|make it to) (?:my )?(?:next )?(?:birthday|christmas|tomorrow|next year)|stop (?:breathing|my heart)(?= forever| for good| permanently|$)|suicid\\w*)\\b',
+    '\\b(?:kill(?:ing)? myself|end(?:ing)? (?:my life|it all|my own life|everything(?! with| on| at| in))|take my (?:own )?life(?! back| in| into| seriously| more| by)|(?<!\\b(?:he|she|they|it) (?:will|would|does|did|could|can) )(?:not|never) (?:to )?(?:wake|waking) up(?! (?:properly|early|at|before|on time|late|tired|so|in time|hungover|with|grumpy|every))|stop existing|not exist|(?:not|no longer) (?:be )?(?:here|around|alive)(?! (?:at|for|on|in|when|by|during|tomorrow|next|this|to (?:see|help|answer))\\b)|(?:fall|go) to sleep (?:and|forever)|sleep forever|be gone (?:for good|forever)|disappear (?:for good|forever|permanently|completely)|vanish|unalive|off myself|end things|end it(?: tonight| now| for good| soon)?$|end it(?= (?:tonight|for good|soon|all|now|once))|check(?:ing)? out (?:for good|early|permanently)|leave this world|(?:join|be with) (?:my )?\\w+ (?:in heaven|again soon|on the other side)|not (?:see|make it to) (?:my )?(?:next )?(?:birthday|christmas|tomorrow|next year)|stop (?:breathing|my heart)(?= forever| for good| permanently|$)|suicid\\w*)\\b',
   ],
   [
     'WISH_DEATH',
@@ -228,7 +146,7 @@ const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'PURGE',
-    '\\b(?:vomit\\w*|throw(?:ing)? (?:it )?up|threw (?:it )?up|make myself sick|made myself sick|be sick|purg\\w*|laxatives?|diuretics?|dulcolax|senna|senokot|ex ?lax|bisacodyl|miralax|laxido|movicol|diet pills|water pills|fingers down|down my throat|get rid of (?:it|the food|the calories|what i ate|everything)|burn (?:it )?off|burn off|work (?:it )?off|exercise (?:it )?off|compensat\\w*|undo (?:it|what i ate|the damage))\\b',
+    '\\b(?:vomit\\w*|throw(?:ing)? (?:it |it all |everything |them )?up|threw (?:it |it all |everything )?up|make myself sick|made myself sick|be sick|purg\\w*|laxatives?|diuretics?|dulcolax|senna|senokot|ex ?lax|bisacodyl|miralax|laxido|movicol|diet pills|water pills|fingers down|down my throat|get rid of (?:it|the food|the calories|what i ate|everything)|(?:bathroom|toilet|loo|meal|ate|eaten|dinner|lunch|breakfast|binge)\\b.{0,40}\\b(?:got|getting) rid of (?:it|all of it|everything|the lot)|burn (?:it )?off|burn off|work (?:it )?off|exercise (?:it )?off|compensat\\w*|undo (?:it|what i ate|the damage))\\b',
   ],
   [
     'BODY_HATE',
@@ -269,16 +187,16 @@ const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ['CHILD', `\\b${CHILD}\\b`],
   [
     'NEGLECT',
-    '\\b(?:lock(?:s|ed)? (?:\\w+ )?(?:in|up|inside|out)|shut(?:s)? (?:\\w+ )?in|not fed|(?:no one|nobody|never) (?:feeds|fed|washes|changes|looks after|picks)|no food|not (?:given|getting) (?:any )?(?:food|meals|dinner)|(?:does not|do not|did not|will not|never|refuse to|refuses to) (?:feed|give (?:him|her|them|us|me) (?:any )?food)|hungry|starving|alone (?:\\w+ ){0,4}(?:for (?:days|(?:\\d+|two|three|four|five|several|a few) (?:days|nights)|hours)|all (?:day|night|weekend)|overnight|at night)|(?:parents|mum|dad|mother|father|adults) (?:have not|has not|did not|never|still have not) (?:come|came) (?:back|home)|(?:has not|have not|not) been (?:home|back) (?:in|for) (?:\\d+|two|three|four|several|a few|days)|left (?:alone|on (?:his|her|their) own|home alone|in the car)|dirty|filthy|same clothes|bruises|bruised|smack\\w*|belt|cries all night|crying for hours|scared to go home|sleeps? (?:in|on) the (?:floor|shed|garage|car)|no heating|no bed|cage|tied up)\\b',
+    '\\b(?:lock(?:s|ed)? (?:\\w+ )?(?:in|up|inside|out)|shut(?:s)? (?:\\w+ )?in|not fed|(?:no one|nobody|never) (?:feeds|fed|washes|changes|looks after|picks)|no food|not (?:given|getting) (?:any )?(?:food|meals|dinner)|(?:does not|do not|did not|will not|never|refuse to|refuses to) (?:feed|give (?:him|her|them|us|me) (?:any )?food)|hungry|starving|alone (?:\\w+ ){0,4}(?:for (?:days|(?:\\d+|two|three|four|five|several|a few) (?:days|nights)|hours)|all (?:day|night|weekend)|overnight|at night)|(?:parents|mum|dad|mother|father|adults) (?:have not|has not|did not|never|still have not) (?:come|came) (?:back|home)|(?:has not|have not|not) been (?:home|back) (?:in|for) (?:\\d+|two|three|four|several|a few|days)|left (?:alone|on (?:his|her|their) own|home alone|in the car)|alone (?:\\w+ ){0,3}(?:till|until) (?:late|midnight|dark|after dark)|dirty|filthy|same clothes|bruises|bruised|smack\\w*|belt|cries all night|crying for hours|scared to go home|sleeps? (?:in|on) the (?:floor|shed|garage|car)|no heating|no bed|cage|tied up)\\b',
   ],
   // medical emergency
   [
     'SYMPTOM',
-    '\\b(?:chest (?:pain|pains|hurts|is tight|tightness|pressure|feels (?:tight|heavy|crushed))|(?:pain|pressure|tightness|crushing) in (?:my|his|her) chest|crushing|(?:left )?arm (?:is |went |feels )?(?:numb|heavy|tingling|weak|dead)|(?:arm|leg|hand|face|side) (?:\\w+ ){0,2}(?:went|gone|going|is|feels) (?:all |really |very )?(?:numb|weak|limp|floppy|dead)|(?:cannot|can not) smile (?:properly|right)|smile is (?:crooked|lopsided|uneven|wonky)|(?:blue|grey|purple) (?:around|round) (?:the|his|her|my) (?:lips|mouth)|(?:barely|hardly) breathing|breathing (?:is )?(?:very |really )?(?:slow|shallow|weird|strange|funny)|(?:pain|ache) (?:in|down) (?:my|his|her) (?:left )?(?:arm|jaw)|jaw (?:pain|hurts|aches)|face (?:is )?(?:droop\\w*|drooped|numb|lopsided|fallen|dropped)|droop\\w*|slurr\\w*|words (?:are )?(?:coming out )?(?:wrong|jumbled|muddled|garbled)|cannot (?:speak|talk) (?:properly|clearly|right)|cannot (?:breathe|catch (?:my|his|her) breath|swallow)|struggling to (?:breathe|swallow)|(?:hard|difficult) to breathe|gasping|wheez\\w*|(?:throat|tongue|lips|face|mouth) (?:is |are |feels |feel |looks )?(?:swell\\w*|swollen|closing|tight|huge|thick|puffy|puffed up)|drooling|(?:unconscious|unresponsive|not responding|will not wake|cannot wake|not waking|not breathing|stopped breathing|collapsed)|(?:lips|face|skin) (?:are |is |turning |gone |going )?(?:blue|grey|gray)|turning blue|seizure|fitting|convuls\\w*|bleeding (?:heavily|badly|a lot|everywhere)|(?:will not|cannot|does not) stop bleeding|blood (?:everywhere|pouring|gushing)|(?:vomit|cough|throw)\\w* (?:up )?blood|worst headache|sudden\\w* (?:severe |bad |terrible )?headache|(?:cannot|can not) (?:move|feel|lift) (?:my|his|her|one) (?:\\w+ )?(?:arm|leg|side|face)|one side (?:of (?:my|his|her) (?:face|body) )?(?:is )?(?:weak|numb|drooping)|not making sense|anaphyla\\w*|allergic reaction|hives)\\b',
+    '\\b(?:chest (?:pain|pains|hurts|is tight|tightness|pressure|feels (?:tight|heavy|crushed)|(?:has |have |had )?(?:been |felt |feeling |gone |going |getting )(?:really |very |so |all )?(?:tight|heavy|crushed))|left arms? (?:has |is |s )?(?:been |gone |going |feels |felt |feeling )?(?:all |really |very )?(?:numb|tingling|heavy|dead|weak)|(?:pain|pressure|tightness|crushing) in (?:my|his|her) chest|crushing|(?:left )?arm (?:is |went |feels )?(?:numb|heavy|tingling|weak|dead)|(?:arm|leg|hand|face|side) (?:\\w+ ){0,2}(?:went|gone|going|is|feels) (?:all |really |very )?(?:numb|weak|limp|floppy|dead)|(?:cannot|can not) smile (?:properly|right)|smile is (?:crooked|lopsided|uneven|wonky)|(?:smile|face|mouth) (?:\\w+ )?(?:looks|look|is|seems|gone|went) (?:\\w+ )?(?:lopsided|crooked|droopy|uneven|wonky)|talking (?:gibberish|nonsense|funny)|(?:blue|grey|purple) (?:around|round) (?:the|his|her|my) (?:lips|mouth)|(?:barely|hardly) breathing|breathing (?:is |feels |feel |seems |has gone |gone |getting )?(?:very |really |so |super )?(?:slow|shallow|weird|strange|funny|laboured|labored)|(?:pain|ache) (?:in|down) (?:my|his|her) (?:left )?(?:arm|jaw)|jaw (?:pain|hurts|aches)|face (?:is )?(?:droop\\w*|drooped|numb|lopsided|fallen|dropped)|droop\\w*|slurr\\w*|words (?:are )?(?:coming out )?(?:wrong|jumbled|muddled|garbled)|cannot (?:speak|talk) (?:properly|clearly|right)|cannot (?:breathe|catch (?:my|his|her) breath|swallow)|struggling to (?:breathe|swallow)|(?:hard|difficult) to breathe|gasping|wheez\\w*|(?:throat|tongue|lips|face|mouth) (?:is |are |feels |feel |looks )?(?:swell\\w*|swollen|closing|tight|huge|thick|puffy|puffed up)|drooling|(?:unconscious|unresponsive|not responding|will not wake|cannot wake|not waking|not breathing|stopped breathing|collapsed)|(?:lips|face|skin) (?:are |is |turning |gone |going )?(?:blue|grey|gray)|turning blue|seizure|fitting|convuls\\w*|bleeding (?:quite |really |very |so )?(?:heavily|badly|a lot|loads|everywhere)|pregnant\\b.{0,40}\\b(?:bleeding|waters (?:have )?broke\\w*|(?:baby|she|he) (?:is not|has not|stopped|not) (?:moving|kicking|moved|kicked))|(?:will not|cannot|does not) stop bleeding|blood (?:everywhere|pouring|gushing)|(?:vomit|cough|throw)\\w* (?:up )?blood|worst headache|sudden\\w* (?:severe |bad |terrible )?headache|(?:cannot|can not) (?:move|feel|lift) (?:my|his|her|one) (?:\\w+ )?(?:arm|leg|side|face)|one side (?:of (?:my|his|her) (?:face|body) )?(?:is )?(?:weak|numb|drooping)|not making sense|anaphyla\\w*|allergic reaction|hives)\\b',
   ],
   [
     'WEAK_SYMPTOM',
-    '\\b(?:confused|disoriented|fainted|passed out|blacked out|cold and clammy|clammy|sweating|sweaty|racing heart|heart (?:is )?(?:racing|pounding)|dizzy|faint|fainting|pale|grey|gray|vomiting|being sick|shaking|numb|tingling|cannot stand)\\b',
+    '\\b(?:confused|disoriented|fainted|passed out|blacked out|cold and clammy|clammy|sweating|sweaty|racing heart|heart (?:is )?(?:racing|pounding)|dizzy|faint|fainting|pale|grey|gray|vomiting|being sick|shaking|numb|tingling|cannot stand|shaky|(?:feel|feeling|felt) sick|nause\\w*|(?:about to|going to|might|gonna) (?:pass out|faint|black out)|cannot think straight|(?:cannot|can not) (?:really )?feel (?:my|his|her) (?:legs|arms|hands|feet|face))\\b',
   ],
   [
     'ACUTE',
@@ -307,7 +225,7 @@ const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'WEAPON',
-    '\\b(?:gun|guns|pistol|rifle|shotgun|firearm|ammo|ammunition|knife|knives|machete|axe|bat|baseball bat|hammer|crowbar|acid|poison|crossbow|bomb|explosives?)\\b',
+    '\\b(?:gun|guns|pistol|rifle|shotgun|firearm|ammo|ammunition|knife|knifes|knives|machete|axe|bat|baseball bat|hammer|crowbar|acid|poison|crossbow|bomb|explosives?)\\b',
   ],
   [
     'INTENT',
@@ -318,175 +236,6 @@ const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
     '\\b(?:(?:gets|is|getting) drunk|drinking again|drunk again|when (?:he|she) drinks|angry|anger|rage|furious|snap|lose it|losing it|lose control|losing control|hate (?:him|her|them)|revenge|deserves? (?:it|to)|pay for|what (?:he|she|they) did|had enough of (?:him|her|them))\\b',
   ],
 ];
-
-/** More concepts, written as raw patterns (no doubled backslashes). */
-const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
-  // a future without oneself in it
-  [
-    'FUTURE_ABSENCE',
-    String.raw`\b(?:(?:do not|not|never) (?:plan|expect|intend|think i will|going|see myself|imagine myself) (?:to )?(?:be |being |still )?(?:around|here|alive|living)(?: (?:that long|much longer|for long|long|by|next|in|at))?|with me in it|without me in it|no (?:version of )?(?:next year|the future|a future|tomorrow)(?: \w+){0,3} (?:with|for) me|not be around (?:that|much|for) long|(?:will not|not going to|never) (?:see|make it to) (?:next|another|my next) (?:year|christmas|birthday|summer|spring)|(?:see|picture) myself (?:in \w+ years )?(?:\w+ )?nowhere|(?:cannot|can not|do not) (?:imagine|see|picture) (?:myself )?(?:still )?(?:being )?(?:alive|here|around)|answer (?:is )?nowhere|this (?:is|will be) my last (?:christmas|birthday|summer|week|day|night)(?! (?:at|in|of|before|as|with|on|working|here|off)))\b`,
-  ],
-  [
-    'LAST_CONTACT',
-    String.raw`\b(?:(?:just )?want(?:ed)? (?:to tell|someone to know|to let (?:someone|you) know)|tell (?:someone|somebody|you) before|before (?:saturday|sunday|monday|tuesday|wednesday|thursday|friday|tonight|tomorrow|the weekend|the end of the (?:week|month))|after the \d+(?:st|nd|rd|th)?\b.{0,30}\b(?:nothing|no need|not need)|nothing else (?:i )?need to plan)\b`,
-  ],
-  [
-    'DECIDED',
-    String.raw`\b(?:make it official|feels right|already made (?:mine|my (?:plan|plans|decision|choice))|made up my mind|my mind is made up|i have decided|decision is made|i am ready now|i am at peace with (?:it|my decision)|calm for the first time|feel calm now that)\b`,
-  ],
-  [
-    'ENOUGH_Q',
-    String.raw`\b(?:would (?:it|that|they|this) be (?:enough|quick|painless|instant|fast)|(?:that is|is that|would that be|that would be) enough|(?:does|would|will|do) (?:\w+ )?(?:actually |really )?work if|is (?:it|that|this) enough|be enough to|enough to (?:kill|not wake|do it|end|stop)|would (?:it|that) (?:kill|do it|work))\b`,
-  ],
-  [
-    'HEIGHT_SEARCH',
-    String.raw`\b(?:(?:highest|tallest|biggest) (?:bridge|building|car park|cliff|tower|roof|drop|point)|survive the (?:drop|fall|jump|impact)|nobody could survive|no one could survive|(?:drop|fall) (?:is|would be) (?:high|far|enough)|roof access|get (?:onto|on to) the roof)\b`,
-  ],
-  // self-injury
-  [
-    'INJURY',
-    String.raw`\b(?:cut|cuts|cutting|wound|wounds|stitches|burns|burn marks|scars|scar|bruises|gash|bleeding|blood|marks|a mess)\b`,
-  ],
-  [
-    'ON_PURPOSE',
-    String.raw`\b(?:on purpose|deliberately|purposely|intentionally|did it (?:again|myself)|what i do to (?:myself|them|my (?:\w+ )?(?:arms|legs|body|skin|thighs|wrists))|do it to myself|i did (?:it|this|that) to myself)\b`,
-  ],
-  [
-    'SH_GERUND',
-    String.raw`\b(?:cutting|burning|scratching|carving)\b(?! (?:my hair|hair|the grass|grass|vegetables|onions|wood|fabric|costs|back|down|out|corners|carbs|sugar|ties|class|it close))`,
-  ],
-  [
-    'WOUND_CARE',
-    String.raw`\b(?:heal|heals|healing|healed|stitches|scar|scars|scarring|infected|infection|same spot|same place|fresh|deep|a and e|a e|hospital|hide|hiding|cover|covering|nobody (?:sees|notices|asks)|anyone asking)\b`,
-  ],
-  // eating: food paid for with exercise or purging; a dangerous weight target
-  [
-    'COMPENSATE',
-    String.raw`\b(?:if i (?:eat|ate|have eaten|have)\b.{0,50}\b(?:have to|must|need to|make myself|then i|i do)\b|(?:burn|work|run|exercise) (?:it |them |that |this )?off|to (?:burn|work off|make up for|cancel out|undo) (?:the |a |that |what i |every )?(?:\w+ ){0,3}(?:i (?:ate|had)|cake|calories|food|meal|slice|biscuit|dinner|lunch|snack|treat)|(?:still )?not enough\b.{0,40}\b(?:again|more|another)|even though (?:my )?\w+ (?:hurts|is injured|is sore))\b`,
-  ],
-  // abuse
-  [
-    'VULNERABLE',
-    String.raw`\b(?:child|children|kid|kids|baby|babies|toddler|little (?:brother|sister|boy|girl|one|ones)|youngest|nephew|niece|\d+ (?:year|yr) old|nan|nana|gran|granny|grandma|grandmother|grandad|grandpa|grandfather|elderly|disabled|(?:she|he) is (?:[6-9]\d|1\d\d)\b|aged (?:[6-9]\d|1\d\d))\b`,
-  ],
-  [
-    'ESCAPE',
-    String.raw`\b(?:(?:save|saving|hide|hiding|stash|put) (?:\w+ ){0,3}(?:secretly|in secret|without (?:him|her|them) knowing)|so i can (?:leave|escape|get away|get out)|(?:leave|escape|get away from|get out from) (?:him|her|my (?:husband|partner|wife|boyfriend|girlfriend|dad|father|stepdad|mum|mother)) (?:safely|without)|escape plan|safe house|refuge)\b`,
-  ],
-  [
-    'TOUCH_ABUSE',
-    String.raw`\b(?:makes? me do (?:stuff|things) (?:with|to|for) (?:him|her|them)|touch(?:es|ed|ing)? (?:me|him|her|them|my|his|her) (?:\w+ ){0,3}(?:in places|where|private|down there|under|at night|when (?:i|she|he|they) (?:am|is|are|stay|sleep)|when no one)|touch(?:es|ed|ing)? (?:me|him|her|them) (?:and|but)\b.{0,30}\b(?:does not like|do not like|scared|secret|uncomfortable|cry|cries)|in places (?:she|he|i|they) (?:does not|do not|did not) like)\b`,
-  ],
-  [
-    'SEX_COERCION',
-    String.raw`\b(?:(?:forced|pressured|made|coerced|pushed) (?:me |him |her )?(?:to|into) (?:have )?(?:sex|sleep with|sexual|do sexual)|(?:was|been|being|got|get|am) (?:\w+ )?(?:forced|pressured|coerced) (?:to|into) (?:have )?(?:sex|sleep|sexual)|(?:sex|sexual)\b.{0,40}\b(?:said no|say no|did not want|do not want|without (?:my )?consent|when i was asleep|while i was asleep)|(?:said|say|saying) no\b.{0,40}\b(?:sex|anyway|still did|kept going|did not stop|does not stop))\b`,
-  ],
-  // medical
-  [
-    'INGEST_ERROR',
-    String.raw`\b(?:took|taken|swallowed|had|given|gave|drank|ate)\b.{0,40}\b(?:twice|double|by mistake|accidentally|the wrong|extra|someone else s|(?:wife|husband|mum|dad|partner|friend|mums|dads|wifes|husbands|partners|friends) (?:\w+ )?(?:pills|meds|tablets|medication|medicine)|too many|too much)\b|\b(?:drank|swallowed|ate|eaten|drunk|got into|chewed|licked)\b.{0,30}\b(?:(?:dishwasher|laundry|washing|washing up|cleaning|toilet|oven|drain|floor|bathroom|window|car|vape|e cig|e cigarette|nicotine)\s(?:\w+ )?(?:liquid|detergent|tablets?|pods?|capsules?|cleaner|fluid|powder|product|spray|gel|salt|juice|refill)|under the sink|bleach|antifreeze|button batter\w*|magnets?|weed ?killer|slug pellets|rat poison|poison)\b`,
-  ],
-  // harm to others
-  [
-    'GRIEVANCE',
-    String.raw`\b(?:regret\w*|fired me|sacked me|what (?:he|she|they) did|what (?:he|she|they) have done|bullied me|bully me|laughed at me|humiliated me|(?:get|getting|got) what (?:is|s) coming|had it coming|what (?:he|she|they) deserves?|pay for (?:it|this|what)|deserve (?:it|what is coming)|make (?:\w+ )?pay|making (?:\w+ )?pay|names of (?:everyone|everybody|the people|all)|list of (?:names|people|everyone|everybody|all)|(?:has |is |have )?wronged me)\b`,
-  ],
-  [
-    'STALK',
-    String.raw`\b(?:know (?:where|when) (?:he|she|they|my \w+) (?:lives?|works?|goes|is|sleeps?|parks?|chill|chills|hang out|hangs out|hang|drinks|walks|will be)|know (?:his|her|their) (?:schedule|routine|address|movements|shifts)|(?:waited|waiting|sat|sitting|parked|parking|stood|standing) (?:\w+ ){0,2}outside (?:\w+ ){0,4}(?:house|flat|home|work|office|place|school)|(?:followed|following|follow) (?:him|her|them) (?:home|to)|where (?:my )?(?:dad|father|mum|mother|he|she) keeps the (?:key|gun|guns|knife|knives))\b`,
-  ],
-  [
-    'SELF_FEAR',
-    String.raw`\b(?:(?:scared|afraid|terrified|frightened|worried) of (?:myself|what i (?:will|might|could|would) do)|scare myself|do not trust myself (?:with|around|near)|(?:before|if) i do something (?:i will regret|terrible|bad|stupid) to (?:him|her|them))\b`,
-  ],
-  [
-    'SMOTHER',
-    String.raw`\b(?:(?:held|hold|holding|put|putting|pressed|pressing) (?:a |the |my )?(?:pillow|cushion|hand|bag|blanket) (?:\w+ )?over (?:her|his|their|the baby s|the babys) (?:face|mouth|nose|head)|(?:throw|throwing|threw|slam|slamming|drop|dropping) (?:her|him|them|the baby|my baby) (?:against|at|down|into|across|off|on)|(?:shak(?:e|ing|en|ed)|shook) (?:\w+ )?(?:her|him|them|the baby|my baby|my son|my daughter)(?! (?:hand|hands|up|off)))\b`,
-  ],
-  [
-    'OTHER_DOOM',
-    String.raw`\b(?:(?:he|she|they|you) (?:will not|would not|is not going to|are not going to|never) (?:live to (?:see|regret)|survive|make it (?:to|out)|see (?:the|her|his|their) next)|(?:he|she|they) (?:will|are going to|is going to) (?:regret|pay for) (?:it|this|the day|what))\b`,
-  ],
-  [
-    'MEAN_IT',
-    String.raw`\b(?:i mean (?:that|it)|i am not joking|not joking|i am serious|dead serious|yet$)\b`,
-  ],
-  ['JOKE', String.raw`\b(?:haha\w*|lol|lmao|rofl|jk|just kidding|kidding|joking|only joking|xd)\b`],
-  // suicide: settling one's life
-  [
-    'GIVE_AWAY',
-    String.raw`\b(?:gave|give|giving|given|handed) (?:away )?(?:all )?(?:of )?my (?:\w+ ){0,3}(?:and (?:all )?my (?:\w+ ){0,3})?(?:to|away)\b`,
-  ],
-  [
-    'SETTLING',
-    String.raw`\b(?:sold|selling|closed|closing|deleted|deleting|cancelled|canceled|cancelling|canceling|emptied|emptying|gave away|giving away) (?:all )?(?:of )?my (?:\w+ ){0,2}(?:car|bank|account|accounts|socials|social media|instagram|phone contract|subscriptions|gym membership|savings|stuff|things|flat|games|collection)\b`,
-  ],
-  [
-    'LOOSE_ENDS',
-    String.raw`\b(?:loose ends|tie up|tying up|before i go(?! (?:to|on|for|back|out|home|away|in|into|shopping|abroad|travel))|(?:do not|will not|not going to|never) need (?:them|it|any of (?:it|this|them)) (?:any ?more|again)|told (?:everyone|people|them) i am (?:\w+ )?(?:moving|going away|travell?ing)|i am not (?:really )?(?:moving|going away|travell?ing)|feels right|last (?:loose ends|things to do))\b`,
-  ],
-  [
-    'DONE',
-    String.raw`\b(?:i am (?:so |just |completely |totally |really )?done(?: done| for good| with (?:everything|it all|life|all of it|this life|trying|living))|after that i am done|i am done$)`,
-  ],
-  // self-harm: the tools kept ready
-  [
-    'SH_KIT',
-    String.raw`\b(?:(?:blades?|razors?|sharpeners?)\b.{0,40}\b(?:box|drawer|under my bed|hidden|hide|stash|wallet|pencil case|just in case|tin)|(?:box|drawer|stash|tin)\b.{0,40}\b(?:blades?|razors?)|open(?:ing)? (?:up )?my (?:skin|arms?|wrists?|legs?|thighs?)|(?:days|weeks|months) (?:clean|free|without (?:cutting|self harm|opening))|streak\b.{0,30}\b(?:without|clean|urge))\b`,
-  ],
-  // eating
-  [
-    'MEAL_RESTRICT',
-    String.raw`\b(?:skip(?:ping)? (?:breakfast|lunch|dinner|meals?)\b.{0,30}\bskip(?:ping)? (?:breakfast|lunch|dinner|meals?)|(?:only|just) (?:eat|have|had|allowed) (?:a|one|an|half a|half an) (?:rice cake|apple|cracker|banana|yoghurt|yogurt|carrot|coffee|biscuit|piece of fruit|slice)|(?:rice cake|cracker|apple) for (?:dinner|lunch|the day)|(?:cannot|must not|do not) (?:slip|slip up)|no slip ups|(?:stay|keep it|keeping it) under \d{2,3}(?! (?:pounds|lbs|kg|minutes|miles|km))|(?:under|below|less than|max(?:imum)?|no more than) [1-7]\d{2} (?:calories|cals|kcal|a day|per day))\b`,
-  ],
-  [
-    'ED_SIGNS',
-    String.raw`\b(?:periods? (?:have |has )?(?:stopped|gone)|(?:my )?hair (?:is )?(?:coming|falling) out|lanugo|always (?:so )?cold|(?:friends|everyone|people|family|doctor|mum|mom|parents) (?:say|says|think|thinks|keep saying|keeps saying) i am (?:too )?(?:skinny|thin|underweight)|on my knees in the bathroom|(?:head|face) (?:in|over) the toilet|over the toilet)\b`,
-  ],
-  [
-    'THIN_PRIDE',
-    String.raw`\b(?:(?:finally|at least|so|nearly|almost) (?:i am )?(?:thin|skinny|getting (?:thin|skinny|somewhere with my weight))|getting somewhere with my weight|just jealous|hate my body|worth it to be (?:thin|skinny)|thinner)\b`,
-  ],
-  [
-    'FOOD_CONCEAL',
-    String.raw`\b(?:(?:make|let) (?:my )?\w+ think i am eating|pretend(?:ing)? (?:to eat|i ate|i am eating|i have eaten)|feed(?:ing)? (?:it|my food|my dinner|my lunch|my meals?)(?: all)? to the dog|hid(?:e|ing) (?:my )?food|food in (?:napkins|my pockets|my sleeves?|a napkin)|(?:throw|throwing|threw) (?:my )?(?:lunch|food|dinner) (?:away|in the bin))\b`,
-  ],
-  [
-    'ROUTINE_FAST',
-    String.raw`\b(?:blood test|bloods|fasting bloods|before (?:my |the )?(?:surgery|operation|procedure|scan|colonoscopy|endoscopy)|ramadan|lent|yom kippur|doctor (?:said|says|told|suggested)|dentist|braces|wisdom teeth|stomach bug|food poisoning|flu)\b`,
-  ],
-  // harm to others
-  [
-    'POISON_OTHER',
-    String.raw`\b(?:(?:make|get|making) (?:someone|somebody|him|her|them|my \w+|a person) (?:really |very |so )?(?:sick|ill)|without (?:them|him|her|anyone) (?:tasting|noticing|knowing|finding out)|(?:put|slip|add|mix) (?:\w+ ){0,3}(?:in|into) (?:his|her|their|my \w+ s?) (?:drink|food|coffee|tea|meal|water|dinner))\b`,
-  ],
-  [
-    'PAY_THREAT',
-    String.raw`\b(?:(?:are|is|will|am) (?:going to |gonna )?(?:all )?(?:pay|regret it|regret this|be sorry)(?! (?:for (?:dinner|lunch|the|their|my|his|her|it all|everything)|rent|me back|back|the bill|attention|off))|(?:has |is |have )?wronged me|jumped me|(?:get|getting) what (?:is|s) coming)\b`,
-  ],
-  [
-    'WEAPON_BRING',
-    String.raw`\b(?:(?:bring|bringing|take|taking|grab|grabbing|carry|carrying|got|get|have) (?:the|a|my|my \w+ s|his|her) (?:bat|knife|gun|hammer|crowbar|machete|axe|glock|pistol|rifle|shotgun|blade)|not (?:going to |gonna )?hold(?:ing)? back)\b`,
-  ],
-];
-
-/** Concepts whose matches a negation just before cancels ("I would never hurt myself"). */
-const NEGATABLE: ReadonlySet<Concept> = new Set<Concept>([
-  'SELF_DEATH',
-  'DEATH',
-  'WISH',
-  'SH_ACT',
-  'PURGE',
-  'HURT_ME',
-  'VIOLENCE',
-  'INTENT',
-  'FEAR',
-  'CONTROL',
-  'SYMPTOM',
-  'BURDEN',
-  'TRAPPED',
-  'NEGLECT',
-]);
 
 const NEGATION =
   /\b(?:not|never|no|without|nor|neither|nothing|nobody|stop|stopped|quit|avoid|avoiding|less|instead of|rather than|no longer|free of|free from)(?: \w+){0,2} $/;
@@ -530,9 +279,15 @@ function tagConceptsAfresh(sentence: string): Set<Concept> {
   return found;
 }
 
-/** Whether one concept is in a normalised text (the same reading as tagConcepts). */
-function hasConcept(text: string, concept: Concept): boolean {
-  const possible = CONCEPT_GATE.mayMatch(text);
+/**
+ * Whether one concept is in a normalised text (the same reading as tagConcepts); `possible` is the
+ * gate's reading of the text, when the caller already has it.
+ */
+function hasConcept(
+  text: string,
+  concept: Concept,
+  possible: ArrayLike<number> = CONCEPT_GATE.mayMatch(text),
+): boolean {
   return (
     PATTERNS_OF.get(concept)?.some(
       ([pattern, id]) => possible[id] === 1 && matchesConcept(text, concept, pattern),
@@ -577,7 +332,7 @@ const PAST_FRAME = CONCEPT_GATE.gated(
 );
 /** The frames strong enough to set the lexicon aside: fiction, news and study by name. */
 const STRONG_FRAME = CONCEPT_GATE.gated(
-  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective)\b/,
+  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|school play|the play|a play|rehearsals?|on stage|cast as|acting class|drama class|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|presentation on|presentation about|sociology|criminology|seminar|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective|mystery|whodunn?it|nanowrimo|writing (?:a|my) _|i am an? (?:\w+ )?(?:paramedic|nurse|doctor|medic|firefighter|police officer|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist)|i work (?:as an?|in) (?:\w+ )?(?:paramedic|nurse|a and e|the er|emergency|ambulance|icu|intensive care)|(?:overdose|cardiac arrest|trauma) (?:calls|jobs|shouts))\b/,
 );
 const NOT_A_STORY = CONCEPT_GATE.gated(
   /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/,
@@ -603,7 +358,7 @@ const ROUTINE_CAUSE = CONCEPT_GATE.gated(
 /** Another person is the one at risk or acting ("my friend wants to die"). */
 const OTHER_SUBJECT = CONCEPT_GATE.gated(
   new RegExp(
-    `^(?:(?:my|his|her|our|a|the) (?:\\w+ )?(?:${KIN}|${CHILD}|friend|friends|colleague|coworker|client|patient|student|neighbour|teammate|classmate|roommate|flatmate|dog|cat)|he|she|they|someone|somebody|people)\\b`,
+    `^(?:(?:my|his|her|our|a|the) (?:\\w+ )?(?:${KIN}|${CHILD}|friend|friends|mate|mates|pal|bestie|best friend|flatmate|housemate|colleague|coworker|client|patient|student|neighbour|teammate|classmate|roommate|flatmate|dog|cat)|he|she|they|someone|somebody|people)\\b`,
   ),
 );
 
@@ -646,13 +401,47 @@ const URGENCY: readonly CrisisCategory[] = [
  * nothing in it about the writer's own life being in danger ("I'm writing a thriller where the
  * victim was poisoned", "I'm going to die on the stairs tomorrow haha").
  */
-export function setAside(sentence: string, messageFramed = false): boolean {
+export function setAside(
+  sentence: string,
+  messageFramed = false,
+  messageResolved = false,
+): boolean {
+  if (resolvedPast(sentence, messageResolved)) return true;
   const framed = messageFramed || (STRONG_FRAME.test(sentence) && !NOT_A_STORY.test(sentence));
   const joking = /\b(?:haha\w*|lol|lmao|rofl|jk|just kidding|only joking|xd)\b/.test(sentence);
   if (!framed && !joking) return false;
-  const concepts = tagConcepts(sentence);
+  const concepts = tagConcepts(framed ? withoutFrameTopic(sentence) : sentence);
   return !OWN_DANGER.some((concept) => concepts.has(concept));
 }
+
+/**
+ * Something told as past and settled since ("left my abusive ex 5 years ago, now happily
+ * married"; "an allergic reaction last year, all sorted now"), with nothing of it still going on
+ * and no thought of dying in it.
+ */
+function resolvedPast(sentence: string, messageResolved: boolean): boolean {
+  if (!PAST_FRAME.test(sentence) || STILL.test(sentence)) return false;
+  if (!messageResolved && !RESOLVED.test(sentence)) return false;
+  const concepts = tagConcepts(sentence);
+  return !SUICIDAL.some((concept) => concepts.has(concept));
+}
+
+const RESOLVED = CONCEPT_GATE.gated(
+  /\b(?:all (?:sorted|good|fine|over|healed)(?: now)?|sorted now|(?<!be )(?:fine|good|okay|ok|safe|better|well|happy|healthy) now|now (?:happily|safe|fine|okay|ok|good|healthy|thriving|married|engaged|recovered|in a (?:good|better) place|doing (?:well|great|fine|better))|doing (?:well|great|fine|much better) now|in a (?:good|better) place now|(?:it is|that is) (?:all )?behind me|happily (?:re)?married|moved on|never looked back)\b/,
+);
+
+/**
+ * A study or work frame's topic is its subject, not the writer's life: "my essay on self-harm in
+ * adolescents" is read without "self-harm in adolescents" (unless the writer is in the topic).
+ */
+function withoutFrameTopic(sentence: string): string {
+  return sentence.replace(FRAME_TOPIC, (topic) =>
+    /\b(?:i|me|my|myself)\b/.test(topic) ? topic : ' ',
+  );
+}
+
+const FRAME_TOPIC =
+  /\b(?:essay|essays|dissertation|thesis|assignment|coursework|presentation|project|report|article|chapter|lecture|module|research|paper|talk|podcast|documentary|poster|section) (?:\w+ ){0,2}?(?:on|about|into|covering) (?:\w+ ){0,4}\w+/g;
 
 /**
  * Whether an everyday cause named in the message explains what the lexicon flagged, with nothing
@@ -679,50 +468,6 @@ export function routineExplains(category: CrisisCategory, sentences: readonly st
   return false;
 }
 
-/**
- * Concepts specific enough that the model may act on them: everything but the generic ones
- * (a person, a wish, food, a medicine, a quantity), which ordinary text is full of.
- */
-const GENERIC: ReadonlySet<Concept> = new Set<Concept>([
-  'SELF',
-  'WISH',
-  'ACUTE',
-  'FOOD',
-  'KIN',
-  'TARGET',
-  'QUANTITY',
-  'TAKE',
-  'BODY',
-  'INTENT',
-  'MEANS',
-  'MEDS',
-  'DEATH',
-  'FEAR',
-  'FOOD_GUILT',
-  'DURATION',
-  'VULNERABLE',
-  'CHILD',
-  'SEXUAL',
-  'INJURY',
-  'SH_MOTIVE',
-  'WEAPON',
-  'ANGER',
-  'WOUND_CARE',
-  'JOKE',
-  'PERMANENT',
-  'GOODBYE',
-  'WEAK_SYMPTOM',
-  'AMOUNT_QUESTION',
-  'I_VIOLENT',
-  'VIOLENCE',
-  'THANKS_ALL',
-  'MEAN_IT',
-  'ROUTINE_FAST',
-  'GRIEVANCE',
-  'BODY_HATE',
-  'RESTRICT',
-]);
-
 /** Whether a specific (non-generic) concept is present in any of the sentences. */
 export function hasRiskConcept(sentences: readonly string[]): boolean {
   return sentences.some((sentence) =>
@@ -730,52 +475,18 @@ export function hasRiskConcept(sentences: readonly string[]): boolean {
   );
 }
 
+/**
+ * Whether a message says that what it tells of the past is settled ("… years ago, but I'm happily
+ * remarried now"), with nothing in it still going on.
+ */
+export function resolvedMessage(sentences: readonly string[]): boolean {
+  return sentences.some((s) => RESOLVED.test(s)) && !sentences.some((s) => STILL.test(s));
+}
+
 /** Whether any sentence of a message names a story, news or study frame. */
 export function framedMessage(sentences: readonly string[]): boolean {
   return sentences.some((s) => STRONG_FRAME.test(s) && !NOT_A_STORY.test(s));
 }
-
-const OWN_DANGER: readonly Concept[] = [
-  'SH_ACT',
-  'SH_KIT',
-  'METHOD',
-  'METHOD_ACT',
-  'FUTURE_ABSENCE',
-  'WISH_END',
-  'PLAN',
-  'EDGE',
-  'HEIGHT_SEARCH',
-  'ENOUGH_Q',
-  'SMOTHER',
-  'SELF_FEAR',
-  'STALK',
-  'CONTROL',
-  'NEGLECT',
-  'THREAT',
-  'PURGE',
-  'COMPENSATE',
-  'MEAL_RESTRICT',
-  'ED_SIGNS',
-  'FOOD_CONCEAL',
-  'GIVE_AWAY',
-  'SETTLING',
-  'LOOSE_ENDS',
-  'POISON_OTHER',
-  'WEAPON_BRING',
-  'SELF_DEATH',
-  'WISH_DEATH',
-  'LIFE_NEGATION',
-  'FINALITY',
-  'MEANS_PREP',
-  'BURDEN',
-  'HURT_ME',
-  'SEX_COERCION',
-  'TOUCH_ABUSE',
-  'INGEST_ERROR',
-  'INGEST_DANGER',
-  'SYMPTOM',
-  'ON_PURPOSE',
-];
 
 type Rule = readonly [CrisisCategory, (view: SentenceView) => boolean];
 
@@ -826,6 +537,10 @@ const RULES: readonly Rule[] = [
       !ROUTINE_CAUSE.test(v.text),
   ],
   ['medical_emergency', (v) => !v.story && has(v, 'INGEST_ERROR') && !HYPOTHETICAL.test(v.text)],
+  [
+    'medical_emergency',
+    (v) => !v.story && !v.past && has(v, 'HYPO') && any(v, 'WEAK_SYMPTOM', 'SYMPTOM'),
+  ],
   // harm to others: intent or a weapon, a violent act and another person
   [
     'harm_to_others',
@@ -842,12 +557,30 @@ const RULES: readonly Rule[] = [
       !v.story &&
       !v.otherSubject &&
       has(v, 'I_VIOLENT', 'VIOLENCE', 'TARGET') &&
-      any(v, 'INTENT', 'WEAPON', 'ANGER'),
+      any(v, 'INTENT', 'WEAPON', 'ANGER', 'MEAN_IT'),
+  ],
+  [
+    'harm_to_others',
+    (v) => !v.story && has(v, 'REVENGE') && any(v, 'I_VIOLENT', 'STALK', 'POISON_OTHER', 'WEAPON'),
   ],
   // self-harm: an act of injury on one's own body, with a motive or a hiding
   ['self_harm', (v) => own(v) && has(v, 'SH_ACT', 'BODY', 'SH_MOTIVE')],
   ['self_harm', (v) => own(v) && has(v, 'INJURY', 'ON_PURPOSE')],
   ['self_harm', (v) => own(v) && has(v, 'SH_KIT')],
+  [
+    'self_harm',
+    (v) =>
+      own(v) &&
+      any(v, 'SH_RELAPSE', 'SH_HIDE', 'SH_TOOLS_OWN', 'SH_BLADE_AGAIN') &&
+      !SHAVING.test(v.text),
+  ],
+  ['self_harm', (v) => !v.story && has(v, 'SH_EVIDENCE', 'CONCEAL')],
+  ['self_harm', (v) => own(v) && has(v, 'RELIEF_ONLY', 'PAIN_FELT') && !ROUTINE_CAUSE.test(v.text)],
+  // a mark made with a tool no accident uses, asked about healing or "for a friend"
+  [
+    'self_harm',
+    (v) => !v.story && has(v, 'SELF_INFLICTED_MARK') && any(v, 'WOUND_CARE', 'FOR_A_FRIEND'),
+  ],
   ['self_harm', (v) => !v.story && !v.past && has(v, 'SH_GERUND', 'WOUND_CARE') && !v.otherSubject],
   // abuse: violence, threats, fear or control from someone close; a child neglected
   ['abuse', (v) => !v.story && !v.past && has(v, 'HURT_ME') && any(v, 'KIN', 'CHILD')],
@@ -860,7 +593,7 @@ const RULES: readonly Rule[] = [
   ['abuse', (v) => !v.story && has(v, 'SELF', 'KIN', 'CONTROL')],
   ['abuse', (v) => !v.story && !v.past && has(v, 'CHILD', 'NEGLECT')],
   ['abuse', (v) => !v.story && !v.past && has(v, 'VULNERABLE', 'NEGLECT')],
-  ['abuse', (v) => !v.story && any(v, 'TOUCH_ABUSE', 'SEX_COERCION')],
+  ['abuse', (v) => !v.story && any(v, 'TOUCH_ABUSE', 'SEX_COERCION', 'INJURY_EXCUSE')],
   [
     'abuse',
     (v) => !v.story && has(v, 'KIN', 'SEXUAL', 'SELF') && any(v, 'FEAR', 'THREAT', 'CHILD'),
@@ -882,6 +615,20 @@ const RULES: readonly Rule[] = [
     (v) => own(v) && has(v, 'ED_SIGNS') && any(v, 'THIN_PRIDE', 'BODY_HATE', 'FOOD', 'PURGE'),
   ],
   ['eating', (v) => own(v) && lowWeightTarget(v.text)],
+  ['eating', (v) => own(v) && any(v, 'SAFE_FOODS', 'WEIGHT_CONCEAL')],
+  ['eating', (v) => own(v) && has(v, 'HUNGER_SUPPRESS') && any(v, 'LOW_CAL', 'RESTRICT')],
+  ['eating', (v) => own(v) && has(v, 'PURGE_OUT') && any(v, 'FOOD', 'BODY_HATE')],
+  ['eating', (v) => own(v) && has(v, 'ED_SIGNS', 'GOAL_WEIGHT')],
+  // a child who swallowed a medicine or a household product needs help now
+  ['medical_emergency', (v) => !v.story && has(v, 'CHILD_INGEST') && !HYPOTHETICAL.test(v.text)],
+  // a harm dressed as an accident, or a body never found, with someone in mind
+  [
+    'harm_to_others',
+    (v) =>
+      !v.story && has(v, 'COVER_UP_HARM') && any(v, 'TARGET', 'KIN', 'GRIEVANCE', 'POISON_OTHER'),
+  ],
+  // a weigh-in fooled is the writer's own whoever weighs them (a nurse is no story here)
+  ['eating', (v) => !v.past && has(v, 'WEIGH_IN_TRICK')],
 ];
 
 /** A goal weight or BMI no one should be coached towards. */
@@ -899,7 +646,7 @@ function lowWeightTarget(text: string): boolean {
 }
 
 const STRICT_WEAPON =
-  /\b(?:gun|guns|shotgun|rifle|pistol|firearm|ammo|ammunition|knife|knives|machete|axe|crossbow|gun cabinet|glock|ar ?15|ak ?47|9mm|revolver|handgun|shank|switchblade)\b/;
+  /\b(?:gun|guns|shotgun|rifle|pistol|firearm|ammo|ammunition|knife|knifes|knives|machete|axe|crossbow|gun cabinet|glock|ar ?15|ak ?47|9mm|revolver|handgun|shank|switchblade)\b/;
 const CONDITIONAL_ON_THEM =
   /\bif (?:my \w+|he|she|they) (?:\w+ ){0,3}(?:goes|go|leaves|leave|tells|tell|does|do|says|say|takes|take|divorces?|reports?|shows?|comes?|turns?)\b/;
 
@@ -992,7 +739,104 @@ const MESSAGE_RULES: ReadonlyArray<
         .length >= 2 &&
       ['ESCAPE', 'THREAT', 'CONTROL', 'HURT_ME'].some((k) => c.has(k as Concept)),
   ],
+  // a reckoning promised, with a means, a watch kept on the person or a wrong to settle
+  [
+    'harm_to_others',
+    (c, text) =>
+      c.has('REVENGE') &&
+      (STRICT_WEAPON.test(text) ||
+        ['STALK', 'POISON_OTHER', 'GRIEVANCE', 'WEAPON_BRING', 'PAY_THREAT'].some((k) =>
+          c.has(k as Concept),
+        )),
+  ],
+  [
+    'harm_to_others',
+    (c) =>
+      ['STALK', 'POISON_OTHER'].some((k) => c.has(k as Concept)) &&
+      ['GRIEVANCE', 'MEAN_IT', 'PAY_THREAT'].some((k) => c.has(k as Concept)),
+  ],
+  // days of only a drink, with dizziness or the scale watched
+  [
+    'eating',
+    (c) =>
+      c.has('SELF') &&
+      c.has('FAST_DAYS') &&
+      ['WEAK_SYMPTOM', 'WEIGHT_PROGRESS', 'BODY_HATE'].some((k) => c.has(k as Concept)) &&
+      !c.has('ROUTINE_FAST'),
+  ],
+  // a day's medicine count far above any dose, and feeling ill
+  ['medical_emergency', (c) => c.has('MEDS') && c.has('DOSE_COUNT') && c.has('WEAK_SYMPTOM')],
+  ['abuse', (c) => c.has('COVER_STORY') && (c.has('REAL_CAUSE') || c.has('INJURY_EXCUSE'))],
+  // grooming: a secret kept with an adult who gets a child alone, or a minor and an adult
+  [
+    'abuse',
+    (c) =>
+      (c.has('GROOM_SECRET') && c.has('GET_ME_ALONE')) ||
+      ((c.has('MINOR_GAP') || c.has('MINOR')) &&
+        ['GROOM_SECRET', 'GET_ME_ALONE'].some((k) => c.has(k as Concept))),
+  ],
+  // self-harm: wound supplies as a routine; a streak broken with pain the only relief
+  [
+    'self_harm',
+    (c) => c.has('SELF') && c.has('SH_SUPPLIES') && c.has('ROUTINE_REPEAT') && !c.has('CHILD'),
+  ],
+  [
+    'self_harm',
+    (c) => c.has('STREAK_BROKEN') && ['RELIEF_ONLY', 'PAIN_FELT'].some((k) => c.has(k as Concept)),
+  ],
+  ['self_harm', (c) => c.has('SELF_INFLICTED_MARK') && c.has('FOR_A_FRIEND')],
+  ['self_harm', (c) => c.has('SH_EVIDENCE') && c.has('CONCEAL')],
+  // eating: a binge then the usual fix; a long fast with fainting; how far hunger can be pushed
+  ['eating', (c, text) => c.has('BINGE') && c.has('UNDO_IT') && !EXERCISE.test(text)],
+  [
+    'eating',
+    (c) =>
+      c.has('LONG_FAST') &&
+      ['WEAK_SYMPTOM', 'WEIGHT_PROGRESS', 'GOAL_WEIGHT'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'eating',
+    (c) => c.has('SELF') && c.has('STARVE_LIMIT') && (c.has('FAST_DAYS') || c.has('WISH')),
+  ],
+  // abuse: staying away from home, with drink or an injury from someone there
+  [
+    'abuse',
+    (c) =>
+      c.has('AVOID_HOME') &&
+      ['INJURY_BEFORE', 'HURT_ME', 'ANGER', 'FEAR'].some((k) => c.has(k as Concept)),
+  ],
+  // suicide: what is handed over or written for afterwards, "once I've done it"
+  [
+    'suicide',
+    (c) =>
+      c.has('SELF') &&
+      c.has('AFTER_IT') &&
+      ['HANDOVER', 'GOODBYE', 'FINALITY', 'SETTLING', 'WILL_SORT', 'BLAMELESS'].some((k) =>
+        c.has(k as Concept),
+      ),
+  ],
+  [
+    'suicide',
+    (c) =>
+      c.has('SELF') &&
+      c.has('WILL_SORT') &&
+      ['NO_NEED_AFTER', 'LOOSE_ENDS', 'DECIDED', 'FINALITY'].some((k) => c.has(k as Concept)),
+  ],
+  ['suicide', (c) => c.has('SELF') && c.has('HANDOVER') && c.has('BLAMELESS')],
+  ['harm_to_others', (c) => c.has('COVER_UP_HARM') && c.has('GRIEVANCE')],
+  // lingering at a height: how easy it would be
+  ['suicide', (c, text) => c.has('SELF') && c.has('EASY') && HEIGHT_PLACE.test(text)],
 ];
+
+/** Shaving: what a razor is for when nothing else is said. */
+const SHAVING = /\b(?:shav\w*|beard|stubble|armpits?|bikini line)\b/;
+
+/** Exercise named as the way to make up for a meal: ordinary unless something else is said. */
+const EXERCISE = /\b(?:run|running|walk|walking|gym|workout|swim|cycle|cycling|hike|class)\b/;
+
+/** A place to fall from, or looking down from one. */
+const HEIGHT_PLACE =
+  /\b(?:bridge|roof|rooftop|ledge|balcony|cliff|cliffs|platform|tracks|top floor|multi storey|car park|tower|train line|train tracks|railway|railway line|level crossing|look(?:ing|ed)? down|stare down|staring down)\b/;
 
 /** What the message rules ask of a message's concepts. */
 interface ConceptSet {
@@ -1005,6 +849,8 @@ interface ConceptSet {
  */
 class MessageConcepts implements ConceptSet {
   private readonly together = new Map<Concept, boolean>();
+  /** The gate's reading of the whole text, made once for every concept asked about. */
+  private possible: ArrayLike<number> | undefined;
   constructor(
     private readonly each: ReadonlySet<Concept>,
     private readonly text: string,
@@ -1014,14 +860,15 @@ class MessageConcepts implements ConceptSet {
     if (this.each.has(concept)) return true;
     let found = this.together.get(concept);
     if (found === undefined) {
-      found = hasConcept(this.text, concept);
+      this.possible ??= CONCEPT_GATE.mayMatch(this.text);
+      found = hasConcept(this.text, concept, this.possible);
       this.together.set(concept, found);
     }
     return found;
   }
 }
 
-function sentenceView(text: string): SentenceView {
+function sentenceView(text: string, resolved: boolean): SentenceView {
   const past = PAST_FRAME.test(text) && !STILL.test(text);
   const concepts = tagConcepts(text);
   return {
@@ -1029,6 +876,7 @@ function sentenceView(text: string): SentenceView {
     concepts,
     story:
       (STORY_FRAME.test(text) && !NOT_A_STORY.test(text)) ||
+      resolvedPast(text, resolved) ||
       (concepts.has('JOKE') && !OWN_DANGER.some((concept) => concepts.has(concept))),
     past,
     otherSubject: OTHER_SUBJECT.test(text),
@@ -1040,9 +888,10 @@ function sentenceView(text: string): SentenceView {
  * already normalised and cleared of idioms), most urgent first; null when no rule fires.
  */
 export function conceptCategory(sentences: readonly string[]): CrisisCategory | null {
-  const views = sentences.filter((s) => s.length > 0).map(sentenceView);
-  const byRule = RULES.find(([, rule]) => views.some(rule));
+  const resolved = resolvedMessage(sentences);
+  const views = sentences.filter((s) => s.length > 0).map((s) => sentenceView(s, resolved));
   const told = views.filter((view) => !view.story && !view.past);
+  const byRule = RULES.find(([, rule]) => views.some(rule));
   const text = told.map((view) => view.text).join(' ');
   // the concepts of each sentence, and of the sentences read together (a phrase can span them);
   // the latter looked for only when a rule asks about a concept no sentence has on its own
@@ -1051,5 +900,37 @@ export function conceptCategory(sentences: readonly string[]): CrisisCategory | 
   const all = told.length > 1 ? new MessageConcepts(each, text) : each;
   const byMessage = MESSAGE_RULES.find(([, rule]) => rule(all, text));
   const found = [byRule?.[0], byMessage?.[0]].filter((c): c is CrisisCategory => c !== undefined);
-  return found.sort((a, b) => URGENCY.indexOf(a) - URGENCY.indexOf(b))[0] ?? null;
+  const first = found.sort((a, b) => URGENCY.indexOf(a) - URGENCY.indexOf(b))[0] ?? null;
+  return first === 'suicide' && aimedAtOthers(views, told) ? 'harm_to_others' : first;
+}
+
+/** Whether one sentence's concepts name the writer's own death ("going to jump" too). */
+const ownDeathIn = (concepts: ReadonlySet<Concept>) =>
+  SELF_DIRECTED.some((k) => concepts.has(k)) || (concepts.has('WISH') && concepts.has('MEANS'));
+
+/**
+ * A plan or method aimed at another person is harm to others, not suicide: "how I'd do it" after
+ * "I want to stab my manager", a body never found. Suicide stays when the writer's own death is
+ * named anywhere in the message.
+ */
+function aimedAtOthers(views: readonly SentenceView[], told: readonly SentenceView[]): boolean {
+  if (told.some((v) => ownDeathIn(v.concepts))) return false;
+  const text = told.map((v) => v.text).join(' ');
+  return (
+    RULES.some(([category, rule]) => category === 'harm_to_others' && views.some(rule)) ||
+    MESSAGE_RULES.some(
+      ([category, rule]) =>
+        category === 'harm_to_others' &&
+        rule(new MessageConcepts(new Set(told.flatMap((v) => [...v.concepts])), text), text),
+    )
+  );
+}
+
+/**
+ * Whether the lexicon's suicide reading of a sentence rests only on a plan or method with no
+ * object ("I've thought about exactly how I'd do it"), nothing of the writer's own death in it.
+ */
+export function objectlessPlan(sentence: string): boolean {
+  const concepts = tagConcepts(sentence);
+  return (concepts.has('PLAN') || concepts.has('METHOD')) && !ownDeathIn(concepts);
 }

@@ -2,7 +2,9 @@ import type { CrisisCategory } from '#contracts/coach.ts';
 import {
   conceptCategory,
   framedMessage,
+  resolvedMessage,
   hasRiskConcept,
+  objectlessPlan,
   routineExplains,
   setAside,
 } from './crisis-concepts.ts';
@@ -225,7 +227,7 @@ const ALLOWANCES = compile(
     '\\bkill(?:ing)? (?:time|two birds|the lights|the engine|the mood|the bugs?|the process|the vibe)\\b',
     '\\bkill(?:er|shot|shots|ers)\\b',
     '\\bmake a killing\\b',
-    '\\b(?:will|would|is going to|going to|is gonna) kill me if (?:i|we) (?:miss|skip|forget|am late|are late|do not|did not|fail|lose|break|spend|eat|buy|go over|come home late|mess|screw|bail)\\b',
+    '\\b(?:will|would|is going to|going to|is gonna) kill me if (?:i|we) (?:miss|missed|skip|skipped|forget|forgot|am late|are late|was late|were late|do not|did not|fail|failed|lose|lost|break|broke|spend|spent|eat|ate|buy|bought|go over|come home late|came home late|mess|messed|screw|screwed|bail|bailed)\\b',
     '\\b(?:dying|died|die|dead) (?:of|from|with) (?:laughter|laughing|embarrassment|shame|boredom|cringe|curiosity|envy)\\b',
     '\\b(?:nearly|almost) died (?:laughing|of)\\b',
     '\\blaughed so hard i (?:nearly |almost )?died\\b',
@@ -259,6 +261,9 @@ const ALLOWANCES = compile(
     '\\b(?:burnt|burned|burn) myself (?:cooking|on (?:the|a)|while|ironing|with the (?:oven|iron|pan|kettle|stove))\\b',
     '\\bhurt myself (?:at|while|playing|running|lifting|during|doing|skiing|training|falling|in (?:the )?(?:gym|garden|game|match)|on (?!purpose))',
     '\\bshoot(?:ing)? myself in the foot\\b',
+    // skin that burns in the sun
+    '\\b(?:burn|burns)(?: so| really| very)? easily\\b',
+    '\\bsun ?burn\\w*\\b',
     // hunger and fasting
     '\\bi am (?:so |absolutely |literally )?starving\\b(?! myself)',
     '\\bintermittent fasting\\b',
@@ -274,6 +279,10 @@ const ALLOWANCES = compile(
     '\\b(?:to )?die (?:peacefully |happy |old )?(?:in|of|at) (?:old age|a ripe old age|my nineties|ninety|a hundred)\\b',
     '\\bsuicide (?:prevention|awareness|hotline|helpline|crisis line|lifeline|charity|research|statistics|rates?|bombers?|bombings?|attacks?|squad|watch|risk assessment|first aid)\\b',
     '\\b(?:988 )?suicide and crisis lifeline\\b',
+    // acted, not done: a stage fight, a pretend death in a play or a game
+    '\\b(?:fake|pretend|stage|mock|prop) (?:to )?(?:stab|stabbing|stabs|shoot|shooting|kill|killing|die|dying|death|cut|cutting|slap|slapping|punch|punching|fight|fighting|faint|fainting|strangle|strangling|hang|hanging|poison|poisoning)\\w*(?: myself| me| him| her| them| each other)?\\b',
+    // combat sports: what a sparring partner or coach does in training is the sport
+    '\\b(?:choked|choke|choking|strangled|armbarred|submitted|tapped|knocked|kicked|punched|hit|pinned|slammed|threw|thrown)(?: me)?(?: out)?(?: \\w+){0,4} (?:in|during|at|from) (?:sparring|training|practice|class|bjj|jiu jitsu|judo|wrestling|boxing|kickboxing|muay thai|karate|mma|rolling|the match|the bout|the fight|grading|a tournament)\\b',
   ],
   'g',
 );
@@ -284,7 +293,7 @@ const ALLOWANCES = compile(
 const FRAME = GATE.gated(
   new RegExp(
     expand(
-      '\\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|character|characters|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|essay|thesis|research|lecture|course|class|exam|exams|module|training|trained|protocols?|prevention|awareness|charity|charities|volunteer|volunteering|campaign|fundraiser|fundraising|listener|helpline|counsell?or|counsell?ing course|nurse|nursing|paramedic|doctor|medic|therapist|psychology|squad|game|blog|history|years ago|museum|play|poem|song|lyrics|how to help|how to support|learn to support|to support|to help (?:my|a|someone|people|others)|supporting|mental health first aid|first aid)\\b',
+      '\\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|character|characters|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|essay|thesis|research|lecture|course|class|exam|exams|module|presentation|assignment|coursework|sociology|criminology|seminar|training|trained|protocols?|prevention|awareness|charity|charities|volunteer|volunteering|campaign|fundraiser|fundraising|listener|helpline|counsell?or|counsell?ing course|nurse|nursing|paramedic|doctor|medic|therapist|psychology|squad|game|blog|history|years ago|museum|play|poem|song|lyrics|how to help|how to support|learn to support|to support|to help (?:my|a|someone|people|others)|supporting|mental health first aid|first aid)\\b',
     ),
   ),
 );
@@ -386,7 +395,7 @@ const SUICIDE: CategoryRules = {
     '\\bchecking out\\b (?:soon|early|for good|of life|permanently|tonight)',
     '\\bbath with (?:a|the|my) (?:toaster|hair ?dryer|radio|heater)\\b',
     '\\b(?:going to|gonna|about to|ready to|want to) jump(?: off| tonight| now|$)',
-    '\\b(?:just )?want (?:it all |everything |the pain |it |all of it )?to stop$',
+    '\\b(?<!(?:not|never) )(?:just )?want (?:it all |everything |the pain |it |all of it )?to stop$',
     '\\bdead inside\\b.{0,40}\\b(?:make it official|might as well|for real)\\b',
     '\\b(?:tallest|highest)\\b.{0,40}\\b(?:roof access|rooftop access|onto the roof|to jump)\\b',
     '\\b(?:way|ways|how) to overdose\\b',
@@ -757,7 +766,7 @@ const ABUSE: CategoryRules = {
     '\\binappropriate (?:messages|photos|pictures|touching|texts|comments|videos)\\b',
     '\\bkeep (?:it|them|this|these) (?:a |our )?secret\\b(?!.{0,20}\\b(?:party|surprise|gift|present)\\b)',
     '\\block(?:s|ed)? (?:the )?(?:fridge|food|kitchen|cupboards?|pantry)\\b.{0,40}\\b(?:hungry|starving|not allowed|cannot eat|no food)\\b',
-    '\\bthreaten(?:s|ed|ing)? to (?!(?:leave|quit|resign|cancel|stop|move out|call off|break up|go)\\b)\\w+\\b.{0,50}\\bif i\\b',
+    '\\bthreaten(?:s|ed|ing)? to (?!(?:leave|quit|resign|cancel|stop|move out|call off|break up|go|disown|ground|unfriend|block)\\b)\\w+\\b.{0,50}\\bif i\\b',
     '\\bthreaten\\w* to\\b.{0,30}\\b(?:take|taking) (?:the|my|our) (?:kids|children|baby|son|daughter)\\b',
     '\\b(?:scared|afraid|terrified) to tell (?:anyone|anybody|my \\w+)\\b.{0,30}\\b(?:does to me|did to me|is doing to me|happened)\\b|\\bwhat (?:he|she|my \\w+) (?:does|did|is doing) to me\\b',
     '\\b(?:makes?|made|forces?|forced) me (?:to )?(?:send|share|show|tell|report|check in|text|call)\\b.{0,30}\\b(?:where i am|where i was|my location|who i am with|every hour|all day|photos|proof)\\b',
@@ -853,7 +862,7 @@ const MEDICAL: CategoryRules = {
     // ingestion: a dangerous amount already taken, or something poisonous swallowed
     '\\b(?:took|taken|take|taking|swallowed|swallow|ate|eaten|had|drank|drunk|necked|downed|mixed|popped|overdosed on) (?:\\w+ )?(?:{LOTS}) (?:\\w+ ){0,4}{MEDS}\\b(?! (?:a|per|each|every) (?:day|week|morning|night)| daily)',
     '\\b(?:took|taken|swallowed|ate|eaten|drank|drunk|necked|downed|popped) (?:{LOTS}) ?(?:of )?(?:my |the |her |his )?(?:\\w+ )?{MEDS}',
-    '\\b(?:took|taken|swallowed|ate|eaten|drank|drunk|downed|popped) (?:my |his |her |the )?(?:whole|entire) (?:week|month|bottle|box|packet|supply|prescription)\\b',
+    '\\b(?:took|taken|swallowed|ate|eaten|drank|drunk|downed|popped) (?:my |his |her |the )?(?:whole|entire) (?:week|month|bottle|box|packet|supply|prescription)\\b(?! of (?:laxatives|senna|dulcolax|diet pills|water pills))',
     '\\bmixed (?:my |his |her |the |some )?(?:\\w+ )?{MEDS} (?:with|and) (?:alcohol|vodka|wine|beer|a bottle|drink|drinks|whisky|whiskey|gin|rum|booze)\\b',
     '\\b(?:drank|swallowed|ate|eaten|ingested|drunk|drinking|swallowing|has drunk|has swallowed|has eaten) (?:some |a |the |an |some of the |a bit of |my |his |her )?(?:bottle of )?(?:bleach|antifreeze|anti freeze|drain cleaner|weed ?killer|pesticides?|rat poison|poison|button batter(?:y|ies)|batter(?:y|ies)|magnets|detergent|laundry (?:pod|pods|capsules?|tablets?|liquid)|dishwasher (?:tablets?|pods?)|white spirit|methanol|lamp oil|paraffin|cleaning products?|oven cleaner|toilet cleaner|(?:cleaning|household|garden) (?:fluid|product|spray|liquid|chemicals?)|washing up liquid|lighter fluid|petrol|nail polish remover|bleach)\\b',
     '\\b(?:call|calling|ring|get) (?:an ambulance|911|999|112|000)\\b',
@@ -1017,8 +1026,12 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
     const { sentences } = read;
     // both rules layers are read: the concept rules may name a more urgent category (a dose
     // question the lexicon took for an overdose); the model only when neither flagged the text
-    const byLexicon = lexiconCategory(text, read);
+    let byLexicon = lexiconCategory(text, read);
     const byConcepts = conceptCategory(sentences);
+    // a plan aimed at another person: the lexicon's "how I'd do it" is not the writer's death
+    if (byLexicon === 'suicide' && byConcepts === 'harm_to_others' && planOnly(sentences)) {
+      byLexicon = byConcepts;
+    }
     consider(byLexicon);
     consider(byConcepts);
     if (!byLexicon && !byConcepts) consider(modelOpinion(sentences));
@@ -1033,7 +1046,8 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
 function lexiconCategory(text: string, read: ReadText = readText(text)): CrisisCategory | null {
   const { parts, normalized } = read;
   const framed = framedMessage(normalized);
-  const kept = parts.filter((_, i) => !setAside(normalized[i] ?? '', framed));
+  const resolved = resolvedMessage(normalized);
+  const kept = parts.filter((_, i) => !setAside(normalized[i] ?? '', framed, resolved));
   if (kept.length === 0) return null;
   // one sentence that is the whole text: it is already normalised and cleared of allowances
   const category =
@@ -1041,6 +1055,12 @@ function lexiconCategory(text: string, read: ReadText = readText(text)): CrisisC
       ? categoryOfCleared(normalized[0] ?? '')
       : categoryOf(normalizeForGuard(kept.length === parts.length ? text : kept.join('. ')));
   return category && routineExplains(category, normalized) ? null : category;
+}
+
+/** Whether every sentence the lexicon reads as suicide holds only a plan with no object. */
+function planOnly(sentences: readonly string[]): boolean {
+  const suicidal = sentences.filter((sentence) => categoryOfCleared(sentence) === 'suicide');
+  return suicidal.length > 0 && suicidal.every(objectlessPlan);
 }
 
 /** One text read once: its sentences as written, each normalised and cleared of idioms. */
@@ -1059,8 +1079,11 @@ function readText(text: string): ReadText {
   return { parts, normalized, sentences };
 }
 
+/** Sentences and clauses; a decimal point (a blood sugar of 2.1) ends no sentence. */
 function splitSentences(text: string): string[] {
-  return text.split(/[.!?;\n]+|\s[-–—]\s|,\s*(?=but\b)/).filter((part) => part.trim().length > 0);
+  return text
+    .split(/(?<!\d)\.+|\.+(?!\d)|[!?;\n]+|\s[-–—]\s|,\s*(?=but\b)/)
+    .filter((part) => part.trim().length > 0);
 }
 
 /**

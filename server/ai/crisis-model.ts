@@ -1,5 +1,5 @@
 import { crisisCategories, type CrisisCategory } from '#contracts/coach.ts';
-import { framedMessage, setAside, tagConcepts } from './crisis-concepts.ts';
+import { framedMessage, resolvedMessage, setAside, tagConcepts } from './crisis-concepts.ts';
 
 /**
  * The crisis guard's third opinion: a small multinomial logistic regression over a message's
@@ -26,7 +26,8 @@ export const MODEL_THRESHOLD = 0.5;
 /** The sentences the model reads: not a story, study or joke with nothing of the writer's danger. */
 export function toldSentences(sentences: readonly string[]): string[] {
   const framed = framedMessage(sentences);
-  return sentences.filter((sentence) => !setAside(sentence, framed));
+  const resolved = resolvedMessage(sentences);
+  return sentences.filter((sentence) => !setAside(sentence, framed, resolved));
 }
 
 /** The features of a message: its sentences' words, word pairs and concepts. */

@@ -349,8 +349,11 @@ export class LiteralGate {
   /** For each pattern, how many units it needs. */
   private unitCount = new Uint8Array(0);
   private always = new Uint8Array(0);
-  private lastText: string | null = null;
-  private lastResult = new Uint8Array(0);
+  /**
+   * Recent texts' results: one guard call asks about the same few sentences (and the message
+   * they make) from several layers and frames, interleaved, so one remembered text is not enough.
+   */
+  private readonly recent = new Map<string, Uint8Array>();
 
   /** Registers a pattern and returns its number, for `mayMatch`. */
   add(pattern: RegExp): number {
@@ -466,7 +469,8 @@ export class LiteralGate {
 
   /** For each pattern (by number), 1 when it can match the text, 0 when it cannot. */
   mayMatch(text: string): Uint8Array {
-    if (text === this.lastText) return this.lastResult;
+    const known = this.recent.get(text);
+    if (known) return known;
     if (!this.built) this.build();
     const { table, columns, asciiColumn, unitsFrom, units, needersFrom, needers, found } = this;
     const unitCount = this.unitCount;
@@ -493,8 +497,8 @@ export class LiteralGate {
         }
       }
     }
-    this.lastText = text;
-    this.lastResult = result;
+    if (this.recent.size >= 32) this.recent.clear();
+    this.recent.set(text, result);
     return result;
   }
 }
