@@ -288,12 +288,13 @@ const ALLOWANCES = compile(
 );
 
 // ---------------------------------------------------------------------------------------------
-// 4. Frames that make topic words about something else (a story, the news, study or work)
+// 4. Frames that make topic words about something else (a story, the news, study or work, or
+//    recovery with the person's treatment team)
 
 const FRAME = GATE.gated(
   new RegExp(
     expand(
-      '\\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|character|characters|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|essay|thesis|research|lecture|course|class|exam|exams|module|presentation|assignment|coursework|sociology|criminology|seminar|training|trained|protocols?|prevention|awareness|charity|charities|volunteer|volunteering|campaign|fundraiser|fundraising|listener|helpline|counsell?or|counsell?ing course|nurse|nursing|paramedic|doctor|medic|therapist|psychology|squad|game|blog|history|years ago|museum|play|poem|song|lyrics|how to help|how to support|learn to support|to support|to help (?:my|a|someone|people|others)|supporting|mental health first aid|first aid)\\b',
+      '\\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|character|characters|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|essay|thesis|research|lecture|course|class|exam|exams|module|presentation|assignment|coursework|sociology|criminology|seminar|training|trained|protocols?|prevention|awareness|charity|charities|volunteer|volunteering|campaign|fundraiser|fundraising|listener|helpline|counsell?or|counsell?ing course|nurse|nursing|paramedic|doctor|medic|therapist|psychology|squad|game|blog|history|years ago|museum|play|poem|song|lyrics|how to help|how to support|learn to support|to support|to help (?:my|a|someone|people|others)|supporting|mental health first aid|first aid|dietitian|dietician|treatment team|in recovery|recovering from|recovered from|recovery from)\\b',
     ),
   ),
 );
@@ -337,7 +338,7 @@ const SUICIDE: CategoryRules = {
     '\\b(?:kill|killing|killed|kills|end|ending|ended|off|offing|offed|hang|hanging|hanged|shoot|shooting|shot|drown|drowning|poison|poisoning|suffocate|suffocating|gas|gassing|electrocute|murder) (?:myself|my self)\\b',
     '\\b(?:i|me|my|myself)\\b.{0,25}\\bsuicid\\w*',
     // a wish, plan or intent followed by a way of dying or not existing
-    '\\b(?:want|wants|wanted|wish|wishing|hope|hoping|ready|plan|planning|plans|goal|aim|thinking (?:of|about)|think about|thought about|thoughts of|should just|should|going|gonna|need|needed|rather|prefer|long|longing|tempted|decided|deciding|considering|about|urge)\\b (?:is |was )?(?:(?:it all|it|everything|this|all of this|my life|the pain) )?(?:to )?(?:just )?(?:i )?(?:could |would |will |can |just )?(?:die|be dead|disappear\\b(?! (?:from|for a|off|into|on|to|offline|in|with))|not exist|stop existing|cease to exist|be gone (?:forever|for good)|vanish|go away (?:forever|for good|permanently)|end it|end things|end everything|not be here|not be around|not wake up|never wake up|sleep forever|go to sleep forever|rest forever|be at peace forever|(?:get|getting) hit by (?:a )?(?:bus|car|train|truck|lorry)|(?:walk|walking) into (?:the )?(?:sea|ocean|river|lake|traffic)|(?:drive|driving|crash|crashing) (?:my car |the car )?(?:into|off) (?:a|the)|drown(?:ing)?\\b(?! out| in| my| his| her| the| him| them| a)|dying|(?:swerv\\w*|crash\\w*|steer\\w*) (?:into|off)) ?',
+    '\\b(?:want|wants|wanted|wish|wishing|hope|hoping|ready|plan|planning|plans|goal|aim|thinking (?:of|about)|think about|thought about|thoughts of|should just|should|going|gonna|need|needed|rather|prefer|long|longing|tempted|decided|deciding|considering|about|urge)\\b (?:is |was )?(?:(?:it all|it|everything|this|all of this|my life|the pain) )?(?:to )?(?:just )?(?:i )?(?:could |would |will |can |just )?(?:die|be dead|disappear\\b(?! (?:from|for a|off|into|on|to|offline|in|with))|not exist|stop existing|cease to exist|be gone (?:forever|for good)|vanish|go away (?:forever|for good|permanently)|end it|end things|end everything|not be here|not be around|not wake up|never wake up|sleep forever|go to sleep forever|rest forever|be at peace forever|(?:get|getting) hit by (?:a )?(?:bus|car|train|truck|lorry)|(?:walk|walking) into (?:the )?(?:sea|ocean|river|lake|traffic)|(?:drive|driving|crash|crashing) (?:my car |the car )?(?:into|off) (?:a|the)|drown(?:ing)?\\b(?! out| in| my| his| her| the| him| them| a)|dying|(?:swerv\\w*|crash\\w*|steer\\w*) (?:into|off))\\b ?',
     '\\b(?:it all|everything|my life|all of this|it) to be over\\b',
     '\\b(?:put|putting|got|getting|sorting|sort|sorted) (?:all )?my affairs in order\\b',
     '\\bif anything (?:happens|should happen) to me\\b.{0,40}\\b(?:soon|will be|i think|tonight|this week)\\b',

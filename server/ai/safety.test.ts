@@ -8,6 +8,7 @@ import {
   normalizeForGuard,
   withHealthNote,
 } from './safety.ts';
+import { goalTable } from './offline/goal-table.ts';
 import { crisisSet } from './safety-eval/crisis-set.ts';
 
 describe('the crisis guard', () => {
@@ -62,6 +63,22 @@ describe('the crisis guard', () => {
     );
     expect(detectCrisis(['im gonna kms'])).toBe('suicide');
     expect(detectCrisis(['how much paracetemol is leathal... i mean lethal'])).toBe('suicide');
+  });
+
+  it('takes no goal of the goal table for a crisis, nor a word that only begins like one', () => {
+    const flagged = goalTable.filter((row) => detectCrisis([row.text]) !== null);
+    expect(flagged.map((row) => row.text)).toEqual([]);
+    // "die" in "diet", "dead" in "deadlift": a way of dying is a whole word.
+    expect(detectCrisis(['I want to diet before summer'])).toBeNull();
+    expect(detectCrisis(['want to be deadlifting 100kg again by June'])).toBeNull();
+    expect(detectCrisis(['i just want to die'])).toBe('suicide');
+    // Recovery with a treatment team sets the topic word aside; what is happening now still counts.
+    expect(
+      detectCrisis(['in recovery from anorexia, my dietitian wants 3 meals a day']),
+    ).toBeNull();
+    expect(
+      detectCrisis(['recovering from anorexia but i have not eaten in 4 days and keep fainting']),
+    ).toBe('eating');
   });
 
   it('reads every text it is given (answers too), the most urgent category first', () => {
