@@ -265,7 +265,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'THIN_PRIDE',
-    String.raw`\b(?:(?:finally|at least|so|nearly|almost) (?:i am )?(?:thin|skinny|getting (?:thin|skinny|somewhere with my weight))|getting somewhere with my weight|just jealous|hate my body|worth it to be (?:thin|skinny)|thinner)\b`,
+    String.raw`\b(?:(?:finally|at least|so|nearly|almost) (?:i am )?(?:thin|skinny|getting (?:thin|skinny|somewhere with my weight))|getting somewhere with my weight|just jealous|hate my body|worth it to be (?:thin|skinny)|(?:so much|even|getting|got|look) thinner(?! by| for| before))\b`,
   ],
   [
     'FOOD_CONCEAL',

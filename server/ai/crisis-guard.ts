@@ -241,6 +241,7 @@ const ALLOWANCES = compile(
     '\\b(?:plants?|battery|phone|laptop|car|flowers?|garden|tomatoes|basil|orchids?|fish|succulents?) (?:keep |keeps |is |are )?(?:dying|die|died|dead)\\b',
     '\\bthe death of me\\b',
     '\\bbungee (?:jump\\w*)\\b',
+    '\\b(?:skydiv\\w*|parachute jumps?|(?:jump|jumping|jumped) out of (?:a |an )?(?:plane|aeroplane|airplane|helicopter))\\b',
     '\\bsuicide (?:and )?crisis lifeline\\b',
     '\\bbe the end of me\\b',
     // sports and games
@@ -629,7 +630,7 @@ const EATING: CategoryRules = {
     '\\b(?:so|really|super|very) (?:thin|skinny) (?:that )?(?:my )?(?:bones|ribs|hip bones|hipbones|collarbones|spine) (?:show|stick out|are visible)\\b',
     '\\b(?:see|feel|count) (?:all )?my (?:ribs|hip bones|hipbones|collarbones|spine|bones)\\b',
     '\\b(?:force|forcing|forced) myself to (?:throw up|vomit|be sick|puke|purge)\\b',
-    '\\b(?:even if i have to|if i have to|whatever it takes|by any means|need to|have to|going to|i will|should) (?:just )?(?:stop eating|starve|starve myself|not eat(?: anything)?|skip (?:every|all) meals?)\\b',
+    '\\b(?:even if i have to|if i have to|whatever it takes|by any means|need to|have to|going to|i will|should) (?:just )?(?:stop eating(?! (?:so much|so many|as much|too much|junk|out|late|after|before|sugar|meat|processed|takeaways?|fast food|crisps|sweets|snacks|chocolate|between meals|at night|in front of))|starve|starve myself|not eat(?: anything)?|skip (?:every|all) meals?)\\b',
     '\\beat(?:ing)? (?:once|one meal|one time|only) (?:every|in) (?:two|three|four|five|few|a few|couple of|a couple of|several|other|[2-9]) days?\\b',
     '\\b(?:throw|throwing|threw|bring|bringing|brought) up (?:everything|all|whatever|anything|most of what|what) i (?:eat|ate)\\b',
     '\\b(?:throw up|vomit|vomiting|purge|purging|make myself sick|be sick)\\b.{0,30}\\b(?:lose weight|stay thin|get thin|skinny|calories|not gain)\\b',

@@ -72,6 +72,19 @@ describe('the crisis guard', () => {
     expect(detectCrisis(['I want to diet before summer'])).toBeNull();
     expect(detectCrisis(['want to be deadlifting 100kg again by June'])).toBeNull();
     expect(detectCrisis(['i just want to die'])).toBe('suicide');
+    // Everyday goals that share a word with a warning sign.
+    for (const goal of [
+      'I need to stop eating so much junk food',
+      'I need to stop trying so hard to please everyone',
+      'buy helium balloons for the party',
+      'thinking about jumping out of a plane for charity',
+      'goal: burn 500 calories a day',
+      'I want to be thinner by summer',
+    ]) {
+      expect(detectCrisis([goal]), goal).toBeNull();
+    }
+    expect(detectCrisis(['i need to stop eating. i am disgusting'])).toBe('eating');
+    expect(detectCrisis(['i burn myself when it gets bad'])).toBe('self_harm');
     // Recovery with a treatment team sets the topic word aside; what is happening now still counts.
     expect(
       detectCrisis(['in recovery from anorexia, my dietitian wants 3 meals a day']),
