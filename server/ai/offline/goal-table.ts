@@ -8,7 +8,7 @@ import { planProblems, refineProblems } from '#server/ai/plan-rules.ts';
 import { breakDownGoalOffline } from './break-down-goal.ts';
 import { refineGoalOffline } from './refine-goal.ts';
 import { type GoalRow, goalRowsFromSet } from './goal-set.ts';
-import { GOAL_SET_1, GOAL_SET_2, GOAL_SET_3 } from './goal-sets.ts';
+import { GOAL_SET_1, GOAL_SET_2, GOAL_SET_3, GOAL_SET_4 } from './goal-sets.ts';
 
 /**
  * The goal table: statements people really write, over every domain and every flag, each with
@@ -487,6 +487,42 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
     deadline: '2026-03-19',
   },
   'get to A2 Spanish before our trip to Madrid on 20 June': { deadline: '2026-06-20' },
+  // Set 4 (goals-5) where it disagrees with the README's conventions:
+  // "before <event> on <date>" is the event's own date, as above.
+  'need to lose 3 stone before my holiday to Tenerife on 10 April!!': {
+    deadline: '2026-04-10',
+    // 19 kg in four weeks is more than 4 kg a week: a crash diet, flagged medical too.
+    flags: ['fixed_date', 'medical', 'over_ambitious'],
+  },
+  'I want to be fluent in Japanese before my flight to Tokyo on 12 May. I know literally zero right now':
+    { deadline: '2026-05-12' },
+  'Lose 5kg before my wedding on 5 September': { deadline: '2026-09-05' },
+  // Why is asked only of a life-wide wish, not of one area of life.
+  'I want to be healthier': { expect: { asks: ['outcome'] } },
+  'be a better friend': { expect: { asks: ['outcome'] } },
+  'I want things to be better between me and my husband': { expect: { asks: ['outcome'] } },
+  // A skill to learn asks what "done" looks like and is not flagged vague.
+  'learn to code. no idea where to start, just curious how apps actually work': { flags: [] },
+  // A too-soon date is moved to a safer one (the alternative is in the note), not kept.
+  'Run a marathon in 5 weeks. Never run more than 5k': { deadline: ['2026-04-15', '2027-03-10'] },
+  '100 push ups in a row in a week. I can do 10 right now': {
+    deadline: ['2026-03-18', '2027-03-10'],
+  },
+  // A passed date is asked again, never replaced silently.
+  'Lose the 4 kilos I put on over Christmas by the end of February': {
+    expect: { asks: ['deadline'] },
+  },
+  'Get my self assessment tax return filed by 31 January. Still havent started it 😬': {
+    expect: { asks: ['deadline'] },
+  },
+  'Update my CV and send it to 10 companies by the end of February': {
+    expect: { asks: ['deadline'] },
+  },
+  'hold a 2 minute plank by 1 March': { expect: { asks: ['deadline'] } },
+  'Book our summer holiday by the end of January while the deals are on': {
+    expect: { asks: ['deadline'] },
+  },
+  'Learn 50 everyday Spanish phrases by Australia Day': { expect: { asks: ['deadline'] } },
 };
 
 /** Rows of the sets the coach does not understand yet, by text and zone, with the kind of miss. */
@@ -517,12 +553,69 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   'clear €45k of loans in 6 months, I earn €32k a year|Europe/Dublin': 'domain',
   "I wanted the spare room decorated by last weekend, didn't happen|Europe/London":
     'missing deadline_passed; deadline',
+  // Set 4 (goals-5), measured unseen at 56/100 before the rules of this pass.
+  'Off the smokes for good by the end of next month. Down to about 8 a day at the minute|Europe/Dublin':
+    'domain',
+  'need to lose 3 stone before my holiday to Tenerife on 10 April!!|Europe/London': 'own words',
+  "I want to lose some weight, it's crept up since I stopped playing footy|Australia/Melbourne":
+    'questions',
+  "I'm riding a 100 mile sportive on Sunday 24 May and want to finish under 7 hours|Europe/London":
+    'domain',
+  'Dry till Easter. No grog at all until Easter Sunday|Australia/Brisbane': 'domain',
+  'want to be able to run the whole 10k without walking before the charity run work signed us up for|America/Chicago':
+    'missing date_needed; questions',
+  'Save ₹1.5 lakh by Diwali for a new bike|Asia/Kolkata': 'own words',
+  'Put $200 into my Roth IRA every month for the rest of the year|America/Chicago': 'domain',
+  'Take my wife on a proper date night twice a month, phones left in the glovebox|America/Phoenix':
+    'own words',
+  'Read my son a bedtime story every night for the next 30 days instead of scrolling on my phone while he falls asleep|Europe/Dublin':
+    'deadline',
+  "sort my finances out, I never know where my money's gone by the 20th|Europe/London":
+    'extra date_needed; questions',
+  'Organise a catch-up with my uni mates once a month, we keep saying we will and never do|Europe/London':
+    'domain',
+  "Get more sleep, I'm running on about 5 hours a night|America/Chicago": 'questions',
+  'Finish the quilt I started last year by Thanksgiving so I can give it to my mom|America/Chicago':
+    'domain',
+  'Pay down my student loans faster|America/New_York': 'questions',
+  'Get the veggie patch planted out – toms, courgettes, beans – by Labour Day|Pacific/Auckland':
+    'deadline',
+  "get into photography properly, I've had a DSLR gathering dust for 2 years|Europe/Dublin":
+    'missing vague; questions',
+  "Retired, doing an MA in medieval history purely for the love of it. Dissertation is due 24 April, 12,000 words and I've written 3,000|Europe/London":
+    'missing fixed_date; extra deadline_passed; questions',
+  'Volunteer 4 hours every other Saturday at the food bank|America/Winnipeg': 'deadline',
+  'Meditate 10 mins every morning for the next 8 weeks to help with my anxiety|Asia/Kolkata':
+    'domain; deadline',
+  "I want to move forward in my career, I've been stuck in the same role for 5 years|Asia/Kolkata":
+    'missing vague; questions',
+  'Had my gallbladder out 2 weeks ago – want to be back to 10,000 steps a day by end of April|Europe/London':
+    'missing medical',
+  "Had a hip replacement 6 weeks ago and want to be back dancing before my daughter's wedding|America/Halifax":
+    'extra fixed_date',
+  'Tore my calf 3 weeks ago playing footy, want to be back running 5k by Anzac Day|Australia/Hobart':
+    'missing medical',
+  'Go from zero coding to landing a software developer job in 6 weeks|America/Edmonton':
+    'missing over_ambitious',
+  'Write and self publish my 90k word fantasy novel by the end of the month, havent started yet|Europe/London':
+    'missing over_ambitious',
+  'Pass HSK 5 by the end of the year, starting Mandarin from scratch|Pacific/Auckland':
+    'missing over_ambitious',
+  'Pay off my ₹8 lakh personal loan in 3 months. Salary is ₹60k a month|Asia/Kolkata':
+    'missing over_ambitious',
+  'Lose the 4 kilos I put on over Christmas by the end of February|Australia/Perth': 'questions',
+  'Get a pay rise this year|Pacific/Auckland': 'questions',
+  'hold a 2 minute plank by 1 March|America/Los_Angeles': 'questions',
+  'Learn 50 everyday Spanish phrases by Australia Day|Australia/Sydney':
+    'missing deadline_passed; questions',
+  'quit vaping before I go back to uni|Pacific/Auckland': 'missing date_needed; questions',
 };
 
 const setRows: GoalRow[] = [
   ...goalRowsFromSet(GOAL_SET_1),
   ...goalRowsFromSet(GOAL_SET_2),
   ...goalRowsFromSet(GOAL_SET_3),
+  ...goalRowsFromSet(GOAL_SET_4),
 ].map((row) => {
   const pending = SET_PENDING[`${row.text}|${row.timeZone ?? 'Europe/London'}`];
   return { ...row, ...SET_CORRECTIONS[row.text], ...(pending ? { pending } : {}) };
