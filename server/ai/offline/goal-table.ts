@@ -533,8 +533,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'extra medical; deadline (convention: 4 kg a week is a crash diet, a too-soon date is moved)',
   'in recovery from anorexia - my dietitian wants me eating 3 meals and 2 snacks a day and I want to hit that every single day for the next month|Europe/London':
     'deadline; own words',
-  'meditate 10 mins every morning for 30 days straight to help with my anxiety|America/Los_Angeles':
-    'domain; deadline',
   // Set 3 keeps a too-soon date and flags it; the table moves it (README: a safer date).
   'lose 2 stone in a fortnight|Europe/London': 'extra medical; deadline (convention)',
   'need to clear UPSC prelims on 24th May, doing self study only|Asia/Kolkata': 'domain',
@@ -562,21 +560,15 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   'Save ₹1.5 lakh by Diwali for a new bike|Asia/Kolkata': 'own words',
   'Take my wife on a proper date night twice a month, phones left in the glovebox|America/Phoenix':
     'own words',
-  'Read my son a bedtime story every night for the next 30 days instead of scrolling on my phone while he falls asleep|Europe/Dublin':
-    'deadline',
   "sort my finances out, I never know where my money's gone by the 20th|Europe/London":
     'extra date_needed; questions',
   "Get more sleep, I'm running on about 5 hours a night|America/Chicago": 'questions',
   'Pay down my student loans faster|America/New_York': 'questions',
-  'Get the veggie patch planted out – toms, courgettes, beans – by Labour Day|Pacific/Auckland':
-    'deadline',
   "get into photography properly, I've had a DSLR gathering dust for 2 years|Europe/Dublin":
     'missing vague; questions',
   "Retired, doing an MA in medieval history purely for the love of it. Dissertation is due 24 April, 12,000 words and I've written 3,000|Europe/London":
     'missing fixed_date; extra deadline_passed; questions',
   'Volunteer 4 hours every other Saturday at the food bank|America/Winnipeg': 'deadline',
-  'Meditate 10 mins every morning for the next 8 weeks to help with my anxiety|Asia/Kolkata':
-    'domain; deadline',
   "I want to move forward in my career, I've been stuck in the same role for 5 years|Asia/Kolkata":
     'missing vague; questions',
   'Had my gallbladder out 2 weeks ago – want to be back to 10,000 steps a day by end of April|Europe/London':
@@ -596,8 +588,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   'Lose the 4 kilos I put on over Christmas by the end of February|Australia/Perth': 'questions',
   'Get a pay rise this year|Pacific/Auckland': 'questions',
   'hold a 2 minute plank by 1 March|America/Los_Angeles': 'questions',
-  'Learn 50 everyday Spanish phrases by Australia Day|Australia/Sydney':
-    'missing deadline_passed; questions',
   'quit vaping before I go back to uni|Pacific/Auckland': 'missing date_needed; questions',
 };
 

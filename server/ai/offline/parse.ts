@@ -276,6 +276,28 @@ const INDEPENDENCE_DAYS: Readonly<Record<string, string>> = {
   'Africa/Accra': '03-06',
 };
 
+/**
+ * Labour Day by region: the first Monday of September in North America, the fourth Monday of
+ * October in New Zealand, a Monday of March, May or October by Australian state, 1 May elsewhere.
+ */
+function labourDay(year: number, timeZone: string): [string, string] {
+  if (/^(?:America|Canada|US)\//.test(timeZone)) return [nthWeekday(year, 9, 1, 1), 'Labor Day'];
+  const [month, n] =
+    timeZone === 'Pacific/Auckland'
+      ? [10, 4]
+      : /^Australia\/(?:Perth)$/.test(timeZone)
+        ? [3, 1]
+        : /^Australia\/(?:Melbourne|Hobart)$/.test(timeZone)
+          ? [3, 2]
+          : /^Australia\/(?:Brisbane|Darwin)$/.test(timeZone)
+            ? [5, 1]
+            : /^Australia\//.test(timeZone)
+              ? [10, 1]
+              : [0, 0];
+  if (month === 0) return [`${year}-05-01`, 'Labour Day'];
+  return [nthWeekday(year, month, 1, n), 'Labour Day'];
+}
+
 /** Public holidays on a fixed day or a fixed weekday of a month, by region where they differ. */
 function weekdayHoliday(name: string, year: number, timeZone: string): [string, string] | null {
   if (/^(?:early )?may bank holiday|^may day bank holiday/.test(name))
@@ -287,7 +309,7 @@ function weekdayHoliday(name: string, year: number, timeZone: string): [string, 
       ? [nthWeekday(year, 8, 1, 1), 'the August bank holiday']
       : [nthWeekday(year, 8, 1, -1), 'the August bank holiday'];
   }
-  if (/^(?:labou?r day)/.test(name)) return [nthWeekday(year, 9, 1, 1), 'Labor Day'];
+  if (/^(?:labou?r day)/.test(name)) return labourDay(year, timeZone);
   if (/^memorial day/.test(name)) return [nthWeekday(year, 5, 1, -1), 'Memorial Day'];
   if (/^(?:mlk|martin luther king)/.test(name))
     return [nthWeekday(year, 1, 1, 3), 'Martin Luther King Day'];
@@ -325,7 +347,9 @@ function namedHoliday(text: string, today: string, timeZone: string): DeadlineCa
     const name = fixed[1] ?? '';
     const next = /\bnext year\b/.test(text.slice(fixed.index, fixed.index + name.length + 12));
     let found = weekdayHoliday(name, year + (next ? 1 : 0), timeZone);
-    if (found && found[0] < today) found = weekdayHoliday(name, year + 1, timeZone);
+    // A holiday just gone ("by Australia Day" on 10 March) is a deadline missed, as a date is.
+    if (found && found[0] < today && (next || daysBetween(found[0], today) > RECENTLY_PASSED_DAYS))
+      found = weekdayHoliday(name, year + 1, timeZone);
     if (found) {
       return {
         date: found[0],
@@ -761,6 +785,12 @@ export function parseDeadline(
       /\b(?:in|within|over|for|during) the (?:next|coming) (?:(\d+) )?(day|week|month|year)s?\b/g,
       (_, count: string | undefined, unit: string) =>
         `within ${count ?? 1} ${unit}${count && count !== '1' ? 's' : ''}`,
+    )
+    // "every night for the next 30 days": the time of day is the habit's, kept apart from the
+    // length so that chrono does not read them as one time ("night within 30 days").
+    .replace(
+      /\b((?:every|each) (?:morning|night|evening|afternoon|day|weekday)) (?=(?:in|within|for|over)\b)/g,
+      '$1; ',
     );
   const candidate = customDeadline(text, today, timeZone) ?? chronoDeadline(text, today);
   if (!candidate) return null;
