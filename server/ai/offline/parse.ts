@@ -613,7 +613,8 @@ const MONTH_ABBREVIATIONS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec';
 const RECENTLY_PASSED_DAYS = 62;
 
 const TIME_DURATION = /\b\d+(?:\.\d+)?\s*(?:min(?:ute)?s?|hours?|hrs?|h)\b/;
-const FREQUENCY_WORDS = /\b(?:every|each|per|times|a|once|twice)\s*$/;
+const FREQUENCY_WORDS =
+  /\b(?:every(?: other| second| third| few| couple of)?|each|per|times|a|once|twice|alternate)\s*$/;
 
 /** A clause telling what happened, whose date is history ("broke it in Jan", "qualified last September"). */
 const PAST_EVENT =
@@ -776,6 +777,8 @@ export function parseDeadline(
   timeZone: string,
 ): ParsedDeadline | null {
   const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today)
+    // "due 24 April, 12,000 words": a number's thousands are not a year after a date.
+    .replace(/\b(\d{1,3}),(\d{3})\b/g, '$1$2')
     .replace(
       /\b((?:in|within) (?:\d+|a|an|one|two|three|four|six) (?:days?|weeks?|months?|years?)) (before|after)\b/g,
       '$1,$2',
@@ -860,7 +863,15 @@ const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)`;
 
 function toNumber(raw: string | undefined, thousands?: string): number {
   const value = Number((raw ?? '').replace(/,/g, ''));
-  return /^k$/i.test(thousands ?? '') ? value * 1000 : value;
+  // Indian numbering: a lakh is a hundred thousand, a crore ten million.
+  const scale = /^k$/i.test(thousands ?? '')
+    ? 1000
+    : /^la/i.test(thousands ?? '')
+      ? 100_000
+      : /^cr/i.test(thousands ?? '')
+        ? 10_000_000
+        : 1;
+  return value * scale;
 }
 
 function periodOf(raw: string | undefined): Period | null {
@@ -917,7 +928,7 @@ export function defaultCurrency(timeZone: string): string {
 type QuantityReader = (match: RegExpExecArray, text: string, timeZone: string) => Quantity | null;
 
 const MONEY_BY_SYMBOL = new RegExp(
-  String.raw`([$€£¥₹])\s?${NUMBER}\s?(k\b)?(\s*(?:a|per|each|every)\s+month|\/\s?mo(?:nth)?)?`,
+  String.raw`([$€£¥₹])\s?${NUMBER}\s?(k\b|lakhs?\b|lacs?\b|crores?\b|cr\b)?(\s*(?:a|per|each|every)\s+month|\/\s?mo(?:nth)?)?`,
   'g',
 );
 
@@ -931,7 +942,7 @@ function moneyBySymbol(m: RegExpExecArray): Quantity {
 }
 
 const MONEY_BY_CODE = new RegExp(
-  String.raw`${NUMBER}\s?(k\b)?\s?(usd|eur|gbp|dollars|euros|bucks)\b(\s*(?:a|per|each|every)\s+month)?`,
+  String.raw`${NUMBER}\s?(k\b|lakhs?\b|lacs?\b|crores?\b|cr\b)?\s?(usd|eur|gbp|dollars|euros|bucks)\b(\s*(?:a|per|each|every)\s+month)?`,
   'g',
 );
 
@@ -948,7 +959,7 @@ function moneyByCode(m: RegExpExecArray): Quantity {
 }
 
 const MONEY_BY_VERB = new RegExp(
-  String.raw`\b(?:save|saving|earn|earning|pay off|paying off|invest|raise|put away|set aside|make)\s+(?:up\s+)?(?:an?\s+extra\s+|another\s+)?${NUMBER}\s?(k\b)?(?:\s+(pounds))?(\s*(?:a|per|each|every)\s+month)?`,
+  String.raw`\b(?:save|saving|earn|earning|pay off|paying off|invest|raise|put away|set aside|make)\s+(?:up\s+)?(?:an?\s+extra\s+|another\s+)?${NUMBER}\s?(k\b|lakhs?\b|lacs?\b|crores?\b|cr\b)?(?:\s+(pounds))?(\s*(?:a|per|each|every)\s+month)?`,
   'g',
 );
 

@@ -379,7 +379,7 @@ const GOAL_LEAD =
 
 /** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
 const CLAUSE_END =
-  /[.!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
+  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
 
 /**
  * The SMART title in the person's own words: the clause that states the goal, without preamble,
