@@ -555,12 +555,8 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   'need to lose 3 stone before my holiday to Tenerife on 10 April!!|Europe/London': 'own words',
   "I want to lose some weight, it's crept up since I stopped playing footy|Australia/Melbourne":
     'questions',
-  'want to be able to run the whole 10k without walking before the charity run work signed us up for|America/Chicago':
-    'missing date_needed; questions',
   'Take my wife on a proper date night twice a month, phones left in the glovebox|America/Phoenix':
     'own words',
-  "sort my finances out, I never know where my money's gone by the 20th|Europe/London":
-    'extra date_needed; questions',
   "Get more sleep, I'm running on about 5 hours a night|America/Chicago": 'questions',
   'Pay down my student loans faster|America/New_York': 'questions',
   "get into photography properly, I've had a DSLR gathering dust for 2 years|Europe/Dublin":
@@ -584,7 +580,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   'Lose the 4 kilos I put on over Christmas by the end of February|Australia/Perth': 'questions',
   'Get a pay rise this year|Pacific/Auckland': 'questions',
   'hold a 2 minute plank by 1 March|America/Los_Angeles': 'questions',
-  'quit vaping before I go back to uni|Pacific/Auckland': 'missing date_needed; questions',
 };
 
 const setRows: GoalRow[] = [
