@@ -553,12 +553,8 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'missing deadline_passed; deadline',
   // Set 4 (goals-5), measured unseen at 56/100 before the rules of this pass.
   'need to lose 3 stone before my holiday to Tenerife on 10 April!!|Europe/London': 'own words',
-  "I want to lose some weight, it's crept up since I stopped playing footy|Australia/Melbourne":
-    'questions',
   'Take my wife on a proper date night twice a month, phones left in the glovebox|America/Phoenix':
     'own words',
-  "Get more sleep, I'm running on about 5 hours a night|America/Chicago": 'questions',
-  'Pay down my student loans faster|America/New_York': 'questions',
   "get into photography properly, I've had a DSLR gathering dust for 2 years|Europe/Dublin":
     'missing vague; questions',
   "Retired, doing an MA in medieval history purely for the love of it. Dissertation is due 24 April, 12,000 words and I've written 3,000|Europe/London":
@@ -578,7 +574,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   'Pass HSK 5 by the end of the year, starting Mandarin from scratch|Pacific/Auckland':
     'missing over_ambitious',
   'Lose the 4 kilos I put on over Christmas by the end of February|Australia/Perth': 'questions',
-  'Get a pay rise this year|Pacific/Auckland': 'questions',
   'hold a 2 minute plank by 1 March|America/Los_Angeles': 'questions',
 };
 

@@ -352,6 +352,11 @@ export function comparativeAmount(text: string): boolean {
   const first = terms[verb]?.normal ?? '';
   const after = terms.slice(verb + 1);
   if (after.some((t) => AMOUNT_WORDS.test(t.normal))) return true;
+  // "lose some weight", "save some money": an amount of a known measure, left unnamed.
+  if (/^(lose|losing|drop|shed|gain|save|saving)$/.test(first) && after[0]?.normal === 'some')
+    return true;
+  // "pay down my loans faster", "get there sooner": a pace to name.
+  if (after.some((t) => /^(faster|quicker|sooner)$/.test(t.normal))) return true;
   // "lose a bit of weight", "save a little".
   if (after.some((t, i) => /^(bit|little)$/.test(t.normal) && after[i - 1]?.normal === 'a'))
     return true;

@@ -337,6 +337,15 @@ const READING_QUESTION: ClarifyingQuestion = {
 /** "I want a promotion", with no role, level or raise named. */
 const BARE_PROMOTION = /\ba promotion$/;
 
+/** "Get a pay rise", "ask for a raise": with no amount or percentage, how much is asked. */
+const PAY_RISE = /\b(?:pay rise|payrise|raise|salary increase|pay increase|pay bump)\b/;
+
+const PAY_RISE_QUESTION: ClarifyingQuestion = {
+  id: QUESTION_IDS.target,
+  question: 'How much of a rise would count as success? Name an amount or a percentage.',
+  suggestions: ['5% more', '10% more', 'The market rate for my role'],
+};
+
 const PROMOTION_QUESTION: ClarifyingQuestion = {
   id: QUESTION_IDS.target,
   question: 'Which role or level would the promotion take you to?',
@@ -650,8 +659,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   );
   // "get back to running 3 times a week": a habit at a stated pace needs no other target.
   const habitPace = quantities.some((quantity) => quantity.kind === 'frequency');
+  const bareRise =
+    !measured &&
+    PAY_RISE.test(wish) &&
+    !quantities.some((quantity) => quantity.kind === 'money' || quantity.kind === 'percent');
   const needsTarget =
     moreOf ||
+    bareRise ||
     (!vague &&
       !learnSkill &&
       !(habitPace && !readingWithoutTarget) &&
@@ -695,7 +709,9 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       questions.push(
         readingWithoutTarget
           ? READING_QUESTION
-          : (template.targetQuestion?.(context) ?? howMuchQuestion(wish)),
+          : bareRise
+            ? PAY_RISE_QUESTION
+            : (template.targetQuestion?.(context) ?? howMuchQuestion(wish)),
       );
     }
     if (event) {

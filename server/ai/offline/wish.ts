@@ -38,6 +38,10 @@ export const LIFE_WIDE =
 const VAGUE_CLAUSE =
   /\bget back out there\b|\b(?:tone|toned) up\b|\bget toned\b|\b(?:start (?:a |my own )?(?:side hustle|business|side business)|(?:(?:need|want|get|find) )?(?:a |an )?(?:new|better|different) job)$|^(?:improve|work on) my (?!\d)\w+(?: \w+)?(?: (?:for|at) work)?$|^sort (?:out )?my \w+(?: out)?$/;
 
+/** A number told as where the person is now ("I'm on about 5 hours", "currently 3 a day"). */
+const NOW_LEVEL =
+  /\b(?:i'm|i am|im|currently|at the minute|at the moment|right now|so far|these days)\b[^.,;!?]*\d|\d[^.,;!?]*\b(?:now|at the minute|at the moment|these days)\b/;
+
 /** What "done" can be for a skill learned for its own sake, when no template knows the skill. */
 export const LEARN_SUGGESTIONS = [
   'Finish a beginner course',
@@ -86,8 +90,14 @@ export function readWish(
   measured: boolean,
   template: ActivityTemplate,
 ): { moreOf: boolean; vague: boolean } {
-  if (measured) return { moreOf: false, vague: false };
   const clause = goalClauseText(statement);
+  // "Get more sleep, I'm running on about 5 hours a night": the number is where the person is
+  // now, not the target; more or less of it is still to be named.
+  if (
+    measured &&
+    !(/\d/.test(clause) === false && NOW_LEVEL.test(text) && comparativeAmount(statement))
+  )
+    return { moreOf: false, vague: false };
   const named =
     VAGUE.test(wishText(text)) ||
     VAGUE_CLAUSE.test(clause) ||
