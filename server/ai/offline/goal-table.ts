@@ -503,6 +503,7 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
   'I want things to be better between me and my husband': { expect: { asks: ['outcome'] } },
   // A skill to learn asks what "done" looks like and is not flagged vague.
   'learn to code. no idea where to start, just curious how apps actually work': { flags: [] },
+  "get into photography properly, I've had a DSLR gathering dust for 2 years": { flags: [] },
   // A too-soon date is moved to a safer one (the alternative is in the note), not kept.
   'Run a marathon in 5 weeks. Never run more than 5k': { deadline: ['2026-04-15', '2027-03-10'] },
   '100 push ups in a row in a week. I can do 10 right now': {
@@ -555,12 +556,8 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   'need to lose 3 stone before my holiday to Tenerife on 10 April!!|Europe/London': 'own words',
   'Take my wife on a proper date night twice a month, phones left in the glovebox|America/Phoenix':
     'own words',
-  "get into photography properly, I've had a DSLR gathering dust for 2 years|Europe/Dublin":
-    'missing vague; questions',
   "Retired, doing an MA in medieval history purely for the love of it. Dissertation is due 24 April, 12,000 words and I've written 3,000|Europe/London":
     'own words (the dated deliverable after a backstory: "Dissertation is due …")',
-  "I want to move forward in my career, I've been stuck in the same role for 5 years|Asia/Kolkata":
-    'missing vague; questions',
   'Had my gallbladder out 2 weeks ago – want to be back to 10,000 steps a day by end of April|Europe/London':
     'missing medical',
   "Had a hip replacement 6 weeks ago and want to be back dancing before my daughter's wedding|America/Halifax":

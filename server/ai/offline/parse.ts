@@ -706,6 +706,15 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
     const clause = before.split(/[.;!?()]|\s[-–—]\s|,/).at(-1) ?? '';
     // "Had a knee replacement in December": a month with no year in such a clause is the last
     // one of that name, even when this year's is still to come.
+    // "I've had a DSLR gathering dust for 2 years", "been stuck in the same role for 5 years":
+    // a length of time in the perfect tense is how long something has been so, not a deadline.
+    if (
+      /^for\b/.test(result.text) &&
+      /\b(?:i've|ive|i have|we've|we have|it's been|has been|have been|had been|been)\b/.test(
+        clause,
+      )
+    )
+      continue;
     const history = date < today || (!start.isCertain('year') && !start.isCertain('day'));
     if (
       history &&
