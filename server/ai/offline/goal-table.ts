@@ -558,12 +558,8 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'own words',
   "Retired, doing an MA in medieval history purely for the love of it. Dissertation is due 24 April, 12,000 words and I've written 3,000|Europe/London":
     'own words (the dated deliverable after a backstory: "Dissertation is due …")',
-  'Had my gallbladder out 2 weeks ago – want to be back to 10,000 steps a day by end of April|Europe/London':
-    'missing medical',
   "Had a hip replacement 6 weeks ago and want to be back dancing before my daughter's wedding|America/Halifax":
     'extra fixed_date',
-  'Tore my calf 3 weeks ago playing footy, want to be back running 5k by Anzac Day|Australia/Hobart':
-    'missing medical',
   'Go from zero coding to landing a software developer job in 6 weeks|America/Edmonton':
     'missing over_ambitious',
   'Write and self publish my 90k word fantasy novel by the end of the month, havent started yet|Europe/London':
