@@ -1033,7 +1033,8 @@ const RACES: Array<[RegExp, number, string]> = [
   [/\bmarathon\b/g, 42.2, 'marathon'],
 ];
 
-const DISTANCE_IN_K = /\b(\d+(?:\.\d+)?)\s?k\b(?!\s*(?:steps|words|followers|subscribers|views))/g;
+const DISTANCE_IN_K =
+  /\b(\d+(?:\.\d+)?)\s?k\b(?!\s*-?\s*(?:steps|words?|followers|subscribers|views))/g;
 
 function distanceInK(m: RegExpExecArray): Quantity {
   const km = Number(m[1]);

@@ -152,8 +152,10 @@ function outcomeQuestion(
   };
 }
 
-/** A health matter that needs a doctor's or physio's word before training. */
-/** A health condition, an operation (an organ out, a joint replaced) or an injury (a torn calf). */
+/**
+ * A health matter that needs a doctor's or physio's word before training: a condition, an
+ * operation (an organ out, a joint replaced) or an injury (a torn calf).
+ */
 const MEDICAL =
   /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|insulin pump|on a pump|(?:i'm|i am|im) type [12]|type [12] diabet\w*|t[12]d|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off|(?:tore|tear|torn|pulled|strained|ruptured|dislocated) (?:my|a|her|his|the)|\w+ectomy|c-section|caesarean|(?:shoulder|ankle|joint|valve) replacement|(?:gallbladder|appendix|tonsils|thyroid|spleen|kidney|ovary|ovaries|womb|uterus|prostate|wisdom teeth)(?: \w+)? (?:out|removed|taken out))\b/;
 
