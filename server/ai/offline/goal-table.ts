@@ -565,8 +565,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'own words (the dated deliverable after a backstory: "Dissertation is due …")',
   "Had a hip replacement 6 weeks ago and want to be back dancing before my daughter's wedding|America/Halifax":
     'extra fixed_date',
-  'Lose the 4 kilos I put on over Christmas by the end of February|Australia/Perth': 'questions',
-  'hold a 2 minute plank by 1 March|America/Los_Angeles': 'questions',
 };
 
 const setRows: GoalRow[] = [

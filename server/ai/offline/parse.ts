@@ -988,7 +988,7 @@ function moneyByVerb(m: RegExpExecArray, text: string, timeZone: string): Quanti
 }
 
 const WEIGHT_BY_VERB = new RegExp(
-  String.raw`\b(lose|losing|lost|drop|shed|gain|gaining|put on|add|build|reach|get down to|get to|weigh|be)\s+(?:about\s+|around\s+|at least\s+|another\s+|an extra\s+)?${NUMBER}\s?(kg|kgs|kilos?|kilograms?|lbs?|pounds?|stone|st)\b`,
+  String.raw`\b(lose|losing|lost|drop|shed|gain|gaining|put on|add|build|reach|get down to|get to|weigh|be)\s+(?:about\s+|around\s+|at least\s+|another\s+|an extra\s+|the\s+|those\s+)?${NUMBER}\s?(kg|kgs|kilos?|kilograms?|lbs?|pounds?|stone|st)\b`,
   'g',
 );
 
