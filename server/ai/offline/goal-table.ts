@@ -563,8 +563,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'own words',
   "Retired, doing an MA in medieval history purely for the love of it. Dissertation is due 24 April, 12,000 words and I've written 3,000|Europe/London":
     'own words (the dated deliverable after a backstory: "Dissertation is due …")',
-  "Had a hip replacement 6 weeks ago and want to be back dancing before my daughter's wedding|America/Halifax":
-    'extra fixed_date',
 };
 
 const setRows: GoalRow[] = [

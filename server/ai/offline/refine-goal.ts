@@ -722,7 +722,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       // The occasion's date is fixed once known when the goal happens at it ("play at my dad's
       // birthday", "propose on our trip", a speech); when it only bounds the work ("knit a
       // jumper for my nephew's birthday", "before our holiday") it is a date to plan toward.
-      if (AT_EVENT.test(event.phrase) || PERFORMED.test(context.text)) flags.add('fixed_date');
+      // "back dancing before my daughter's wedding": a performance the occasion bounds is ready
+      // by then, not done at it.
+      if (
+        AT_EVENT.test(event.phrase) ||
+        (PERFORMED.test(context.text) && !/^(?:before|ahead of|until|till)\b/.test(event.phrase))
+      )
+        flags.add('fixed_date');
       questions.push(dateNeededQuestion(event.owner, event.what, input.timeZone));
     } else if (lifeEvent) {
       flags.add('date_needed');
