@@ -852,9 +852,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const titleDeadline =
     parsedDeadline?.occasion && !/\d/.test(parsedDeadline.phrase) ? null : parsedDeadline;
   let own = firstStepTitle(statement, parsedDeadline) ?? ownTitle(statement, titleDeadline);
+  // What the person asked for, kept in the specific outcome when a safer target replaces a
+  // number their words give in another unit ("3 stone" planned as kilograms).
+  let towards = '';
   if (own && explicit && decision.target !== undefined) {
     // A safer target for a fixed date: the person's words with the new number.
     const stated = formatNumber(explicit.target);
+    if (!own.includes(stated)) towards = ` A first step towards “${own}”.`;
     own = own.includes(stated) ? own.replace(stated, formatNumber(decision.target)) : null;
   }
   const title =
@@ -868,7 +872,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     goal: {
       title,
       domain,
-      specific: `${template.specific(metric)} Target date: ${formatLongDate(decision.date)}.`,
+      specific: `${template.specific(metric)}${towards} Target date: ${formatLongDate(decision.date)}.`,
       metric,
       deadline: decision.date,
       why: whyText,
