@@ -425,9 +425,16 @@ function ownTitle(text: string, deadline: ParsedDeadline | null): string | null 
   // want to pass with 75+": what is passed was named before the goal's clause.
   if (named && UNNAMED_OBJECT.test(phrase))
     phrase = phrase.replace(UNNAMED_OBJECT, (_, verb: string) => `${verb} ${named} `);
-  const title = titleFromText(phrase, deadline)
-    .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
-    .trim();
+  const asTitle = (words: string) =>
+    titleFromText(words, deadline)
+      .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
+      .trim();
+  let title = asTitle(phrase);
+  // "Take my wife on a proper date night twice a month, phones left in the glovebox": too long
+  // a sentence keeps its first clause, when that still says the goal.
+  const [head = ''] = phrase.split(/,\s+/);
+  if ((title.length > 70 || title.endsWith('…')) && head.split(' ').length >= 3)
+    title = asTitle(head);
   if (title.length < 4 || title.length > 70 || title.endsWith('…')) return null;
   return title;
 }
