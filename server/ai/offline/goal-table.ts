@@ -558,8 +558,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   "I wanted the spare room decorated by last weekend, didn't happen|Europe/London":
     'missing deadline_passed; deadline',
   // Set 4 (goals-5), measured unseen at 56/100 before the rules of this pass.
-  "Retired, doing an MA in medieval history purely for the love of it. Dissertation is due 24 April, 12,000 words and I've written 3,000|Europe/London":
-    'own words (the dated deliverable after a backstory: "Dissertation is due …")',
 };
 
 const setRows: GoalRow[] = [

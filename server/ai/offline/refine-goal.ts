@@ -408,9 +408,17 @@ function formatNumber(value: number): string {
 const UNNAMED_OBJECT =
   /^(pass|sit|clear|ace|finish|complete|run|do)\s+(?:it\s+|them\s+|(?=with\b|first\b|under\b|in under\b|sub\b))/i;
 
+/** "… Dissertation is due 24 April": a piece of work due on a date, named after a backstory. */
+const DUE_WORK = /(?:^|[.!?]\s+)(?:(my|the|our) )?([a-z][a-z' -]{2,40}?) (?:is|are) due\b/i;
+
 function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
   let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
   const lead = GOAL_LEAD.exec(phrase);
+  const due = lead ? null : DUE_WORK.exec(phrase);
+  if (due?.[2] && deadline) {
+    const what = `${(due[1] ?? 'the').toLowerCase()} ${due[2].toLowerCase()}`;
+    return `Finish ${what}`;
+  }
   // "… and I need to get fit for it": the means, after the goal already named, is no title.
   let named: string | null = null;
   if (
