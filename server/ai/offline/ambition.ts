@@ -150,9 +150,9 @@ function fromCurrentLevel(check: AmbitionCheck): string | null {
 
 /** "No PM experience yet": a role the person has never done. */
 const NO_EXPERIENCE =
-  /\b(?:no|zero|without(?: any)?|little|not much) (?:[a-z]+ ){0,2}experience\b|\bnever worked (?:as|in)\b/;
+  /\b(?:no|zero|without(?: any)?|little|not much) (?:[a-z]+ ){0,2}experience\b|\bnever worked (?:as|in)\b|\b(?:from|starting (?:from|at)) (?:zero|scratch|nothing)\b|\bzero (?:coding|programming|experience|knowledge)\b|\bnever (?:coded|programmed)\b/;
 const NEW_ROLE =
-  /\b(?:become|be|get a job as|land a job as|work as|switch to|move into)\s+(?:an? )?([a-z]+(?: [a-z]+)?)/;
+  /\b(?:become|be|get a job as|land a job as|work as|switch to|move into)\s+(?:an? )?([a-z]+(?: [a-z]+)?)|\b(?:land|landing|get|getting|find|finding) (?:a |an |my first )?([a-z]+(?: [a-z]+)?) (?:job|role|position)\b/;
 
 /** A move into a role the person has no experience of, within months. */
 function roleWithoutExperience({ text, days }: AmbitionCheck): string | null {
@@ -219,7 +219,30 @@ function gradeFromBeginner({ text, days }: AmbitionCheck): string | null {
   return `Going from a beginner to grade ${level} usually takes years: each grade takes months of regular practice. In this time, a realistic aim is grade 1 or a first piece played well, with grade ${level} as the longer goal.`;
 }
 
+/**
+ * A high language level from scratch: about 1,000 hours of study reach HSK 5, JLPT N2 or a B2,
+ * fluency takes more; a beginner does a few hundred hours a year.
+ */
+const LANGUAGE_LEVEL =
+  /\b(?:hsk ?([4-6])|jlpt ?n([12])|n([12]) (?:jlpt|japanese)|topik ?([4-6])|(?:level )?([bc][12])\b|(fluent|fluency|conversational))/;
+
+function languageFromScratch({ text, days }: AmbitionCheck): string | null {
+  const level = LANGUAGE_LEVEL.exec(text);
+  if (
+    !level ||
+    (!BEGINNER.test(text) &&
+      !/\b(?:zero|starting from|know (?:literally )?(?:nothing|zero))\b/.test(text))
+  )
+    return null;
+  const named = level[0].toUpperCase();
+  const conversational = level[6] === 'conversational' || /^b1$/i.test(level[5] ?? '');
+  const monthsNeeded = conversational ? 6 : 18;
+  if (days >= monthsNeeded * 30.4) return null;
+  return `Reaching ${named} from scratch usually takes a year or two of steady study (around a thousand hours for the higher levels). In this time, a realistic aim is a first level (the basics and everyday phrases, or the first exam), with ${named} as the longer goal.`;
+}
+
 const RULES = [
+  languageFromScratch,
   careerSteps,
   audienceGrowth,
   savingsAgainstIncome,

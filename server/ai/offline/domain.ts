@@ -19,6 +19,11 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     // "get my weight down from 92kg": a body weight brought down or under a number.
     [/\b(?:my )?(?:weight|waist) (?:down|under|below)\b/, 4],
     [/\b(marathon|half[- ]marathon|\d+ ?k run|5k|10k|triathlon|ultra)\b/, 4],
+    // Organised rides and races by their own names ("a 100 mile sportive", "a gran fondo").
+    [
+      /\b(sportive|gran fondo|century ride|duathlon|ironman|parkrun|fun run|\d+ ?(?:mile|km) ride)\b/,
+      4,
+    ],
     [
       /\b(run(?!\s+(?:my|a|the|our)\s+(?:own\s+)?(?:business|company|team|shop|store))|running|jog|jogging|swim|swimming|cycle|cycling|bike ride|hike|hiking|walk|walking|steps)\b/,
       2,
@@ -35,7 +40,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(diet|eat|eating|meals?|calories|protein|vegetables|veggies|fruit|sugar|junk food|snacking|cook healthy|water|hydrat\w*|fasting)\b/,
       2,
     ],
-    [/\b(sleep|sleeping|asleep|bedtime|insomnia|rest|nap)\b|\b(?:in|to) bed (?:by|at|before)\b/, 2],
+    [
+      /\b(sleep|sleeping|asleep|bedtime|insomnia|rest(?! of)|nap)\b|\b(?:in|to) bed (?:by|at|before)\b/,
+      2,
+    ],
     [
       /\b(climb|climbing|bouldering|trek|trekking|kilimanjaro|mountain|summit|ski|skiing|surf|surfing|tennis|football|soccer|basketball|golf|rugby|hockey|netball|cricket|badminton|squash|volleyball|(?:5|five|7|seven)-a-side|dance|dancing|martial arts|karate|judo|boxing|rowing|camino|trail)\b/,
       2,
@@ -43,6 +51,17 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     [
       /\b(smoking|cigarettes|vaping|vape|alcohol|drink|drinking|drinks|pints|units (?:a|per|each) week|sober|booze|caffeine|coffees?|energy drinks?)\b/,
       3,
+    ],
+    // Everyday names for tobacco and drink, and a stretch without it ("off the smokes", "no
+    // grog", "dry till Easter").
+    [
+      /\b(smokes|ciggies|cigs|fags|durries|nicotine|grog|bevvies|(?:stay|go|be|being|staying) dry|dry (?:till|until|for|january|july)|off the (?:drink|booze|smokes))\b|^dry\b/,
+      4,
+    ],
+    // A practice taken up for a health condition ("meditate … to help with my anxiety").
+    [
+      /\b(?:help|helps|deal|cope|manage) with (?:my |the )?(?:anxiety|stress|depression|panic|insomnia|pain|back pain|blood pressure)\b/,
+      4,
     ],
     [
       /\b(stress|anxiety|anxious|burnout|mental health|therapy|therapist|doctor|physio|back pain|injury)\b/,
@@ -104,7 +123,10 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(partner(?! (?:at|in) )|wife|husband|girlfriend|boyfriend|spouse|fianc[eé]e?|marriage|married|relationship|couple|date nights?)\b/,
       3,
     ],
-    [/\b(friends?|friendships?|social life|socialise|socialize|lonely|loneliness|community)\b/, 3],
+    [
+      /\b(friends?|friendships?|mates|pals|besties|catch[- ]ups?|social life|socialise|socialize|lonely|loneliness|community)\b/,
+      3,
+    ],
     [
       /\b(family|families|mom|mum|mam|mammy|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|nani|nana|nanna|dadi|in-laws)\b/,
       3,
@@ -148,9 +170,12 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     // Learning for its own sake ("a module for fun") is personal, whatever its exam.
     [/\b(?:for fun|as a hobby|just for me)\b/, 6],
     [
-      /\b(save|saving|savings|budget|budgeting|debt|loans?|credit cards?|overdraft|pay off|invest|investing|emergency fund|retire|retirement|money|finances|financial|spending)\b/,
+      /\b(save|saving|savings|budget|budgeting|debt|loans?|credit cards?|overdraft|pay off|invest|investing|emergency fund|retire|retirement|money|finances|financial|spending|roth|ira|401\(?k\)?|isa|pension|superannuation|index funds?)\b/,
       3,
     ],
+    // Making a thing by hand is the activity, whoever it is made for ("finish the quilt … to
+    // give it to my mom").
+    [/\b(quilt\w*|embroider\w*|cross[- ]stitch\w*|needlepoint|scrapbook\w*)\b/, 4],
     [
       /\b(chess|puzzle|jigsaw|juggl\w*|sew|sewing|woodwork\w*|diy|garden|gardening|grow (?:my own )?\w+|bake|baking|sourdough|crochet|calligraphy|travel|countries|credit score|tax return|motorbike|restore|poems?)\b/,
       2,

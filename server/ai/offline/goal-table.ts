@@ -8,7 +8,7 @@ import { planProblems, refineProblems } from '#server/ai/plan-rules.ts';
 import { breakDownGoalOffline } from './break-down-goal.ts';
 import { refineGoalOffline } from './refine-goal.ts';
 import { type GoalRow, goalRowsFromSet } from './goal-set.ts';
-import { GOAL_SET_1, GOAL_SET_2, GOAL_SET_3 } from './goal-sets.ts';
+import { GOAL_SET_1, GOAL_SET_2, GOAL_SET_3, GOAL_SET_4 } from './goal-sets.ts';
 
 /**
  * The goal table: statements people really write, over every domain and every flag, each with
@@ -487,6 +487,50 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
     deadline: '2026-03-19',
   },
   'get to A2 Spanish before our trip to Madrid on 20 June': { deadline: '2026-06-20' },
+  // Set 4 (goals-5) where it disagrees with the README's conventions:
+  // "before <event> on <date>" is the event's own date, as above.
+  'need to lose 3 stone before my holiday to Tenerife on 10 April!!': {
+    deadline: '2026-04-10',
+    // 19 kg in four weeks is more than 4 kg a week: a crash diet, flagged medical too.
+    flags: ['fixed_date', 'medical', 'over_ambitious'],
+  },
+  'I want to be fluent in Japanese before my flight to Tokyo on 12 May. I know literally zero right now':
+    { deadline: '2026-05-12' },
+  'Lose 5kg before my wedding on 5 September': { deadline: '2026-09-05' },
+  // Why is asked only of a life-wide wish, not of one area of life.
+  'I want to be healthier': { expect: { asks: ['outcome'] } },
+  'be a better friend': { expect: { asks: ['outcome'] } },
+  'I want things to be better between me and my husband': { expect: { asks: ['outcome'] } },
+  // A skill to learn asks what "done" looks like and is not flagged vague.
+  'learn to code. no idea where to start, just curious how apps actually work': { flags: [] },
+  "get into photography properly, I've had a DSLR gathering dust for 2 years": { flags: [] },
+  // A too-soon date is moved to a safer one (the alternative is in the note), not kept.
+  'Run a marathon in 5 weeks. Never run more than 5k': { deadline: ['2026-04-15', '2027-03-10'] },
+  '100 push ups in a row in a week. I can do 10 right now': {
+    deadline: ['2026-03-18', '2027-03-10'],
+  },
+  'Write and self publish my 90k word fantasy novel by the end of the month, havent started yet': {
+    deadline: ['2026-04-01', '2027-03-10'],
+  },
+  // Set 3 too: the too-soon month is moved (the template's sustainable pace), and flagged.
+  "write and self-publish a 90,000 word fantasy novel in the next month. haven't started yet": {
+    deadline: ['2026-04-11', '2027-03-10'],
+  },
+  // A passed date is asked again, never replaced silently.
+  'Lose the 4 kilos I put on over Christmas by the end of February': {
+    expect: { asks: ['deadline'] },
+  },
+  'Get my self assessment tax return filed by 31 January. Still havent started it 😬': {
+    expect: { asks: ['deadline'] },
+  },
+  'Update my CV and send it to 10 companies by the end of February': {
+    expect: { asks: ['deadline'] },
+  },
+  'hold a 2 minute plank by 1 March': { expect: { asks: ['deadline'] } },
+  'Book our summer holiday by the end of January while the deals are on': {
+    expect: { asks: ['deadline'] },
+  },
+  'Learn 50 everyday Spanish phrases by Australia Day': { expect: { asks: ['deadline'] } },
 };
 
 /** Rows of the sets the coach does not understand yet, by text and zone, with the kind of miss. */
@@ -497,8 +541,6 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'extra medical; deadline (convention: 4 kg a week is a crash diet, a too-soon date is moved)',
   'in recovery from anorexia - my dietitian wants me eating 3 meals and 2 snacks a day and I want to hit that every single day for the next month|Europe/London':
     'deadline; own words',
-  'meditate 10 mins every morning for 30 days straight to help with my anxiety|America/Los_Angeles':
-    'domain; deadline',
   // Set 3 keeps a too-soon date and flags it; the table moves it (README: a safer date).
   'lose 2 stone in a fortnight|Europe/London': 'extra medical; deadline (convention)',
   'need to clear UPSC prelims on 24th May, doing self study only|Asia/Kolkata': 'domain',
@@ -512,17 +554,17 @@ const SET_PENDING: Readonly<Record<string, string>> = {
     'deadline (convention: a too-soon date is moved)',
   'doing an Open University art history module for fun - exam is on 3 June and I want to pass with distinction|Europe/London':
     'domain',
-  "write and self-publish a 90,000 word fantasy novel in the next month. haven't started yet|America/Toronto":
-    'missing over_ambitious; deadline (convention: a too-soon date is moved)',
   'clear €45k of loans in 6 months, I earn €32k a year|Europe/Dublin': 'domain',
   "I wanted the spare room decorated by last weekend, didn't happen|Europe/London":
     'missing deadline_passed; deadline',
+  // Set 4 (goals-5), measured unseen at 56/100 before the rules of this pass.
 };
 
 const setRows: GoalRow[] = [
   ...goalRowsFromSet(GOAL_SET_1),
   ...goalRowsFromSet(GOAL_SET_2),
   ...goalRowsFromSet(GOAL_SET_3),
+  ...goalRowsFromSet(GOAL_SET_4),
 ].map((row) => {
   const pending = SET_PENDING[`${row.text}|${row.timeZone ?? 'Europe/London'}`];
   return { ...row, ...SET_CORRECTIONS[row.text], ...(pending ? { pending } : {}) };

@@ -352,6 +352,11 @@ export function comparativeAmount(text: string): boolean {
   const first = terms[verb]?.normal ?? '';
   const after = terms.slice(verb + 1);
   if (after.some((t) => AMOUNT_WORDS.test(t.normal))) return true;
+  // "lose some weight", "save some money": an amount of a known measure, left unnamed.
+  if (/^(lose|losing|drop|shed|gain|save|saving)$/.test(first) && after[0]?.normal === 'some')
+    return true;
+  // "pay down my loans faster", "get there sooner": a pace to name.
+  if (after.some((t) => /^(faster|quicker|sooner)$/.test(t.normal))) return true;
   // "lose a bit of weight", "save a little".
   if (after.some((t, i) => /^(bit|little)$/.test(t.normal) && after[i - 1]?.normal === 'a'))
     return true;
@@ -429,15 +434,30 @@ function readOccasion(rest: readonly Term[], bounding: boolean, habit: boolean) 
   const head = words.at(-1);
   if (!head) return null;
   // "by my 30th", "for my dad's 60th": a birthday by its ordinal.
-  if (words.length === 1 && has(head, 'Ordinal')) return { owner, what: head.text };
+  // "by the 20th" is a day of the month, which the date reader handles.
+  if (words.length === 1 && has(head, 'Ordinal'))
+    return owner === 'the' ? null : { owner, what: head.text };
   if (!bounding) return null;
   // "before we move house", "before our little one arrives".
   // "the christening": a gerund after a determiner is a noun.
   const verb = words.findIndex((t, i) => isVerb(t) && !(i === 0 && has(t, 'Gerund')));
-  if (verb >= 0)
-    return LIFE_EVENT_VERBS.test(words[verb]?.normal ?? '')
-      ? { owner: 'the', what: 'move or arrival' }
-      : null;
+  // "before I go back to uni", "before she heads off": going back or away is a return or a move.
+  const away = verb >= 0 && /^(go|goes|head|heads)$/.test(words[verb]?.normal ?? '');
+  if (
+    verb >= 0 &&
+    (LIFE_EVENT_VERBS.test(words[verb]?.normal ?? '') ||
+      (away && /^(back|off|away)$/.test(words[verb + 1]?.normal ?? '')))
+  )
+    return { owner: 'the', what: 'move or arrival' };
+  // "before the charity run work signed us up for": a past-tense verb after the occasion's noun
+  // phrase opens a relative clause; its subject ("work") is the word just before it.
+  if (verb >= 2 && !has(first, 'Pronoun') && has(words[verb] as Term, 'PastTense')) {
+    const phrase = words.slice(0, verb - 1);
+    const last = phrase.at(-1);
+    if (last && has(last, 'Noun') && !phrase.some((t) => has(t, 'Value') || has(t, 'Date')))
+      return { owner, what: phrase.map((t) => t.text).join(' ') };
+  }
+  if (verb >= 0) return null;
   if (has(first, 'Pronoun') || habit) return null;
   if (words.some((t) => has(t, 'Date') || TIME_WORDS.test(t.normal) || has(t, 'Value')))
     return null;

@@ -276,6 +276,28 @@ const INDEPENDENCE_DAYS: Readonly<Record<string, string>> = {
   'Africa/Accra': '03-06',
 };
 
+/**
+ * Labour Day by region: the first Monday of September in North America, the fourth Monday of
+ * October in New Zealand, a Monday of March, May or October by Australian state, 1 May elsewhere.
+ */
+function labourDay(year: number, timeZone: string): [string, string] {
+  if (/^(?:America|Canada|US)\//.test(timeZone)) return [nthWeekday(year, 9, 1, 1), 'Labor Day'];
+  const [month, n] =
+    timeZone === 'Pacific/Auckland'
+      ? [10, 4]
+      : /^Australia\/(?:Perth)$/.test(timeZone)
+        ? [3, 1]
+        : /^Australia\/(?:Melbourne|Hobart)$/.test(timeZone)
+          ? [3, 2]
+          : /^Australia\/(?:Brisbane|Darwin)$/.test(timeZone)
+            ? [5, 1]
+            : /^Australia\//.test(timeZone)
+              ? [10, 1]
+              : [0, 0];
+  if (month === 0) return [`${year}-05-01`, 'Labour Day'];
+  return [nthWeekday(year, month, 1, n), 'Labour Day'];
+}
+
 /** Public holidays on a fixed day or a fixed weekday of a month, by region where they differ. */
 function weekdayHoliday(name: string, year: number, timeZone: string): [string, string] | null {
   if (/^(?:early )?may bank holiday|^may day bank holiday/.test(name))
@@ -287,7 +309,7 @@ function weekdayHoliday(name: string, year: number, timeZone: string): [string, 
       ? [nthWeekday(year, 8, 1, 1), 'the August bank holiday']
       : [nthWeekday(year, 8, 1, -1), 'the August bank holiday'];
   }
-  if (/^(?:labou?r day)/.test(name)) return [nthWeekday(year, 9, 1, 1), 'Labor Day'];
+  if (/^(?:labou?r day)/.test(name)) return labourDay(year, timeZone);
   if (/^memorial day/.test(name)) return [nthWeekday(year, 5, 1, -1), 'Memorial Day'];
   if (/^(?:mlk|martin luther king)/.test(name))
     return [nthWeekday(year, 1, 1, 3), 'Martin Luther King Day'];
@@ -325,7 +347,9 @@ function namedHoliday(text: string, today: string, timeZone: string): DeadlineCa
     const name = fixed[1] ?? '';
     const next = /\bnext year\b/.test(text.slice(fixed.index, fixed.index + name.length + 12));
     let found = weekdayHoliday(name, year + (next ? 1 : 0), timeZone);
-    if (found && found[0] < today) found = weekdayHoliday(name, year + 1, timeZone);
+    // A holiday just gone ("by Australia Day" on 10 March) is a deadline missed, as a date is.
+    if (found && found[0] < today && (next || daysBetween(found[0], today) > RECENTLY_PASSED_DAYS))
+      found = weekdayHoliday(name, year + 1, timeZone);
     if (found) {
       return {
         date: found[0],
@@ -589,7 +613,8 @@ const MONTH_ABBREVIATIONS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec';
 const RECENTLY_PASSED_DAYS = 62;
 
 const TIME_DURATION = /\b\d+(?:\.\d+)?\s*(?:min(?:ute)?s?|hours?|hrs?|h)\b/;
-const FREQUENCY_WORDS = /\b(?:every|each|per|times|a|once|twice)\s*$/;
+const FREQUENCY_WORDS =
+  /\b(?:every(?: other| second| third| few| couple of)?|each|per|times|a|once|twice|alternate)\s*$/;
 
 /** A clause telling what happened, whose date is history ("broke it in Jan", "qualified last September"). */
 const PAST_EVENT =
@@ -681,6 +706,15 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
     const clause = before.split(/[.;!?()]|\s[-–—]\s|,/).at(-1) ?? '';
     // "Had a knee replacement in December": a month with no year in such a clause is the last
     // one of that name, even when this year's is still to come.
+    // "I've had a DSLR gathering dust for 2 years", "been stuck in the same role for 5 years":
+    // a length of time in the perfect tense is how long something has been so, not a deadline.
+    if (
+      /^for\b/.test(result.text) &&
+      /\b(?:i've|ive|i have|we've|we have|it's been|has been|have been|had been|been)\b/.test(
+        clause,
+      )
+    )
+      continue;
     const history = date < today || (!start.isCertain('year') && !start.isCertain('day'));
     if (
       history &&
@@ -752,6 +786,8 @@ export function parseDeadline(
   timeZone: string,
 ): ParsedDeadline | null {
   const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today)
+    // "due 24 April, 12,000 words": a number's thousands are not a year after a date.
+    .replace(/\b(\d{1,3}),(\d{3})\b/g, '$1$2')
     .replace(
       /\b((?:in|within) (?:\d+|a|an|one|two|three|four|six) (?:days?|weeks?|months?|years?)) (before|after)\b/g,
       '$1,$2',
@@ -761,6 +797,12 @@ export function parseDeadline(
       /\b(?:in|within|over|for|during) the (?:next|coming) (?:(\d+) )?(day|week|month|year)s?\b/g,
       (_, count: string | undefined, unit: string) =>
         `within ${count ?? 1} ${unit}${count && count !== '1' ? 's' : ''}`,
+    )
+    // "every night for the next 30 days": the time of day is the habit's, kept apart from the
+    // length so that chrono does not read them as one time ("night within 30 days").
+    .replace(
+      /\b((?:every|each) (?:morning|night|evening|afternoon|day|weekday)) (?=(?:in|within|for|over)\b)/g,
+      '$1; ',
     );
   const candidate = customDeadline(text, today, timeZone) ?? chronoDeadline(text, today);
   if (!candidate) return null;
@@ -830,7 +872,15 @@ const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)`;
 
 function toNumber(raw: string | undefined, thousands?: string): number {
   const value = Number((raw ?? '').replace(/,/g, ''));
-  return /^k$/i.test(thousands ?? '') ? value * 1000 : value;
+  // Indian numbering: a lakh is a hundred thousand, a crore ten million.
+  const scale = /^k$/i.test(thousands ?? '')
+    ? 1000
+    : /^la/i.test(thousands ?? '')
+      ? 100_000
+      : /^cr/i.test(thousands ?? '')
+        ? 10_000_000
+        : 1;
+  return value * scale;
 }
 
 function periodOf(raw: string | undefined): Period | null {
@@ -887,7 +937,7 @@ export function defaultCurrency(timeZone: string): string {
 type QuantityReader = (match: RegExpExecArray, text: string, timeZone: string) => Quantity | null;
 
 const MONEY_BY_SYMBOL = new RegExp(
-  String.raw`([$€£¥₹])\s?${NUMBER}\s?(k\b)?(\s*(?:a|per|each|every)\s+month|\/\s?mo(?:nth)?)?`,
+  String.raw`([$€£¥₹])\s?${NUMBER}\s?(k\b|lakhs?\b|lacs?\b|crores?\b|cr\b)?(\s*(?:a|per|each|every)\s+month|\/\s?mo(?:nth)?)?`,
   'g',
 );
 
@@ -901,7 +951,7 @@ function moneyBySymbol(m: RegExpExecArray): Quantity {
 }
 
 const MONEY_BY_CODE = new RegExp(
-  String.raw`${NUMBER}\s?(k\b)?\s?(usd|eur|gbp|dollars|euros|bucks)\b(\s*(?:a|per|each|every)\s+month)?`,
+  String.raw`${NUMBER}\s?(k\b|lakhs?\b|lacs?\b|crores?\b|cr\b)?\s?(usd|eur|gbp|dollars|euros|bucks)\b(\s*(?:a|per|each|every)\s+month)?`,
   'g',
 );
 
@@ -918,7 +968,7 @@ function moneyByCode(m: RegExpExecArray): Quantity {
 }
 
 const MONEY_BY_VERB = new RegExp(
-  String.raw`\b(?:save|saving|earn|earning|pay off|paying off|invest|raise|put away|set aside|make)\s+(?:up\s+)?(?:an?\s+extra\s+|another\s+)?${NUMBER}\s?(k\b)?(?:\s+(pounds))?(\s*(?:a|per|each|every)\s+month)?`,
+  String.raw`\b(?:save|saving|earn|earning|pay off|paying off|invest|raise|put away|set aside|make)\s+(?:up\s+)?(?:an?\s+extra\s+|another\s+)?${NUMBER}\s?(k\b|lakhs?\b|lacs?\b|crores?\b|cr\b)?(?:\s+(pounds))?(\s*(?:a|per|each|every)\s+month)?`,
   'g',
 );
 
@@ -938,7 +988,7 @@ function moneyByVerb(m: RegExpExecArray, text: string, timeZone: string): Quanti
 }
 
 const WEIGHT_BY_VERB = new RegExp(
-  String.raw`\b(lose|losing|lost|drop|shed|gain|gaining|put on|add|build|reach|get down to|get to|weigh|be)\s+(?:about\s+|around\s+|at least\s+|another\s+|an extra\s+)?${NUMBER}\s?(kg|kgs|kilos?|kilograms?|lbs?|pounds?|stone|st)\b`,
+  String.raw`\b(lose|losing|lost|drop|shed|gain|gaining|put on|add|build|reach|get down to|get to|weigh|be)\s+(?:about\s+|around\s+|at least\s+|another\s+|an extra\s+|the\s+|those\s+)?${NUMBER}\s?(kg|kgs|kilos?|kilograms?|lbs?|pounds?|stone|st)\b`,
   'g',
 );
 
@@ -983,7 +1033,8 @@ const RACES: Array<[RegExp, number, string]> = [
   [/\bmarathon\b/g, 42.2, 'marathon'],
 ];
 
-const DISTANCE_IN_K = /\b(\d+(?:\.\d+)?)\s?k\b(?!\s*(?:steps|words|followers|subscribers|views))/g;
+const DISTANCE_IN_K =
+  /\b(\d+(?:\.\d+)?)\s?k\b(?!\s*-?\s*(?:steps|words?|followers|subscribers|views))/g;
 
 function distanceInK(m: RegExpExecArray): Quantity {
   const km = Number(m[1]);

@@ -152,9 +152,12 @@ function outcomeQuestion(
   };
 }
 
-/** A health matter that needs a doctor's or physio's word before training. */
+/**
+ * A health matter that needs a doctor's or physio's word before training: a condition, an
+ * operation (an organ out, a joint replaced) or an injury (a torn calf).
+ */
 const MEDICAL =
-  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|insulin pump|on a pump|(?:i'm|i am|im) type [12]|type [12] diabet\w*|t[12]d|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off)\b/;
+  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|insulin pump|on a pump|(?:i'm|i am|im) type [12]|type [12] diabet\w*|t[12]d|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off|(?:tore|tear|torn|pulled|strained|ruptured|dislocated) (?:my|a|her|his|the)|\w+ectomy|c-section|caesarean|(?:shoulder|ankle|joint|valve) replacement|(?:gallbladder|appendix|tonsils|thyroid|spleen|kidney|ovary|ovaries|womb|uterus|prostate|wisdom teeth)(?: \w+)? (?:out|removed|taken out))\b/;
 
 const MEDICAL_NOTE =
   'Because of the health condition you mention, check the plan with your doctor or physiotherapist before you start, and stop if anything hurts.';
@@ -337,6 +340,15 @@ const READING_QUESTION: ClarifyingQuestion = {
 /** "I want a promotion", with no role, level or raise named. */
 const BARE_PROMOTION = /\ba promotion$/;
 
+/** "Get a pay rise", "ask for a raise": with no amount or percentage, how much is asked. */
+const PAY_RISE = /\b(?:pay rise|payrise|raise|salary increase|pay increase|pay bump)\b/;
+
+const PAY_RISE_QUESTION: ClarifyingQuestion = {
+  id: QUESTION_IDS.target,
+  question: 'How much of a rise would count as success? Name an amount or a percentage.',
+  suggestions: ['5% more', '10% more', 'The market rate for my role'],
+};
+
 const PROMOTION_QUESTION: ClarifyingQuestion = {
   id: QUESTION_IDS.target,
   question: 'Which role or level would the promotion take you to?',
@@ -379,7 +391,7 @@ const GOAL_LEAD =
 
 /** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
 const CLAUSE_END =
-  /[.!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
+  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
 
 /**
  * The SMART title in the person's own words: the clause that states the goal, without preamble,
@@ -396,9 +408,17 @@ function formatNumber(value: number): string {
 const UNNAMED_OBJECT =
   /^(pass|sit|clear|ace|finish|complete|run|do)\s+(?:it\s+|them\s+|(?=with\b|first\b|under\b|in under\b|sub\b))/i;
 
+/** "… Dissertation is due 24 April": a piece of work due on a date, named after a backstory. */
+const DUE_WORK = /(?:^|[.!?]\s+)(?:(my|the|our) )?([a-z][a-z' -]{2,40}?) (?:is|are) due\b/i;
+
 function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
   let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
   const lead = GOAL_LEAD.exec(phrase);
+  const due = lead ? null : DUE_WORK.exec(phrase);
+  if (due?.[2] && deadline) {
+    const what = `${(due[1] ?? 'the').toLowerCase()} ${due[2].toLowerCase()}`;
+    return `Finish ${what}`;
+  }
   // "… and I need to get fit for it": the means, after the goal already named, is no title.
   let named: string | null = null;
   if (
@@ -413,9 +433,16 @@ function ownTitle(text: string, deadline: ParsedDeadline | null): string | null 
   // want to pass with 75+": what is passed was named before the goal's clause.
   if (named && UNNAMED_OBJECT.test(phrase))
     phrase = phrase.replace(UNNAMED_OBJECT, (_, verb: string) => `${verb} ${named} `);
-  const title = titleFromText(phrase, deadline)
-    .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
-    .trim();
+  const asTitle = (words: string) =>
+    titleFromText(words, deadline)
+      .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
+      .trim();
+  let title = asTitle(phrase);
+  // "Take my wife on a proper date night twice a month, phones left in the glovebox": too long
+  // a sentence keeps its first clause, when that still says the goal.
+  const [head = ''] = phrase.split(/,\s+/);
+  if ((title.length > 70 || title.endsWith('…')) && head.split(' ').length >= 3)
+    title = asTitle(head);
   if (title.length < 4 || title.length > 70 || title.endsWith('…')) return null;
   return title;
 }
@@ -650,8 +677,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   );
   // "get back to running 3 times a week": a habit at a stated pace needs no other target.
   const habitPace = quantities.some((quantity) => quantity.kind === 'frequency');
+  const bareRise =
+    !measured &&
+    PAY_RISE.test(wish) &&
+    !quantities.some((quantity) => quantity.kind === 'money' || quantity.kind === 'percent');
   const needsTarget =
     moreOf ||
+    bareRise ||
     (!vague &&
       !learnSkill &&
       !(habitPace && !readingWithoutTarget) &&
@@ -695,7 +727,9 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       questions.push(
         readingWithoutTarget
           ? READING_QUESTION
-          : (template.targetQuestion?.(context) ?? howMuchQuestion(wish)),
+          : bareRise
+            ? PAY_RISE_QUESTION
+            : (template.targetQuestion?.(context) ?? howMuchQuestion(wish)),
       );
     }
     if (event) {
@@ -703,7 +737,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       // The occasion's date is fixed once known when the goal happens at it ("play at my dad's
       // birthday", "propose on our trip", a speech); when it only bounds the work ("knit a
       // jumper for my nephew's birthday", "before our holiday") it is a date to plan toward.
-      if (AT_EVENT.test(event.phrase) || PERFORMED.test(context.text)) flags.add('fixed_date');
+      // "back dancing before my daughter's wedding": a performance the occasion bounds is ready
+      // by then, not done at it.
+      if (
+        AT_EVENT.test(event.phrase) ||
+        (PERFORMED.test(context.text) && !/^(?:before|ahead of|until|till)\b/.test(event.phrase))
+      )
+        flags.add('fixed_date');
       questions.push(dateNeededQuestion(event.owner, event.what, input.timeZone));
     } else if (lifeEvent) {
       flags.add('date_needed');
@@ -827,9 +867,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const titleDeadline =
     parsedDeadline?.occasion && !/\d/.test(parsedDeadline.phrase) ? null : parsedDeadline;
   let own = firstStepTitle(statement, parsedDeadline) ?? ownTitle(statement, titleDeadline);
+  // What the person asked for, kept in the specific outcome when a safer target replaces a
+  // number their words give in another unit ("3 stone" planned as kilograms).
+  let towards = '';
   if (own && explicit && decision.target !== undefined) {
     // A safer target for a fixed date: the person's words with the new number.
     const stated = formatNumber(explicit.target);
+    if (!own.includes(stated)) towards = ` A first step towards “${own}”.`;
     own = own.includes(stated) ? own.replace(stated, formatNumber(decision.target)) : null;
   }
   const title =
@@ -843,7 +887,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     goal: {
       title,
       domain,
-      specific: `${template.specific(metric)} Target date: ${formatLongDate(decision.date)}.`,
+      specific: `${template.specific(metric)}${towards} Target date: ${formatLongDate(decision.date)}.`,
       metric,
       deadline: decision.date,
       why: whyText,

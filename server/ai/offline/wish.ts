@@ -11,7 +11,7 @@ import type { ActivityTemplate } from './templates/kit.ts';
 
 /** Wishes with no outcome one could measure; they need a question before a plan. */
 export const VAGUE =
-  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$|\bbe (?:more|less) (?:patient|present|kind|calm|positive|grateful|assertive|tolerant|understanding|supportive|consistent|social|outgoing|mindful|open|confident|organi[sz]ed)\b|\bdo something about (?:my|our|the) \w+|\bfind (?:a |the )?(?:partner|girlfriend|boyfriend|husband|wife|someone|love|the one)\b(?! (?:at|in|for|who|that) )|(?:^|\b(?:want|need|get|go for) )a promotion$|\b(?:been thinking|thinking about|maybe|wondering if) (?:i |that i )?(?:should|could|might|ought to)\b/;
+  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$|\bbe (?:more|less) (?:patient|present|kind|calm|positive|grateful|assertive|tolerant|understanding|supportive|consistent|social|outgoing|mindful|open|confident|organi[sz]ed)\b|\bdo something about (?:my|our|the) \w+|\bfind (?:a |the )?(?:partner|girlfriend|boyfriend|husband|wife|someone|love|the one)\b(?! (?:at|in|for|who|that) )|(?:^|\b(?:want|need|get|go for) )a promotion$|\b(?:been thinking|thinking about|maybe|wondering if) (?:i |that i )?(?:should|could|might|ought to)\b|\b(?:move|moving|get|getting|go|going) (?:forward|ahead|further|somewhere) (?:in|with) (?:my|our) (?:career|life|job|work)\b|\b(?:advance|progress|develop) (?:in )?my career\b/;
 
 /**
  * "Hike the Kokoda Track … and I need to get fit for it": getting fit for a goal already named is
@@ -38,6 +38,10 @@ export const LIFE_WIDE =
 const VAGUE_CLAUSE =
   /\bget back out there\b|\b(?:tone|toned) up\b|\bget toned\b|\b(?:start (?:a |my own )?(?:side hustle|business|side business)|(?:(?:need|want|get|find) )?(?:a |an )?(?:new|better|different) job)$|^(?:improve|work on) my (?!\d)\w+(?: \w+)?(?: (?:for|at) work)?$|^sort (?:out )?my \w+(?: out)?$/;
 
+/** A number told as where the person is now ("I'm on about 5 hours", "currently 3 a day"). */
+const NOW_LEVEL =
+  /\b(?:i'm|i am|im|currently|at the minute|at the moment|right now|so far|these days)\b[^.,;!?]*\d|\d[^.,;!?]*\b(?:now|at the minute|at the moment|these days)\b/;
+
 /** What "done" can be for a skill learned for its own sake, when no template knows the skill. */
 export const LEARN_SUGGESTIONS = [
   'Finish a beginner course',
@@ -47,7 +51,8 @@ export const LEARN_SUGGESTIONS = [
 ] as const;
 
 /** "learn excel properly", "learn to paint with oils": a skill whose "done" the person names. */
-const LEARN = /\blearn(?:ing)?\b/;
+const LEARN =
+  /\blearn(?:ing)?\b|\bget (?:back )?into\b(?!\s+\w+ing\b)(?!\s+(?:shape|uni|university|college|school|med school|medical school|oxford|cambridge|the habit|a routine|a rhythm|debt|trouble|a\b|an\b|the\b))/;
 
 /**
  * "Learn excel properly", "learn to paint with oils": a skill with no purpose named after it
@@ -86,8 +91,14 @@ export function readWish(
   measured: boolean,
   template: ActivityTemplate,
 ): { moreOf: boolean; vague: boolean } {
-  if (measured) return { moreOf: false, vague: false };
   const clause = goalClauseText(statement);
+  // "Get more sleep, I'm running on about 5 hours a night": the number is where the person is
+  // now, not the target; more or less of it is still to be named.
+  if (
+    measured &&
+    !(/\d/.test(clause) === false && NOW_LEVEL.test(text) && comparativeAmount(statement))
+  )
+    return { moreOf: false, vague: false };
   const named =
     VAGUE.test(wishText(text)) ||
     VAGUE_CLAUSE.test(clause) ||

@@ -482,6 +482,17 @@ const strength: ActivityTemplate = {
         target: weight.value,
         unit: weight.unit,
       };
+    // "hold a 2 minute plank": a hold is measured by its time.
+    const hold = /\b(plank|dead hang|wall sit|handstand|l-sit|hollow hold)\b/.exec(text);
+    const time = findQuantity(quantities, 'duration');
+    if (hold && time && time.per === null) {
+      const seconds = time.minutes < 1;
+      return {
+        name: `${capitalize(hold[1] ?? 'plank')} hold`,
+        target: seconds ? Math.round(time.minutes * 60) : time.minutes,
+        unit: seconds ? 'seconds' : 'minutes',
+      };
+    }
     const frequency = findQuantity(quantities, 'frequency');
     if (frequency && frequency.timesPerWeek <= 7) {
       return {

@@ -32,6 +32,13 @@ const partner: ActivityTemplate = {
         : { name: capitalize(count.noun), target: count.value, unit: count.noun };
     }
     const perWeek = perWeekFrom(context);
+    // "twice a month": a monthly pace stays monthly rather than rounding up to once a week.
+    if (perWeek !== null && perWeek < 0.75)
+      return {
+        name: 'Quality evenings together per month',
+        target: Math.max(1, Math.round((perWeek * 52) / 12)),
+        unit: 'evenings/month',
+      };
     if (perWeek !== null)
       return {
         name: 'Quality evenings together per week',
