@@ -780,23 +780,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     return { kind: 'questions', questions, notes, flags: [...flags] };
   }
 
-  // A date is fixed when it is an occasion's ("on 12 April", "booked for 28 May", "host
-  // Thanksgiving") or an event's (an exam, a trip, a wedding), not a horizon the person chose.
-  // The person's own birthday or age ("before my 50th on 6 June") is a date they chose.
-  const ownMilestone = OWN_MILESTONE.test(eventText);
-  // "Pass the PMP exam by end of June": a month's end after "by" is a horizon the person chose,
-  // whatever the event; its sitting has a day of its own.
-  const chosenMonthEnd =
-    parsedDeadline?.monthOnly === true &&
-    new RegExp(
-      `\\b(?:by|before|until)\\s+(?:the\\s+)?${escapeRegExp(parsedDeadline.phrase.toLowerCase().replace(/^(?:by|before|until)\s+/, ''))}`,
-    ).test(context.text);
-  const fixed =
-    parsedDeadline !== null &&
-    !parsedDeadline.passed &&
-    !chosenMonthEnd &&
-    ((parsedDeadline.occasion && !ownMilestone) ||
-      FIXED_EVENT.test(clauseOf(eventText, parsedDeadline.phrase).replace(OWN_MILESTONE, ' ')));
+  const fixed = isFixedDate(parsedDeadline, eventText, context.text);
   // "In 2 months before we relocate": a length of time the person chose, kept because an event
   // bounds it, but not itself an event's date.
   if (fixed && !LENGTH_OF_TIME.test(parsedDeadline.phrase)) flags.add('fixed_date');
@@ -804,31 +788,19 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   for (const flag of decision.flags) flags.add(flag);
   const notes = [...decision.notes];
   if (medical) notes.unshift(MEDICAL_NOTE);
-  // Losing several kilos a week is a crash diet: a health matter, whatever the plan makes of it.
-  if (template.id === 'weight_loss' && explicit && parsedDeadline && !parsedDeadline.passed) {
-    const weeks = Math.max(1, daysBetween(input.today, parsedDeadline.date)) / 7;
-    const kilos = explicit.unit === 'lb' ? explicit.target * 0.4536 : explicit.target;
-    if (/^(kg|lb)$/.test(explicit.unit) && kilos / weeks >= CRASH_KG_PER_WEEK) {
-      flags.add('medical');
-      notes.unshift(CRASH_NOTE);
-    }
+  if (crashDiet(template, explicit, parsedDeadline, input.today)) {
+    flags.add('medical');
+    notes.unshift(CRASH_NOTE);
   }
   const horizonWeeks = Math.max(1, Math.floor(daysBetween(input.today, decision.date) / 7));
 
-  const hoursAnswer = answers.get(QUESTION_IDS.hours);
-  const statedHours =
-    template.statedHoursAreEffort === false ? null : weeklyHoursFromQuantities(quantities);
-  let weeklyHours =
-    input.weeklyHours ??
-    (hoursAnswer ? parseHoursAnswer(hoursAnswer) : null) ??
-    statedHours ??
-    template.weeklyHours;
-  if (input.weeklyHours !== undefined && statedHours !== null && statedHours > input.weeklyHours) {
-    notes.push(
-      `Your goal mentions about ${statedHours} hours a week but you have ${input.weeklyHours}; I planned for ${input.weeklyHours}.`,
-    );
-  }
-  weeklyHours = clamp(Math.round(weeklyHours * 4) / 4, 0.5, 60);
+  const weeklyHours = plannedWeeklyHours(
+    input,
+    answers.get(QUESTION_IDS.hours),
+    template,
+    quantities,
+    notes,
+  );
 
   let metric = explicit && decision.target ? { ...explicit, target: decision.target } : explicit;
   if (!metric) {
@@ -860,27 +832,16 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     notes.push('Add your own reason in “why”: it is what keeps you going when motivation dips.');
   for (const note of template.notes ?? []) notes.push(note);
 
-  // The person's own words make the title whenever they still say what the plan aims for: a
-  // template's title only when the target was changed (a safer amount for a fixed date) or
-  // their sentence is too long to be a title.
-  // "Host Thanksgiving": a holiday that is the occasion stays in the title.
-  const titleDeadline =
-    parsedDeadline?.occasion && !/\d/.test(parsedDeadline.phrase) ? null : parsedDeadline;
-  let own = firstStepTitle(statement, parsedDeadline) ?? ownTitle(statement, titleDeadline);
-  // What the person asked for, kept in the specific outcome when a safer target replaces a
-  // number their words give in another unit ("3 stone" planned as kilograms).
-  let towards = '';
-  if (own && explicit && decision.target !== undefined) {
-    // A safer target for a fixed date: the person's words with the new number.
-    const stated = formatNumber(explicit.target);
-    if (!own.includes(stated)) towards = ` A first step towards “${own}”.`;
-    own = own.includes(stated) ? own.replace(stated, formatNumber(decision.target)) : null;
-  }
-  const title =
-    own ??
-    (template.generic
-      ? titleFromText(answers.get(QUESTION_IDS.outcome) ?? input.text, parsedDeadline)
-      : template.title(metric, context));
+  const { title, towards } = goalTitle({
+    statement,
+    text: answers.get(QUESTION_IDS.outcome) ?? input.text,
+    deadline: parsedDeadline,
+    explicit,
+    target: decision.target,
+    template,
+    metric,
+    context,
+  });
 
   return {
     kind: 'smart',
@@ -908,6 +869,105 @@ const PEOPLE_CLOSE =
  * still names their activity; else their own words (unless the goal is too vague to plan, when
  * the domain's catch-all asks what it means).
  */
+/**
+ * The weekly hours to plan for: the person's capacity, else their answer, else the hours the goal
+ * states, else the activity's usual; a note when the goal states more than the capacity.
+ */
+function plannedWeeklyHours(
+  input: RefineGoalInput,
+  hoursAnswer: string | undefined,
+  template: ActivityTemplate,
+  quantities: ReturnType<typeof parseQuantities>,
+  notes: string[],
+): number {
+  const statedHours =
+    template.statedHoursAreEffort === false ? null : weeklyHoursFromQuantities(quantities);
+  const weeklyHours =
+    input.weeklyHours ??
+    (hoursAnswer ? parseHoursAnswer(hoursAnswer) : null) ??
+    statedHours ??
+    template.weeklyHours;
+  if (input.weeklyHours !== undefined && statedHours !== null && statedHours > input.weeklyHours) {
+    notes.push(
+      `Your goal mentions about ${statedHours} hours a week but you have ${input.weeklyHours}; I planned for ${input.weeklyHours}.`,
+    );
+  }
+  return clamp(Math.round(weeklyHours * 4) / 4, 0.5, 60);
+}
+
+/** Losing several kilos a week is a crash diet: a health matter, whatever the plan makes of it. */
+function crashDiet(
+  template: ActivityTemplate,
+  explicit: GoalMetric | null,
+  deadline: ParsedDeadline | null,
+  today: string,
+): boolean {
+  if (template.id !== 'weight_loss' || !explicit || !deadline || deadline.passed) return false;
+  const weeks = Math.max(1, daysBetween(today, deadline.date)) / 7;
+  const kilos = explicit.unit === 'lb' ? explicit.target * 0.4536 : explicit.target;
+  return /^(kg|lb)$/.test(explicit.unit) && kilos / weeks >= CRASH_KG_PER_WEEK;
+}
+
+/**
+ * The person's own words make the title whenever they still say what the plan aims for: a
+ * template's title only when the target was changed (a safer amount for a fixed date) or their
+ * sentence is too long to be a title. `towards` keeps what they asked for in the specific outcome
+ * when a safer target replaces a number their words give in another unit ("3 stone" as kg).
+ */
+function goalTitle(goal: {
+  statement: string;
+  text: string;
+  deadline: ParsedDeadline | null;
+  explicit: GoalMetric | null;
+  target: number | undefined;
+  template: ActivityTemplate;
+  metric: GoalMetric;
+  context: TemplateContext;
+}): { title: string; towards: string } {
+  const { statement, deadline, explicit, target, template } = goal;
+  // "Host Thanksgiving": a holiday that is the occasion stays in the title.
+  const titleDeadline = deadline?.occasion && !/\d/.test(deadline.phrase) ? null : deadline;
+  let own = firstStepTitle(statement, deadline) ?? ownTitle(statement, titleDeadline);
+  let towards = '';
+  if (own && explicit && target !== undefined) {
+    // A safer target for a fixed date: the person's words with the new number.
+    const stated = formatNumber(explicit.target);
+    if (!own.includes(stated)) towards = ` A first step towards “${own}”.`;
+    own = own.includes(stated) ? own.replace(stated, formatNumber(target)) : null;
+  }
+  const title =
+    own ??
+    (template.generic
+      ? titleFromText(goal.text, deadline)
+      : template.title(goal.metric, goal.context));
+  return { title, towards };
+}
+
+/**
+ * A date is fixed when it is an occasion's ("on 12 April", "booked for 28 May", "host
+ * Thanksgiving") or an event's (an exam, a trip, a wedding), not a horizon the person chose.
+ * The person's own birthday or age ("before my 50th on 6 June") is a date they chose.
+ */
+function isFixedDate(
+  deadline: ParsedDeadline | null,
+  eventText: string,
+  text: string,
+): deadline is ParsedDeadline {
+  if (deadline === null || deadline.passed) return false;
+  // "Pass the PMP exam by end of June": a month's end after "by" is a horizon the person chose,
+  // whatever the event; its sitting has a day of its own.
+  const chosenMonthEnd =
+    deadline.monthOnly === true &&
+    new RegExp(
+      `\\b(?:by|before|until)\\s+(?:the\\s+)?${escapeRegExp(deadline.phrase.toLowerCase().replace(/^(?:by|before|until)\s+/, ''))}`,
+    ).test(text);
+  if (chosenMonthEnd) return false;
+  return (
+    (deadline.occasion && !OWN_MILESTONE.test(eventText)) ||
+    FIXED_EVENT.test(clauseOf(eventText, deadline.phrase).replace(OWN_MILESTONE, ' '))
+  );
+}
+
 function chooseActivity(
   combined: string,
   hint: CoachDomain | undefined,
