@@ -137,7 +137,11 @@ export type Concept =
   | 'HANDOVER'
   | 'BLAMELESS'
   | 'WILL_SORT'
-  | 'NO_NEED_AFTER';
+  | 'NO_NEED_AFTER'
+  | 'ARSON'
+  | 'PET_HARM'
+  | 'INFAMY'
+  | 'ATTACK_PREP';
 
 /** More concepts, written as raw patterns (no doubled backslashes). */
 export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
@@ -209,11 +213,11 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // harm to others
   [
     'GRIEVANCE',
-    String.raw`\b(?:regret\w*|fired me|sacked me|what (?:he|she|they) did|what (?:he|she|they) have done|bullied me|bully me|laughed at me|humiliated me|(?:get|getting|got) what (?:is|s) coming|had it coming|what (?:he|she|they) deserves?|pay for (?:it|this|what)|deserve (?:it|what is coming)|make (?:\w+ )?pay|making (?:\w+ )?pay|names of (?:everyone|everybody|the people|all)|list of (?:names|people|everyone|everybody|all)|(?:has |is |have )?wronged me|humiliat\w* me|(?:he|she|they|my \w+) deserves? (?:it|this|what)|(?:who|that) (?:hurt|hit|attacked|beat up|raped|abused|bullied|killed) my|(?:keeps|kept|always|constantly) (?:\w+ )?(?:taking credit|stealing|nicking|undermining|humiliating|belittling|mocking|bullying)|thinks? (?:he|she|they) can (?:take|get away|just|park|treat|talk to|speak to|push|walk all over|do whatever|keep)|done being (?:polite|nice|patient|reasonable|the bigger person)|(?:has|have|had) (?:had )?enough of (?:him|her|them|his \w+|her \w+|their \w+|my \w+)|exs? new (?:guy|boyfriend|girlfriend|partner|man|woman|bloke|fella)|learns? (?:his|her|their) lesson|make (?:\w+ ){0,2}pay(?! (?:attention|for (?:the|their|his|her|my|dinner|lunch|rent|it all)|rent|me|back|up|off|the bill|a visit)))\b`,
+    String.raw`\b(?:regret\w*|fired me|sacked me|what (?:he|she|they) did|what (?:he|she|they) have done|bullied me|bully me|laughed at me|humiliated me|(?:get|getting|got) what (?:is|s) coming|had it coming|what (?:he|she|they) deserves?|pay for (?:it|this|what)|deserve (?:it|what is coming)|make (?:\w+ )?pay|making (?:\w+ )?pay|names of (?:everyone|everybody|the people|all)|list of (?:names|people|everyone|everybody|all)|(?:has |is |have )?wronged me|humiliat\w* me|(?:he|she|they|my \w+) deserves? (?:it|this|what)|(?:who|that) (?:hurt|hit|attacked|beat up|raped|abused|bullied|killed) my|(?:keeps|kept|always|constantly) (?:\w+ )?(?:taking credit|stealing|nicking|undermining|humiliating|belittling|mocking|bullying)|thinks? (?:he|she|they) can (?:take|get away|just|park|treat|talk to|speak to|push|walk all over|do whatever|keep)|done being (?:polite|nice|patient|reasonable|the bigger person)|(?:has|have|had) (?:had )?enough of (?:him|her|them|his \w+|her \w+|their \w+|my \w+)|exs? new (?:guy|boyfriend|girlfriend|partner|man|woman|bloke|fella)|learns? (?:his|her|their) lesson|teach (?:\w+ ){1,3}a lesson|(?:made|make|makes|making) my life (?:hell|a (?:living )?hell|a misery|miserable)|(?:the ones|everyone|everybody|those|people|all of them) (?:who|that) (?:made|make|bullied|bully|laughed|laugh|mocked|hurt|ruined|picked on|ignored)|(?:so|until|till) (?:he|she|they) (?:gets?|get) the message|(?:he|she|they) (?:can not|cannot|can t) (?:just )?(?:block|ignore|leave|dump|ghost|cheat on|walk away from|replace) me|when you cheat|(?:cheated|cheating) on me|make (?:\w+ ){0,2}pay(?! (?:attention|for (?:the|their|his|her|my|dinner|lunch|rent|it all)|rent|me|back|up|off|the bill|a visit)))\b`,
   ],
   [
     'STALK',
-    String.raw`\b(?:know (?:where|when) (?:he|she|they|my \w+) (?:lives?|works?|goes|is|sleeps?|parks?|chill|chills|hang out|hangs out|hang|drinks|walks|will be)|know (?:his|her|their) (?:schedule|routine|address|movements|shifts)|(?:waited|waiting|sat|sitting|parked|parking|stood|standing) (?:\w+ ){0,2}outside (?:\w+ ){0,4}(?:house|flat|home|work|office|place|school)|(?:followed|following|follow) (?:him|her|them) (?:home|to)|(?:watch|watching|watched|drive past|driving past|drove past|sit outside|sat outside|sitting outside) (?:his|her|their|my \w+ s) (?:new )?(?:place|house|flat|home|work|office|window)|(?:got|found|have|know|tracked down|found out) (?:his|her|their|my \w+ s) (?:new )?(?:address|home address|work address|shift pattern)|(?:writing|wrote|written|noting|noted|logging|logged|keeping track of|tracking|tracked|learning|learned|learnt|memoris\w*|clocked) (?:down )?(?:all )?(?:his|her|their) (?:daily |weekly )?(?:routine|schedule|movements|shifts|timetable|comings and goings)|where (?:he|she|they) parks?|keep(?:ing)? tabs on (?:him|her|them|my \w+)|found out where (?:he|she|they) (?:moved|lives?|works?|is staying|is living)|fake (?:account|profile) to (?:watch|follow|see|check|keep|stalk)|(?:he|she|they|guy|man|woman|boyfriend|girlfriend|partner|ex) (?:lives?|works?) (?:only |just )?(?:\d+|ten|five|two|a few) (?:min|mins|minutes|miles|streets) (?:away|from (?:me|here))|(?:get|getting|got) (?:him|her|them) (?:on (?:his|her|their) own|alone)|where (?:my )?(?:dad|father|mum|mother|he|she) keeps the (?:key|gun|guns|knife|knives))\b`,
+    String.raw`\b(?:know (?:where|when) (?:he|she|they|my \w+) (?:lives?|works?|goes|is|sleeps?|parks?|chill|chills|hang out|hangs out|hang|drinks|walks|will be)|know (?:his|her|their) (?:schedule|routine|address|movements|shifts)|(?:waited|waiting|sat|sitting|parked|parking|stood|standing) (?:\w+ ){0,2}outside (?:\w+ ){0,4}(?:house|flat|home|work|office|place|school)|(?:followed|following|follow) (?:him|her|them) (?:home|to)|(?:watch|watching|watched|drive past|driving past|drove past|sit outside|sat outside|sitting outside) (?:his|her|their|my \w+ s) (?:new )?(?:place|house|flat|home|work|office|window)|(?:got|found|have|know|tracked down|found out) (?:his|her|their|my \w+ s) (?:new )?(?:address|home address|work address|shift pattern)|(?:writing|wrote|written|noting|noted|logging|logged|keeping track of|tracking|tracked|learning|learned|learnt|memoris\w*|clocked) (?:down )?(?:all )?(?:his|her|their) (?:daily |weekly )?(?:routine|schedule|movements|shifts|timetable|comings and goings)|where (?:he|she|they) parks?|keep(?:ing)? tabs on (?:him|her|them|my \w+)|know which (?:pub|bar|club|gym|street|house|school|office|road|bus|train) (?:he|she|they) (?:drinks?|goes|lives|works|trains|takes|gets)|(?:still )?(?:got|have|has|kept|copied|made) (?:a|the|her|his|their) (?:spare )?key (?:to|for) (?:his|her|their) (?:place|house|flat|home|car)|(?:does not|do not|did not|will not) know i am coming|found out where (?:he|she|they) (?:moved|lives?|works?|is staying|is living)|fake (?:account|profile) to (?:watch|follow|see|check|keep|stalk)|(?:he|she|they|guy|man|woman|boyfriend|girlfriend|partner|ex) (?:lives?|works?) (?:only |just )?(?:\d+|ten|five|two|a few) (?:min|mins|minutes|miles|streets) (?:away|from (?:me|here))|(?:get|getting|got) (?:him|her|them) (?:on (?:his|her|their) own|alone)|where (?:my )?(?:dad|father|mum|mother|he|she) keeps the (?:key|gun|guns|knife|knives))\b`,
   ],
   [
     'SELF_FEAR',
@@ -278,15 +282,15 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // harm to others
   [
     'POISON_OTHER',
-    String.raw`\b(?:(?:make|get|making) (?:someone|somebody|him|her|them|my \w+|a person) (?:really |very |so )?(?:sick|ill)|without (?:them|him|her|anyone) (?:tasting|noticing|knowing|finding out)|(?:put|slip|add|mix) (?:\w+ ){0,3}(?:in|into) (?:his|her|their|my \w+ s?) (?:drink|food|coffee|tea|meal|water|dinner)|(?:bleach|poison|antifreeze|rat poison|weed ?killer|laxatives|drain cleaner|stuff from (?:the|work|the lab)|something from (?:the|work|the lab))\b.{0,40}\b(?:in|into|for) (?:the|his|her|their|my \w+(?: s)?) (?:\w+ )?(?:drink|food|coffee|tea|meal|water|dinner|lunch|milk|juice|soup|bottle)|(?:go|goes|would go) (?:nicely |well |perfectly )?in (?:his|her|their) (?:drink|food|coffee|tea|meal|water|dinner|lunch)|(?:his|her|their|someones?|someone s) brakes (?:do not|will not|did not|would not|stop|fail)|(?:cut|cutting|mess with|messing with|tamper with|tampering with) (?:his|her|their|someones?|someone s|the) brakes|(?:poison|bleach|antifreeze|rat poison|laxatives|weed ?killer|drain cleaner)\b.{0,30}\b(?:in|into|on) (?:my|the) (?:leftovers|food|lunch|milk|juice|drink|sandwich)\b.{0,40}\b(?:so (?:he|she|they|whoever)|learns?|lesson|teach|whoever|next time|catch))\b`,
+    String.raw`\b(?:(?:make|get|making) (?:someone|somebody|him|her|them|my \w+|a person) (?:really |very |so )?(?:sick|ill)|without (?:them|him|her|anyone) (?:tasting|noticing|knowing|finding out)|(?:put|slip|add|mix) (?:\w+ ){0,3}(?:in|into) (?:his|her|their|my \w+ s?) (?:drink|food|coffee|tea|meal|water|dinner)|(?:bleach|poison|antifreeze|rat poison|weed ?killer|laxatives|drain cleaner|stuff from (?:the|work|the lab)|something from (?:the|work|the lab))\b.{0,40}\b(?:in|into|for) (?:the|his|her|their|my \w+(?: s)?) (?:\w+ )?(?:drink|food|coffee|tea|meal|water|dinner|lunch|milk|juice|soup|bottle)|(?:go|goes|would go) (?:nicely |well |perfectly )?in (?:his|her|their) (?:drink|food|coffee|tea|meal|water|dinner|lunch)|(?:bleach|poison|antifreeze|rat poison|weed ?killer|laxatives|drain cleaner|eye drops|sleeping pills|crushed (?:up )?pills)\b.{0,20}\b(?:show up|taste|tasted|be tasted|be detected|detectable|notice|noticed|smell)\b.{0,20}\bin (?:a |the |his |her |their |my )?(?:coffee|tea|drink|food|meal|water|dinner|lunch|milk|juice|soup|smoothie|wine|beer)|(?:his|her|their|someones?|someone s) brakes (?:do not|will not|did not|would not|stop|fail)|(?:cut|cutting|mess with|messing with|tamper with|tampering with) (?:his|her|their|someones?|someone s|the) brakes|(?:poison|bleach|antifreeze|rat poison|laxatives|weed ?killer|drain cleaner)\b.{0,30}\b(?:in|into|on) (?:my|the) (?:leftovers|food|lunch|milk|juice|drink|sandwich)\b.{0,40}\b(?:so (?:he|she|they|whoever)|learns?|lesson|teach|whoever|next time|catch))\b`,
   ],
   [
     'PAY_THREAT',
-    String.raw`\b(?:(?:are|is|will|am) (?:going to |gonna )?(?:all )?(?:pay|regret it|regret this|be sorry)(?! (?:for (?:dinner|lunch|the|their|my|his|her|it all|everything)|rent|me back|back|the bill|attention|off))|(?:has |is |have )?wronged me|jumped me|(?:get|getting) what (?:is|s) coming)\b`,
+    String.raw`\b(?:(?:are|is|will|am) (?:going to |gonna )?(?:all )?(?:pay|regret it|regret this|be sorry)(?! (?:for (?:dinner|lunch|the|their|my|his|her|it all|everything)|rent|me back|back|the bill|attention|off))|(?:has |is |have )?wronged me|jumped me|(?:get|getting) what (?:is|s) coming|(?:he|she|they) (?:is|are|will be|s) getting (?:done in|battered|stabbed|jumped|leathered|sorted out|hurt)|(?:he|she|they) (?:will|is going to|are going to|is gonna) learn$|(?:needs?|has|have) to learn (?:he|she|they|you) (?:can not|cannot|can t)|(?:a lesson|something) (?:he|she|they) (?:will not|would not|will never|never) forget)\b`,
   ],
   [
     'WEAPON_BRING',
-    String.raw`\b(?:(?:bring|bringing|take|taking|grab|grabbing|carry|carrying|got|get|have) (?:the|a|my|my \w+ s|his|her) (?:bat|knife|gun|hammer|crowbar|machete|axe|glock|pistol|rifle|shotgun|blade)|not (?:going to |gonna )?hold(?:ing)? back)\b`,
+    String.raw`\b(?:(?:bring|bringing|take|taking|grab|grabbing|carry|carrying|got|get|have) (?:the|a|my|my \w+ s|his|her) (?:bat|knife|gun|hammer|crowbar|machete|axe|glock|pistol|rifle|shotgun|blade)|(?:bring|bringing|take|taking|carry|carrying|tooled up with) (?:the )?(?:bats|bars|iron bars|knives|machetes|blades|guns|weapons|crowbars|hammers)|(?:bring|bringing|take|taking|carry|carrying) (?:my |his |her |the |a )?(?:\w+ s )?(?:gun|knife|rifle|shotgun|pistol|machete) (?:to|into) (?:school|work|college|class|the office|church|the match|the party)|not (?:going to |gonna )?hold(?:ing)? back)\b`,
   ],
   // harm to others: a reckoning promised to someone, or harm done until they cannot recover
   [
@@ -489,5 +493,23 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   [
     'NO_NEED_AFTER',
     String.raw`\b(?:after (?:that|friday|monday|tuesday|wednesday|thursday|saturday|sunday|this week|the weekend|the \d+\w*)|by then)\b(?: \w+){0,3} (?:will not|not going to|never|do not) (?:really |even )?need\b`,
+  ],
+  // harm to others: fire set to someone's car or home; their animal hurt to send a message
+  [
+    'ARSON',
+    String.raw`\b(?:(?:petrol|gasoline|lighter fluid|fuel|accelerant|matches|a lighter)\b.{0,40}\b(?:his|her|their|my \w+(?: s)?) (?:car|van|house|flat|home|place|door|shop|garage)|(?:set fire to|setting fire to|set alight|torch|torching|burn down|burning down|burn out|petrol bomb) (?:his|her|their|my \w+(?: s)?) (?:car|van|house|flat|home|place|door|shop|garage))\b`,
+  ],
+  [
+    'PET_HARM',
+    String.raw`\b(?:kill|killing|drown|drowning|poison|poisoning|hurt|hurting|strangle|strangling|stab|stabbing|shoot|shooting|kick|kicking|run over|running over) (?:his|her|their|my \w+(?: s)?) (?:cat|dog|pet|puppy|kitten|horse|rabbit|hamster|bird|parrot)\b`,
+  ],
+  // harm to others: an attack on many planned for fame, with practice, a list or restraints
+  [
+    'INFAMY',
+    String.raw`\b(?:(?:everyone|everybody|they|the (?:whole )?(?:school|office|world|town|country)|people) (?:\w+ ){0,3}?(?:will|is going to|are going to|is gonna|are gonna) (?:all )?(?:know my name|remember (?:me|my name|this day|what i did))|(?:make|making) (?:the )?(?:news|headlines) (?:by|on|this|next)|(?:by|on|this|next) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week)\b.{0,30}\bknow my name)\b`,
+  ],
+  [
+    'ATTACK_PREP',
+    String.raw`\b(?:practi[cs]ing at the (?:range|shooting range|gun range)|(?:got|have|made|making|written|wrote|finished) (?:a|my|the) (?:hit )?list\b|(?:zip ties|cable ties|duct tape|gaffer tape|rope|chloroform)\b.{0,30}\b(?:tape|rope|gloves|ties|bag|van|boot|coming|see me)|(?:bought|got|buying|ordered) (?:the |some )?(?:zip ties|cable ties|duct tape|chloroform|ammo|ammunition|rounds))\b`,
   ],
 ];

@@ -323,7 +323,7 @@ function matchesConcept(sentence: string, concept: Concept, pattern: RegExp): bo
 
 /** Another person's story, the news, study or work: nothing in the sentence is the writer's. */
 const STORY_FRAME = CONCEPT_GATE.gated(
-  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|game|games|gaming|level|boss fight|blog|history|museum|play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|lesson|teach\w*|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/,
+  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show(?! up)|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|game|games|gaming|level|boss fight|blog|history|museum|play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|(?<!\ba )lessons?|teach\w*(?! (?:\w+ ){1,3}a lesson)|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/,
 );
 
 /** The past, told as past: "years ago", "when I was a teenager", "I used to". */
@@ -332,7 +332,7 @@ const PAST_FRAME = CONCEPT_GATE.gated(
 );
 /** The frames strong enough to set the lexicon aside: fiction, news and study by name. */
 const STRONG_FRAME = CONCEPT_GATE.gated(
-  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|school play|the play|a play|rehearsals?|on stage|cast as|acting class|drama class|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|presentation on|presentation about|sociology|criminology|seminar|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective|mystery|whodunn?it|nanowrimo|writing (?:a|my) _|i am an? (?:\w+ )?(?:paramedic|nurse|doctor|medic|firefighter|police officer|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist)|i work (?:as an?|in) (?:\w+ )?(?:paramedic|nurse|a and e|the er|emergency|ambulance|icu|intensive care)|(?:overdose|cardiac arrest|trauma) (?:calls|jobs|shouts))\b/,
+  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|school play|the play|a play|rehearsals?|on stage|cast as|acting class|drama class|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|presentation on|presentation about|sociology|criminology|seminar|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective|mystery|whodunn?it|nanowrimo|writing (?:a|my) _|i am an? (?:\w+ )?(?:paramedic|nurse|doctor|medic|firefighter|police officer|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist)|^(?:an? )?(?:paramedic|nurse|doctor|gp|medic|firefighter|police officer|cop|detective|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist|teacher|headteacher|youth worker|counsell?or|therapist|safeguarding lead) (?:here|by trade|on shift|spent|had|did|working)\b|safeguarding (?:training|course|session|module|lead|refresher)|(?:spotting|recognising|recognizing) (?:the )?signs of|i work (?:as an?|in) (?:\w+ )?(?:paramedic|nurse|a and e|the er|emergency|ambulance|icu|intensive care)|(?:overdose|cardiac arrest|trauma) (?:calls|jobs|shouts))\b/,
 );
 const NOT_A_STORY = CONCEPT_GATE.gated(
   /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/,
@@ -441,7 +441,7 @@ function withoutFrameTopic(sentence: string): string {
 }
 
 const FRAME_TOPIC =
-  /\b(?:essay|essays|dissertation|thesis|assignment|coursework|presentation|project|report|article|chapter|lecture|module|research|paper|talk|podcast|documentary|poster|section) (?:\w+ ){0,2}?(?:on|about|into|covering) (?:\w+ ){0,4}\w+/g;
+  /\b(?:essay|essays|dissertation|thesis|assignment|coursework|presentation|project|report|article|chapter|lecture|module|research|paper|talk|podcast|documentary|poster|section|training|course|session|workshop|seminar) (?:\w+ ){0,2}?(?:on|about|into|covering) (?:\w+ ){0,6}\w+/g;
 
 /**
  * Whether an everyday cause named in the message explains what the lexicon flagged, with nothing
@@ -824,6 +824,25 @@ const MESSAGE_RULES: ReadonlyArray<
   ],
   ['suicide', (c) => c.has('SELF') && c.has('HANDOVER') && c.has('BLAMELESS')],
   ['harm_to_others', (c) => c.has('COVER_UP_HARM') && c.has('GRIEVANCE')],
+  // fire set to someone's property or their animal hurt, with a wrong to settle or a reckoning
+  [
+    'harm_to_others',
+    (c, text) =>
+      ['ARSON', 'PET_HARM'].some((k) => c.has(k as Concept)) &&
+      (['GRIEVANCE', 'REVENGE', 'PAY_THREAT', 'MEAN_IT', 'STALK'].some((k) =>
+        c.has(k as Concept),
+      ) ||
+        CONDITIONAL_ON_THEM.test(text)),
+  ],
+  // an attack planned for fame, or a reckoning prepared for with practice, a list or restraints
+  [
+    'harm_to_others',
+    (c, text) =>
+      (c.has('INFAMY') &&
+        (c.has('ATTACK_PREP') || c.has('WEAPON_BRING') || STRICT_WEAPON.test(text))) ||
+      (c.has('ATTACK_PREP') &&
+        ['REVENGE', 'PAY_THREAT', 'GRIEVANCE'].some((k) => c.has(k as Concept))),
+  ],
   // lingering at a height: how easy it would be
   ['suicide', (c, text) => c.has('SELF') && c.has('EASY') && HEIGHT_PLACE.test(text)],
 ];

@@ -223,6 +223,11 @@ const ALLOWANCES = compile(
     '\\bkill(?:ed)? it\\b',
     '\\b(?:would|could) (?:literally )?(?:kill|murder|die) for\\b',
     '\\bkill for (?:a|an|some|the)\\b',
+    // a saying, and exasperation at whoever thought of something ("could strangle whoever invented…")
+    '\\bwhat (?:does not|did not|will not|doesnt) kill (?:you|me|us) (?:makes|made|will make) (?:you|me|us) stronger\\b',
+    '\\bcould (?:cheerfully |happily |honestly |literally |actually )?(?:strangle|kill|murder|throttle|slap|punch) whoever (?:invented|designed|came up with|thought of|decided|made|wrote|scheduled|planned)\\b',
+    // a hard class or climb told with delight: "thought I was going to die, loved it"
+    '\\bthought i was (?:going to|gonna|about to) die(?= (?:but |and )?(?:i )?(?:loved|love|enjoyed|it was (?:great|amazing|fun|brilliant|worth)|worth it|so good|best|haha|lol|will be back|going back|booked))',
     '\\b(?:would|could|will|might) (?:literally |totally )?murder (?:a|an|some) \\w+\\b',
     '\\bkill(?:ing)? (?:time|two birds|the lights|the engine|the mood|the bugs?|the process|the vibe)\\b',
     '\\bkill(?:er|shot|shots|ers)\\b',
