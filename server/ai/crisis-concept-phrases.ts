@@ -141,7 +141,17 @@ export type Concept =
   | 'ARSON'
   | 'PET_HARM'
   | 'INFAMY'
-  | 'ATTACK_PREP';
+  | 'ATTACK_PREP'
+  | 'LETHAL_Q'
+  | 'STOCKPILE'
+  | 'INSURED_DEATH'
+  | 'SELF_MADE'
+  | 'URGE_NOW'
+  | 'KIT_OUT'
+  | 'FIN_ABUSE'
+  | 'APPEASE'
+  | 'HEAD_BLOW'
+  | 'CARDIAC';
 
 /** More concepts, written as raw patterns (no doubled backslashes). */
 export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
@@ -261,11 +271,11 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // eating
   [
     'MEAL_RESTRICT',
-    String.raw`\b(?:skip(?:ping)? (?:breakfast|lunch|dinner|meals?)\b.{0,30}\bskip(?:ping)? (?:breakfast|lunch|dinner|meals?)|(?:only|just) (?:eat|have|had|allowed) (?:a|one|an|half a|half an) (?:rice cake|apple|cracker|banana|yoghurt|yogurt|carrot|coffee|biscuit|piece of fruit|slice)|(?:rice cake|cracker|apple) for (?:dinner|lunch|the day)|(?:cannot|must not|do not) (?:slip|slip up)|no slip ups|(?:stay|keep it|keeping it) under \d{2,3}(?! (?:pounds|lbs|kg|minutes|miles|km))|(?:under|below|less than|max(?:imum)?|no more than) [1-7]\d{2} (?:calories|cals|kcal|a day|per day))\b`,
+    String.raw`\b(?:skip(?:ping)? (?:breakfast|lunch|dinner|meals?)\b.{0,30}\bskip(?:ping)? (?:breakfast|lunch|dinner|meals?)|(?:only|just) (?:eat|have|had|allowed) (?:a|one|an|half a|half an) (?:rice cake|apple|cracker|banana|yoghurt|yogurt|carrot|coffee|biscuit|piece of fruit|slice)|(?:rice cake|cracker|apple) for (?:dinner|lunch|the day)|ate (?:one|a single|half a|half an) (?:cracker|rice cake|apple|biscuit|carrot|slice of \w+) (?:today|all day|yesterday)|(?:cannot|must not|do not) (?:slip|slip up)|no slip ups|(?:stay|stayed|staying|kept it|keep it|keeping it) under \d{2,3}(?! (?:pounds|lbs|kg|minutes|miles|km))|(?:under|below|less than|max(?:imum)?|no more than) [1-7]\d{2} (?:calories|cals|kcal|a day|per day))\b`,
   ],
   [
     'ED_SIGNS',
-    String.raw`\b(?:periods? (?:have |has )?(?:stopped|gone)|(?:my )?hairs? (?:is )?(?:coming|falling) out|(?:freezing|cold) (?:all the time|constantly|every day)|always freezing|lanugo|always (?:so )?cold|(?:friends|everyone|people|family|doctor|mum|mom|parents) (?:say|says|think|thinks|keep saying|keeps saying) i am (?:too )?(?:skinny|thin|underweight)|on my knees in the bathroom|(?:head|face) (?:in|over) the toilet|over the toilet)\b`,
+    String.raw`\b(?:periods? (?:have |has )?(?:stopped|gone)|(?:my )?hairs? (?:is )?(?:coming|falling) out|(?:freezing|cold) (?:all the time|constantly|every day)|always freezing|lanugo|always (?:so )?cold|(?:friends|everyone|people|family|doctor|mum|mom|parents) (?:say|says|think|thinks|keep saying|keeps saying) i am (?:too )?(?:skinny|thin|underweight)|on my knees in the bathroom|(?:collarbones?|ribs|hip ?bones|spine|cheekbones|shoulder blades) (?:\w+ )?(?:stick|sticks|sticking|poke|pokes|poking) out|(?:look|looks|looking) (?:ill|sick|ill and|like a skeleton)\b.{0,30}\bstill feel (?:huge|fat|enormous|massive|disgusting|gross)|(?:head|face) (?:in|over) the toilet|over the toilet)\b`,
   ],
   [
     'THIN_PRIDE',
@@ -335,7 +345,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'COVER_STORY',
-    String.raw`\b(?:tell|told|telling|say|said|saying) (?:\w+ ){0,2}(?:that )?i (?:fell|tripped|slipped|walked into|bumped into|ran into|hit my head|burnt|burned)\b`,
+    String.raw`\b(?:tell|told|telling|say|said|saying) (?:\w+ ){0,3}(?:that )?i (?:fell|tripped|slipped|walked into|bumped into|ran into|hit my head|burnt|burned)\b`,
   ],
   [
     'REAL_CAUSE',
@@ -343,7 +353,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'GROOM_SECRET',
-    String.raw`\b(?:(?:has|have|had|got) to stay between us|keep (?:our|this|it|these|the) (?:\w+ )?(?:secret|between us|quiet from)|stay between (?:us|you and me)|(?:our|a) (?:little |special )?secret|(?:do not|not to|never|must not) tell (?:anyone|anybody|your|my) (?:mum|mom|dad|parents|friends|about (?:us|this|our))|(?:do not|not to|never|must not) tell (?:anyone|anybody)$)\b`,
+    String.raw`\b(?:(?:has|have|had|got) to stay between us|keep (?:our|this|it|these|the|their|his|her) (?:\w+ )?(?:secret|between us|quiet from)|stay between (?:us|you and me)|(?:our|a) (?:little |special )?secret|(?:do not|not to|never|must not) tell (?:anyone|anybody|your|my) (?:mum|mom|dad|parents|friends|about (?:us|this|our))|(?:do not|not to|never|must not) tell (?:anyone|anybody)$)\b`,
   ],
   [
     'GET_ME_ALONE',
@@ -511,5 +521,49 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   [
     'ATTACK_PREP',
     String.raw`\b(?:practi[cs]ing at the (?:range|shooting range|gun range)|(?:got|have|made|making|written|wrote|finished) (?:a|my|the) (?:hit )?list\b|(?:zip ties|cable ties|duct tape|gaffer tape|rope|chloroform)\b.{0,30}\b(?:tape|rope|gloves|ties|bag|van|boot|coming|see me)|(?:bought|got|buying|ordered) (?:the |some )?(?:zip ties|cable ties|duct tape|chloroform|ammo|ammunition|rounds))\b`,
+  ],
+  // suicide: how lethal a fall or height is; medicines saved up; a payout on a death that looks deliberate
+  [
+    'LETHAL_Q',
+    String.raw`\b(?:how (?:high|tall|far|deep|many floors|many storeys|many stories)\b.{0,60}\b(?:not survivable|unsurvivable|survive|fatal|lethal|guaranteed|certain death|instant|definitely (?:die|work|kill))|(?:fall|drop|jump) (?:from \w+ )?(?:is|would be|be) (?:definitely |always |guaranteed )?(?:not survivable|unsurvivable|fatal|lethal))\b`,
+  ],
+  [
+    'STOCKPILE',
+    String.raw`\b(?:(?:stockpil\w*|hoard\w*|stash\w*|squirrel\w* away|saving up|secretly saving) (?:\w+ ){0,2}(?:pills|tablets|meds|medication|antidepressants|painkillers|sleeping pills|paracetamol|co codamol|insulin|them)|(?:stopped|stop|quit|not) taking (?:my |the |them\b)(?:\w+ ){0,2}(?:and|but) (?:\w+ ){0,2}(?:saving|keeping|stockpil\w*|hoard\w*|collecting|stash\w*) (?:them|it))\b`,
+  ],
+  [
+    'INSURED_DEATH',
+    String.raw`\b(?:life insurance|life cover|insurance|policy)\b.{0,40}\b(?:pays? out|covers?|valid)\b.{0,30}\b(?:deliberate|on purpose|suicide|self inflicted|intentional|looks? like an accident)\b`,
+  ],
+  // self-harm: marks owned as one's own doing; the urge now, with the kit out
+  [
+    'SELF_MADE',
+    String.raw`\b(?:(?:marks|cuts|scratches|burns|scars|lines) (?:were|are|was|is) (?:from|by) me\b|(?:another|new|fresh|more) (?:set of |few |row of )?(?:lines|cuts|marks|scratches|burns) (?:on|across|up|down) my (?:legs|arms|thighs|wrists|stomach|hips|skin))`,
+  ],
+  [
+    'URGE_NOW',
+    String.raw`\b(?:the urges? (?:is|are|has been|have been) (?:so |really |too )?(?:loud|strong|bad|back|unbearable)|(?:can not|cannot|do not think i can|can t|will not be able to) (?:hold off|hold out|resist|fight (?:it|the urge)))\b`,
+  ],
+  [
+    'KIT_OUT',
+    String.raw`\b(?:got|get|getting|took|taken|have|has) (?:the|my) (?:box|kit|tin|stash|blades?|razors?) out\b`,
+  ],
+  // abuse: someone holding an elder's or a dependant's money; keeping the peace to avoid violence
+  [
+    'FIN_ABUSE',
+    String.raw`\b(?:(?:has|took|taken|keeps?|kept|holding|holds|controls?|using|uses) (?:my |his |her |their )?(?:\w+ s )?(?:bank cards?|cards|pension|benefits|pin|savings|money)\b.{0,80}\b(?:running out of (?:money|food)|no money (?:for|left)|cannot afford (?:food|to eat)|(?:too )?(?:scared|afraid|frightened) to (?:say|ask|tell))|running out of money for food)\b`,
+  ],
+  [
+    'APPEASE',
+    String.raw`\b(?:so (?:that )?(?:there (?:was|is|would be) )?no (?:\w+ or )?(?:shoving|hitting|pushing|slapping|grabbing|punching|kicking|throwing things)|so (?:he|she|they) (?:would not|will not|did not|does not|do not) (?:hit|shove|push|slap|grab|punch|kick|hurt) (?:me|us))\b`,
+  ],
+  // medical: a blow to the head then confusion or vomiting; the signs of a heart attack
+  [
+    'HEAD_BLOW',
+    String.raw`\b(?:fell|fall|fallen|knocked|banged|hit|smacked) (?:and |over and |down and )?(?:hit|banged|bumped|smacked) (?:her|his|their|my) head\b.{0,80}\b(?:same questions?|repeating (?:herself|himself|themselves)|confused|being sick|vomit\w*|throwing up|drowsy|will not wake|cannot wake|slurring|unconscious|passed out|blacked out)`,
+  ],
+  [
+    'CARDIAC',
+    String.raw`\b(?:(?:gone|going|turned|looks?|looking|is) (?:grey|gray|pale|ashen) and (?:clammy|sweaty|sweating)|(?:elephant|weight|crushing|tight band|pressure) (?:is )?(?:on|across|sitting on|in) (?:her|his|my|their) chest|crushing (?:chest )?pain|chest pain\b.{0,40}\b(?:arm|jaw|not stopping|will not stop|is not stopping|sweat\w*))`,
   ],
 ];

@@ -647,6 +647,8 @@ function lowWeightTarget(text: string): boolean {
 
 const STRICT_WEAPON =
   /\b(?:gun|guns|shotgun|rifle|pistol|firearm|ammo|ammunition|knife|knifes|knives|machete|axe|crossbow|gun cabinet|glock|ar ?15|ak ?47|9mm|revolver|handgun|shank|switchblade)\b/;
+/** A count of what was saved up: "I know exactly how many I have". */
+const COUNTED = /\b(?:know (?:exactly )?how many|counted (?:them|out|up)|(?:is|are|have) enough)\b/;
 const CONDITIONAL_ON_THEM =
   /\bif (?:my \w+|he|she|they) (?:\w+ ){0,3}(?:goes|go|leaves|leave|tells|tell|does|do|says|say|takes|take|divorces?|reports?|shows?|comes?|turns?)\b/;
 
@@ -843,6 +845,21 @@ const MESSAGE_RULES: ReadonlyArray<
       (c.has('ATTACK_PREP') &&
         ['REVENGE', 'PAY_THREAT', 'GRIEVANCE'].some((k) => c.has(k as Concept))),
   ],
+  // suicide: how lethal a fall is, medicines saved up and counted, a payout on a deliberate death
+  ['suicide', (c) => c.has('LETHAL_Q')],
+  [
+    'suicide',
+    (c, text) => c.has('STOCKPILE') && (COUNTED.test(text) || /\bstopped taking\b/.test(text)),
+  ],
+  ['suicide', (c) => c.has('INSURED_DEATH')],
+  // self-harm: marks owned as one's own doing; the urge now, with the kit out
+  ['self_harm', (c) => c.has('SELF_MADE')],
+  ['self_harm', (c) => c.has('URGE_NOW') && (c.has('KIT_OUT') || c.has('SH_KIT'))],
+  // abuse: an elder's money held by someone; keeping the peace so there is no violence
+  ['abuse', (c) => c.has('FIN_ABUSE') && ['VULNERABLE', 'KIN'].some((k) => c.has(k as Concept))],
+  ['abuse', (c) => c.has('APPEASE')],
+  // medical: a blow to the head, then confusion or vomiting; a heart attack's signs
+  ['medical_emergency', (c) => c.has('HEAD_BLOW') || c.has('CARDIAC')],
   // lingering at a height: how easy it would be
   ['suicide', (c, text) => c.has('SELF') && c.has('EASY') && HEIGHT_PLACE.test(text)],
 ];
