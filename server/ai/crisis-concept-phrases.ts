@@ -151,7 +151,10 @@ export type Concept =
   | 'FIN_ABUSE'
   | 'APPEASE'
   | 'HEAD_BLOW'
-  | 'CARDIAC';
+  | 'CARDIAC'
+  | 'INFECTED'
+  | 'OTHER_GONE'
+  | 'ACCESS_TO';
 
 /** More concepts, written as raw patterns (no doubled backslashes). */
 export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
@@ -565,5 +568,19 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   [
     'CARDIAC',
     String.raw`\b(?:(?:gone|going|turned|looks?|looking|is) (?:grey|gray|pale|ashen) and (?:clammy|sweaty|sweating)|(?:elephant|weight|crushing|tight band|pressure) (?:is )?(?:on|across|sitting on|in) (?:her|his|my|their) chest|crushing (?:chest )?pain|chest pain\b.{0,40}\b(?:arm|jaw|not stopping|will not stop|is not stopping|sweat\w*))`,
+  ],
+  // medical: a wound red, hot and spreading, with fever, shivering or confusion
+  [
+    'INFECTED',
+    String.raw`\b(?:red|hot|swollen|oozing|pus|red streaks?)\b.{0,30}\b(?:spreading|hot|swollen|streaks?)\b.{0,80}\b(?:shiver\w*|fever|temperature|confused|confusion|heart (?:is )?racing|racing heart|rigors|shaking uncontrollably|cannot stop shaking)`,
+  ],
+  // harm to others: someone else's death wished, and the means to their food or drink at hand
+  [
+    'OTHER_GONE',
+    String.raw`\b(?:world|everyone|everybody|we|i|life|things) (?:would|will) be (?:so much |a lot |way )?better (?:off )?if (?:my \w+|he|she|they|him|her) (?:just )?(?:did not|never|would not|does not|were not|was not|stopped) (?:wake up|waking up|exist|existing|come back|come home|around|breathing)`,
+  ],
+  [
+    'ACCESS_TO',
+    String.raw`\bi am the (?:one|person) who (?:cooks|makes|prepares|pours|gives|buys|handles|sorts) (?:his|her|their) (?:food|meals?|dinner|lunch|drinks?|tea|coffee|meds|medication|pills|insulin)\b`,
   ],
 ];

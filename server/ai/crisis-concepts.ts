@@ -276,6 +276,13 @@ function tagConceptsAfresh(sentence: string): Set<Concept> {
   for (const [concept, pattern, id] of COMPILED) {
     if (possible[id] === 1 && matchesConcept(sentence, concept, pattern)) found.add(concept);
   }
+  // a death wished on someone else ("better if my roommate didn't wake up") is not the writer's
+  if (found.has('OTHER_GONE') && found.has('SELF_DEATH')) {
+    let rest = sentence;
+    for (const [pattern] of PATTERNS_OF.get('OTHER_GONE') ?? [])
+      rest = rest.replace(pattern, ' _ ');
+    if (!hasConcept(rest, 'SELF_DEATH')) found.delete('SELF_DEATH');
+  }
   return found;
 }
 
@@ -859,7 +866,12 @@ const MESSAGE_RULES: ReadonlyArray<
   ['abuse', (c) => c.has('FIN_ABUSE') && ['VULNERABLE', 'KIN'].some((k) => c.has(k as Concept))],
   ['abuse', (c) => c.has('APPEASE')],
   // medical: a blow to the head, then confusion or vomiting; a heart attack's signs
-  ['medical_emergency', (c) => c.has('HEAD_BLOW') || c.has('CARDIAC')],
+  [
+    'medical_emergency',
+    (c) => ['HEAD_BLOW', 'CARDIAC', 'INFECTED'].some((k) => c.has(k as Concept)),
+  ],
+  // harm to others: someone's death wished, by the one who makes their food or drink
+  ['harm_to_others', (c) => c.has('OTHER_GONE') && c.has('ACCESS_TO')],
   // lingering at a height: how easy it would be
   ['suicide', (c, text) => c.has('SELF') && c.has('EASY') && HEIGHT_PLACE.test(text)],
 ];
@@ -938,6 +950,29 @@ export function conceptCategory(sentences: readonly string[]): CrisisCategory | 
   const found = [byRule?.[0], byMessage?.[0]].filter((c): c is CrisisCategory => c !== undefined);
   const first = found.sort((a, b) => URGENCY.indexOf(a) - URGENCY.indexOf(b))[0] ?? null;
   return first === 'suicide' && aimedAtOthers(views, told) ? 'harm_to_others' : first;
+}
+
+/**
+ * Whether a binge-and-purge habit explains the body's complaints ("i binge and purge every night
+ * and now my hands shake"): an eating crisis, whose response still says to call for help if
+ * faint, confused or with a racing heart. Not when a sign of collapse or bleeding is named.
+ */
+export function purgeHabitExplains(sentences: readonly string[]): boolean {
+  const text = sentences.join(' ');
+  return (
+    sentences.some((s) => tagConcepts(s).has('PURGE')) &&
+    PURGE_HABIT.test(text) &&
+    !COLLAPSE_SIGN.test(text)
+  );
+}
+const PURGE_HABIT =
+  /\b(?:every (?:night|day|morning|evening|meal|time)|each (?:night|day)|daily|most (?:nights|days)|all the time|after every meal|for (?:weeks|months|years))\b/;
+const COLLAPSE_SIGN =
+  /\b(?:collaps\w*|unconscious|passed out|fainted|blacked out|blood|bleeding|cannot breathe|can not breathe|not breathing|seizure|fitting|will not wake|overdose|swallowed)\b/;
+
+/** Whether any sentence names the writer's own death (read by the guard's combination). */
+export function ownDeathNamed(sentences: readonly string[]): boolean {
+  return sentences.some((sentence) => ownDeathIn(tagConcepts(sentence)));
 }
 
 /** Whether one sentence's concepts name the writer's own death ("going to jump" too). */

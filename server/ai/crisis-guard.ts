@@ -5,6 +5,8 @@ import {
   resolvedMessage,
   hasRiskConcept,
   objectlessPlan,
+  ownDeathNamed,
+  purgeHabitExplains,
   routineExplains,
   setAside,
 } from './crisis-concepts.ts';
@@ -520,7 +522,8 @@ const SUICIDE: CategoryRules = {
     '\\b(?:tie|tying|tied) (?:a )?noose\\b',
     '\\b(?:worked out|figured out|planned|plan|thought about|thinking about|decided|know) (?:exactly )?(?:how|when|where) (?:i (?:would|will|am going to|could|can)|to) (?:do it|end it|end things|go through with it|kill myself|die)\\b',
     '\\bgo through with it\\b',
-    '\\b(?:slit|slash|cut|cutting|slitting|slashing) (?:my |your |his |her |the )?wrists?\\b',
+    // a cut made as a way of coping ("when the stress is too much") is self-harm, read below
+    '\\b(?:slit|slash|cut|cutting|slitting|slashing) (?:my |your |his |her |the )?wrists?\\b(?! (?:when|whenever|every time|each time|if) (?:the |i |it |things |my |everything )?(?:stress|stressed|anxious|anxiety|overwhelmed|upset|angry|sad|bad|too much|feel|get|gets|is too|all gets)| to cope)',
     '\\b(?:jump|jumping|throw myself|step|stepping|walk|walking) (?:off|from|in front of) (?:a |the |my )?(?:bridge|building|roof|train|cliff|balcony|tower|car|bus|lorry|truck|ledge|overpass|tracks)\\b(?! (?:into the (?:lake|sea|river|water)|for fun))',
     // questions about doses and methods
     '\\b(?:painless|quick|quickest|easiest|best|surest|peaceful|fastest|simplest|least painful|most painless|reliable) (?:way|ways|method|methods) to (?:die|go|end it|end my life|kill myself|not wake up|end things|commit)\\b',
@@ -1034,10 +1037,25 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
     // both rules layers are read: the concept rules may name a more urgent category (a dose
     // question the lexicon took for an overdose); the model only when neither flagged the text
     let byLexicon = lexiconCategory(text, read);
-    const byConcepts = conceptCategory(sentences);
+    let byConcepts = conceptCategory(sentences);
     // a plan aimed at another person: the lexicon's "how I'd do it" is not the writer's death
-    if (byLexicon === 'suicide' && byConcepts === 'harm_to_others' && planOnly(sentences)) {
+    // and a death wished on someone else ("better if my roommate didn't wake up") is not the
+    // writer's own either, when no sentence names the writer's death
+    if (
+      byLexicon === 'suicide' &&
+      byConcepts === 'harm_to_others' &&
+      (planOnly(sentences) || !ownDeathNamed(sentences))
+    ) {
       byLexicon = byConcepts;
+    }
+    // a body worn down by a purging habit is an eating crisis (its response names the emergency
+    // number for fainting or a racing heart), unless collapse or bleeding is named
+    if (
+      (byLexicon === 'medical_emergency' || byConcepts === 'medical_emergency') &&
+      purgeHabitExplains(sentences)
+    ) {
+      if (byLexicon === 'medical_emergency') byLexicon = 'eating';
+      byConcepts = byConcepts === 'medical_emergency' ? 'eating' : byConcepts;
     }
     consider(byLexicon);
     consider(byConcepts);
