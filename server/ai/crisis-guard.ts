@@ -9,6 +9,7 @@ import {
   purgeHabitExplains,
   routineExplains,
   setAside,
+  tagConcepts,
 } from './crisis-concepts.ts';
 import { type CrisisModel, modelCategory, toldSentences } from './crisis-model.ts';
 import { type GatedPattern, LiteralGate } from './literal-gate.ts';
@@ -1044,7 +1045,7 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
     if (
       byLexicon === 'suicide' &&
       byConcepts === 'harm_to_others' &&
-      (planOnly(sentences) || !ownDeathNamed(sentences))
+      (planOnly(sentences) || deathWishedOnOther(sentences))
     ) {
       byLexicon = byConcepts;
     }
@@ -1052,7 +1053,7 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
     // number for fainting or a racing heart), unless collapse or bleeding is named
     if (
       (byLexicon === 'medical_emergency' || byConcepts === 'medical_emergency') &&
-      purgeHabitExplains(sentences)
+      medicalOnlyFromPurging(sentences)
     ) {
       if (byLexicon === 'medical_emergency') byLexicon = 'eating';
       byConcepts = byConcepts === 'medical_emergency' ? 'eating' : byConcepts;
@@ -1080,6 +1081,29 @@ function lexiconCategory(text: string, read: ReadText = readText(text)): CrisisC
       ? categoryOfCleared(normalized[0] ?? '')
       : categoryOf(normalizeForGuard(kept.length === parts.length ? text : kept.join('. ')));
   return category && routineExplains(category, normalized) ? null : category;
+}
+
+/**
+ * Whether every sentence read as a medical emergency is one of a purging habit and its toll on
+ * the writer's body (someone else's chest pain in another sentence stays an emergency).
+ */
+function medicalOnlyFromPurging(sentences: readonly string[]): boolean {
+  const medical = sentences.filter(
+    (sentence) =>
+      categoryOfCleared(sentence) === 'medical_emergency' ||
+      conceptCategory([sentence]) === 'medical_emergency',
+  );
+  return medical.length > 0 && medical.every((sentence) => purgeHabitExplains([sentence]));
+}
+
+/** Whether every sentence the lexicon reads as suicide wishes someone else dead, none the writer. */
+function deathWishedOnOther(sentences: readonly string[]): boolean {
+  const suicidal = sentences.filter((sentence) => categoryOfCleared(sentence) === 'suicide');
+  return (
+    suicidal.length > 0 &&
+    suicidal.every((sentence) => tagConcepts(sentence).has('OTHER_GONE')) &&
+    !ownDeathNamed(sentences)
+  );
 }
 
 /** Whether every sentence the lexicon reads as suicide holds only a plan with no object. */
