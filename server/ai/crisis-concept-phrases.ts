@@ -523,7 +523,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'ATTACK_PREP',
-    String.raw`\b(?:practi[cs]ing at the (?:range|shooting range|gun range)|(?:got|have|made|making|written|wrote|finished) (?:a|my|the) (?:hit )?list\b|(?:zip ties|cable ties|duct tape|gaffer tape|rope|chloroform)\b.{0,30}\b(?:tape|rope|gloves|ties|bag|van|boot|coming|see me)|(?:bought|got|buying|ordered) (?:the |some )?(?:zip ties|cable ties|duct tape|chloroform|ammo|ammunition|rounds))\b`,
+    String.raw`\b(?:practi[cs]ing at the (?:range|shooting range|gun range)|(?:got|have|made|making|written|wrote|finished) (?:a|my|the) (?:hit )?list(?: of (?:names|people|targets|everyone|everybody))?$|hit list|(?:zip ties|cable ties|duct tape|gaffer tape|rope|chloroform)\b.{0,30}\b(?:tape|rope|gloves|ties|bag|van|boot|coming|see me)|(?:bought|got|buying|ordered) (?:the |some )?(?:zip ties|cable ties|duct tape|chloroform|ammo|ammunition|rounds))\b`,
   ],
   // suicide: how lethal a fall or height is; medicines saved up; a payout on a death that looks deliberate
   [
@@ -541,7 +541,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // self-harm: marks owned as one's own doing; the urge now, with the kit out
   [
     'SELF_MADE',
-    String.raw`\b(?:(?:marks|cuts|scratches|burns|scars|lines) (?:were|are|was|is) (?:from|by) me\b|(?:another|new|fresh|more) (?:set of |few |row of )?(?:lines|cuts|marks|scratches|burns) (?:on|across|up|down) my (?:legs|arms|thighs|wrists|stomach|hips|skin))`,
+    String.raw`\b(?:(?:marks|cuts|scratches|burns|scars|lines) (?:were|are|was|is) (?:from|by) me\b|(?:another|new|fresh|more) (?:set of |few |row of )?(?:lines|cuts|marks|scratches|burns) (?:on|across|up|down) my (?:legs|arms|thighs|wrists|stomach|hips|skin)\b(?! (?:\w+ )?(?:from|because of|thanks to) (?!me\b)))`,
   ],
   [
     'URGE_NOW',

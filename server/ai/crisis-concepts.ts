@@ -861,7 +861,10 @@ const MESSAGE_RULES: ReadonlyArray<
   ['suicide', (c) => c.has('INSURED_DEATH')],
   // self-harm: marks owned as one's own doing; the urge now, with the kit out
   ['self_harm', (c) => c.has('SELF_MADE')],
-  ['self_harm', (c) => c.has('URGE_NOW') && (c.has('KIT_OUT') || c.has('SH_KIT'))],
+  [
+    'self_harm',
+    (c) => c.has('URGE_NOW') && (c.has('KIT_OUT') || c.has('SH_KIT')) && !c.has('FOOD'),
+  ],
   // abuse: an elder's money held by someone; keeping the peace so there is no violence
   ['abuse', (c) => c.has('FIN_ABUSE') && ['VULNERABLE', 'KIN'].some((k) => c.has(k as Concept))],
   ['abuse', (c) => c.has('APPEASE')],
