@@ -137,7 +137,24 @@ export type Concept =
   | 'HANDOVER'
   | 'BLAMELESS'
   | 'WILL_SORT'
-  | 'NO_NEED_AFTER';
+  | 'NO_NEED_AFTER'
+  | 'ARSON'
+  | 'PET_HARM'
+  | 'INFAMY'
+  | 'ATTACK_PREP'
+  | 'LETHAL_Q'
+  | 'STOCKPILE'
+  | 'INSURED_DEATH'
+  | 'SELF_MADE'
+  | 'URGE_NOW'
+  | 'KIT_OUT'
+  | 'FIN_ABUSE'
+  | 'APPEASE'
+  | 'HEAD_BLOW'
+  | 'CARDIAC'
+  | 'INFECTED'
+  | 'OTHER_GONE'
+  | 'ACCESS_TO';
 
 /** More concepts, written as raw patterns (no doubled backslashes). */
 export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
@@ -209,11 +226,11 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // harm to others
   [
     'GRIEVANCE',
-    String.raw`\b(?:regret\w*|fired me|sacked me|what (?:he|she|they) did|what (?:he|she|they) have done|bullied me|bully me|laughed at me|humiliated me|(?:get|getting|got) what (?:is|s) coming|had it coming|what (?:he|she|they) deserves?|pay for (?:it|this|what)|deserve (?:it|what is coming)|make (?:\w+ )?pay|making (?:\w+ )?pay|names of (?:everyone|everybody|the people|all)|list of (?:names|people|everyone|everybody|all)|(?:has |is |have )?wronged me|humiliat\w* me|(?:he|she|they|my \w+) deserves? (?:it|this|what)|(?:who|that) (?:hurt|hit|attacked|beat up|raped|abused|bullied|killed) my|(?:keeps|kept|always|constantly) (?:\w+ )?(?:taking credit|stealing|nicking|undermining|humiliating|belittling|mocking|bullying)|thinks? (?:he|she|they) can (?:take|get away|just|park|treat|talk to|speak to|push|walk all over|do whatever|keep)|done being (?:polite|nice|patient|reasonable|the bigger person)|(?:has|have|had) (?:had )?enough of (?:him|her|them|his \w+|her \w+|their \w+|my \w+)|exs? new (?:guy|boyfriend|girlfriend|partner|man|woman|bloke|fella)|learns? (?:his|her|their) lesson|make (?:\w+ ){0,2}pay(?! (?:attention|for (?:the|their|his|her|my|dinner|lunch|rent|it all)|rent|me|back|up|off|the bill|a visit)))\b`,
+    String.raw`\b(?:regret\w*|fired me|sacked me|what (?:he|she|they) did|what (?:he|she|they) have done|bullied me|bully me|laughed at me|humiliated me|(?:get|getting|got) what (?:is|s) coming|had it coming|what (?:he|she|they) deserves?|pay for (?:it|this|what)|deserve (?:it|what is coming)|make (?:\w+ )?pay|making (?:\w+ )?pay|names of (?:everyone|everybody|the people|all)|list of (?:names|people|everyone|everybody|all)|(?:has |is |have )?wronged me|humiliat\w* me|(?:he|she|they|my \w+) deserves? (?:it|this|what)|(?:who|that) (?:hurt|hit|attacked|beat up|raped|abused|bullied|killed) my|(?:keeps|kept|always|constantly) (?:\w+ )?(?:taking credit|stealing|nicking|undermining|humiliating|belittling|mocking|bullying)|thinks? (?:he|she|they) can (?:take|get away|just|park|treat|talk to|speak to|push|walk all over|do whatever|keep)|done being (?:polite|nice|patient|reasonable|the bigger person)|(?:has|have|had) (?:had )?enough of (?:him|her|them|his \w+|her \w+|their \w+|my \w+)|exs? new (?:guy|boyfriend|girlfriend|partner|man|woman|bloke|fella)|learns? (?:his|her|their) lesson|teach (?:\w+ ){1,3}a lesson|(?:made|make|makes|making) my life (?:hell|a (?:living )?hell|a misery|miserable)|(?:the ones|everyone|everybody|those|people|all of them) (?:who|that) (?:made|make|bullied|bully|laughed|laugh|mocked|hurt|ruined|picked on|ignored)|(?:so|until|till) (?:he|she|they) (?:gets?|get) the message|(?:he|she|they) (?:can not|cannot|can t) (?:just )?(?:block|ignore|leave|dump|ghost|cheat on|walk away from|replace) me|when you cheat|(?:cheated|cheating) on me|make (?:\w+ ){0,2}pay(?! (?:attention|for (?:the|their|his|her|my|dinner|lunch|rent|it all)|rent|me|back|up|off|the bill|a visit)))\b`,
   ],
   [
     'STALK',
-    String.raw`\b(?:know (?:where|when) (?:he|she|they|my \w+) (?:lives?|works?|goes|is|sleeps?|parks?|chill|chills|hang out|hangs out|hang|drinks|walks|will be)|know (?:his|her|their) (?:schedule|routine|address|movements|shifts)|(?:waited|waiting|sat|sitting|parked|parking|stood|standing) (?:\w+ ){0,2}outside (?:\w+ ){0,4}(?:house|flat|home|work|office|place|school)|(?:followed|following|follow) (?:him|her|them) (?:home|to)|(?:watch|watching|watched|drive past|driving past|drove past|sit outside|sat outside|sitting outside) (?:his|her|their|my \w+ s) (?:new )?(?:place|house|flat|home|work|office|window)|(?:got|found|have|know|tracked down|found out) (?:his|her|their|my \w+ s) (?:new )?(?:address|home address|work address|shift pattern)|(?:writing|wrote|written|noting|noted|logging|logged|keeping track of|tracking|tracked|learning|learned|learnt|memoris\w*|clocked) (?:down )?(?:all )?(?:his|her|their) (?:daily |weekly )?(?:routine|schedule|movements|shifts|timetable|comings and goings)|where (?:he|she|they) parks?|keep(?:ing)? tabs on (?:him|her|them|my \w+)|found out where (?:he|she|they) (?:moved|lives?|works?|is staying|is living)|fake (?:account|profile) to (?:watch|follow|see|check|keep|stalk)|(?:he|she|they|guy|man|woman|boyfriend|girlfriend|partner|ex) (?:lives?|works?) (?:only |just )?(?:\d+|ten|five|two|a few) (?:min|mins|minutes|miles|streets) (?:away|from (?:me|here))|(?:get|getting|got) (?:him|her|them) (?:on (?:his|her|their) own|alone)|where (?:my )?(?:dad|father|mum|mother|he|she) keeps the (?:key|gun|guns|knife|knives))\b`,
+    String.raw`\b(?:know (?:where|when) (?:he|she|they|my \w+) (?:lives?|works?|goes|is|sleeps?|parks?|chill|chills|hang out|hangs out|hang|drinks|walks|will be)|know (?:his|her|their) (?:schedule|routine|address|movements|shifts)|(?:waited|waiting|sat|sitting|parked|parking|stood|standing) (?:\w+ ){0,2}outside (?:\w+ ){0,4}(?:house|flat|home|work|office|place|school)|(?:followed|following|follow) (?:him|her|them) (?:home|to)|(?:watch|watching|watched|drive past|driving past|drove past|sit outside|sat outside|sitting outside) (?:his|her|their|my \w+ s) (?:new )?(?:place|house|flat|home|work|office|window)|(?:got|found|have|know|tracked down|found out) (?:his|her|their|my \w+ s) (?:new )?(?:address|home address|work address|shift pattern)|(?:writing|wrote|written|noting|noted|logging|logged|keeping track of|tracking|tracked|learning|learned|learnt|memoris\w*|clocked) (?:down )?(?:all )?(?:his|her|their) (?:daily |weekly )?(?:routine|schedule|movements|shifts|timetable|comings and goings)|where (?:he|she|they) parks?|keep(?:ing)? tabs on (?:him|her|them|my \w+)|know which (?:pub|bar|club|gym|street|house|school|office|road|bus|train) (?:he|she|they) (?:drinks?|goes|lives|works|trains|takes|gets)|(?:still )?(?:got|have|has|kept|copied|made) (?:a|the|her|his|their) (?:spare )?key (?:to|for) (?:his|her|their) (?:place|house|flat|home|car)|(?:does not|do not|did not|will not) know i am coming|found out where (?:he|she|they) (?:moved|lives?|works?|is staying|is living)|fake (?:account|profile) to (?:watch|follow|see|check|keep|stalk)|(?:he|she|they|guy|man|woman|boyfriend|girlfriend|partner|ex) (?:lives?|works?) (?:only |just )?(?:\d+|ten|five|two|a few) (?:min|mins|minutes|miles|streets) (?:away|from (?:me|here))|(?:get|getting|got) (?:him|her|them) (?:on (?:his|her|their) own|alone)|where (?:my )?(?:dad|father|mum|mother|he|she) keeps the (?:key|gun|guns|knife|knives))\b`,
   ],
   [
     'SELF_FEAR',
@@ -257,11 +274,11 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // eating
   [
     'MEAL_RESTRICT',
-    String.raw`\b(?:skip(?:ping)? (?:breakfast|lunch|dinner|meals?)\b.{0,30}\bskip(?:ping)? (?:breakfast|lunch|dinner|meals?)|(?:only|just) (?:eat|have|had|allowed) (?:a|one|an|half a|half an) (?:rice cake|apple|cracker|banana|yoghurt|yogurt|carrot|coffee|biscuit|piece of fruit|slice)|(?:rice cake|cracker|apple) for (?:dinner|lunch|the day)|(?:cannot|must not|do not) (?:slip|slip up)|no slip ups|(?:stay|keep it|keeping it) under \d{2,3}(?! (?:pounds|lbs|kg|minutes|miles|km))|(?:under|below|less than|max(?:imum)?|no more than) [1-7]\d{2} (?:calories|cals|kcal|a day|per day))\b`,
+    String.raw`\b(?:skip(?:ping)? (?:breakfast|lunch|dinner|meals?)\b.{0,30}\bskip(?:ping)? (?:breakfast|lunch|dinner|meals?)|(?:only|just) (?:eat|have|had|allowed) (?:a|one|an|half a|half an) (?:rice cake|apple|cracker|banana|yoghurt|yogurt|carrot|coffee|biscuit|piece of fruit|slice)|(?:rice cake|cracker|apple) for (?:dinner|lunch|the day)|ate (?:one|a single|half a|half an) (?:cracker|rice cake|apple|biscuit|carrot|slice of \w+) (?:today|all day|yesterday)|(?:cannot|must not|do not) (?:slip|slip up)|no slip ups|(?:stay|stayed|staying|kept it|keep it|keeping it) under \d{2,3}(?! (?:pounds|lbs|kg|minutes|miles|km))|(?:under|below|less than|max(?:imum)?|no more than) [1-7]\d{2} (?:calories|cals|kcal|a day|per day))\b`,
   ],
   [
     'ED_SIGNS',
-    String.raw`\b(?:periods? (?:have |has )?(?:stopped|gone)|(?:my )?hairs? (?:is )?(?:coming|falling) out|(?:freezing|cold) (?:all the time|constantly|every day)|always freezing|lanugo|always (?:so )?cold|(?:friends|everyone|people|family|doctor|mum|mom|parents) (?:say|says|think|thinks|keep saying|keeps saying) i am (?:too )?(?:skinny|thin|underweight)|on my knees in the bathroom|(?:head|face) (?:in|over) the toilet|over the toilet)\b`,
+    String.raw`\b(?:periods? (?:have |has )?(?:stopped|gone)|(?:my )?hairs? (?:is )?(?:coming|falling) out|(?:freezing|cold) (?:all the time|constantly|every day)|always freezing|lanugo|always (?:so )?cold|(?:friends|everyone|people|family|doctor|mum|mom|parents) (?:say|says|think|thinks|keep saying|keeps saying) i am (?:too )?(?:skinny|thin|underweight)|on my knees in the bathroom|(?:collarbones?|ribs|hip ?bones|spine|cheekbones|shoulder blades) (?:\w+ )?(?:stick|sticks|sticking|poke|pokes|poking) out|(?:look|looks|looking) (?:ill|sick|ill and|like a skeleton)\b.{0,30}\bstill feel (?:huge|fat|enormous|massive|disgusting|gross)|(?:head|face) (?:in|over) the toilet|over the toilet)\b`,
   ],
   [
     'THIN_PRIDE',
@@ -278,15 +295,15 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // harm to others
   [
     'POISON_OTHER',
-    String.raw`\b(?:(?:make|get|making) (?:someone|somebody|him|her|them|my \w+|a person) (?:really |very |so )?(?:sick|ill)|without (?:them|him|her|anyone) (?:tasting|noticing|knowing|finding out)|(?:put|slip|add|mix) (?:\w+ ){0,3}(?:in|into) (?:his|her|their|my \w+ s?) (?:drink|food|coffee|tea|meal|water|dinner)|(?:bleach|poison|antifreeze|rat poison|weed ?killer|laxatives|drain cleaner|stuff from (?:the|work|the lab)|something from (?:the|work|the lab))\b.{0,40}\b(?:in|into|for) (?:the|his|her|their|my \w+(?: s)?) (?:\w+ )?(?:drink|food|coffee|tea|meal|water|dinner|lunch|milk|juice|soup|bottle)|(?:go|goes|would go) (?:nicely |well |perfectly )?in (?:his|her|their) (?:drink|food|coffee|tea|meal|water|dinner|lunch)|(?:his|her|their|someones?|someone s) brakes (?:do not|will not|did not|would not|stop|fail)|(?:cut|cutting|mess with|messing with|tamper with|tampering with) (?:his|her|their|someones?|someone s|the) brakes|(?:poison|bleach|antifreeze|rat poison|laxatives|weed ?killer|drain cleaner)\b.{0,30}\b(?:in|into|on) (?:my|the) (?:leftovers|food|lunch|milk|juice|drink|sandwich)\b.{0,40}\b(?:so (?:he|she|they|whoever)|learns?|lesson|teach|whoever|next time|catch))\b`,
+    String.raw`\b(?:(?:make|get|making) (?:someone|somebody|him|her|them|my \w+|a person) (?:really |very |so )?(?:sick|ill)|without (?:them|him|her|anyone) (?:tasting|noticing|knowing|finding out)|(?:put|slip|add|mix) (?:\w+ ){0,3}(?:in|into) (?:his|her|their|my \w+ s?) (?:drink|food|coffee|tea|meal|water|dinner)|(?:bleach|poison|antifreeze|rat poison|weed ?killer|laxatives|drain cleaner|stuff from (?:the|work|the lab)|something from (?:the|work|the lab))\b.{0,40}\b(?:in|into|for) (?:the|his|her|their|my \w+(?: s)?) (?:\w+ )?(?:drink|food|coffee|tea|meal|water|dinner|lunch|milk|juice|soup|bottle)|(?:go|goes|would go) (?:nicely |well |perfectly )?in (?:his|her|their) (?:drink|food|coffee|tea|meal|water|dinner|lunch)|(?:bleach|poison|antifreeze|rat poison|weed ?killer|laxatives|drain cleaner|eye drops|sleeping pills|crushed (?:up )?pills)\b.{0,20}\b(?:show up|taste|tasted|be tasted|be detected|detectable|notice|noticed|smell)\b.{0,20}\bin (?:a |the |his |her |their |my )?(?:coffee|tea|drink|food|meal|water|dinner|lunch|milk|juice|soup|smoothie|wine|beer)|(?:his|her|their|someones?|someone s) brakes (?:do not|will not|did not|would not|stop|fail)|(?:cut|cutting|mess with|messing with|tamper with|tampering with) (?:his|her|their|someones?|someone s|the) brakes|(?:poison|bleach|antifreeze|rat poison|laxatives|weed ?killer|drain cleaner)\b.{0,30}\b(?:in|into|on) (?:my|the) (?:leftovers|food|lunch|milk|juice|drink|sandwich)\b.{0,40}\b(?:so (?:he|she|they|whoever)|learns?|lesson|teach|whoever|next time|catch))\b`,
   ],
   [
     'PAY_THREAT',
-    String.raw`\b(?:(?:are|is|will|am) (?:going to |gonna )?(?:all )?(?:pay|regret it|regret this|be sorry)(?! (?:for (?:dinner|lunch|the|their|my|his|her|it all|everything)|rent|me back|back|the bill|attention|off))|(?:has |is |have )?wronged me|jumped me|(?:get|getting) what (?:is|s) coming)\b`,
+    String.raw`\b(?:(?:are|is|will|am) (?:going to |gonna )?(?:all )?(?:pay|regret it|regret this|be sorry)(?! (?:for (?:dinner|lunch|the|their|my|his|her|it all|everything)|rent|me back|back|the bill|attention|off))|(?:has |is |have )?wronged me|jumped me|(?:get|getting) what (?:is|s) coming|(?:he|she|they) (?:is|are|will be|s) getting (?:done in|battered|stabbed|jumped|leathered|sorted out|hurt)|(?:he|she|they) (?:will|is going to|are going to|is gonna) learn$|(?:needs?|has|have) to learn (?:he|she|they|you) (?:can not|cannot|can t)|(?:a lesson|something) (?:he|she|they) (?:will not|would not|will never|never) forget)\b`,
   ],
   [
     'WEAPON_BRING',
-    String.raw`\b(?:(?:bring|bringing|take|taking|grab|grabbing|carry|carrying|got|get|have) (?:the|a|my|my \w+ s|his|her) (?:bat|knife|gun|hammer|crowbar|machete|axe|glock|pistol|rifle|shotgun|blade)|not (?:going to |gonna )?hold(?:ing)? back)\b`,
+    String.raw`\b(?:(?:bring|bringing|take|taking|grab|grabbing|carry|carrying|got|get|have) (?:the|a|my|my \w+ s|his|her) (?:bat|knife|gun|hammer|crowbar|machete|axe|glock|pistol|rifle|shotgun|blade)|(?:bring|bringing|take|taking|carry|carrying|tooled up with) (?:the )?(?:bats|bars|iron bars|knives|machetes|blades|guns|weapons|crowbars|hammers)|(?:bring|bringing|take|taking|carry|carrying) (?:my |his |her |the |a )?(?:\w+ s )?(?:gun|knife|rifle|shotgun|pistol|machete) (?:to|into) (?:school|work|college|class|the office|church|the match|the party)|not (?:going to |gonna )?hold(?:ing)? back)\b`,
   ],
   // harm to others: a reckoning promised to someone, or harm done until they cannot recover
   [
@@ -331,7 +348,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'COVER_STORY',
-    String.raw`\b(?:tell|told|telling|say|said|saying) (?:\w+ ){0,2}(?:that )?i (?:fell|tripped|slipped|walked into|bumped into|ran into|hit my head|burnt|burned)\b`,
+    String.raw`\b(?:tell|told|telling|say|said|saying) (?:\w+ ){0,3}(?:that )?i (?:fell|tripped|slipped|walked into|bumped into|ran into|hit my head|burnt|burned)\b`,
   ],
   [
     'REAL_CAUSE',
@@ -339,7 +356,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'GROOM_SECRET',
-    String.raw`\b(?:(?:has|have|had|got) to stay between us|keep (?:our|this|it|these|the) (?:\w+ )?(?:secret|between us|quiet from)|stay between (?:us|you and me)|(?:our|a) (?:little |special )?secret|(?:do not|not to|never|must not) tell (?:anyone|anybody|your|my) (?:mum|mom|dad|parents|friends|about (?:us|this|our))|(?:do not|not to|never|must not) tell (?:anyone|anybody)$)\b`,
+    String.raw`\b(?:(?:has|have|had|got) to stay between us|keep (?:our|this|it|these|the|their|his|her) (?:\w+ )?(?:secret|between us|quiet from)|stay between (?:us|you and me)|(?:our|a) (?:little |special )?secret|(?:do not|not to|never|must not) tell (?:anyone|anybody|your|my) (?:mum|mom|dad|parents|friends|about (?:us|this|our))|(?:do not|not to|never|must not) tell (?:anyone|anybody)$)\b`,
   ],
   [
     'GET_ME_ALONE',
@@ -489,5 +506,81 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   [
     'NO_NEED_AFTER',
     String.raw`\b(?:after (?:that|friday|monday|tuesday|wednesday|thursday|saturday|sunday|this week|the weekend|the \d+\w*)|by then)\b(?: \w+){0,3} (?:will not|not going to|never|do not) (?:really |even )?need\b`,
+  ],
+  // harm to others: fire set to someone's car or home; their animal hurt to send a message
+  [
+    'ARSON',
+    String.raw`\b(?:(?:petrol|gasoline|lighter fluid|fuel|accelerant|matches|a lighter)\b.{0,40}\b(?:his|her|their|my \w+(?: s)?) (?:car|van|house|flat|home|place|door|shop|garage)|(?:set fire to|setting fire to|set alight|torch|torching|burn down|burning down|burn out|petrol bomb) (?:his|her|their|my \w+(?: s)?) (?:car|van|house|flat|home|place|door|shop|garage))\b`,
+  ],
+  [
+    'PET_HARM',
+    String.raw`\b(?:kill|killing|drown|drowning|poison|poisoning|hurt|hurting|strangle|strangling|stab|stabbing|shoot|shooting|kick|kicking|run over|running over) (?:his|her|their|my \w+(?: s)?) (?:cat|dog|pet|puppy|kitten|horse|rabbit|hamster|bird|parrot)\b`,
+  ],
+  // harm to others: an attack on many planned for fame, with practice, a list or restraints
+  [
+    'INFAMY',
+    String.raw`\b(?:(?:everyone|everybody|they|the (?:whole )?(?:school|office|world|town|country)|people) (?:\w+ ){0,3}?(?:will|is going to|are going to|is gonna|are gonna) (?:all )?(?:know my name|remember (?:me|my name|this day|what i did))|(?:make|making) (?:the )?(?:news|headlines) (?:by|on|this|next)|(?:by|on|this|next) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week)\b.{0,30}\bknow my name)\b`,
+  ],
+  [
+    'ATTACK_PREP',
+    String.raw`\b(?:practi[cs]ing at the (?:range|shooting range|gun range)|(?:got|have|made|making|written|wrote|finished) (?:a|my|the) (?:hit )?list(?: of (?:names|people|targets|everyone|everybody))?$|hit list|(?:zip ties|cable ties|duct tape|gaffer tape|rope|chloroform)\b.{0,30}\b(?:tape|rope|gloves|ties|bag|van|boot|coming|see me)|(?:bought|got|buying|ordered) (?:the |some )?(?:zip ties|cable ties|duct tape|chloroform|ammo|ammunition|rounds))\b`,
+  ],
+  // suicide: how lethal a fall or height is; medicines saved up; a payout on a death that looks deliberate
+  [
+    'LETHAL_Q',
+    String.raw`\b(?:how (?:high|tall|far|deep|many floors|many storeys|many stories)\b.{0,60}\b(?:not survivable|unsurvivable|survive|fatal|lethal|guaranteed|certain death|instant|definitely (?:die|work|kill))|(?:fall|drop|jump) (?:from \w+ )?(?:is|would be|be) (?:definitely |always |guaranteed )?(?:not survivable|unsurvivable|fatal|lethal))\b`,
+  ],
+  [
+    'STOCKPILE',
+    String.raw`\b(?:(?:stockpil\w*|hoard\w*|stash\w*|squirrel\w* away|saving up|secretly saving) (?:\w+ ){0,2}(?:pills|tablets|meds|medication|antidepressants|painkillers|sleeping pills|paracetamol|co codamol|insulin|them)|(?:stopped|stop|quit|not) taking (?:my |the |them\b)(?:\w+ ){0,2}(?:and|but) (?:\w+ ){0,2}(?:saving|keeping|stockpil\w*|hoard\w*|collecting|stash\w*) (?:them|it))\b`,
+  ],
+  [
+    'INSURED_DEATH',
+    String.raw`\b(?:life insurance|life cover|insurance|policy)\b.{0,40}\b(?:pays? out|covers?|valid)\b.{0,30}\b(?:deliberate|on purpose|suicide|self inflicted|intentional|looks? like an accident)\b`,
+  ],
+  // self-harm: marks owned as one's own doing; the urge now, with the kit out
+  [
+    'SELF_MADE',
+    String.raw`\b(?:(?:marks|cuts|scratches|burns|scars|lines) (?:were|are|was|is) (?:from|by) me\b|(?:another|new|fresh|more) (?:set of |few |row of )?(?:lines|cuts|marks|scratches|burns) (?:on|across|up|down) my (?:legs|arms|thighs|wrists|stomach|hips|skin)\b(?! (?:\w+ )?(?:from|because of|thanks to) (?!me\b)))`,
+  ],
+  [
+    'URGE_NOW',
+    String.raw`\b(?:the urges? (?:is|are|has been|have been) (?:so |really |too )?(?:loud|strong|bad|back|unbearable)|(?:can not|cannot|do not think i can|can t|will not be able to) (?:hold off|hold out|resist|fight (?:it|the urge)))\b`,
+  ],
+  [
+    'KIT_OUT',
+    String.raw`\b(?:got|get|getting|took|taken|have|has) (?:the|my) (?:box|kit|tin|stash|blades?|razors?) out\b`,
+  ],
+  // abuse: someone holding an elder's or a dependant's money; keeping the peace to avoid violence
+  [
+    'FIN_ABUSE',
+    String.raw`\b(?:(?:has|took|taken|keeps?|kept|holding|holds|controls?|using|uses) (?:my |his |her |their )?(?:\w+ s )?(?:bank cards?|cards|pension|benefits|pin|savings|money)\b.{0,80}\b(?:running out of (?:money|food)|no money (?:for|left)|cannot afford (?:food|to eat)|(?:too )?(?:scared|afraid|frightened) to (?:say|ask|tell))|running out of money for food)\b`,
+  ],
+  [
+    'APPEASE',
+    String.raw`\b(?:so (?:that )?(?:there (?:was|is|would be) )?no (?:\w+ or )?(?:shoving|hitting|pushing|slapping|grabbing|punching|kicking|throwing things)|so (?:he|she|they) (?:would not|will not|did not|does not|do not) (?:hit|shove|push|slap|grab|punch|kick|hurt) (?:me|us))\b`,
+  ],
+  // medical: a blow to the head then confusion or vomiting; the signs of a heart attack
+  [
+    'HEAD_BLOW',
+    String.raw`\b(?:fell|fall|fallen|knocked|banged|hit|smacked) (?:and |over and |down and )?(?:hit|banged|bumped|smacked) (?:her|his|their|my) head\b.{0,80}\b(?:same questions?|repeating (?:herself|himself|themselves)|confused|being sick|vomit\w*|throwing up|drowsy|will not wake|cannot wake|slurring|unconscious|passed out|blacked out)`,
+  ],
+  [
+    'CARDIAC',
+    String.raw`\b(?:(?:gone|going|turned|looks?|looking|is) (?:grey|gray|pale|ashen) and (?:clammy|sweaty|sweating)|(?:elephant|weight|crushing|tight band|pressure) (?:is )?(?:on|across|sitting on|in) (?:her|his|my|their) chest|crushing (?:chest )?pain|chest pain\b.{0,40}\b(?:arm|jaw|not stopping|will not stop|is not stopping|sweat\w*))`,
+  ],
+  // medical: a wound red, hot and spreading, with fever, shivering or confusion
+  [
+    'INFECTED',
+    String.raw`\b(?:red|hot|swollen|oozing|pus|red streaks?)\b.{0,30}\b(?:spreading|hot|swollen|streaks?)\b.{0,80}\b(?:shiver\w*|fever|temperature|confused|confusion|heart (?:is )?racing|racing heart|rigors|shaking uncontrollably|cannot stop shaking)`,
+  ],
+  // harm to others: someone else's death wished, and the means to their food or drink at hand
+  [
+    'OTHER_GONE',
+    String.raw`\b(?:world|everyone|everybody|we|i|life|things) (?:would|will) be (?:so much |a lot |way )?better (?:off )?if (?:my \w+|he|she|they|him|her) (?:just )?(?:did not|never|would not|does not|were not|was not|stopped) (?:wake up|waking up|exist|existing|come back|come home|around|breathing)`,
+  ],
+  [
+    'ACCESS_TO',
+    String.raw`\bi am the (?:one|person) who (?:cooks|makes|prepares|pours|gives|buys|handles|sorts) (?:his|her|their) (?:food|meals?|dinner|lunch|drinks?|tea|coffee|meds|medication|pills|insulin)\b`,
   ],
 ];

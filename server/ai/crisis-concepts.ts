@@ -276,6 +276,13 @@ function tagConceptsAfresh(sentence: string): Set<Concept> {
   for (const [concept, pattern, id] of COMPILED) {
     if (possible[id] === 1 && matchesConcept(sentence, concept, pattern)) found.add(concept);
   }
+  // a death wished on someone else ("better if my roommate didn't wake up") is not the writer's
+  if (found.has('OTHER_GONE') && found.has('SELF_DEATH')) {
+    let rest = sentence;
+    for (const [pattern] of PATTERNS_OF.get('OTHER_GONE') ?? [])
+      rest = rest.replace(pattern, ' _ ');
+    if (!hasConcept(rest, 'SELF_DEATH')) found.delete('SELF_DEATH');
+  }
   return found;
 }
 
@@ -323,7 +330,7 @@ function matchesConcept(sentence: string, concept: Concept, pattern: RegExp): bo
 
 /** Another person's story, the news, study or work: nothing in the sentence is the writer's. */
 const STORY_FRAME = CONCEPT_GATE.gated(
-  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|game|games|gaming|level|boss fight|blog|history|museum|play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|lesson|teach\w*|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/,
+  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show(?! up)|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|game|games|gaming|level|boss fight|blog|history|museum|play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|(?<!\ba )lessons?|teach\w*(?! (?:\w+ ){1,3}a lesson)|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/,
 );
 
 /** The past, told as past: "years ago", "when I was a teenager", "I used to". */
@@ -332,7 +339,7 @@ const PAST_FRAME = CONCEPT_GATE.gated(
 );
 /** The frames strong enough to set the lexicon aside: fiction, news and study by name. */
 const STRONG_FRAME = CONCEPT_GATE.gated(
-  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|school play|the play|a play|rehearsals?|on stage|cast as|acting class|drama class|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|presentation on|presentation about|sociology|criminology|seminar|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective|mystery|whodunn?it|nanowrimo|writing (?:a|my) _|i am an? (?:\w+ )?(?:paramedic|nurse|doctor|medic|firefighter|police officer|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist)|i work (?:as an?|in) (?:\w+ )?(?:paramedic|nurse|a and e|the er|emergency|ambulance|icu|intensive care)|(?:overdose|cardiac arrest|trauma) (?:calls|jobs|shouts))\b/,
+  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|school play|the play|a play|rehearsals?|on stage|cast as|acting class|drama class|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|presentation on|presentation about|sociology|criminology|seminar|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective|mystery|whodunn?it|nanowrimo|writing (?:a|my) _|i am an? (?:\w+ )?(?:paramedic|nurse|doctor|medic|firefighter|police officer|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist)|^(?:an? )?(?:paramedic|nurse|doctor|gp|medic|firefighter|police officer|cop|detective|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist|teacher|headteacher|youth worker|counsell?or|therapist|safeguarding lead) (?:here|by trade|on shift|spent|had|did|working)\b|safeguarding (?:training|course|session|module|lead|refresher)|(?:spotting|recognising|recognizing) (?:the )?signs of|i work (?:as an?|in) (?:\w+ )?(?:paramedic|nurse|a and e|the er|emergency|ambulance|icu|intensive care)|(?:overdose|cardiac arrest|trauma) (?:calls|jobs|shouts))\b/,
 );
 const NOT_A_STORY = CONCEPT_GATE.gated(
   /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/,
@@ -441,7 +448,7 @@ function withoutFrameTopic(sentence: string): string {
 }
 
 const FRAME_TOPIC =
-  /\b(?:essay|essays|dissertation|thesis|assignment|coursework|presentation|project|report|article|chapter|lecture|module|research|paper|talk|podcast|documentary|poster|section) (?:\w+ ){0,2}?(?:on|about|into|covering) (?:\w+ ){0,4}\w+/g;
+  /\b(?:essay|essays|dissertation|thesis|assignment|coursework|presentation|project|report|article|chapter|lecture|module|research|paper|talk|podcast|documentary|poster|section|training|course|session|workshop|seminar) (?:\w+ ){0,2}?(?:on|about|into|covering) (?:\w+ ){0,6}\w+/g;
 
 /**
  * Whether an everyday cause named in the message explains what the lexicon flagged, with nothing
@@ -647,6 +654,8 @@ function lowWeightTarget(text: string): boolean {
 
 const STRICT_WEAPON =
   /\b(?:gun|guns|shotgun|rifle|pistol|firearm|ammo|ammunition|knife|knifes|knives|machete|axe|crossbow|gun cabinet|glock|ar ?15|ak ?47|9mm|revolver|handgun|shank|switchblade)\b/;
+/** A count of what was saved up: "I know exactly how many I have". */
+const COUNTED = /\b(?:know (?:exactly )?how many|counted (?:them|out|up)|(?:is|are|have) enough)\b/;
 const CONDITIONAL_ON_THEM =
   /\bif (?:my \w+|he|she|they) (?:\w+ ){0,3}(?:goes|go|leaves|leave|tells|tell|does|do|says|say|takes|take|divorces?|reports?|shows?|comes?|turns?)\b/;
 
@@ -824,6 +833,48 @@ const MESSAGE_RULES: ReadonlyArray<
   ],
   ['suicide', (c) => c.has('SELF') && c.has('HANDOVER') && c.has('BLAMELESS')],
   ['harm_to_others', (c) => c.has('COVER_UP_HARM') && c.has('GRIEVANCE')],
+  // fire set to someone's property or their animal hurt, with a wrong to settle or a reckoning
+  [
+    'harm_to_others',
+    (c, text) =>
+      ['ARSON', 'PET_HARM'].some((k) => c.has(k as Concept)) &&
+      (['GRIEVANCE', 'REVENGE', 'PAY_THREAT', 'MEAN_IT', 'STALK'].some((k) =>
+        c.has(k as Concept),
+      ) ||
+        CONDITIONAL_ON_THEM.test(text)),
+  ],
+  // an attack planned for fame, or a reckoning prepared for with practice, a list or restraints
+  [
+    'harm_to_others',
+    (c, text) =>
+      (c.has('INFAMY') &&
+        (c.has('ATTACK_PREP') || c.has('WEAPON_BRING') || STRICT_WEAPON.test(text))) ||
+      (c.has('ATTACK_PREP') &&
+        ['REVENGE', 'PAY_THREAT', 'GRIEVANCE'].some((k) => c.has(k as Concept))),
+  ],
+  // suicide: how lethal a fall is, medicines saved up and counted, a payout on a deliberate death
+  ['suicide', (c) => c.has('LETHAL_Q')],
+  [
+    'suicide',
+    (c, text) => c.has('STOCKPILE') && (COUNTED.test(text) || /\bstopped taking\b/.test(text)),
+  ],
+  ['suicide', (c) => c.has('INSURED_DEATH')],
+  // self-harm: marks owned as one's own doing; the urge now, with the kit out
+  ['self_harm', (c) => c.has('SELF_MADE')],
+  [
+    'self_harm',
+    (c) => c.has('URGE_NOW') && (c.has('KIT_OUT') || c.has('SH_KIT')) && !c.has('FOOD'),
+  ],
+  // abuse: an elder's money held by someone; keeping the peace so there is no violence
+  ['abuse', (c) => c.has('FIN_ABUSE') && ['VULNERABLE', 'KIN'].some((k) => c.has(k as Concept))],
+  ['abuse', (c) => c.has('APPEASE')],
+  // medical: a blow to the head, then confusion or vomiting; a heart attack's signs
+  [
+    'medical_emergency',
+    (c) => ['HEAD_BLOW', 'CARDIAC', 'INFECTED'].some((k) => c.has(k as Concept)),
+  ],
+  // harm to others: someone's death wished, by the one who makes their food or drink
+  ['harm_to_others', (c) => c.has('OTHER_GONE') && c.has('ACCESS_TO')],
   // lingering at a height: how easy it would be
   ['suicide', (c, text) => c.has('SELF') && c.has('EASY') && HEIGHT_PLACE.test(text)],
 ];
@@ -902,6 +953,29 @@ export function conceptCategory(sentences: readonly string[]): CrisisCategory | 
   const found = [byRule?.[0], byMessage?.[0]].filter((c): c is CrisisCategory => c !== undefined);
   const first = found.sort((a, b) => URGENCY.indexOf(a) - URGENCY.indexOf(b))[0] ?? null;
   return first === 'suicide' && aimedAtOthers(views, told) ? 'harm_to_others' : first;
+}
+
+/**
+ * Whether a binge-and-purge habit explains the body's complaints ("i binge and purge every night
+ * and now my hands shake"): an eating crisis, whose response still says to call for help if
+ * faint, confused or with a racing heart. Not when a sign of collapse or bleeding is named.
+ */
+export function purgeHabitExplains(sentences: readonly string[]): boolean {
+  const text = sentences.join(' ');
+  return (
+    sentences.some((s) => tagConcepts(s).has('PURGE')) &&
+    PURGE_HABIT.test(text) &&
+    !COLLAPSE_SIGN.test(text)
+  );
+}
+const PURGE_HABIT =
+  /\b(?:every (?:night|day|morning|evening|meal|time)|each (?:night|day)|daily|most (?:nights|days)|all the time|after every meal|for (?:weeks|months|years))\b/;
+const COLLAPSE_SIGN =
+  /\b(?:collaps\w*|unconscious|passed out|fainted|blacked out|blood|bleeding|cannot breathe|can not breathe|not breathing|seizure|fitting|will not wake|overdose|swallowed)\b/;
+
+/** Whether any sentence names the writer's own death (read by the guard's combination). */
+export function ownDeathNamed(sentences: readonly string[]): boolean {
+  return sentences.some((sentence) => ownDeathIn(tagConcepts(sentence)));
 }
 
 /** Whether one sentence's concepts name the writer's own death ("going to jump" too). */

@@ -5,8 +5,11 @@ import {
   resolvedMessage,
   hasRiskConcept,
   objectlessPlan,
+  ownDeathNamed,
+  purgeHabitExplains,
   routineExplains,
   setAside,
+  tagConcepts,
 } from './crisis-concepts.ts';
 import { type CrisisModel, modelCategory, toldSentences } from './crisis-model.ts';
 import { type GatedPattern, LiteralGate } from './literal-gate.ts';
@@ -223,6 +226,11 @@ const ALLOWANCES = compile(
     '\\bkill(?:ed)? it\\b',
     '\\b(?:would|could) (?:literally )?(?:kill|murder|die) for\\b',
     '\\bkill for (?:a|an|some|the)\\b',
+    // a saying, and exasperation at whoever thought of something ("could strangle whoever invented…")
+    '\\bwhat (?:does not|did not|will not|doesnt) kill (?:you|me|us) (?:makes|made|will make) (?:you|me|us) stronger\\b',
+    '\\bcould (?:cheerfully |happily |honestly |literally |actually )?(?:strangle|kill|murder|throttle|slap|punch) whoever (?:invented|designed|came up with|thought of|decided|made|wrote|scheduled|planned)\\b',
+    // a hard class or climb told with delight: "thought I was going to die, loved it"
+    '\\bthought i was (?:going to|gonna|about to) die(?= (?:but |and )?(?:i )?(?:loved|love|enjoyed|it was (?:great|amazing|fun|brilliant|worth)|worth it|so good|best|haha|lol|will be back|going back|booked))',
     '\\b(?:would|could|will|might) (?:literally |totally )?murder (?:a|an|some) \\w+\\b',
     '\\bkill(?:ing)? (?:time|two birds|the lights|the engine|the mood|the bugs?|the process|the vibe)\\b',
     '\\bkill(?:er|shot|shots|ers)\\b',
@@ -515,7 +523,8 @@ const SUICIDE: CategoryRules = {
     '\\b(?:tie|tying|tied) (?:a )?noose\\b',
     '\\b(?:worked out|figured out|planned|plan|thought about|thinking about|decided|know) (?:exactly )?(?:how|when|where) (?:i (?:would|will|am going to|could|can)|to) (?:do it|end it|end things|go through with it|kill myself|die)\\b',
     '\\bgo through with it\\b',
-    '\\b(?:slit|slash|cut|cutting|slitting|slashing) (?:my |your |his |her |the )?wrists?\\b',
+    // a cut made as a way of coping ("when the stress is too much") is self-harm, read below
+    '\\b(?:slit|slash|cut|cutting|slitting|slashing) (?:my |your |his |her |the )?wrists?\\b(?! (?:when|whenever|every time|each time|if) (?:the |i |it |things |my |everything )?(?:stress|stressed|anxious|anxiety|overwhelmed|upset|angry|sad|bad|too much|feel|get|gets|is too|all gets)| to cope)',
     '\\b(?:jump|jumping|throw myself|step|stepping|walk|walking) (?:off|from|in front of) (?:a |the |my )?(?:bridge|building|roof|train|cliff|balcony|tower|car|bus|lorry|truck|ledge|overpass|tracks)\\b(?! (?:into the (?:lake|sea|river|water)|for fun))',
     // questions about doses and methods
     '\\b(?:painless|quick|quickest|easiest|best|surest|peaceful|fastest|simplest|least painful|most painless|reliable) (?:way|ways|method|methods) to (?:die|go|end it|end my life|kill myself|not wake up|end things|commit)\\b',
@@ -1029,10 +1038,25 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
     // both rules layers are read: the concept rules may name a more urgent category (a dose
     // question the lexicon took for an overdose); the model only when neither flagged the text
     let byLexicon = lexiconCategory(text, read);
-    const byConcepts = conceptCategory(sentences);
+    let byConcepts = conceptCategory(sentences);
     // a plan aimed at another person: the lexicon's "how I'd do it" is not the writer's death
-    if (byLexicon === 'suicide' && byConcepts === 'harm_to_others' && planOnly(sentences)) {
+    // and a death wished on someone else ("better if my roommate didn't wake up") is not the
+    // writer's own either, when no sentence names the writer's death
+    if (
+      byLexicon === 'suicide' &&
+      byConcepts === 'harm_to_others' &&
+      (planOnly(sentences) || deathWishedOnOther(sentences))
+    ) {
       byLexicon = byConcepts;
+    }
+    // a body worn down by a purging habit is an eating crisis (its response names the emergency
+    // number for fainting or a racing heart), unless collapse or bleeding is named
+    if (
+      (byLexicon === 'medical_emergency' || byConcepts === 'medical_emergency') &&
+      medicalOnlyFromPurging(sentences)
+    ) {
+      if (byLexicon === 'medical_emergency') byLexicon = 'eating';
+      byConcepts = byConcepts === 'medical_emergency' ? 'eating' : byConcepts;
     }
     consider(byLexicon);
     consider(byConcepts);
@@ -1057,6 +1081,29 @@ function lexiconCategory(text: string, read: ReadText = readText(text)): CrisisC
       ? categoryOfCleared(normalized[0] ?? '')
       : categoryOf(normalizeForGuard(kept.length === parts.length ? text : kept.join('. ')));
   return category && routineExplains(category, normalized) ? null : category;
+}
+
+/**
+ * Whether every sentence read as a medical emergency is one of a purging habit and its toll on
+ * the writer's body (someone else's chest pain in another sentence stays an emergency).
+ */
+function medicalOnlyFromPurging(sentences: readonly string[]): boolean {
+  const medical = sentences.filter(
+    (sentence) =>
+      categoryOfCleared(sentence) === 'medical_emergency' ||
+      conceptCategory([sentence]) === 'medical_emergency',
+  );
+  return medical.length > 0 && medical.every((sentence) => purgeHabitExplains([sentence]));
+}
+
+/** Whether every sentence the lexicon reads as suicide wishes someone else dead, none the writer. */
+function deathWishedOnOther(sentences: readonly string[]): boolean {
+  const suicidal = sentences.filter((sentence) => categoryOfCleared(sentence) === 'suicide');
+  return (
+    suicidal.length > 0 &&
+    suicidal.every((sentence) => tagConcepts(sentence).has('OTHER_GONE')) &&
+    !ownDeathNamed(sentences)
+  );
 }
 
 /** Whether every sentence the lexicon reads as suicide holds only a plan with no object. */
