@@ -1,0 +1,147 @@
+// The SMART goal's title: the person's own words wherever they still say what the plan aims for
+// (README, "Decisions on understanding a goal").
+import type { GoalMetric } from '#contracts/coach.ts';
+import { firstNounPhrase } from './intent.ts';
+import type { ParsedDeadline } from './parse.ts';
+import type { ActivityTemplate, TemplateContext } from './templates/kit.ts';
+import { MEANS_AT_START } from './wish.ts';
+
+/** The user's own words as a title, minus preambles and the deadline phrase. */
+export function titleFromText(text: string, deadline: ParsedDeadline | null): string {
+  let title = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(
+      /^(i (really )?(want|would like|'d like|need|hope|plan|am going|'m going) to|my goal is to|goal:|i will|i'll)\s+/i,
+      '',
+    )
+    .replace(/\s*\b(?:because|since|so that|so i can|so we can|in order to)\b.*$/i, '')
+    .replace(/[.!]+$/, '');
+  if (deadline) {
+    const escaped = deadline.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    title = title
+      .replace(
+        new RegExp(`\\s*\\b(by|before|in|within|until|on)?\\s*(the\\s+)?${escaped}`, 'i'),
+        '',
+      )
+      .trim();
+  }
+  if (title.length > 80) title = `${title.slice(0, 77).replace(/\s+\S*$/, '')}…`;
+  return title.charAt(0).toUpperCase() + title.slice(1) || 'My goal';
+}
+
+/** What leads into the goal itself in a longer sentence ("… - aim is to walk 5km", "want to keep swimming"). */
+const GOAL_LEAD =
+  /\b(?:(?:my |the )?(?:aim|goal|plan) is to|(?:i |i'd |i would )?(?:really )?(?:want|wanna|need|hope|plan|would like|'d like|am trying|'m trying|am going|'m going) to)\s+/i;
+
+/** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
+const CLAUSE_END =
+  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
+
+/**
+ * The SMART title in the person's own words: the clause that states the goal, without preamble,
+ * deadline, reason or aside ("Run a 5k without stopping", "Save £5,000 for an emergency fund").
+ * Null when that clause is too short or too long to stand as a title.
+ */
+const TITLE_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+function formatNumber(value: number): string {
+  return TITLE_NUMBER.format(value);
+}
+
+/** A verb whose object is a pronoun or missing: "pass it", "pass with 75+". */
+const UNNAMED_OBJECT =
+  /^(pass|sit|clear|ace|finish|complete|run|do)\s+(?:it\s+|them\s+|(?=with\b|first\b|under\b|in under\b|sub\b))/i;
+
+/** "… Dissertation is due 24 April": a piece of work due on a date, named after a backstory. */
+const DUE_WORK = /(?:^|[.!?]\s+)(?:(my|the|our) )?([a-z][a-z' -]{2,40}?) (?:is|are) due\b/i;
+
+function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
+  let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
+  const lead = GOAL_LEAD.exec(phrase);
+  const due = lead ? null : DUE_WORK.exec(phrase);
+  if (due?.[2] && deadline) {
+    const what = `${(due[1] ?? 'the').toLowerCase()} ${due[2].toLowerCase()}`;
+    return `Finish ${what}`;
+  }
+  // "… and I need to get fit for it": the means, after the goal already named, is no title.
+  let named: string | null = null;
+  if (
+    lead &&
+    !MEANS_AT_START.test(phrase.slice(lead.index + lead[0].length).split(CLAUSE_END)[0] ?? '')
+  ) {
+    named = firstNounPhrase(phrase.slice(0, lead.index));
+    phrase = phrase.slice(lead.index + lead[0].length);
+  }
+  phrase = phrase.split(CLAUSE_END)[0] ?? phrase;
+  // "My CIMA exam is on 12 May and I want to pass it first time", "sitting CPA FAR on April 28,
+  // want to pass with 75+": what is passed was named before the goal's clause.
+  if (named && UNNAMED_OBJECT.test(phrase))
+    phrase = phrase.replace(UNNAMED_OBJECT, (_, verb: string) => `${verb} ${named} `);
+  const asTitle = (words: string) =>
+    titleFromText(words, deadline)
+      .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
+      .trim();
+  let title = asTitle(phrase);
+  // "Take my wife on a proper date night twice a month, phones left in the glovebox": too long
+  // a sentence keeps its first clause, when that still says the goal.
+  const [head = ''] = phrase.split(/,\s+/);
+  if ((title.length > 70 || title.endsWith('…')) && head.split(' ').length >= 3)
+    title = asTitle(head);
+  if (title.length < 4 || title.length > 70 || title.endsWith('…')) return null;
+  return title;
+}
+
+/** "… First step is the AANP boards - exam booked for June 3rd": the dated step the plan is for. */
+const FIRST_STEP = /\b(?:first|next) step is (?:to )?(.+?)(?=\s[-–—]\s|[.;,!?]|$)/i;
+
+/**
+ * When the date given belongs to a first step on the way to a bigger goal, that step is the
+ * SMART goal (the plan ends on its date); an exam is to be passed.
+ */
+function firstStepTitle(statement: string, deadline: ParsedDeadline | null): string | null {
+  const step = FIRST_STEP.exec(statement);
+  if (!step?.[1] || !deadline) return null;
+  const at = statement.toLowerCase().indexOf(deadline.phrase.toLowerCase());
+  if (at < step.index) return null;
+  const what = step[1].trim();
+  if (what.length < 4 || what.length > 60) return null;
+  const exam = /\b(?:exam|boards?|test|paper|certification)\b/i.test(statement.slice(step.index));
+  const title = exam && !/^(?:pass|sit|take)\b/i.test(what) ? `Pass ${what}` : what;
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+/**
+ * The person's own words make the title whenever they still say what the plan aims for: a
+ * template's title only when the target was changed (a safer amount for a fixed date) or their
+ * sentence is too long to be a title. `towards` keeps what they asked for in the specific outcome
+ * when a safer target replaces a number their words give in another unit ("3 stone" as kg).
+ */
+export function goalTitle(goal: {
+  statement: string;
+  text: string;
+  deadline: ParsedDeadline | null;
+  explicit: GoalMetric | null;
+  target: number | undefined;
+  template: ActivityTemplate;
+  metric: GoalMetric;
+  context: TemplateContext;
+}): { title: string; towards: string } {
+  const { statement, deadline, explicit, target, template } = goal;
+  // "Host Thanksgiving": a holiday that is the occasion stays in the title.
+  const titleDeadline = deadline?.occasion && !/\d/.test(deadline.phrase) ? null : deadline;
+  let own = firstStepTitle(statement, deadline) ?? ownTitle(statement, titleDeadline);
+  let towards = '';
+  if (own && explicit && target !== undefined) {
+    // A safer target for a fixed date: the person's words with the new number.
+    const stated = formatNumber(explicit.target);
+    if (!own.includes(stated)) towards = ` A first step towards “${own}”.`;
+    own = own.includes(stated) ? own.replace(stated, formatNumber(target)) : null;
+  }
+  const title =
+    own ??
+    (template.generic
+      ? titleFromText(goal.text, deadline)
+      : template.title(goal.metric, goal.context));
+  return { title, towards };
+}
