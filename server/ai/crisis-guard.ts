@@ -342,6 +342,13 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   hundred: 100,
 };
 
+/**
+ * What follows "stop eating" in an everyday goal (less junk, no meat, nothing after 8 pm), not a
+ * wish to stop eating at all: one list for every pattern that reads the phrase.
+ */
+const EVERYDAY_STOP =
+  '(?! (?:out|meat|red meat|sugar|junk|dairy|gluten|late|after (?:\\d|dinner|dark|supper|tea|[a-z]+ pm|[0-9]+ ?pm)|before (?:bed|dinner|\\d)|processed|takeaways?|fast food|bread|carbs|fried|so much|so many|as much|too much|at|chocolate|crisps|sweets|snacks|between meals|in front of))';
+
 const SUICIDE: CategoryRules = {
   strong: compile([
     '\\b(?:kill|killing|killed|kills|end|ending|ended|off|offing|offed|hang|hanging|hanged|shoot|shooting|shot|drown|drowning|poison|poisoning|suffocate|suffocating|gas|gassing|electrocute|murder) (?:myself|my self)\\b',
@@ -606,7 +613,7 @@ const EATING: CategoryRules = {
     '\\bwithout (?:food|eating|a meal)(?: for)? (?:a week|days|weeks|(?:two|three|four|five|six|seven|several|a few|[2-9]|[1-9][0-9]) (?:days|weeks))\\b',
     '\\bgo (?:a week|(?:two|three|four|five|six|seven|several|a few|[2-9]|[1-9][0-9]) (?:days|weeks)) without (?:food|eating)\\b',
     '\\b(?:stop|stopped|quit) eating (?:completely|altogether|entirely|for good|at all)\\b',
-    '\\b(?:want|going|plan|trying|try) to stop eating\\b(?! (?:out|meat|sugar|junk|dairy|gluten|late|after (?:\\d|dinner|dark|supper|tea|[a-z]+ pm|[0-9]+ ?pm)|processed|takeaways?|fast food|bread|carbs|so much|at|chocolate|crisps|sweets|snacks|red meat|fried))',
+    `\\b(?:want|going|plan|trying|try) to stop eating\\b${EVERYDAY_STOP}`,
     '\\bstopped eating\\b(?! (?:out|meat|sugar|junk|dairy|gluten|late|after (?:\\d|dinner|dark|supper|tea|[a-z]+ pm|[0-9]+ ?pm)|processed|takeaways?|fast food|bread|carbs|so much|at|chocolate|crisps|sweets|snacks|red meat|fried))',
     '\\b(?:hide|hiding|hid|throw away|throwing away|threw away|bin|binning) (?:my |the )?(?:food|meals?|lunch|dinner)\\b.{0,50}\\b(?:think i ate|think i have eaten|not notice|do not know|pretend)\\b',
     '\\bpretend (?:that )?i (?:ate|have eaten|already ate|already had)\\b',
@@ -639,7 +646,7 @@ const EATING: CategoryRules = {
     '\\b(?:so|really|super|very) (?:thin|skinny) (?:that )?(?:my )?(?:bones|ribs|hip bones|hipbones|collarbones|spine) (?:show|stick out|are visible)\\b',
     '\\b(?:see|feel|count) (?:all )?my (?:ribs|hip bones|hipbones|collarbones|spine|bones)\\b',
     '\\b(?:force|forcing|forced) myself to (?:throw up|vomit|be sick|puke|purge)\\b',
-    '\\b(?:even if i have to|if i have to|whatever it takes|by any means|need to|have to|going to|i will|should) (?:just )?(?:stop eating(?! (?:so much|so many|as much|too much|junk|out|late|after|before|sugar|meat|processed|takeaways?|fast food|crisps|sweets|snacks|chocolate|between meals|at night|in front of))|starve|starve myself|not eat(?: anything)?|skip (?:every|all) meals?)\\b',
+    `\\b(?:even if i have to|if i have to|whatever it takes|by any means|need to|have to|going to|i will|should) (?:just )?(?:stop eating${EVERYDAY_STOP}|starve|starve myself|not eat(?: anything)?|skip (?:every|all) meals?)\\b`,
     '\\beat(?:ing)? (?:once|one meal|one time|only) (?:every|in) (?:two|three|four|five|few|a few|couple of|a couple of|several|other|[2-9]) days?\\b',
     '\\b(?:throw|throwing|threw|bring|bringing|brought) up (?:everything|all|whatever|anything|most of what|what) i (?:eat|ate)\\b',
     '\\b(?:throw up|vomit|vomiting|purge|purging|make myself sick|be sick)\\b.{0,30}\\b(?:lose weight|stay thin|get thin|skinny|calories|not gain)\\b',
