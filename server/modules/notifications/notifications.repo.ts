@@ -45,26 +45,29 @@ export type NotificationRecord = Omit<NotificationRow, 'userId' | 'createdAt'> &
   createdAt: string;
 };
 
-/** created_at as the API writes it, computed by the database (no Date round trip per row). */
-const isoCreatedAt = sql`to_char(${notifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 type ListedNotification = NotificationRecord & { unread: number | null };
 
 /**
+ * What a listed notification answers, in both list statements below: the row's fields with
+ * created_at as the API writes it, computed by the database (no Date round trip per row).
+ */
+const LISTED_COLUMNS = `id, type, title, message, read, priority,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+  coach_id as "coachId", data`;
+
+/**
  * The newest page with no filter: what every open app asks for every 30 seconds, prepared once per
- * connection (ADR 013), since PostgreSQL plans this statement in about as long as it runs it. The
- * same columns as the general statement below; filtered and older pages go through that one.
+ * connection (ADR 013), since PostgreSQL plans this statement in about as long as it runs it.
+ * Filtered and older pages go through the general statement below.
  */
 const FIRST_PAGE: PreparedStatement = {
   name: 'notifications_first_page',
   types: ['uuid', 'int'],
-  text: `select n.id, n.type, n.title, n.message, n.read, n.priority,
-      to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-      n.coach_id as "coachId", n.data,
+  text: `select ${LISTED_COLUMNS},
       (select c.unread from notification_counts c where c.user_id = $1::uuid) as unread
-    from notifications n
-    where n.user_id = $1::uuid
-    order by n.created_at desc, n.id desc
+    from notifications
+    where user_id = $1::uuid
+    order by created_at desc, id desc
     limit $2::int`,
 };
 
@@ -82,11 +85,8 @@ export async function listWithUnreadCount(
     ? await runPrepared<ListedNotification>(db, FIRST_PAGE, [filter.userId, String(filter.limit)])
     : await queryRows<ListedNotification>(
         db,
-        sql`select ${notifications.id} as id, ${notifications.type} as type, ${notifications.title} as title,
-          ${notifications.message} as message, ${notifications.read} as read, ${notifications.priority} as priority,
-          ${isoCreatedAt} as "createdAt", ${notifications.coachId} as "coachId", ${notifications.data} as data,
-          (select ${notificationCounts.unread} from ${notificationCounts}
-            where ${notificationCounts.userId} = ${filter.userId}::uuid) as unread
+        sql`select ${sql.raw(LISTED_COLUMNS)},
+          (select c.unread from notification_counts c where c.user_id = ${filter.userId}::uuid) as unread
         from ${notifications}
         where ${listConditions(filter)}
         order by ${notifications.createdAt} desc, ${notifications.id} desc
