@@ -11,7 +11,10 @@ import { type CoachDomain, coachDomains, type GoalFlag, goalFlags } from '#contr
  *   person knows is asked for under the deadline id);
  * - `deadline: 'none'` means the person gave no date: any default horizon within a year passes;
  * - `fixed: true` is the `fixed_date` flag, which the row's flags must carry too;
- * - `keep` are words the SMART title or specific outcome must contain.
+ * - `keep` are words the SMART title or specific outcome must contain;
+ * - a stated date that has passed (`deadline_passed`) is replaced with a proposed one: the row
+ *   expects a SMART goal with that flag and any default horizon. Sets 1 and 2 asked for a new
+ *   date instead; their rows that ask for the deadline alone are read the same way.
  */
 
 const goalSetRowSchema = z.object({
@@ -65,6 +68,13 @@ export function goalRowFromSet(raw: unknown): GoalRow {
     ...(row.domain ? { domain: row.domain } : {}),
     ...(flags.length > 0 ? { flags } : {}),
   };
+  const passedOnly =
+    flags.includes('deadline_passed') &&
+    (row.expect === 'smart' ||
+      (row.asks ?? []).every((id) => id === 'deadline' || id === 'event_date'));
+  if (passedOnly) {
+    return { ...common, expect: 'smart', deadline: DEFAULT_WINDOW, keeps: row.keep };
+  }
   if (row.expect === 'ask') {
     const asks = [...new Set((row.asks ?? []).map((id) => QUESTION_ID[id] ?? id))];
     return { ...common, expect: { asks } };

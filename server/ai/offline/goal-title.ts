@@ -1,7 +1,7 @@
 // The SMART goal's title: the person's own words wherever they still say what the plan aims for
 // (README, "Decisions on understanding a goal").
 import type { GoalMetric } from '#contracts/coach.ts';
-import { firstNounPhrase } from './intent.ts';
+import { firstNounPhrase, POINTS_BACK } from './intent.ts';
 import type { ParsedDeadline } from './parse.ts';
 import type { ActivityTemplate, TemplateContext } from './templates/kit.ts';
 import { MEANS_AT_START } from './wish.ts';
@@ -36,7 +36,7 @@ const GOAL_LEAD =
 
 /** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
 const CLAUSE_END =
-  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
+  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|\s+and\s+(?=(?:i'm|im|i am)\s+(?:still|now|only|at)\b)|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
 
 /**
  * The SMART title in the person's own words: the clause that states the goal, without preamble,
@@ -56,9 +56,16 @@ const UNNAMED_OBJECT =
 /** "… Dissertation is due 24 April": a piece of work due on a date, named after a backstory. */
 const DUE_WORK = /(?:^|[.!?]\s+)(?:(my|the|our) )?([a-z][a-z' -]{2,40}?) (?:is|are) due\b/i;
 
+/** "I was supposed to be down to 75kg": a goal told as a promise not yet kept. */
+const PROMISED = /^(?:i\s+|we\s+)?(?:was|were)\s+(?:meant|supposed|going)\s+to\s+(?:have\s+)?/i;
+
 function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
   let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
-  const lead = GOAL_LEAD.exec(phrase);
+  // "… by the end of February and I'm still at 79. Want to actually get there": the wish points
+  // back at the goal told first, which is the title ("Get down to 75kg").
+  const pointsBack = POINTS_BACK.test(phrase) && PROMISED.test(phrase);
+  if (pointsBack) phrase = phrase.replace(PROMISED, '').replace(/^be down to\b/i, 'get down to');
+  const lead = pointsBack ? null : GOAL_LEAD.exec(phrase);
   const due = lead ? null : DUE_WORK.exec(phrase);
   if (due?.[2] && deadline) {
     const what = `${(due[1] ?? 'the').toLowerCase()} ${due[2].toLowerCase()}`;

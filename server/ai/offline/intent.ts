@@ -41,6 +41,13 @@ const PREAMBLE =
 const WANTS =
   /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\bmy (?:goal|aim|plan) is\b|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
 
+/**
+ * A wish that only points back at a goal already told ("still want to get there", "want to
+ * actually get it done"): the sentence that told it states the goal.
+ */
+export const POINTS_BACK =
+  /\b(?:want|wanna|need|like|love|hope|plan|intend|aim)\s+to\s+(?:\w+ly\s+|still\s+|finally\s+)?(?:get there|get it (?:done|sorted|finished|over with)|do it|make it(?: happen)?|finish it|hit it|reach it|get back on track)\b(?:\s+(?:this time|tho|though|now|again))?\s*[.!?]*$/i;
+
 /** Asides that carry no meaning for the goal ("honestly", "tbh", "lol"). */
 const FILLER = /^(?:honestly|tbh|ok|okay|so|well),?\s+|\s+(?:lol|tbh|haha|lmao)$/gi;
 
@@ -92,7 +99,9 @@ export function goalIntent(rawText: string): GoalIntent {
   // what the person wants ("I used to read loads as a kid… I want to read more.").
   const sentences = rawText.split(/(?<=[.!?])\s+|\n/).filter((part) => part.trim() !== '');
   const first = sentences[0] ?? rawText;
-  const stated = WANTS.test(first) ? first : (sentences.find((part) => WANTS.test(part)) ?? first);
+  const stated = WANTS.test(first)
+    ? first
+    : (sentences.find((part) => WANTS.test(part) && !POINTS_BACK.test(part)) ?? first);
   const sentence = stated
     .replace(/[‘’]/g, "'")
     .replace(REASON, '')

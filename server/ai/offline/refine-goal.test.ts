@@ -105,10 +105,17 @@ describe('refineGoal offline: only the questions it needs', () => {
     ]);
   });
 
-  it('asks again for a date that has passed', () => {
+  it('proposes a new date for one that has passed, flagged and said in a note', () => {
     const output = refine('Get my PMP certification by 31 Jan 2026', 'Asia/Kolkata');
-    expect(asked(output)).toEqual(['deadline']);
+    expect(output.kind).toBe('smart');
+    if (output.kind !== 'smart') return;
     expect(output.flags).toEqual(['deadline_passed']);
+    expect(output.goal.deadline > '2026-03-10').toBe(true);
+    expect(output.notes.join(' ')).toMatch(/\(31 January 2026\) has already passed, so I proposed/);
+    // A vague wish with a passed date asks only what it would look like; the date comes after.
+    const vague = refine('Be healthier by January 2026');
+    expect(asked(vague)).toEqual(['outcome']);
+    expect(vague.flags).toContain('deadline_passed');
   });
 
   it('asks the date of a life event only the person knows', () => {

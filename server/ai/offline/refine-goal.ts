@@ -268,12 +268,10 @@ function dateNeededQuestion(owner: string, event: string, timeZone: string): Cla
   };
 }
 
-function deadlineQuestion(passed: ParsedDeadline | null): ClarifyingQuestion {
+function deadlineQuestion(): ClarifyingQuestion {
   return {
     id: QUESTION_IDS.deadline,
-    question: passed
-      ? `The date you mentioned (${formatLongDate(passed.date)}) has already passed. What new date would you like to aim for?`
-      : 'By when would you like to get there?',
+    question: 'By when would you like to get there?',
     suggestions: ['In 4 weeks', 'In 3 months', 'By the end of the year'],
   };
 }
@@ -593,11 +591,13 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     dayKnown,
     anyDate: parsedDeadline !== null,
   });
-  // A date that has passed is asked again rather than replaced with one the person never chose.
+  // A date that has passed is replaced with a proposed one and flagged (decideDeadline), as a
+  // coach would ("that date has gone; how about …?"), rather than asked again.
   const passed = parsedDeadline?.passed === true;
   const asksOutcome = reconnect || (learnSkill && !event && !lifeEvent);
-  if (((vague || needsTarget || asksOutcome) && !answeredOutcome) || event || lifeEvent || passed) {
+  if (((vague || needsTarget || asksOutcome) && !answeredOutcome) || event || lifeEvent) {
     const questions: ClarifyingQuestion[] = [];
+    if (passed) flags.add('deadline_passed');
     if (vague && !answeredOutcome) {
       flags.add('vague');
       questions.push(
@@ -646,9 +646,6 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
         ...dateNeededQuestion('the', 'event', input.timeZone),
         question: lifeEvent.question,
       });
-    } else if (passed && parsedDeadline) {
-      flags.add('deadline_passed');
-      questions.push(deadlineQuestion(parsedDeadline));
     } else if (
       needsTarget &&
       !moreOf &&
@@ -658,7 +655,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       !deadlineAnswer
     ) {
       // Amounts of money or weight are only safe or affordable against a date: asked together.
-      questions.push(deadlineQuestion(null));
+      questions.push(deadlineQuestion());
     }
     // Why is asked only of a wish about the whole of life ("get my life together"), not of one
     // area of it (health, work, money, a relationship, a skill), whose why is plain; and the

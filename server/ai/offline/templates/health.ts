@@ -17,7 +17,7 @@ import {
 const weightLoss: ActivityTemplate = {
   id: 'weight_loss',
   domain: 'health',
-  cues: /\b(lose|losing|drop|shed|slim down)\b[^.]*(?:\b|(?<=\d))(weight|kg|kgs|kilos?|pounds|lbs?|stone|fat|belly)\b|\bweight loss\b|\bfat loss\b|\bweight lost\b|\bslim down\b/,
+  cues: /\b(lose|losing|drop|shed|slim down)\b[^.]*(?:\b|(?<=\d))(weight|kg|kgs|kilos?|pounds|lbs?|stone|fat|belly)\b|\bweight loss\b|\bfat loss\b|\bweight lost\b|\bslim down\b|\bdown to \d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|stone|st|lbs?|pounds)\b|\bgoal weight\b/,
   metric: ({ quantities }) => {
     const weight = findQuantity(quantities, 'weight');
     if (!weight || weight.direction !== 'lose') return null;
