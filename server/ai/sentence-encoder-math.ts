@@ -5,73 +5,152 @@
  */
 
 /**
- * out[r] = x[r] · W + bias, for a weight matrix W stored [inDim, outDim] row-major (the layout of
- * both the graph's MatMul weights and its 1x1 Conv2D kernels). Four rows share each weight row,
- * which is read from memory once per block instead of once per row.
+ * out[r] = x[r] · W + bias, for W stored transposed: wt is [outDim, inDim] row-major, so each
+ * output is a dot product over two contiguous runs. Tiles of 4 rows × 4 outputs keep 16 sums in
+ * registers and read each weight once per 4 rows (about 1.5× faster in V8 than one row at a time).
+ * outDim must be a multiple of 4.
  */
 export function affine(
   x: Float32Array,
   rows: number,
   inDim: number,
-  w: Float32Array,
+  wt: Float32Array,
+  bias: Float32Array,
+  out: Float32Array,
+): void {
+  let r = 0;
+  for (; r + 4 <= rows; r += 4) affineTile4x4(x, r, inDim, wt, bias, out);
+  for (; r < rows; r += 1) affineTile1x4(x, r, inDim, wt, bias, out);
+}
+
+function affineTile4x4(
+  x: Float32Array,
+  r: number,
+  inDim: number,
+  wt: Float32Array,
   bias: Float32Array,
   out: Float32Array,
 ): void {
   const outDim = bias.length;
-  for (let r = 0; r < rows; r += 1) out.set(bias, r * outDim);
-  let r = 0;
-  for (; r + 4 <= rows; r += 4) affineBlock4(x, r, inDim, w, out, outDim);
-  for (; r < rows; r += 1) affineRow(x, r, inDim, w, out, outDim);
-}
-
-function affineBlock4(
-  x: Float32Array,
-  r: number,
-  inDim: number,
-  w: Float32Array,
-  out: Float32Array,
-  outDim: number,
-): void {
   const x0 = r * inDim;
   const x1 = x0 + inDim;
   const x2 = x1 + inDim;
   const x3 = x2 + inDim;
-  const y0 = r * outDim;
-  const y1 = y0 + outDim;
-  const y2 = y1 + outDim;
-  const y3 = y2 + outDim;
-  for (let i = 0; i < inDim; i += 1) {
-    const a0 = x[x0 + i]!;
-    const a1 = x[x1 + i]!;
-    const a2 = x[x2 + i]!;
-    const a3 = x[x3 + i]!;
-    const wi = i * outDim;
-    for (let o = 0; o < outDim; o += 1) {
-      const wv = w[wi + o]!;
-      out[y0 + o]! += a0 * wv;
-      out[y1 + o]! += a1 * wv;
-      out[y2 + o]! += a2 * wv;
-      out[y3 + o]! += a3 * wv;
+  for (let o = 0; o < outDim; o += 4) {
+    const w0 = o * inDim;
+    const w1 = w0 + inDim;
+    const w2 = w1 + inDim;
+    const w3 = w2 + inDim;
+    let s00 = 0,
+      s01 = 0,
+      s02 = 0,
+      s03 = 0,
+      s10 = 0,
+      s11 = 0,
+      s12 = 0,
+      s13 = 0;
+    let s20 = 0,
+      s21 = 0,
+      s22 = 0,
+      s23 = 0,
+      s30 = 0,
+      s31 = 0,
+      s32 = 0,
+      s33 = 0;
+    for (let i = 0; i < inDim; i += 1) {
+      const u0 = wt[w0 + i]!;
+      const u1 = wt[w1 + i]!;
+      const u2 = wt[w2 + i]!;
+      const u3 = wt[w3 + i]!;
+      let a = x[x0 + i]!;
+      s00 += a * u0;
+      s01 += a * u1;
+      s02 += a * u2;
+      s03 += a * u3;
+      a = x[x1 + i]!;
+      s10 += a * u0;
+      s11 += a * u1;
+      s12 += a * u2;
+      s13 += a * u3;
+      a = x[x2 + i]!;
+      s20 += a * u0;
+      s21 += a * u1;
+      s22 += a * u2;
+      s23 += a * u3;
+      a = x[x3 + i]!;
+      s30 += a * u0;
+      s31 += a * u1;
+      s32 += a * u2;
+      s33 += a * u3;
     }
+    const b0 = bias[o]!;
+    const b1 = bias[o + 1]!;
+    const b2 = bias[o + 2]!;
+    const b3 = bias[o + 3]!;
+    let y = r * outDim + o;
+    out[y] = s00 + b0;
+    out[y + 1] = s01 + b1;
+    out[y + 2] = s02 + b2;
+    out[y + 3] = s03 + b3;
+    y += outDim;
+    out[y] = s10 + b0;
+    out[y + 1] = s11 + b1;
+    out[y + 2] = s12 + b2;
+    out[y + 3] = s13 + b3;
+    y += outDim;
+    out[y] = s20 + b0;
+    out[y + 1] = s21 + b1;
+    out[y + 2] = s22 + b2;
+    out[y + 3] = s23 + b3;
+    y += outDim;
+    out[y] = s30 + b0;
+    out[y + 1] = s31 + b1;
+    out[y + 2] = s32 + b2;
+    out[y + 3] = s33 + b3;
   }
 }
 
-function affineRow(
+function affineTile1x4(
   x: Float32Array,
   r: number,
   inDim: number,
-  w: Float32Array,
+  wt: Float32Array,
+  bias: Float32Array,
   out: Float32Array,
-  outDim: number,
 ): void {
+  const outDim = bias.length;
   const x0 = r * inDim;
-  const y0 = r * outDim;
-  for (let i = 0; i < inDim; i += 1) {
-    const a = x[x0 + i]!;
-    if (a === 0) continue; // after a ReLU about half the inputs are zero
-    const wi = i * outDim;
-    for (let o = 0; o < outDim; o += 1) out[y0 + o]! += a * w[wi + o]!;
+  for (let o = 0; o < outDim; o += 4) {
+    const w0 = o * inDim;
+    const w1 = w0 + inDim;
+    const w2 = w1 + inDim;
+    const w3 = w2 + inDim;
+    let s0 = bias[o]!;
+    let s1 = bias[o + 1]!;
+    let s2 = bias[o + 2]!;
+    let s3 = bias[o + 3]!;
+    for (let i = 0; i < inDim; i += 1) {
+      const a = x[x0 + i]!;
+      s0 += a * wt[w0 + i]!;
+      s1 += a * wt[w1 + i]!;
+      s2 += a * wt[w2 + i]!;
+      s3 += a * wt[w3 + i]!;
+    }
+    const y = r * outDim + o;
+    out[y] = s0;
+    out[y + 1] = s1;
+    out[y + 2] = s2;
+    out[y + 3] = s3;
   }
+}
+
+/** [inDim, outDim] row-major → [outDim, inDim] row-major, for affine(). */
+export function transposed(w: Float32Array, inDim: number, outDim: number): Float32Array {
+  const t = new Float32Array(w.length);
+  for (let i = 0; i < inDim; i += 1) {
+    for (let o = 0; o < outDim; o += 1) t[o * inDim + i] = w[i * outDim + o]!;
+  }
+  return t;
 }
 
 /** out[r] = (x[r] - mean) / sqrt(variance + 1e-6) * scale + bias, over the last dimension. */
