@@ -144,6 +144,32 @@ function affineTile1x4(
   }
 }
 
+/**
+ * out[r] = x[r] · W + bias for W stored [inDim, outDim] (not transposed), skipping the zero
+ * inputs: after a ReLU most are zero, so only their weight rows are read.
+ */
+export function sparseAffine(
+  x: Float32Array,
+  rows: number,
+  inDim: number,
+  w: Float32Array,
+  bias: Float32Array,
+  out: Float32Array,
+): void {
+  const outDim = bias.length;
+  for (let r = 0; r < rows; r += 1) {
+    const x0 = r * inDim;
+    const y0 = r * outDim;
+    out.set(bias, y0);
+    for (let i = 0; i < inDim; i += 1) {
+      const a = x[x0 + i]!;
+      if (a === 0) continue;
+      const wi = i * outDim;
+      for (let o = 0; o < outDim; o += 1) out[y0 + o]! += a * w[wi + o]!;
+    }
+  }
+}
+
 /** [inDim, outDim] row-major → [outDim, inDim] row-major, for affine(). */
 export function transposed(w: Float32Array, inDim: number, outDim: number): Float32Array {
   const t = new Float32Array(w.length);

@@ -7,6 +7,7 @@ import {
   layerNorm,
   relu,
   selfAttention,
+  sparseAffine,
   transposed,
 } from './sentence-encoder-math.ts';
 import { createTokenizer } from './sentence-encoder-tokenizer.ts';
@@ -54,6 +55,7 @@ interface Layer {
   residual: [Float32Array, Float32Array] | null;
   norm2: [Float32Array, Float32Array];
   conv1: [Float32Array, Float32Array];
+  /** Stored [in, out]: its input is the ReLU output, about 92% zeros, read by sparseAffine(). */
   conv2: [Float32Array, Float32Array];
 }
 
@@ -105,21 +107,24 @@ const ENCODE = 'module_apply_default/Encoder_en/KonaTransformer/Encode/';
 const KERNELS = 'module/Encoder_en/KonaTransformer/Encode/';
 
 /**
- * Reads a tensor as its own copy, so the shards' buffer can be freed after loading; a matrix
- * (any tensor of 2 or more dimensions, [..., in, out]) is stored transposed for affine().
+ * Reads a tensor as its own copy, so the shards' buffer can be freed after loading. A matrix (any
+ * tensor of 2 or more dimensions, [..., in, out]) is stored transposed for affine(), unless
+ * `asStored` (for sparseAffine(), which reads it [in, out]).
  */
-function tensorReader(tensors: Map<string, Tensor>): (name: string) => Float32Array {
-  return (name) => {
+type TensorGetter = (name: string, asStored?: boolean) => Float32Array;
+
+function tensorReader(tensors: Map<string, Tensor>): TensorGetter {
+  return (name, asStored = false) => {
     const tensor = tensors.get(name);
     if (!tensor) throw new Error(`Sentence encoder: weight ${name} is missing`);
     const { data, shape } = tensor;
-    if (shape.length < 2) return data.slice();
+    if (shape.length < 2 || asStored) return data.slice();
     const outDim = shape.at(-1)!;
     return transposed(data, data.length / outDim, outDim);
   };
 }
 
-function readLayer(get: (name: string) => Float32Array, index: 0 | 1): Layer {
+function readLayer(get: TensorGetter, index: 0 | 1): Layer {
   const at = `${ENCODE}Layer_${index}/TransformerLayer/`;
   const stack = `${ENCODE}TransformerStack/Layer_${index}/TransformerLayer/`;
   const attention = `${at}MultiheadAttention/`;
@@ -132,7 +137,7 @@ function readLayer(get: (name: string) => Float32Array, index: 0 | 1): Layer {
     get(`${attention}${name}/bias/ConcatPartitions/concat`),
   ];
   const conv = (name: string): [Float32Array, Float32Array] => [
-    get(`${stack}FFN/${name}/Tensordot/Reshape_1`),
+    get(`${stack}FFN/${name}/Tensordot/Reshape_1`, name === 'conv2'),
     get(`${at}FFN/${name}/bias/ConcatPartitions/concat`),
   ];
   return {
@@ -228,7 +233,7 @@ function ffnHidden(layer: Layer, rows: number, s: Scratch): number {
 function firstLayer(layer: Layer, rows: number, s: Scratch): void {
   attentionBlock(layer, s.x, rows, s);
   const hiddenDim = ffnHidden(layer, rows, s);
-  affine(s.hidden, rows, hiddenDim, layer.conv2[0], layer.conv2[1], s.z);
+  sparseAffine(s.hidden, rows, hiddenDim, layer.conv2[0], layer.conv2[1], s.z);
   addInto(s.z, s.y, rows * OUTPUT_DIM);
 }
 
@@ -243,7 +248,7 @@ function lastLayerMean(layer: Layer, rows: number, s: Scratch): Float32Array {
   const hiddenDim = ffnHidden(layer, rows, s);
   const hiddenMean = meanRows(s.hidden, rows, hiddenDim);
   const mean = new Float32Array(OUTPUT_DIM);
-  affine(hiddenMean, 1, hiddenDim, layer.conv2[0], layer.conv2[1], mean);
+  sparseAffine(hiddenMean, 1, hiddenDim, layer.conv2[0], layer.conv2[1], mean);
   addInto(mean, meanRows(s.y, rows, OUTPUT_DIM), OUTPUT_DIM);
   return mean;
 }
