@@ -2,9 +2,13 @@
 // included; measure a new batch with scripts/crisis-eval.ts before adding it): the catch rate on
 // crisis messages, the false-alarm rate on ordinary ones (targets: ≥ 97 % and ≤ 2 %), and its
 // speed per message against normalisation alone (the least any guard must do).
+import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { detectCrisis, normalizeForGuard } from '#server/ai/safety.ts';
 import { crisisSet } from '#server/ai/safety-eval/crisis-set.ts';
 import { median, report } from './support.ts';
+
+// The guard as the app runs it: with the sentence layer (ADR 032).
+useSentenceLayer(true);
 
 function percent(part: number, whole: number): string {
   return `${((part / Math.max(1, whole)) * 100).toFixed(1)} %`;

@@ -7,6 +7,7 @@
 // and every miss and false alarm, so they can be studied by the concept missed, never patched
 // sentence by sentence. `--guard` measures another version of the guard (a module exporting
 // `detectCrisis`), e.g. the one on main: `git show main:server/ai/crisis-guard.ts > /tmp/g.ts`.
+import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +19,9 @@ import {
   detectCrisisByModel,
 } from '#server/ai/crisis-guard.ts';
 import { detectCrisis } from '#server/ai/safety.ts';
+
+// The guard as the app runs it: with the sentence layer (ADR 032).
+useSentenceLayer(true);
 
 const rowsSchema = z.array(
   z.object({

@@ -4,6 +4,7 @@ import type { Registry } from 'prom-client';
 import { deliveryChannels } from '#contracts/channels.ts';
 import type { AiGateway } from '#server/ai/gateway.ts';
 import { createLazyAiGateway } from '#server/ai/lazy-gateway.ts';
+import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { aiSettingsFromEnv } from '#server/ai/settings.ts';
 import { createAccountSessionsService } from '#server/auth/account-sessions.service.ts';
 import { createAuthModule, type AuthModule } from '#server/auth/auth.module.ts';
@@ -329,6 +330,7 @@ export async function createModules(deps: ModulesDeps) {
     onError: (error) => log.error({ err: error }, 'event bus'),
   });
   const notifications = createNotificationsService({ db, clock });
+  useSentenceLayer(env.AI_CRISIS_SENTENCE_LAYER === 'on');
   // The one AI gateway; calls are logged until a later module persists them.
   const ai =
     deps.ai ??

@@ -12,6 +12,7 @@ import {
   tagConcepts,
 } from './crisis-concepts.ts';
 import { type CrisisModel, modelCategory, toldSentences } from './crisis-model.ts';
+import { sentenceLayerCategories, sentenceLayerOn } from './crisis-sentence-layer.ts';
 import { type GatedPattern, LiteralGate } from './literal-gate.ts';
 import savedModel from './crisis-model.json' with { type: 'json' };
 
@@ -1027,7 +1028,17 @@ function categoryOfCleared(text: string): CrisisCategory | null {
  * The crisis category the texts fall into, or null for ordinary coaching text. Each text is read
  * on its own; when they fall into several categories, the most urgent one wins.
  */
-export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCategory | null {
+export function detectCrisis(
+  texts: ReadonlyArray<string | undefined>,
+  options: {
+    /**
+     * Whether the sentence layer reads what the other layers did not flag (default: as
+     * useSentenceLayer set it). The gateway reads only the person's fresh words with it.
+     */
+    sentences?: boolean;
+  } = {},
+): CrisisCategory | null {
+  const deep = options.sentences ?? sentenceLayerOn();
   const present = texts.filter((t): t is string => typeof t === 'string' && t.trim().length > 0);
   let found: CrisisCategory | null = null;
   let rank = CATEGORY_ORDER.length;
@@ -1067,7 +1078,14 @@ export function detectCrisis(texts: ReadonlyArray<string | undefined>): CrisisCa
     }
     consider(byLexicon);
     consider(byConcepts);
-    if (!byLexicon && !byConcepts) consider(modelOpinion(sentences));
+    if (byLexicon || byConcepts) continue;
+    const byModel = modelOpinion(sentences);
+    consider(byModel);
+    // the sentence layer reads what the words alone did not flag, unless every sentence is a
+    // story, a study or a settled past (the frames the other layers honour too)
+    if (deep && !byModel && toldSentences(sentences).length > 0) {
+      for (const category of sentenceLayerCategories(text)) consider(category);
+    }
   }
   return found;
 }

@@ -10,6 +10,7 @@ import {
 } from './safety.ts';
 import { goalTable } from './offline/goal-table.ts';
 import { crisisSet } from './safety-eval/crisis-set.ts';
+import { EVERYDAY_LOOK_ALIKES } from './safety-eval/everyday.ts';
 
 describe('the crisis guard', () => {
   it.each([
@@ -39,20 +40,7 @@ describe('the crisis guard', () => {
     expect(detectCrisis([text])).toBe(category);
   });
 
-  it.each([
-    'I want to keep killing it at work and get promoted',
-    'This commute is killing me, I need a job closer to home',
-    "I'm dying to see the northern lights",
-    'Dead tired every evening, want to sleep better',
-    'Deadlift 100 kg by summer',
-    'My boss will kill me if I miss the launch',
-    'Practise the suicide squeeze with the baseball team',
-    'Train as a suicide prevention counsellor',
-    'Stop beating myself up over small mistakes',
-    'Run until I drop... just kidding, run a 10K',
-    'I cut myself shaving, buy a better razor',
-    'My dad had a heart attack last year, I want to lower my cholesterol',
-  ])('leaves everyday language alone: "%s"', (text) => {
+  it.each(EVERYDAY_LOOK_ALIKES)('leaves everyday language alone: "%s"', (text) => {
     expect(detectCrisis([text])).toBeNull();
   });
 

@@ -30,7 +30,7 @@ const CLEARED_TEXTS_KEPT = 5_000;
 export function createTextGuard(
   options: {
     /** The guard over a list of texts (detectCrisis; replaced in tests to count readings). */
-    detect?: (texts: readonly string[]) => CrisisCategory | null;
+    detect?: (texts: readonly string[], options?: { sentences?: boolean }) => CrisisCategory | null;
     capacity?: number;
   } = {},
 ): TextGuard {
@@ -60,7 +60,9 @@ export function createTextGuard(
           remember(text); // recently used
           continue;
         }
-        const category = detect([text]);
+        // texts seen before (the goal read when it was set, the engine's own titles) are read by
+        // the rule layers; the sentence layer reads the person's fresh words (ADR 032)
+        const category = detect([text], { sentences: false });
         if (category) categories.push(category);
         else remember(text);
       }

@@ -1,0 +1,68 @@
+import type { CrisisCategory } from '#contracts/coach.ts';
+import { sentenceCategory, type SentenceModel } from './crisis-sentence-model.ts';
+import savedModel from './crisis-sentence-model.json' with { type: 'json' };
+import { loadSentenceEncoder, type SentenceEncoder } from './sentence-encoder.ts';
+
+/**
+ * The guard's sentence layer at work: the encoder is loaded on the first message the guard reads
+ * (about 30 MB of weights, read once), not at start-up, so a server that never sees coach text
+ * never pays for it. A long text is read in windows of whole sentences of about forty words, the
+ * length of the rows the model learned from; any window may flag it.
+ */
+
+const MODEL: SentenceModel = savedModel;
+const WINDOW_WORDS = 40;
+
+let encoder: SentenceEncoder | null = null;
+let enabled = false;
+
+/**
+ * Turns the layer on or off for this process: on in the app (server/modules.ts, from
+ * AI_CRISIS_SENTENCE_LAYER, on by default), the evaluation scripts and the bench; off until then,
+ * because the unit tests read thousands of rows and a message costs about 50 ms of encoder time
+ * (ADR 032). Its own tests turn it on.
+ */
+export function useSentenceLayer(on: boolean): void {
+  enabled = on;
+}
+
+export function sentenceLayerOn(): boolean {
+  return enabled;
+}
+
+function encoderInstance(): SentenceEncoder {
+  encoder ??= loadSentenceEncoder();
+  return encoder;
+}
+
+/** Whole sentences grouped into windows of about WINDOW_WORDS words, in order. */
+export function sentenceWindows(text: string): string[] {
+  const sentences = text
+    .split(/(?<=[.!?…])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 0);
+  const windows: string[] = [];
+  let current: string[] = [];
+  let words = 0;
+  for (const sentence of sentences) {
+    const count = sentence.split(/\s+/).length;
+    if (current.length > 0 && words + count > WINDOW_WORDS) {
+      windows.push(current.join(' '));
+      current = [];
+      words = 0;
+    }
+    current.push(sentence);
+    words += count;
+  }
+  if (current.length > 0) windows.push(current.join(' '));
+  return windows;
+}
+
+/** The sentence layer's opinion of each window of one text (the person's words, as written). */
+export function sentenceLayerCategories(
+  text: string,
+  model: SentenceModel = MODEL,
+): Array<CrisisCategory | null> {
+  const encode = encoderInstance();
+  return sentenceWindows(text).map((window) => sentenceCategory(model, encode.embed(window)));
+}
