@@ -67,6 +67,17 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       /\b(stress|anxiety|anxious|burnout|mental health|therapy|therapist|doctor|physio|back pain|injury)\b/,
       2,
     ],
+    // A health condition or its treatment framing the goal ("type 2 diabetic on metformin … be
+    // off my meds", "back on the bike after my hip replacement").
+    [
+      /\b(diabetic|diabet\w*|prediabet\w*|metformin|insulin|meds|medication|medications|blood thinners|statins|(?:hip|knee|joint|shoulder) replacement|(?:heart|knee|hip|back|shoulder) surgery|cardiac|heart attack|stroke|chemo\w*|rehab|postnatal|postpartum|pregnan\w*|arthritis|asthma|copd|low[- ]carb|keto|carbs)\b/,
+      4,
+    ],
+    // A ride by its distance ("ride 50 km", "cycle 100 miles"), the bike itself.
+    [
+      /\b(?:ride|riding|cycle|cycling|bike|biking) (?:\d+(?:\.\d+)? ?(?:km|k|kms|miles?|mi)\b)|\b(?:on|back on|get on) (?:the|my) (?:bike|road bike|mountain bike)\b|\bbiking\b/,
+      3,
+    ],
   ],
   career: [
     [

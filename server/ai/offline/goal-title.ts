@@ -30,9 +30,12 @@ export function titleFromText(text: string, deadline: ParsedDeadline | null): st
   return title.charAt(0).toUpperCase() + title.slice(1) || 'My goal';
 }
 
-/** What leads into the goal itself in a longer sentence ("… - aim is to walk 5km", "want to keep swimming"). */
+/**
+ * What leads into the goal itself in a longer sentence ("… - aim is to walk 5km", "want to keep
+ * swimming", "goal is a 5 mile hike": the goal named as a thing).
+ */
 const GOAL_LEAD =
-  /\b(?:(?:my |the )?(?:aim|goal|plan) is to|(?:i |i'd |i would )?(?:really )?(?:want|wanna|need|hope|plan|would like|'d like|am trying|'m trying|am going|'m going) to)\s+/i;
+  /\b(?:(?:my |the )?(?:aim|goal|plan|target|dream) is (?:to\s+|(?=an?\s))|(?:i |i'd |i would )?(?:really )?(?:want|wanna|need|hope|plan|would like|'d like|am trying|'m trying|am going|'m going) to\s+)/i;
 
 /** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
 const CLAUSE_END =

@@ -35,11 +35,11 @@ const STOP_AFTER_OBJECT =
   /^(with|for|to|at|on|in|by|before|after|until|within|so|because|and|or|but|from|every|each|per|this|next|than|while|since|without)$/;
 
 const PREAMBLE =
-  /^(?:(?:i|we)\s+(?:really\s+|finally\s+|also\s+|just\s+)?(?:want|would like|'d like|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|(?:i\s+)?wanna\s+|(?:really\s+|just\s+)?(?:want|need|hope|plan)\s+to\s+|my goal is to\s+|goal:\s*|this year,?\s+|i\s+)/i;
+  /^(?:(?:i|we)\s+(?:really\s+|finally\s+|also\s+|just\s+)?(?:want|would like|'d like|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|(?:i\s+)?wanna\s+|(?:really\s+|just\s+)?(?:want|need|hope|plan)\s+to\s+|(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+to\s+|goal:\s*|this year,?\s+|i\s+)/i;
 
 /** A sentence that says what the person wants. */
 const WANTS =
-  /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\bmy (?:goal|aim|plan) is\b|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
+  /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\b(?:my|the|main|big)?\s*(?:goal|aim|plan|target|dream) is\b|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
 
 /**
  * A wish that only points back at a goal already told ("still want to get there", "want to
@@ -107,6 +107,8 @@ export function goalIntent(rawText: string): GoalIntent {
     .replace(REASON, '')
     .replace(FILLER, '')
     .replace(PREAMBLE, '')
+    // "goal is a 5 mile hike", "the aim is an ironman": the goal named as a thing is done.
+    .replace(/^(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+(?=(?:a|an)\s)/i, 'do ')
     // "signed up for a marathon": the event signed up for is the activity.
     .replace(
       /^(?:(?:i|we)(?:'ve| have)?\s+)?(?:signed up|registered|entered|enrolled)\s+(?:for|in|into)\s+/i,
