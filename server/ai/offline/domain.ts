@@ -128,6 +128,11 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       2,
     ],
     [/\b(productive|productivity|deep work|deadline|projects?)\b/, 1],
+    // Work a teacher, nurse or manager does ("finish marking the mock papers", "my appraisals").
+    [
+      /\b(marking|lesson plans?|schemes? of work|report cards|appraisals|timesheets|my (?:students|pupils|caseload|direct reports))\b/,
+      3,
+    ],
   ],
   relationships: [
     [

@@ -59,11 +59,24 @@ const UNNAMED_OBJECT =
 /** "… Dissertation is due 24 April": a piece of work due on a date, named after a backstory. */
 const DUE_WORK = /(?:^|[.!?]\s+)(?:(my|the|our) )?([a-z][a-z' -]{2,40}?) (?:is|are) due\b/i;
 
+/** "… before the end of term" (on 27 March), "… before we break up": the date's own words. */
+const PERIOD_END =
+  /\s+\b(?:by|before|until|till)\s+(?:the\s+)?(?:end of (?:the\s+|this\s+)?(?:term|semester|school year|academic year|quarter)|(?:term|semester|school|we) (?:ends|finishes|breaks up|break up))$/i;
+
+/** "I'm a teacher - …", "As a nurse, …": the person's role, told before the goal. */
+const WHO_I_AM =
+  /^(?:(?:i'm|i am|im)|as) an? [a-z]+(?: [a-z]+)?(?:\s[-–—]\s|[,:;]\s+|\.\s+)(?=[a-z])/i;
+
 /** "I was supposed to be down to 75kg": a goal told as a promise not yet kept. */
 const PROMISED = /^(?:i\s+|we\s+)?(?:was|were)\s+(?:meant|supposed|going)\s+to\s+(?:have\s+)?/i;
 
 function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
-  let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
+  let phrase = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[‘’]/g, "'")
+    // "I'm a teacher - finish marking …": who the person is leads into the goal.
+    .replace(WHO_I_AM, '');
   // "… by the end of February and I'm still at 79. Want to actually get there": the wish points
   // back at the goal told first, which is the title ("Get down to 75kg").
   const pointsBack = POINTS_BACK.test(phrase) && PROMISED.test(phrase);
@@ -91,6 +104,7 @@ function ownTitle(text: string, deadline: ParsedDeadline | null): string | null 
   const asTitle = (words: string) =>
     titleFromText(words, deadline)
       .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
+      .replace(PERIOD_END, '')
       .trim();
   let title = asTitle(phrase);
   // "Take my wife on a proper date night twice a month, phones left in the glovebox": too long

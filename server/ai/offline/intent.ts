@@ -108,7 +108,10 @@ export function goalIntent(rawText: string): GoalIntent {
     .replace(FILLER, '')
     .replace(PREAMBLE, '')
     // "goal is a 5 mile hike", "the aim is an ironman": the goal named as a thing is done.
-    .replace(/^(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+(?=(?:a|an)\s)/i, 'do ')
+    .replace(
+      /^(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+(?=(?:a|an)\s)/i,
+      'do ',
+    )
     // "signed up for a marathon": the event signed up for is the activity.
     .replace(
       /^(?:(?:i|we)(?:'ve| have)?\s+)?(?:signed up|registered|entered|enrolled)\s+(?:for|in|into)\s+/i,

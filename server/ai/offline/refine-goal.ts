@@ -476,7 +476,8 @@ function eventsToAsk(
   const { answered, dayKnown, anyDate } = known;
   const match = answered
     ? null
-    : (ACADEMIC.exec(eventText) ??
+    : // "before the end of term on 27 march": the day given is the term's end.
+      ((dayKnown ? null : ACADEMIC.exec(eventText)) ??
       (anyDate
         ? null
         : (EVENT.exec(eventText) ??
