@@ -41,6 +41,14 @@ const PREAMBLE =
 const WANTS =
   /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\b(?:my|the|main|big)?\s*(?:goal|aim|plan|target|dream) is\b|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
 
+/** A wish in a later clause of the sentence, after a backstory ("…, want to …", "… and want to …"). */
+const LATER_WISH =
+  /^(?!(?:i|we)\b)(?:(?!\b(?:i|we) (?:really |just |also )?(?:want|wanna|need|hope|plan)\b)[^,;:])*?(?:,\s+(?:and\s+|but\s+|so\s+|now\s+)?|\s+(?:and|but|so|now)\s+|\s[-–—]\s+)(?=(?:i\s+|i'd\s+)?(?:really\s+|just\s+|also\s+)?(?:want|wanna|need|would like|'d like|hope|plan)\s+to\b)/i;
+
+/** A later wish about what the first clause named ("want to do it", "need to be ready for it"). */
+const POINTS_AT_FIRST =
+  /^(?:i\s+|i'd\s+)?(?:really\s+|just\s+|also\s+)?(?:want|wanna|need|would like|'d like|hope|plan)\s+to\s+(?:\w+\s+)?(?:it|them|this|that|ready|with)\b/i;
+
 /**
  * A wish that only points back at a goal already told ("still want to get there", "want to
  * actually get it done"): the sentence that told it states the goal.
@@ -99,9 +107,18 @@ export function goalIntent(rawText: string): GoalIntent {
   // what the person wants ("I used to read loads as a kid… I want to read more.").
   const sentences = rawText.split(/(?<=[.!?])\s+|\n/).filter((part) => part.trim() !== '');
   const first = sentences[0] ?? rawText;
-  const stated = WANTS.test(first)
+  const told = WANTS.test(first)
     ? first
     : (sentences.find((part) => WANTS.test(part) && !POINTS_BACK.test(part)) ?? first);
+  // "diagnosed with high blood pressure last month, want to start doing HIIT": the backstory's
+  // clause comes first, the wish after it.
+  // Not when the first clause is the event itself ("hosting my in-laws for thanksgiving, want to
+  // cook the whole dinner") or the wish points back at it ("… and I want to do it").
+  const later = /^(?:[a-z ]+:\s*)?[a-z]+ing\b/i.test(told) ? null : LATER_WISH.exec(told);
+  const stated =
+    later && !POINTS_AT_FIRST.test(told.slice(later[0].length))
+      ? told.slice(later[0].length)
+      : told;
   const sentence = stated
     .replace(/[‘’]/g, "'")
     .replace(REASON, '')

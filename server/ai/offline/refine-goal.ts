@@ -15,6 +15,7 @@ import {
   genericTemplate,
 } from './activity.ts';
 import { classifyDomain } from './domain.ts';
+import { ASK_FOR } from './templates/career.ts';
 import {
   goalIntent,
   type GoalIntent,
@@ -85,6 +86,10 @@ const STATED_SITUATION =
 /** Repairing a relationship: the person is known; what it would look like is asked, without calling it vague. */
 const RECONNECT =
   /\b(?:reconnect|make up|make peace|patch things up|get back in touch|repair (?:things|my relationship|our relationship)|be closer|get closer)\b(?:\s+with)?/;
+
+/** A number of people ("5 old uni friends", "three cousins"): how many is already said. */
+const PEOPLE_COUNT =
+  /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+(?:[a-z]+\s+){0,3}(?:friends|mates|pals|people|cousins|relatives|colleagues|neighbours|neighbors|family members|school friends|uni friends)\b/;
 
 /** Targets whose date decides whether they are safe or affordable: asked together. */
 const DATED_TARGETS = /^(?:weight_loss|muscle_gain|savings|income)$/;
@@ -550,7 +555,9 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   // A goal in the person's own words is "done once" when it names no number: not a measure.
   const measured = explicit !== null && !(template.id === 'own_words' && explicit.name === 'Done');
   const { moreOf, vague } = readWish(statement, context.text, measured, template);
-  const reconnect = !measured && !vague && RECONNECT.test(context.text);
+  // "Reconnect with 5 old uni friends": the number of people says what it would look like.
+  const reconnect =
+    !measured && !vague && RECONNECT.test(context.text) && !PEOPLE_COUNT.test(context.text);
   // "learn guitar", "write a novel": with neither a number nor a date, how far is "done" is asked.
   const unbounded = explicit === null && !parsedDeadline && quantities.length === 0;
   const learnSkill =
@@ -562,16 +569,25 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     learnsForItsOwnSake(statement);
   const openEnded = unbounded && !learnSkill && OPEN_ENDED.test(template.id);
   // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
+  // A reading told as backstory ("diagnosed with high blood pressure, want to start doing HIIT 5
+  // days a week") is no target of the goal's own.
+  const goalClause = normalizeGoalText(goalIntent(statement).phrase);
   const readingWithoutTarget =
-    !measured && HEALTH_READING.test(context.text) && !HEALTH_READING_TARGET.test(context.text);
+    !measured &&
+    HEALTH_READING.test(context.text) &&
+    (HEALTH_READING.test(goalClause) || !goalIntent(statement).verb) &&
+    !HEALTH_READING_TARGET.test(context.text);
   // "Do the Great North Run": the named event is the target; only its date is asked.
   const namedEventGoal = NAMED_EVENT.test(
     input.text.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
   );
   // "get back to running 3 times a week": a habit at a stated pace needs no other target.
   const habitPace = quantities.some((quantity) => quantity.kind === 'frequency');
+  // "Ask my manager for a raise at my review": the ask is the goal, whatever the amount.
+  const askOnly = ASK_FOR.test(wish);
   const bareRise =
     !measured &&
+    !askOnly &&
     PAY_RISE.test(wish) &&
     !quantities.some((quantity) => quantity.kind === 'money' || quantity.kind === 'percent');
   const needsTarget =
@@ -581,6 +597,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       !learnSkill &&
       !(habitPace && !readingWithoutTarget) &&
       !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
+      !askOnly &&
       ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
         readingWithoutTarget));
 
