@@ -144,7 +144,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       3,
     ],
     [
-      /\b(family|families|mom|mum|mam|mammy|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|nani|nana|nanna|dadi|in-laws)\b/,
+      /\b(family|families|mom|mum|mam|mammy|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|nani|nana|nanna|dadi|in-laws|cousins?|aunts?|aunties?|uncles?|nieces?|nephews?|relatives|relations|whanau|whānau)\b/,
       3,
     ],
     [/\b(dating|date|dates|single|find (a |someone|love|the one)|tinder|hinge|bumble)\b/, 3],
@@ -155,6 +155,11 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     [/\b(call|ring|phone|visit|text|write to|spend time with|hang out)\b/, 1],
     [
       /\b(wedding|honeymoon|anniversary|reunion|surprise party|baby shower|family trip|family holiday)\b/,
+      3,
+    ],
+    // Gathering people close ("a diwali get-together with my cousins", "host a family lunch").
+    [
+      /\b(get[- ]togethers?|gatherings?|family (?:dinners?|lunch(?:es)?|meals?|party|parties|day)|potluck|dinner party|have (?:everyone|the family) (?:over|round))\b/,
       3,
     ],
   ],
