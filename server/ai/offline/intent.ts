@@ -35,15 +35,15 @@ const STOP_AFTER_OBJECT =
   /^(with|for|to|at|on|in|by|before|after|until|within|so|because|and|or|but|from|every|each|per|this|next|than|while|since|without)$/;
 
 const PREAMBLE =
-  /^(?:(?:i|we)\s+(?:really\s+|finally\s+|also\s+|just\s+)?(?:want|would like|'d like|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|(?:i\s+)?wanna\s+|(?:really\s+|just\s+)?(?:want|need|hope|plan)\s+to\s+|(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+to\s+|goal:\s*|this year,?\s+|i\s+)/i;
+  /^(?:(?:i|we)\s*(?:really\s+|finally\s+|also\s+|just\s+)?(?:want|would like|'d like|'d love|would love|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|(?:i\s+)?wanna\s+|(?:really\s+|just\s+)?(?:want|need|hope|plan)\s+to\s+|(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+to\s+|goal:\s*|this year,?\s+|i\s+)/i;
 
 /** A sentence that says what the person wants. */
 const WANTS =
-  /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\b(?:my|the|main|big)?\s*(?:goal|aim|plan|target|dream) is\b|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
+  /\b(?:i|we)\s*(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d (?:really )?like|would love|'d (?:really )?love|need|hope|plan|intend|aim)\s+to\b|\b(?:my|the|main|big)?\s*(?:goal|aim|plan|target|dream) is\b|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
 
 /** A wish in a later clause of the sentence, after a backstory ("…, want to …", "… and want to …"). */
 const LATER_WISH =
-  /^(?!(?:i|we)\b)(?:(?!\b(?:i|we) (?:really |just |also )?(?:want|wanna|need|hope|plan)\b)[^,;:])*?(?:,\s+(?:and\s+|but\s+|so\s+|now\s+)?|\s+(?:and|but|so|now)\s+|\s[-–—]\s+)(?=(?:i\s+|i'd\s+)?(?:really\s+|just\s+|also\s+)?(?:want|wanna|need|would like|'d like|hope|plan)\s+to\b)/i;
+  /^(?:(?!\b(?:want|wanna|need|like|love|hope|plan)\s+to\b)[^,;:])*?(?:,\s+(?:and\s+|but\s+|so\s+|now\s+)?|\s+(?:and|but|so|now)\s+|\s[-–—]\s+)(?=(?:i\s+|i'd\s+|i\s+would\s+)?(?:really\s+|just\s+|also\s+)?(?:want|wanna|need|would like|'d like|like|love|hope|plan)\s+to\b)/i;
 
 /** A later wish about what the first clause named ("want to do it", "need to be ready for it"). */
 const POINTS_AT_FIRST =
@@ -385,6 +385,16 @@ export function comparativeAmount(text: string): boolean {
   if (after.some((t) => AMOUNT_WORDS.test(t.normal))) return true;
   // "lose some weight", "save some money": an amount of a known measure, left unnamed.
   if (/^(lose|losing|drop|shed|gain|save|saving)$/.test(first) && after[0]?.normal === 'some')
+    return true;
+  // "make some friends", "read some books": some of a thing, how many left open.
+  if (after[0]?.normal === 'some' && after.length > 1 && !/^(do|have|take|get)$/.test(first))
+    return true;
+  // "stop spending so much on takeaways": less of it, how much less unnamed.
+  if (
+    after.some(
+      (t, i) => /^(much|many)$/.test(t.normal) && /^(so|too)$/.test(after[i - 1]?.normal ?? ''),
+    )
+  )
     return true;
   // "pay down my loans faster", "get there sooner": a pace to name.
   if (after.some((t) => /^(faster|quicker|sooner)$/.test(t.normal))) return true;

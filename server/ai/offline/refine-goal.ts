@@ -345,6 +345,22 @@ const BARE_PROMOTION = /\ba promotion$/;
 /** "Get a pay rise", "ask for a raise": with no amount or percentage, how much is asked. */
 const PAY_RISE = /\b(?:pay rise|payrise|raise|salary increase|pay increase|pay bump)\b/;
 
+/** "Learn piano well enough to play something simple": the outcome is said, no target asked. */
+const WELL_ENOUGH = /\b(?:well |good )?enough to (?!get (?:by|started)\b)[a-z]+/;
+
+/** A debt to clear, by its everyday names ("pay off my credit card", "clear my overdraft"). */
+const DEBT =
+  /\b(?:pay (?:off|down|back)|clear|get rid of|be free of|get out of|wipe out|kill)\s+(?:all\s+(?:of\s+)?)?(?:my|the|our)?\s*(?:\w+\s+){0,2}?(?:credit cards?|debts?|loans?|overdraft|car finance|finance|mortgage|bnpl|klarna|afterpay|store card|balance)\b/;
+
+function debtQuestion(timeZone: string): ClarifyingQuestion {
+  const symbol = defaultCurrency(timeZone);
+  return {
+    id: QUESTION_IDS.target,
+    question: 'How much is left to pay off? The balance is your target.',
+    suggestions: [`${symbol}1,000`, `${symbol}3,000`, `${symbol}10,000`],
+  };
+}
+
 const PAY_RISE_QUESTION: ClarifyingQuestion = {
   id: QUESTION_IDS.target,
   question: 'How much of a rise would count as success? Name an amount or a percentage.',
@@ -590,14 +606,19 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     !askOnly &&
     PAY_RISE.test(wish) &&
     !quantities.some((quantity) => quantity.kind === 'money' || quantity.kind === 'percent');
+  // "Pay off my credit card": the balance is the target, and only the person knows it.
+  const debtWithoutBalance =
+    !measured && DEBT.test(goalClause) && !quantities.some((quantity) => quantity.kind === 'money');
   const needsTarget =
     moreOf ||
     bareRise ||
+    debtWithoutBalance ||
     (!vague &&
       !learnSkill &&
       !(habitPace && !readingWithoutTarget) &&
       !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
       !askOnly &&
+      !WELL_ENOUGH.test(goalClause) &&
       ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
         readingWithoutTarget));
 
@@ -641,7 +662,9 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
           ? READING_QUESTION
           : bareRise
             ? PAY_RISE_QUESTION
-            : (template.targetQuestion?.(context) ?? howMuchQuestion(wish)),
+            : debtWithoutBalance
+              ? debtQuestion(input.timeZone)
+              : (template.targetQuestion?.(context) ?? howMuchQuestion(wish)),
       );
     }
     if (event) {
@@ -668,7 +691,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       needsTarget &&
       !moreOf &&
       !answeredOutcome &&
-      DATED_TARGETS.test(template.id) &&
+      (DATED_TARGETS.test(template.id) || debtWithoutBalance) &&
       !parsedDeadline &&
       !deadlineAnswer
     ) {
