@@ -21,7 +21,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     [/\b(marathon|half[- ]marathon|\d+ ?k run|5k|10k|triathlon|ultra)\b/, 4],
     // Organised rides and races by their own names ("a 100 mile sportive", "a gran fondo").
     [
-      /\b(sportive|gran fondo|century ride|duathlon|ironman|parkrun|fun run|\d+ ?(?:mile|km) ride)\b/,
+      /\b(sportive|gran fondo|century ride|duathlon|ironman|parkrun|fun run|tough mudder|hyrox|spartan race|obstacle race|\d+ ?(?:mile|km) ride)\b/,
       4,
     ],
     [

@@ -201,7 +201,7 @@ const ACADEMIC =
 
 /** "pass my maths exam": the exam's date is the person's to give. */
 const OWN_EXAM =
-  /\b(?:pass|sit|take|ace|prepare for|revise for|study for)\s+(my|our)\s+((?:[a-z]+\s+){0,2}(?:exam|exams|test|finals|gcses?|a-levels?|viva|defen[cs]e))\b/;
+  /\b(?:pass|sit|take|ace|clear|crack|get through|nail|smash|prepare for|revise for|study for)\s+(my|our)\s+((?:[a-z0-9]+\s+){0,2}(?:exam|exams|test|final|finals|prelims|mains|boards|board exams?|papers|gcses?|a-levels?|viva|defen[cs]e|resits?|mocks))\b/;
 
 /** "before I turn 40": a birthday only the person knows. */
 const AGE = /\b(?:before|by the time|by when)\s+(i)\s+(?:turn|am|'m|reach)\s+(\d{2})\b/;
@@ -233,6 +233,13 @@ const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boo
     question: 'When do you graduate? I will plan back from that date.',
     fixed: false,
   },
+  // "Get a job before my visa runs out": the end of a permit, lease or contract.
+  {
+    pattern:
+      /\b(?:before|by the time|until|till|by when|ahead of)\s+(?:my|our|the|his|her)\s+(?:[a-z]+\s+)?(?:visa|permit|lease|tenancy|contract|notice period|notice|maternity leave|paternity leave|parental leave|leave|sabbatical|placement|probation|residency|internship|gap year|fixed term)\s+(?:runs out|expires|ends|is up|finishes|comes to an end|is over)\b/,
+    question: 'On what date does it end? I will plan back from that date.',
+    fixed: false,
+  },
   // "Pass CFA Level I - sitting it in August": an exam sitting has a day, set by the exam board.
   {
     pattern:
@@ -249,6 +256,10 @@ const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boo
  */
 const NAMED_EVENT =
   /\b(?:do|run|ride|cycle|race|enter|complete|take part in|sign up for|signed up for)\s+(?:the\s+([A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Marathon|Half|Run|Ride|Sportive|Triathlon|Swim|Challenge|Ultra|10K|5K))|([A-Z][a-z]+ to [A-Z][a-z]+))\b/;
+
+/** Races organised under a brand, each on a day of its own ("a half ironman", "a Tough Mudder"). */
+const BRANDED_RACE =
+  /\b(?:half[- ]ironman|ironman(?: 70\.3)?|70\.3|tough mudder|hyrox|spartan race|ultra[- ]trail|comrades|two oceans)\b/;
 
 /** The goal happens at the occasion: "at my dad's birthday", "on our Iceland trip". */
 const AT_EVENT = /^(?:at|on|during)\b/;
@@ -492,7 +503,7 @@ function eventsToAsk(
   eventText: string,
   text: string,
   statement: string,
-  known: { answered: boolean; dayKnown: boolean; anyDate: boolean },
+  known: { answered: boolean; dayKnown: boolean; anyDate: boolean; rough: boolean },
 ) {
   const { answered, dayKnown, anyDate } = known;
   const match = answered
@@ -516,6 +527,18 @@ function eventsToAsk(
       : NAMED_EVENT.exec(
           statement.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
         );
+  // "My first half ironman this summer": a branded race has a day of its own, which a season
+  // or a month does not give.
+  const branded = !answered && !event && (!anyDate || known.rough) && BRANDED_RACE.exec(text);
+  if (branded)
+    return {
+      event,
+      lifeEvent: {
+        pattern: BRANDED_RACE,
+        question: `What is the date of the ${branded[0]}? I will plan your training back from that day.`,
+        fixed: true,
+      },
+    };
   const lifeEvent =
     answered || dayKnown || event
       ? undefined
@@ -629,6 +652,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     answered: Boolean(deadlineAnswer),
     dayKnown,
     anyDate: parsedDeadline !== null,
+    rough: parsedDeadline !== null && /^the end of\b/.test(parsedDeadline.reading),
   });
   // A date that has passed is replaced with a proposed one and flagged (decideDeadline), as a
   // coach would ("that date has gone; how about …?"), rather than asked again.
