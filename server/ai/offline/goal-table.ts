@@ -501,6 +501,14 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
   "write and self-publish a 90,000 word fantasy novel in the next month. haven't started yet": {
     deadline: ['2026-04-11', '2027-03-10'],
   },
+  // Set 5 (goals-7) expects the due date to follow from how far along the person is (40 weeks):
+  // the goal is proposed up to it rather than the date asked (22 weeks from the table's today).
+  "I'm 18 weeks pregnant and want to keep swimming twice a week until the baby comes": {
+    expect: 'smart',
+    deadline: '2026-08-11',
+    flags: ['medical'],
+    keeps: ['swimming'],
+  },
 };
 
 /** Rows of the sets the coach does not understand yet, by text and zone, with the kind of miss. */

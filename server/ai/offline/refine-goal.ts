@@ -268,6 +268,37 @@ const AT_EVENT = /^(?:at|on|during)\b/;
 const PERFORMED =
   /\b(?:play|playing|sing|singing|perform|performing|dance|dancing|speech|toast|propose|recital|concert|audition|race|competition|tournament)\b/;
 
+/** "until the baby comes": the baby's arrival, as the goal's end. */
+const UNTIL_BABY =
+  /\b(?:until|till|before|by the time|up to when) (?:the|my|our) baby (?:comes|arrives|is born|is here|is due)\b/;
+
+/** "34 weeks pregnant", "pregnant (28 weeks)", "7 months pregnant": how far along. */
+const WEEKS_ALONG =
+  /\b(\d{1,2})\s*(weeks?|wks?|months?)\s+(?:pregnant|along|gone)\b|\bpregnant\b[^.;]{0,12}?\b(\d{1,2})\s*(weeks?|wks?)\b/;
+
+/**
+ * "34 weeks pregnant … until the baby comes": the due date follows from how far along the person
+ * is (a pregnancy is due at 40 weeks), so it is proposed rather than asked.
+ */
+function dueDateFromWeeks(text: string, today: string): ParsedDeadline | null {
+  const until = UNTIL_BABY.exec(text);
+  const along = WEEKS_ALONG.exec(text);
+  if (!until || !along) return null;
+  const count = Number(along[1] ?? along[3]);
+  const unit = along[2] ?? along[4] ?? 'weeks';
+  const weeks = /^m/.test(unit) ? Math.round(count * 4.35) : count;
+  if (weeks < 4 || weeks >= 40) return null;
+  const date = addDays(today, (40 - weeks) * 7);
+  return {
+    date,
+    phrase: until[0],
+    reading: `your due date at 40 weeks, about ${formatLongDate(date)} (change it to the date your midwife gave you)`,
+    passed: false,
+    occasion: false,
+    monthOnly: false,
+  };
+}
+
 function dateNeededQuestion(owner: string, event: string, timeZone: string): ClarifyingQuestion {
   const whose = owner === 'my' || owner === 'our' ? 'your' : owner;
   return {
@@ -573,6 +604,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const deadlineAnswer = answers.get(QUESTION_IDS.deadline);
   const parsedDeadline =
     (deadlineAnswer ? parseDeadline(deadlineAnswer, input.today, input.timeZone) : null) ??
+    dueDateFromWeeks(context.text, input.today) ??
     parseDeadline(input.text, input.today, input.timeZone);
   const why = answers.get(QUESTION_IDS.why) ?? extractWhy(input.text);
   const statement = answers.get(QUESTION_IDS.outcome) ?? input.text;
