@@ -387,7 +387,11 @@ export function comparativeAmount(text: string): boolean {
   if (/^(lose|losing|drop|shed|gain|save|saving)$/.test(first) && after[0]?.normal === 'some')
     return true;
   // "make some friends", "read some books": some of a thing, how many left open.
-  if (after[0]?.normal === 'some' && after.length > 1 && !/^(do|have|take|get)$/.test(first))
+  if (
+    after[0]?.normal === 'some' &&
+    after.length > 1 &&
+    !/^(do|have|take|get|learn|study|practi[cs]e|try|see|visit|pick)$/.test(first)
+  )
     return true;
   // "stop spending so much on takeaways": less of it, how much less unnamed.
   if (
