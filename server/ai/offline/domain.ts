@@ -136,7 +136,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
   ],
   relationships: [
     [
-      /\b(partner(?! (?:at|in) )|wife|husband|girlfriend|boyfriend|spouse|fianc[eé]e?|marriage|married|relationship|couple|date nights?)\b/,
+      /\b(partner(?! (?:at|in) )|wife|husband|girlfriend|boyfriend|spouse|fianc[eé]e?|marriage|married|relationship|couple|date nights?|(?:get|getting|be) engaged|propose to|marry)\b/,
       3,
     ],
     [

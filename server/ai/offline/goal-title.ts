@@ -39,7 +39,7 @@ const GOAL_LEAD =
 
 /** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
 const CLAUSE_END =
-  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|\s+and\s+(?=(?:i'm|im|i am)\s+(?:still|now|only|at)\b)|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
+  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|\s+and\s+(?=(?:i'm|im|i am)\s+(?:still|now|only|at)\b)|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn|currently|still|already)\b)/i;
 
 /**
  * The SMART title in the person's own words: the clause that states the goal, without preamble,
