@@ -317,6 +317,13 @@ export function keepsIntent(intent: GoalIntent, goalText: string): boolean {
   );
 }
 
+/**
+ * "Get my teenage son to talk to me more": what someone close does is theirs, not an amount the
+ * person sets; what it would look like is asked, as for repairing a relationship.
+ */
+export const SOMEONE_ELSE =
+  /\b(?:get|getting|help|encourage) (?:my|our) (?:[a-z]+ ){0,2}(?:son|daughter|kids?|children|teens?|teenager|partner|husband|wife|boyfriend|girlfriend|dad|mum|mom|father|mother|parents|brother|sister) to (?:talk|open up|listen|spend time|hang out|communicate|share|call|visit|trust)\b/i;
+
 /** Verbs of a way of being: "be a more patient mum", "grow closer to God", "feel calmer". */
 const BEING_VERBS = /^(be|become|feel|grow|get|stay)$/;
 
@@ -376,7 +383,7 @@ export function wayOfBeing(text: string): boolean {
  */
 export function comparativeAmount(text: string): boolean {
   const terms = goalClause(text);
-  if (terms.length === 0 || wayOfBeing(text)) return false;
+  if (terms.length === 0 || wayOfBeing(text) || SOMEONE_ELSE.test(text)) return false;
   if (terms.some((t) => has(t, 'Value') && /\d/.test(t.text))) return false;
   const verb = terms.findIndex((t) => isVerb(t) || t.normal === 'start');
   if (verb < 0) return false;

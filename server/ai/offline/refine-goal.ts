@@ -22,6 +22,7 @@ import {
   keepsIntent,
   type NamedOccasion,
   occasionWithoutDate,
+  SOMEONE_ELSE,
 } from './intent.ts';
 import { ownWordsTemplate } from './own-words.ts';
 import {
@@ -628,7 +629,10 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const { moreOf, vague } = readWish(statement, context.text, measured, template);
   // "Reconnect with 5 old uni friends": the number of people says what it would look like.
   const reconnect =
-    !measured && !vague && RECONNECT.test(context.text) && !PEOPLE_COUNT.test(context.text);
+    !measured &&
+    !vague &&
+    (RECONNECT.test(context.text) || SOMEONE_ELSE.test(context.text)) &&
+    !PEOPLE_COUNT.test(context.text);
   // "learn guitar", "write a novel": with neither a number nor a date, how far is "done" is asked.
   const unbounded = explicit === null && !parsedDeadline && quantities.length === 0;
   const learnSkill =
