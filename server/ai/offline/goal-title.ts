@@ -26,6 +26,9 @@ export function titleFromText(text: string, deadline: ParsedDeadline | null): st
       )
       .trim();
   }
+  // "in a fortnight" is read as "in 2 weeks": the person's words go too.
+  if (deadline && /\b2 weeks$/.test(deadline.phrase))
+    title = title.replace(/\s*\b(?:in|within) a fortnight\b/i, '').trim();
   if (title.length > 80) title = `${title.slice(0, 77).replace(/\s+\S*$/, '')}…`;
   return title.charAt(0).toUpperCase() + title.slice(1) || 'My goal';
 }
@@ -39,7 +42,7 @@ const GOAL_LEAD =
 
 /** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
 const CLAUSE_END =
-  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|\s+and\s+(?=(?:i'm|im|i am)\s+(?:still|now|only|at)\b)|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn|currently|still|already)\b)/i;
+  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|\s+and\s+(?=(?:i'm|im|i am)\s+(?:still|now|only|at)\b)|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn|currently|still|already|never)\b)/i;
 
 /**
  * The SMART title in the person's own words: the clause that states the goal, without preamble,
