@@ -585,6 +585,66 @@ function eventsToAsk(
   return { event, lifeEvent };
 }
 
+interface TargetReading {
+  statement: string;
+  wish: string;
+  inputText: string;
+  context: TemplateContext;
+  measured: boolean;
+  explicit: GoalMetric | null;
+  template: ActivityTemplate;
+  read: { vague: boolean; moreOf: boolean; learnSkill: boolean; openEnded: boolean };
+}
+
+/**
+ * Whether the goal still needs its target named, and why: more or less of something, a pay
+ * rise or a debt with no amount, a health reading with no number, a template's own question.
+ */
+function targetNeeds(reading: TargetReading) {
+  const { statement, wish, inputText, context, measured, explicit, template } = reading;
+  const { vague, moreOf, learnSkill, openEnded } = reading.read;
+  const { quantities } = context;
+  // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
+  // A reading told as backstory ("diagnosed with high blood pressure, want to start doing HIIT 5
+  // days a week") is no target of the goal's own.
+  const goalClause = normalizeGoalText(goalIntent(statement).phrase);
+  const readingWithoutTarget =
+    !measured &&
+    HEALTH_READING.test(context.text) &&
+    (HEALTH_READING.test(goalClause) || !goalIntent(statement).verb) &&
+    !HEALTH_READING_TARGET.test(context.text);
+  // "Do the Great North Run": the named event is the target; only its date is asked.
+  const namedEventGoal = NAMED_EVENT.test(
+    inputText.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
+  );
+  // "get back to running 3 times a week": a habit at a stated pace needs no other target.
+  const habitPace = quantities.some((quantity) => quantity.kind === 'frequency');
+  // "Ask my manager for a raise at my review": the ask is the goal, whatever the amount.
+  const askOnly = ASK_FOR.test(wish);
+  const bareRise =
+    !measured &&
+    !askOnly &&
+    PAY_RISE.test(wish) &&
+    !quantities.some((quantity) => quantity.kind === 'money' || quantity.kind === 'percent');
+  // "Pay off my credit card": the balance is the target, and only the person knows it.
+  const debtWithoutBalance =
+    !measured && DEBT.test(goalClause) && !quantities.some((quantity) => quantity.kind === 'money');
+  const needsTarget =
+    moreOf ||
+    bareRise ||
+    debtWithoutBalance ||
+    (!vague &&
+      !learnSkill &&
+      !(habitPace && !readingWithoutTarget) &&
+      !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
+      !askOnly &&
+      !WELL_ENOUGH.test(goalClause) &&
+      ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
+        readingWithoutTarget));
+
+  return { needsTarget, readingWithoutTarget, bareRise, debtWithoutBalance };
+}
+
 export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const answers = new Map((input.answers ?? []).map((a) => [a.questionId, a.answer] as const));
   const answeredOutcome = answers.has(QUESTION_IDS.outcome) || answers.has(QUESTION_IDS.target);
@@ -643,43 +703,16 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     !moreOf &&
     learnsForItsOwnSake(statement);
   const openEnded = unbounded && !learnSkill && OPEN_ENDED.test(template.id);
-  // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
-  // A reading told as backstory ("diagnosed with high blood pressure, want to start doing HIIT 5
-  // days a week") is no target of the goal's own.
-  const goalClause = normalizeGoalText(goalIntent(statement).phrase);
-  const readingWithoutTarget =
-    !measured &&
-    HEALTH_READING.test(context.text) &&
-    (HEALTH_READING.test(goalClause) || !goalIntent(statement).verb) &&
-    !HEALTH_READING_TARGET.test(context.text);
-  // "Do the Great North Run": the named event is the target; only its date is asked.
-  const namedEventGoal = NAMED_EVENT.test(
-    input.text.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
-  );
-  // "get back to running 3 times a week": a habit at a stated pace needs no other target.
-  const habitPace = quantities.some((quantity) => quantity.kind === 'frequency');
-  // "Ask my manager for a raise at my review": the ask is the goal, whatever the amount.
-  const askOnly = ASK_FOR.test(wish);
-  const bareRise =
-    !measured &&
-    !askOnly &&
-    PAY_RISE.test(wish) &&
-    !quantities.some((quantity) => quantity.kind === 'money' || quantity.kind === 'percent');
-  // "Pay off my credit card": the balance is the target, and only the person knows it.
-  const debtWithoutBalance =
-    !measured && DEBT.test(goalClause) && !quantities.some((quantity) => quantity.kind === 'money');
-  const needsTarget =
-    moreOf ||
-    bareRise ||
-    debtWithoutBalance ||
-    (!vague &&
-      !learnSkill &&
-      !(habitPace && !readingWithoutTarget) &&
-      !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
-      !askOnly &&
-      !WELL_ENOUGH.test(goalClause) &&
-      ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
-        readingWithoutTarget));
+  const { needsTarget, readingWithoutTarget, bareRise, debtWithoutBalance } = targetNeeds({
+    statement,
+    wish,
+    inputText: input.text,
+    context,
+    measured,
+    explicit,
+    template,
+    read: { vague, moreOf, learnSkill, openEnded },
+  });
 
   // A date only the person knows ("for my sister's wedding", "until the baby comes") is asked
   // for, never guessed; a month alone ("before I graduate in May") does not name the day.
