@@ -594,16 +594,27 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   // Set 4 (goals-5), measured unseen at 56/100 before the rules of this pass.
 };
 
+/**
+ * Rows of the sets the crisis guard answers before any engine (safety.test.ts keeps the table
+ * free of them): an eating-disorder history with a wish to lose weight is the guard's `eating`
+ * category, a deliberate safety decision. Kept in goal-sets.ts as written, left out of the table.
+ */
+const SET_GUARDED: ReadonlySet<string> = new Set([
+  "I had an eating disorder at uni. I'm recovered now but I'd like to get my weight down a bit",
+]);
+
 const setRows: GoalRow[] = [
   ...goalRowsFromSet(GOAL_SET_1),
   ...goalRowsFromSet(GOAL_SET_2),
   ...goalRowsFromSet(GOAL_SET_3),
   ...goalRowsFromSet(GOAL_SET_4),
   ...goalRowsFromSet(GOAL_SET_5),
-].map((row) => {
-  const pending = SET_PENDING[`${row.text}|${row.timeZone ?? 'Europe/London'}`];
-  return { ...row, ...SET_CORRECTIONS[row.text], ...(pending ? { pending } : {}) };
-});
+]
+  .filter((row) => !SET_GUARDED.has(row.text))
+  .map((row) => {
+    const pending = SET_PENDING[`${row.text}|${row.timeZone ?? 'Europe/London'}`];
+    return { ...row, ...SET_CORRECTIONS[row.text], ...(pending ? { pending } : {}) };
+  });
 
 /** The table: the rows written with the engine, then the rows of the sets measured unseen. */
 export const goalTable: readonly GoalRow[] = [...ownRows, ...setRows];
