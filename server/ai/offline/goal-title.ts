@@ -26,17 +26,23 @@ export function titleFromText(text: string, deadline: ParsedDeadline | null): st
       )
       .trim();
   }
+  // "in a fortnight" is read as "in 2 weeks": the person's words go too.
+  if (deadline && /\b2 weeks$/.test(deadline.phrase))
+    title = title.replace(/\s*\b(?:in|within) a fortnight\b/i, '').trim();
   if (title.length > 80) title = `${title.slice(0, 77).replace(/\s+\S*$/, '')}…`;
   return title.charAt(0).toUpperCase() + title.slice(1) || 'My goal';
 }
 
-/** What leads into the goal itself in a longer sentence ("… - aim is to walk 5km", "want to keep swimming"). */
+/**
+ * What leads into the goal itself in a longer sentence ("… - aim is to walk 5km", "want to keep
+ * swimming", "goal is a 5 mile hike": the goal named as a thing).
+ */
 const GOAL_LEAD =
-  /\b(?:(?:my |the )?(?:aim|goal|plan) is to|(?:i |i'd |i would )?(?:really )?(?:want|wanna|need|hope|plan|would like|'d like|am trying|'m trying|am going|'m going) to)\s+/i;
+  /\b(?:(?:my |the )?(?:aim|goal|plan|target|dream) is (?:to\s+|(?=an?\s))|(?:i |i'd |i would )?(?:really )?(?:want|wanna|need|hope|plan|would like|'d like|am trying|'m trying|am going|'m going) to\s+)/i;
 
 /** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
 const CLAUSE_END =
-  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|\s+and\s+(?=(?:i'm|im|i am)\s+(?:still|now|only|at)\b)|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn)\b)/i;
+  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|\s+and\s+(?=(?:i'm|im|i am)\s+(?:still|now|only|at)\b)|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn|currently|still|already|never)\b)/i;
 
 /**
  * The SMART title in the person's own words: the clause that states the goal, without preamble,
@@ -56,11 +62,24 @@ const UNNAMED_OBJECT =
 /** "… Dissertation is due 24 April": a piece of work due on a date, named after a backstory. */
 const DUE_WORK = /(?:^|[.!?]\s+)(?:(my|the|our) )?([a-z][a-z' -]{2,40}?) (?:is|are) due\b/i;
 
+/** "… before the end of term" (on 27 March), "… before we break up": the date's own words. */
+const PERIOD_END =
+  /\s+\b(?:by|before|until|till)\s+(?:the\s+)?(?:end of (?:the\s+|this\s+)?(?:term|semester|school year|academic year|quarter)|(?:term|semester|school|we) (?:ends|finishes|breaks up|break up))$/i;
+
+/** "I'm a teacher - …", "As a nurse, …": the person's role, told before the goal. */
+const WHO_I_AM =
+  /^(?:(?:i'm|i am|im)|as) an? [a-z]+(?: [a-z]+)?(?:\s[-–—]\s|[,:;]\s+|\.\s+)(?=[a-z])/i;
+
 /** "I was supposed to be down to 75kg": a goal told as a promise not yet kept. */
 const PROMISED = /^(?:i\s+|we\s+)?(?:was|were)\s+(?:meant|supposed|going)\s+to\s+(?:have\s+)?/i;
 
 function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
-  let phrase = text.replace(/\s+/g, ' ').trim().replace(/[‘’]/g, "'");
+  let phrase = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[‘’]/g, "'")
+    // "I'm a teacher - finish marking …": who the person is leads into the goal.
+    .replace(WHO_I_AM, '');
   // "… by the end of February and I'm still at 79. Want to actually get there": the wish points
   // back at the goal told first, which is the title ("Get down to 75kg").
   const pointsBack = POINTS_BACK.test(phrase) && PROMISED.test(phrase);
@@ -88,6 +107,7 @@ function ownTitle(text: string, deadline: ParsedDeadline | null): string | null 
   const asTitle = (words: string) =>
     titleFromText(words, deadline)
       .replace(/\s+\b(?:by|before|in|within|until|on|for|at)$/i, '')
+      .replace(PERIOD_END, '')
       .trim();
   let title = asTitle(phrase);
   // "Take my wife on a proper date night twice a month, phones left in the glovebox": too long

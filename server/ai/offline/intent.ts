@@ -35,11 +35,19 @@ const STOP_AFTER_OBJECT =
   /^(with|for|to|at|on|in|by|before|after|until|within|so|because|and|or|but|from|every|each|per|this|next|than|while|since|without)$/;
 
 const PREAMBLE =
-  /^(?:(?:i|we)\s+(?:really\s+|finally\s+|also\s+|just\s+)?(?:want|would like|'d like|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|(?:i\s+)?wanna\s+|(?:really\s+|just\s+)?(?:want|need|hope|plan)\s+to\s+|my goal is to\s+|goal:\s*|this year,?\s+|i\s+)/i;
+  /^(?:(?:i|we)\s*(?:really\s+|finally\s+|also\s+|just\s+)?(?:want|would like|'d like|'d love|would love|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|(?:i\s+)?wanna\s+|(?:really\s+|just\s+)?(?:want|need|hope|plan)\s+to\s+|(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+to\s+|goal:\s*|this year,?\s+|i\s+)/i;
 
 /** A sentence that says what the person wants. */
 const WANTS =
-  /\b(?:i|we)\s+(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d like|would love|'d love|need|hope|plan|intend|aim)\s+to\b|\bmy (?:goal|aim|plan) is\b|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
+  /\b(?:i|we)\s*(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d (?:really )?like|would love|'d (?:really )?love|need|hope|plan|intend|aim)\s+to\b|\b(?:my|the|main|big)?\s*(?:goal|aim|plan|target|dream) is\b|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
+
+/** A wish in a later clause of the sentence, after a backstory ("…, want to …", "… and want to …"). */
+const LATER_WISH =
+  /^(?:(?!\b(?:want|wanna|need|like|love|hope|plan)\s+to\b)[^,;:])*?(?:,\s+(?:and\s+|but\s+|so\s+|now\s+)?|\s+(?:and|but|so|now)\s+|\s[-–—]\s+)(?=(?:i\s+|i'd\s+|i\s+would\s+)?(?:really\s+|just\s+|also\s+)?(?:want|wanna|need|would like|'d like|like|love|hope|plan)\s+to\b)/i;
+
+/** A later wish about what the first clause named ("want to do it", "need to be ready for it"). */
+const POINTS_AT_FIRST =
+  /^(?:i\s+|i'd\s+)?(?:really\s+|just\s+|also\s+)?(?:want|wanna|need|would like|'d like|hope|plan)\s+to\s+(?:\w+\s+)?(?:it|them|this|that|ready|with)\b/i;
 
 /**
  * A wish that only points back at a goal already told ("still want to get there", "want to
@@ -99,14 +107,28 @@ export function goalIntent(rawText: string): GoalIntent {
   // what the person wants ("I used to read loads as a kid… I want to read more.").
   const sentences = rawText.split(/(?<=[.!?])\s+|\n/).filter((part) => part.trim() !== '');
   const first = sentences[0] ?? rawText;
-  const stated = WANTS.test(first)
+  const told = WANTS.test(first)
     ? first
     : (sentences.find((part) => WANTS.test(part) && !POINTS_BACK.test(part)) ?? first);
+  // "diagnosed with high blood pressure last month, want to start doing HIIT": the backstory's
+  // clause comes first, the wish after it.
+  // Not when the first clause is the event itself ("hosting my in-laws for thanksgiving, want to
+  // cook the whole dinner") or the wish points back at it ("… and I want to do it").
+  const later = /^(?:[a-z ]+:\s*)?[a-z]+ing\b/i.test(told) ? null : LATER_WISH.exec(told);
+  const stated =
+    later && !POINTS_AT_FIRST.test(told.slice(later[0].length))
+      ? told.slice(later[0].length)
+      : told;
   const sentence = stated
     .replace(/[‘’]/g, "'")
     .replace(REASON, '')
     .replace(FILLER, '')
     .replace(PREAMBLE, '')
+    // "goal is a 5 mile hike", "the aim is an ironman": the goal named as a thing is done.
+    .replace(
+      /^(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+(?=(?:a|an)\s)/i,
+      'do ',
+    )
     // "signed up for a marathon": the event signed up for is the activity.
     .replace(
       /^(?:(?:i|we)(?:'ve| have)?\s+)?(?:signed up|registered|entered|enrolled)\s+(?:for|in|into)\s+/i,
@@ -295,6 +317,13 @@ export function keepsIntent(intent: GoalIntent, goalText: string): boolean {
   );
 }
 
+/**
+ * "Get my teenage son to talk to me more": what someone close does is theirs, not an amount the
+ * person sets; what it would look like is asked, as for repairing a relationship.
+ */
+export const SOMEONE_ELSE =
+  /\b(?:get|getting|help|encourage) (?:my|our) (?:[a-z]+ ){0,2}(?:son|daughter|kids?|children|teens?|teenager|partner|husband|wife|boyfriend|girlfriend|dad|mum|mom|father|mother|parents|brother|sister) to (?:talk|open up|listen|spend time|hang out|communicate|share|call|visit|trust)\b/i;
+
 /** Verbs of a way of being: "be a more patient mum", "grow closer to God", "feel calmer". */
 const BEING_VERBS = /^(be|become|feel|grow|get|stay)$/;
 
@@ -354,7 +383,7 @@ export function wayOfBeing(text: string): boolean {
  */
 export function comparativeAmount(text: string): boolean {
   const terms = goalClause(text);
-  if (terms.length === 0 || wayOfBeing(text)) return false;
+  if (terms.length === 0 || wayOfBeing(text) || SOMEONE_ELSE.test(text)) return false;
   if (terms.some((t) => has(t, 'Value') && /\d/.test(t.text))) return false;
   const verb = terms.findIndex((t) => isVerb(t) || t.normal === 'start');
   if (verb < 0) return false;
@@ -363,6 +392,20 @@ export function comparativeAmount(text: string): boolean {
   if (after.some((t) => AMOUNT_WORDS.test(t.normal))) return true;
   // "lose some weight", "save some money": an amount of a known measure, left unnamed.
   if (/^(lose|losing|drop|shed|gain|save|saving)$/.test(first) && after[0]?.normal === 'some')
+    return true;
+  // "make some friends", "read some books": some of a thing, how many left open.
+  if (
+    after[0]?.normal === 'some' &&
+    after.length > 1 &&
+    !/^(do|have|take|get|learn|study|practi[cs]e|try|see|visit|pick)$/.test(first)
+  )
+    return true;
+  // "stop spending so much on takeaways": less of it, how much less unnamed.
+  if (
+    after.some(
+      (t, i) => /^(much|many)$/.test(t.normal) && /^(so|too)$/.test(after[i - 1]?.normal ?? ''),
+    )
+  )
     return true;
   // "pay down my loans faster", "get there sooner": a pace to name.
   if (after.some((t) => /^(faster|quicker|sooner)$/.test(t.normal))) return true;

@@ -788,6 +788,8 @@ export function parseDeadline(
   const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today)
     // "due 24 April, 12,000 words": a number's thousands are not a year after a date.
     .replace(/\b(\d{1,3}),(\d{3})\b/g, '$1$2')
+    // "the year 11 mock papers", "my year 2 exams": a school or university year, no date.
+    .replace(/\byear (\d{1,2})\b(?!\s*(?:months?|weeks?|days?|years?)\b)/g, 'form $1')
     .replace(
       /\b((?:in|within) (?:\d+|a|an|one|two|three|four|six) (?:days?|weeks?|months?|years?)) (before|after)\b/g,
       '$1,$2',
@@ -824,7 +826,16 @@ export function parseDeadline(
     date = addDays(date, -1);
     reading = `the day before ${formatLongDate(addDays(date, 1))}`;
   }
-  const preposition = /\b(by|before|until|till|within|in|over|during)\s+(?:the\s+)?$/.test(lead);
+  // "before the end of term on 27 March": the day named is the end of a period the goal is
+  // done by, not an occasion.
+  const preposition =
+    /\b(by|before|until|till|within|in|over|during)\s+(?:the\s+)?$/.test(lead) ||
+    /\b(?:by|before|until|till)\s+(?:the\s+)?end of (?:the\s+|this\s+|my\s+|our\s+)?(?:[a-z]+\s+)?(?:term|semester|school year|academic year|quarter|season|month|year|sprint|project|contract|placement|course)\b(?:\s*,)?\s*(?:(?:on|which is|is)\s+)?$/.test(
+      lead,
+    ) ||
+    /\b(?:by|before|until|till|when)\s+(?:the\s+)?(?:term|semester|school|uni|we|(?:the|my|our) (?:contract|lease|visa|placement))\s+(?:ends|end|finishes|finish|breaks up|break up|runs out|expires)\s+(?:on\s+)?$/.test(
+      lead,
+    );
   return {
     date,
     phrase: displayPhrase(rawText, text, candidate),

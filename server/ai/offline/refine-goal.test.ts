@@ -120,11 +120,18 @@ describe('refineGoal offline: only the questions it needs', () => {
 
   it('asks the date of a life event only the person knows', () => {
     const baby = refine(
-      "I'm 18 weeks pregnant and want to keep swimming twice a week until the baby comes",
+      "I'm pregnant and want to keep swimming twice a week until the baby comes",
       'America/Toronto',
     );
     expect(asked(baby)).toEqual(['deadline']);
     expect([...(baby.flags ?? [])].sort()).toEqual(['date_needed', 'medical']);
+    // How far along says the due date (40 weeks): proposed, not asked.
+    const along = refine(
+      "I'm 18 weeks pregnant and want to keep swimming twice a week until the baby comes",
+      'America/Toronto',
+    );
+    expect(along.kind === 'smart' && along.goal.deadline).toBe('2026-08-11');
+    expect(along.flags).toEqual(['medical']);
     // Graduating bounds the job search; the goal does not happen at it.
     const graduation = refine('land my first UX job before I graduate in May', 'America/Chicago');
     expect([...(graduation.flags ?? [])].sort()).toEqual(['date_needed']);

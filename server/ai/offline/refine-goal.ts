@@ -15,12 +15,14 @@ import {
   genericTemplate,
 } from './activity.ts';
 import { classifyDomain } from './domain.ts';
+import { ASK_FOR } from './templates/career.ts';
 import {
   goalIntent,
   type GoalIntent,
   keepsIntent,
   type NamedOccasion,
   occasionWithoutDate,
+  SOMEONE_ELSE,
 } from './intent.ts';
 import { ownWordsTemplate } from './own-words.ts';
 import {
@@ -85,6 +87,10 @@ const STATED_SITUATION =
 /** Repairing a relationship: the person is known; what it would look like is asked, without calling it vague. */
 const RECONNECT =
   /\b(?:reconnect|make up|make peace|patch things up|get back in touch|repair (?:things|my relationship|our relationship)|be closer|get closer)\b(?:\s+with)?/;
+
+/** A number of people ("5 old uni friends", "three cousins"): how many is already said. */
+const PEOPLE_COUNT =
+  /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+(?:[a-z]+\s+){0,3}(?:friends|mates|pals|people|cousins|relatives|colleagues|neighbours|neighbors|family members|school friends|uni friends)\b/;
 
 /** Targets whose date decides whether they are safe or affordable: asked together. */
 const DATED_TARGETS = /^(?:weight_loss|muscle_gain|savings|income)$/;
@@ -156,7 +162,7 @@ function outcomeQuestion(
  * operation (an organ out, a joint replaced) or an injury (a torn calf).
  */
 const MEDICAL =
-  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|insulin pump|on a pump|(?:i'm|i am|im) type [12]|type [12] diabet\w*|t[12]d|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off|(?:tore|tear|torn|pulled|strained|ruptured|dislocated) (?:my|a|her|his|the)|\w+ectomy|c-section|caesarean|(?:shoulder|ankle|joint|valve) replacement|(?:gallbladder|appendix|tonsils|thyroid|spleen|kidney|ovary|ovaries|womb|uterus|prostate|wisdom teeth)(?: \w+)? (?:out|removed|taken out))\b/;
+  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|(?:pre)?diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|insulin pump|on a pump|(?:i'm|i am|im) type [12]|type [12] diabet\w*|t[12]d|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off|(?:tore|tear|torn|pulled|strained|ruptured|dislocated) (?:my|a|her|his|the)|\w+ectomy|c-section|caesarean|(?:shoulder|ankle|joint|valve) replacement|(?:gallbladder|appendix|tonsils|thyroid|spleen|kidney|ovary|ovaries|womb|uterus|prostate|wisdom teeth)(?: \w+)? (?:out|removed|taken out))\b/;
 
 const MEDICAL_NOTE =
   'Because of the health condition you mention, check the plan with your doctor or physiotherapist before you start, and stop if anything hurts.';
@@ -196,7 +202,7 @@ const ACADEMIC =
 
 /** "pass my maths exam": the exam's date is the person's to give. */
 const OWN_EXAM =
-  /\b(?:pass|sit|take|ace|prepare for|revise for|study for)\s+(my|our)\s+((?:[a-z]+\s+){0,2}(?:exam|exams|test|finals|gcses?|a-levels?|viva|defen[cs]e))\b/;
+  /\b(?:pass|sit|take|ace|clear|crack|get through|nail|smash|prepare for|revise for|study for)\s+(my|our)\s+((?:[a-z0-9]+\s+){0,2}(?:exam|exams|test|final|finals|prelims|mains|boards|board exams?|papers|gcses?|a-levels?|viva|defen[cs]e|resits?|mocks))\b/;
 
 /** "before I turn 40": a birthday only the person knows. */
 const AGE = /\b(?:before|by the time|by when)\s+(i)\s+(?:turn|am|'m|reach)\s+(\d{2})\b/;
@@ -228,6 +234,13 @@ const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boo
     question: 'When do you graduate? I will plan back from that date.',
     fixed: false,
   },
+  // "Get a job before my visa runs out": the end of a permit, lease or contract.
+  {
+    pattern:
+      /\b(?:before|by the time|until|till|by when|ahead of)\s+(?:my|our|the|his|her)\s+(?:[a-z]+\s+)?(?:visa|permit|lease|tenancy|contract|notice period|notice|maternity leave|paternity leave|parental leave|leave|sabbatical|placement|probation|residency|internship|gap year|fixed term)\s+(?:runs out|expires|ends|is up|finishes|comes to an end|is over)\b/,
+    question: 'On what date does it end? I will plan back from that date.',
+    fixed: false,
+  },
   // "Pass CFA Level I - sitting it in August": an exam sitting has a day, set by the exam board.
   {
     pattern:
@@ -245,12 +258,47 @@ const LIFE_EVENTS: ReadonlyArray<{ pattern: RegExp; question: string; fixed: boo
 const NAMED_EVENT =
   /\b(?:do|run|ride|cycle|race|enter|complete|take part in|sign up for|signed up for)\s+(?:the\s+([A-Z][\w-]*\d[\w-]*|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Marathon|Half|Run|Ride|Sportive|Triathlon|Swim|Challenge|Ultra|10K|5K))|([A-Z][a-z]+ to [A-Z][a-z]+))\b/;
 
+/** Races organised under a brand, each on a day of its own ("a half ironman", "a Tough Mudder"). */
+const BRANDED_RACE =
+  /\b(?:half[- ]ironman|ironman(?: 70\.3)?|70\.3|tough mudder|hyrox|spartan race|ultra[- ]trail|comrades|two oceans)\b/;
+
 /** The goal happens at the occasion: "at my dad's birthday", "on our Iceland trip". */
 const AT_EVENT = /^(?:at|on|during)\b/;
 
 /** The goal is done in front of others at the occasion: played, sung, given as a speech. */
 const PERFORMED =
   /\b(?:play|playing|sing|singing|perform|performing|dance|dancing|speech|toast|propose|recital|concert|audition|race|competition|tournament)\b/;
+
+/** "until the baby comes": the baby's arrival, as the goal's end. */
+const UNTIL_BABY =
+  /\b(?:until|till|before|by the time|up to when) (?:the|my|our) baby (?:comes|arrives|is born|is here|is due)\b/;
+
+/** "34 weeks pregnant", "pregnant (28 weeks)", "7 months pregnant": how far along. */
+const WEEKS_ALONG =
+  /\b(\d{1,2})\s*(weeks?|wks?|months?)\s+(?:pregnant|along|gone)\b|\bpregnant\b[^.;]{0,12}?\b(\d{1,2})\s*(weeks?|wks?)\b/;
+
+/**
+ * "34 weeks pregnant … until the baby comes": the due date follows from how far along the person
+ * is (a pregnancy is due at 40 weeks), so it is proposed rather than asked.
+ */
+function dueDateFromWeeks(text: string, today: string): ParsedDeadline | null {
+  const until = UNTIL_BABY.exec(text);
+  const along = WEEKS_ALONG.exec(text);
+  if (!until || !along) return null;
+  const count = Number(along[1] ?? along[3]);
+  const unit = along[2] ?? along[4] ?? 'weeks';
+  const weeks = /^m/.test(unit) ? Math.round(count * 4.35) : count;
+  if (weeks < 4 || weeks >= 40) return null;
+  const date = addDays(today, (40 - weeks) * 7);
+  return {
+    date,
+    phrase: until[0],
+    reading: `your due date at 40 weeks, about ${formatLongDate(date)} (change it to the date your midwife gave you)`,
+    passed: false,
+    occasion: false,
+    monthOnly: false,
+  };
+}
 
 function dateNeededQuestion(owner: string, event: string, timeZone: string): ClarifyingQuestion {
   const whose = owner === 'my' || owner === 'our' ? 'your' : owner;
@@ -339,6 +387,22 @@ const BARE_PROMOTION = /\ba promotion$/;
 
 /** "Get a pay rise", "ask for a raise": with no amount or percentage, how much is asked. */
 const PAY_RISE = /\b(?:pay rise|payrise|raise|salary increase|pay increase|pay bump)\b/;
+
+/** "Learn piano well enough to play something simple": the outcome is said, no target asked. */
+const WELL_ENOUGH = /\b(?:well |good )?enough to (?!get (?:by|started)\b)[a-z]+/;
+
+/** A debt to clear, by its everyday names ("pay off my credit card", "clear my overdraft"). */
+const DEBT =
+  /\b(?:pay (?:off|down|back)|clear|get rid of|be free of|get out of|wipe out|kill)\s+(?:all\s+(?:of\s+)?)?(?:my|the|our)?\s*(?:\w+\s+){0,2}?(?:credit cards?|debts?|loans?|overdraft|car finance|finance|mortgage|bnpl|klarna|afterpay|store card|balance)\b/;
+
+function debtQuestion(timeZone: string): ClarifyingQuestion {
+  const symbol = defaultCurrency(timeZone);
+  return {
+    id: QUESTION_IDS.target,
+    question: 'How much is left to pay off? The balance is your target.',
+    suggestions: [`${symbol}1,000`, `${symbol}3,000`, `${symbol}10,000`],
+  };
+}
 
 const PAY_RISE_QUESTION: ClarifyingQuestion = {
   id: QUESTION_IDS.target,
@@ -471,12 +535,13 @@ function eventsToAsk(
   eventText: string,
   text: string,
   statement: string,
-  known: { answered: boolean; dayKnown: boolean; anyDate: boolean },
+  known: { answered: boolean; dayKnown: boolean; anyDate: boolean; rough: boolean },
 ) {
   const { answered, dayKnown, anyDate } = known;
   const match = answered
     ? null
-    : (ACADEMIC.exec(eventText) ??
+    : // "before the end of term on 27 march": the day given is the term's end.
+      ((dayKnown ? null : ACADEMIC.exec(eventText)) ??
       (anyDate
         ? null
         : (EVENT.exec(eventText) ??
@@ -494,6 +559,18 @@ function eventsToAsk(
       : NAMED_EVENT.exec(
           statement.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
         );
+  // "My first half ironman this summer": a branded race has a day of its own, which a season
+  // or a month does not give.
+  const branded = !answered && !event && (!anyDate || known.rough) && BRANDED_RACE.exec(text);
+  if (branded)
+    return {
+      event,
+      lifeEvent: {
+        pattern: BRANDED_RACE,
+        question: `What is the date of the ${branded[0]}? I will plan your training back from that day.`,
+        fixed: true,
+      },
+    };
   const lifeEvent =
     answered || dayKnown || event
       ? undefined
@@ -506,6 +583,66 @@ function eventsToAsk(
             }
           : undefined));
   return { event, lifeEvent };
+}
+
+interface TargetReading {
+  statement: string;
+  wish: string;
+  inputText: string;
+  context: TemplateContext;
+  measured: boolean;
+  explicit: GoalMetric | null;
+  template: ActivityTemplate;
+  read: { vague: boolean; moreOf: boolean; learnSkill: boolean; openEnded: boolean };
+}
+
+/**
+ * Whether the goal still needs its target named, and why: more or less of something, a pay
+ * rise or a debt with no amount, a health reading with no number, a template's own question.
+ */
+function targetNeeds(reading: TargetReading) {
+  const { statement, wish, inputText, context, measured, explicit, template } = reading;
+  const { vague, moreOf, learnSkill, openEnded } = reading.read;
+  const { quantities } = context;
+  // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
+  // A reading told as backstory ("diagnosed with high blood pressure, want to start doing HIIT 5
+  // days a week") is no target of the goal's own.
+  const goalClause = normalizeGoalText(goalIntent(statement).phrase);
+  const readingWithoutTarget =
+    !measured &&
+    HEALTH_READING.test(context.text) &&
+    (HEALTH_READING.test(goalClause) || !goalIntent(statement).verb) &&
+    !HEALTH_READING_TARGET.test(context.text);
+  // "Do the Great North Run": the named event is the target; only its date is asked.
+  const namedEventGoal = NAMED_EVENT.test(
+    inputText.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
+  );
+  // "get back to running 3 times a week": a habit at a stated pace needs no other target.
+  const habitPace = quantities.some((quantity) => quantity.kind === 'frequency');
+  // "Ask my manager for a raise at my review": the ask is the goal, whatever the amount.
+  const askOnly = ASK_FOR.test(wish);
+  const bareRise =
+    !measured &&
+    !askOnly &&
+    PAY_RISE.test(wish) &&
+    !quantities.some((quantity) => quantity.kind === 'money' || quantity.kind === 'percent');
+  // "Pay off my credit card": the balance is the target, and only the person knows it.
+  const debtWithoutBalance =
+    !measured && DEBT.test(goalClause) && !quantities.some((quantity) => quantity.kind === 'money');
+  const needsTarget =
+    moreOf ||
+    bareRise ||
+    debtWithoutBalance ||
+    (!vague &&
+      !learnSkill &&
+      !(habitPace && !readingWithoutTarget) &&
+      !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
+      !askOnly &&
+      !WELL_ENOUGH.test(goalClause) &&
+      ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
+        readingWithoutTarget));
+
+  return { needsTarget, readingWithoutTarget, bareRise, debtWithoutBalance };
 }
 
 export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
@@ -528,6 +665,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   const deadlineAnswer = answers.get(QUESTION_IDS.deadline);
   const parsedDeadline =
     (deadlineAnswer ? parseDeadline(deadlineAnswer, input.today, input.timeZone) : null) ??
+    dueDateFromWeeks(context.text, input.today) ??
     parseDeadline(input.text, input.today, input.timeZone);
   const why = answers.get(QUESTION_IDS.why) ?? extractWhy(input.text);
   const statement = answers.get(QUESTION_IDS.outcome) ?? input.text;
@@ -549,7 +687,12 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
   // A goal in the person's own words is "done once" when it names no number: not a measure.
   const measured = explicit !== null && !(template.id === 'own_words' && explicit.name === 'Done');
   const { moreOf, vague } = readWish(statement, context.text, measured, template);
-  const reconnect = !measured && !vague && RECONNECT.test(context.text);
+  // "Reconnect with 5 old uni friends": the number of people says what it would look like.
+  const reconnect =
+    !measured &&
+    !vague &&
+    (RECONNECT.test(context.text) || SOMEONE_ELSE.test(context.text)) &&
+    !PEOPLE_COUNT.test(context.text);
   // "learn guitar", "write a novel": with neither a number nor a date, how far is "done" is asked.
   const unbounded = explicit === null && !parsedDeadline && quantities.length === 0;
   const learnSkill =
@@ -560,28 +703,16 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     !moreOf &&
     learnsForItsOwnSake(statement);
   const openEnded = unbounded && !learnSkill && OPEN_ENDED.test(template.id);
-  // "Get my blood pressure down": a health reading with no number; the target is the doctor's.
-  const readingWithoutTarget =
-    !measured && HEALTH_READING.test(context.text) && !HEALTH_READING_TARGET.test(context.text);
-  // "Do the Great North Run": the named event is the target; only its date is asked.
-  const namedEventGoal = NAMED_EVENT.test(
-    input.text.replace(/[‘’]/g, "'").replace(/^\w/, (first) => first.toLowerCase()),
-  );
-  // "get back to running 3 times a week": a habit at a stated pace needs no other target.
-  const habitPace = quantities.some((quantity) => quantity.kind === 'frequency');
-  const bareRise =
-    !measured &&
-    PAY_RISE.test(wish) &&
-    !quantities.some((quantity) => quantity.kind === 'money' || quantity.kind === 'percent');
-  const needsTarget =
-    moreOf ||
-    bareRise ||
-    (!vague &&
-      !learnSkill &&
-      !(habitPace && !readingWithoutTarget) &&
-      !(namedEventGoal && explicit === null && !readingWithoutTarget) &&
-      ((explicit === null && (template.targetQuestion !== undefined || openEnded)) ||
-        readingWithoutTarget));
+  const { needsTarget, readingWithoutTarget, bareRise, debtWithoutBalance } = targetNeeds({
+    statement,
+    wish,
+    inputText: input.text,
+    context,
+    measured,
+    explicit,
+    template,
+    read: { vague, moreOf, learnSkill, openEnded },
+  });
 
   // A date only the person knows ("for my sister's wedding", "until the baby comes") is asked
   // for, never guessed; a month alone ("before I graduate in May") does not name the day.
@@ -590,6 +721,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     answered: Boolean(deadlineAnswer),
     dayKnown,
     anyDate: parsedDeadline !== null,
+    rough: parsedDeadline !== null && /^the end of\b/.test(parsedDeadline.reading),
   });
   // A date that has passed is replaced with a proposed one and flagged (decideDeadline), as a
   // coach would ("that date has gone; how about …?"), rather than asked again.
@@ -623,7 +755,9 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
           ? READING_QUESTION
           : bareRise
             ? PAY_RISE_QUESTION
-            : (template.targetQuestion?.(context) ?? howMuchQuestion(wish)),
+            : debtWithoutBalance
+              ? debtQuestion(input.timeZone)
+              : (template.targetQuestion?.(context) ?? howMuchQuestion(wish)),
       );
     }
     if (event) {
@@ -650,7 +784,7 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
       needsTarget &&
       !moreOf &&
       !answeredOutcome &&
-      DATED_TARGETS.test(template.id) &&
+      (DATED_TARGETS.test(template.id) || debtWithoutBalance) &&
       !parsedDeadline &&
       !deadlineAnswer
     ) {

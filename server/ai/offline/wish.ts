@@ -11,7 +11,7 @@ import type { ActivityTemplate } from './templates/kit.ts';
 
 /** Wishes with no outcome one could measure; they need a question before a plan. */
 export const VAGUE =
-  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$|\bbe (?:more|less) (?:patient|present|kind|calm|positive|grateful|assertive|tolerant|understanding|supportive|consistent|social|outgoing|mindful|open|confident|organi[sz]ed)\b|\bdo something about (?:my|our|the) \w+|\bfind (?:a |the )?(?:partner|girlfriend|boyfriend|husband|wife|someone|love|the one)\b(?! (?:at|in|for|who|that) )|(?:^|\b(?:want|need|get|go for) )a promotion$|\b(?:been thinking|thinking about|maybe|wondering if) (?:i |that i )?(?:should|could|might|ought to)\b|\b(?:move|moving|get|getting|go|going) (?:forward|ahead|further|somewhere) (?:in|with) (?:my|our) (?:career|life|job|work)\b|\b(?:advance|progress|develop) (?:in )?my career\b/;
+  /\b(be|become|feel|get|getting|being) (more )?(happier|happy|better|healthier|healthy|fit|fitter|in shape|into shape|confident|productive|organi[sz]ed|motivated|disciplined|successful|calmer|less stressed|a better (person|partner|husband|wife|friend|parent|mom|mum|dad|leader|boss))\b|\bimprove (my life|myself|my relationship|my marriage|my health|my career|things)\b|\bget my life (together|back)\b|\bfind (my )?(purpose|passion|direction)\b|\bbest version of myself\b|\bself[- ]improvement\b|\blive (a )?(healthier|better|happier)\b|\bstress less\b|\bdo better\b|\bwork on myself\b|\bbe a better\b|\bget better at\b|\bimprove (?:at|my) (?!\d)\w+(?: \w+)?$|\b(?:manage|handle) (?:my )?\w+ better\b|\bget (?:my )?\w+ (?:sorted|in order|under control|on track)\b|\bsort (?:out )?my \w+(?: out)?$|^(?:find|get|land) (?:a |an )?(?:new |better |different )?job$|\bbe (?:more|less) (?:patient|present|kind|calm|positive|grateful|assertive|tolerant|understanding|supportive|consistent|social|outgoing|mindful|open|confident|organi[sz]ed)\b|\bdo something about (?:my|our|the) \w+|\bfind (?:a |the )?(?:partner|girlfriend|boyfriend|husband|wife|someone|love|the one)\b(?! (?:at|in|for|who|that) )|(?:^|\b(?:want|need|get|go for) )a promotion$|\b(?:been thinking|thinking about|maybe|wondering if) (?:i |that i )?(?:should|could|might|ought to)\b|\b(?:move|moving|get|getting|go|going) (?:forward|ahead|further|somewhere) (?:in|with) (?:my|our) (?:career|life|job|work)\b|\b(?:advance|progress|develop) (?:in )?my career\b|\b(?:have|build|get) (?:a |an )?(?:better|closer|stronger|healthier|good|great|proper|nicer) relationship with\b/;
 
 /**
  * "Hike the Kokoda Track … and I need to get fit for it": getting fit for a goal already named is
@@ -36,7 +36,7 @@ export const LIFE_WIDE =
 
 /** Wishes the VAGUE list reads on the goal's own clause, without its aside. */
 const VAGUE_CLAUSE =
-  /\bget back out there\b|\b(?:tone|toned) up\b|\bget toned\b|\b(?:start (?:a |my own )?(?:side hustle|business|side business)|(?:(?:need|want|get|find) )?(?:a |an )?(?:new|better|different) job)$|^(?:improve|work on) my (?!\d)\w+(?: \w+)?(?: (?:for|at) work)?$|^sort (?:out )?my \w+(?: out)?$/;
+  /\bget back out there\b|\b(?:tone|toned) up\b|\bget toned\b|\b(?:start (?:a |my own )?(?:side hustle|business|side business)|(?:(?:need|want|get|find) )?(?:a |an )?(?:new|better|different) job)$|^(?:improve|work on) my (?!\d)\w+(?: \w+)?(?: (?:for|at) work)?$|^sort (?:out )?my \w+(?: out)?$|^(?:sleep|eat|feel|breathe|look|dress|communicate|listen) (?:a (?:lot|bit) )?(?:better|healthier)$/;
 
 /** A number told as where the person is now ("I'm on about 5 hours", "currently 3 a day"). */
 const NOW_LEVEL =
@@ -69,10 +69,11 @@ export function learnsForItsOwnSake(statement: string): boolean {
 
 /**
  * A skill whose "done" is plain: a level ("BSL level 1", "B1"), or one thing made or done once
- * ("make sourdough", "ride a bike", "swim").
+ * ("make sourdough", "cook a roast", "ride a bike", "swim"). A craft with nothing named to make
+ * ("learn to cook", "learn to knit properly") leaves "done" open.
  */
 const PLAIN_DONE =
-  /\b(?:level|grade|[abc][12]|stage|belt)\b|^\s*(?:make|bake|cook|build|knit|sew|brew|crochet|fix|tie|ride|swim|drive|change)\b/;
+  /\b(?:level|grade|[abc][12]|stage|belt)\b|^\s*(?:make|bake|cook|build|knit|sew|brew|crochet|fix|tie|change)\s+(?!(?:properly|well|better|more|a bit|from scratch|for myself|for me|for (?:the|my) \w+|at home|healthy|again|things|stuff|meals|food|dishes)\b)[a-z]|^\s*(?:ride|swim|drive)\b/;
 
 /** The goal's own clause, without preamble, aside or reason ("sort out my money"). */
 function goalClauseText(statement: string): string {

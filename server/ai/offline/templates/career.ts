@@ -71,6 +71,10 @@ const jobSearch: ActivityTemplate = {
   ],
 };
 
+/** Asking for something is itself the goal ("ask my manager for a raise", "request a pay review"). */
+export const ASK_FOR =
+  /\b(?:ask(?:ing)?(?: (?:my|the|our) (?:manager|boss|line manager|supervisor|director|team lead|employer|hr))? (?:for|about)|request(?:ing)?|bring(?:ing)? up|put(?:ting)? in (?:a |my )?(?:case |request )?for|make the case for|pitch(?:ing)? for)\s+(?:a |an |my |the )?(?:\w+ )?(?:pay rise|payrise|raise|salary increase|pay increase|pay review|promotion|pay bump)\b/;
+
 const promotion: ActivityTemplate = {
   id: 'promotion',
   domain: 'career',
@@ -105,7 +109,8 @@ const promotion: ActivityTemplate = {
       ? `Earn the promotion by agreeing the bar with your manager and documenting ${formatAmount(metric.target, metric.unit)} that meet it.`
       : `Make a clear, evidence-based case for a ${formatAmount(metric.target, metric.unit)} increase and have the conversation.`,
   defaultWeeks: () => 26,
-  minWeeks: () => 8,
+  // Asking is done in a conversation, prepared in a week or two; earning it takes longer.
+  minWeeks: (_, { text }) => (ASK_FOR.test(text) ? 1 : 8),
   weeklyHours: 2,
   why: 'Recognition and pay that match the value you already bring.',
   firstStep: () =>
