@@ -1,22 +1,24 @@
 // The crisis guard on its evaluation set (server/ai/safety-eval/crisis-set.ts, fresh batches
 // included; measure a new batch with scripts/crisis-eval.ts before adding it): the catch rate on
 // crisis messages, the false-alarm rate on ordinary ones (targets: ≥ 97 % and ≤ 2 %), and its
-// speed per message against normalisation alone (the least any guard must do).
+// speed per message against normalisation alone (the least any guard must do). The rates are the
+// guard as the app runs it, with its sentence layer (ADR 032); the rule layers' speed is measured
+// on their own, and the sentence layer's on a sample of ordinary messages against them.
 import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { detectCrisis, normalizeForGuard } from '#server/ai/safety.ts';
 import { crisisSet } from '#server/ai/safety-eval/crisis-set.ts';
 import { median, report } from './support.ts';
-
-// The guard as the app runs it: with the sentence layer (ADR 032).
-useSentenceLayer(true);
 
 function percent(part: number, whole: number): string {
   return `${((part / Math.max(1, whole)) * 100).toFixed(1)} %`;
 }
 
 /** Microseconds per message, as the median of rounds over the whole set. */
-function microsPerMessage(fn: (text: string) => unknown, rounds = 9): number {
-  const texts = crisisSet.map((row) => row.text);
+function microsPerMessage(
+  fn: (text: string) => unknown,
+  rounds = 9,
+  texts: readonly string[] = crisisSet.map((row) => row.text),
+): number {
   for (let i = 0; i < 3; i += 1) for (const text of texts) fn(text); // warm-up
   const samples: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
@@ -28,13 +30,16 @@ function microsPerMessage(fn: (text: string) => unknown, rounds = 9): number {
 }
 
 export function runSafetyBench() {
+  useSentenceLayer(true);
+  const decisions = new Map(crisisSet.map((row) => [row, detectCrisis([row.text])] as const));
+  const decided = (row: (typeof crisisSet)[number]) => decisions.get(row) ?? null;
   const crisisRows = crisisSet.filter((row) => row.expected !== null);
   const ordinaryRows = crisisSet.filter((row) => row.expected === null);
-  const caught = crisisRows.filter((row) => detectCrisis([row.text]) !== null);
-  const rightCategory = crisisRows.filter((row) => detectCrisis([row.text]) === row.expected);
-  const alarms = ordinaryRows.filter((row) => detectCrisis([row.text]) !== null);
+  const caught = crisisRows.filter((row) => decided(row) !== null);
+  const rightCategory = crisisRows.filter((row) => decided(row) === row.expected);
+  const alarms = ordinaryRows.filter((row) => decided(row) !== null);
   const rate = (rows: typeof crisisRows) =>
-    `${percent(rows.filter((row) => detectCrisis([row.text]) !== null).length, rows.length)} of ${rows.length}`;
+    `${percent(rows.filter((row) => decided(row) !== null).length, rows.length)} of ${rows.length}`;
 
   process.stdout.write(
     [
@@ -47,10 +52,25 @@ export function runSafetyBench() {
     ].join('\n'),
   );
 
+  // The sentence layer on 60 ordinary messages (it reads only what the rules did not flag).
+  const sample = ordinaryRows.filter((_, i) => i % 18 === 0).map((row) => row.text);
+  const deep = microsPerMessage((text) => detectCrisis([text]), 3, sample);
+  useSentenceLayer(false);
+  const rules = microsPerMessage((text) => detectCrisis([text]), 3, sample);
+  report({
+    name: 'crisis guard with its sentence layer, per ordinary message',
+    value: deep,
+    baseline: rules,
+    unit: 'µs',
+    better: 'lower',
+    target: 'about 50 ms (ADR 032)',
+    baselineName: 'the rule layers alone',
+  });
+
   const guard = microsPerMessage((text) => detectCrisis([text]));
   const baseline = microsPerMessage((text) => normalizeForGuard(text));
   report({
-    name: 'crisis guard, per message',
+    name: 'crisis guard (rule layers and word model), per message',
     value: guard,
     baseline,
     unit: 'µs',
