@@ -211,7 +211,13 @@ export type Concept =
   | 'WAY_OUT_FOUND'
   | 'NOTHING_MATTERS_SOON'
   | 'CALM_DECISION'
-  | 'APOLOGY_BURDEN';
+  | 'APOLOGY_BURDEN'
+  | 'SURVEIL'
+  | 'BARE_DONE'
+  | 'LINGER_DROP'
+  | 'EARN_FOOD'
+  | 'WANT_STOP_ALL'
+  | 'POINTLESS_END';
 
 /** More concepts, written as raw patterns (no doubled backslashes). */
 export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [

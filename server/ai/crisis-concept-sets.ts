@@ -144,6 +144,7 @@ export const GENERIC: ReadonlySet<Concept> = new Set<Concept>([
   'CALM_DECISION',
   'NOTHING_MATTERS_SOON',
   'WAY_OUT_FOUND',
+  'WANT_STOP_ALL',
 ]);
 
 /** The writer's own danger: a frame or a joke does not set aside a sentence holding one. */

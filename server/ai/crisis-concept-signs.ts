@@ -154,7 +154,7 @@ export const SIGN_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'DIET_GOAL',
-    String.raw`\b(?:goal|summer body|lose weight|losing weight|weight loss|get thin|get skinny|drop (?:a )?(?:dress )?size|beach body|the scale|the scales|goal weight|target weight)\b`,
+    String.raw`\b(?:(?:summer|weight|diet|weight loss|body) goals?|summer body|lose weight|losing weight|weight loss|get thin|get skinny|drop (?:a )?(?:dress )?size|beach body|the scale|the scales|goal weight|target weight)\b`,
   ],
   [
     'NOTHING_DAYS',
@@ -275,5 +275,32 @@ export const SIGN_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   [
     'APOLOGY_BURDEN',
     String.raw`\b(?:sorry for (?:wasting your time|being a pain|bothering you|everything|all the trouble|being like this)|thank you for trying|thanks for trying)\b`,
+  ],
+  // decisions the retrained model no longer carries alone, written as families: a person
+  // followed or watched in secret; a bare "done with it all"; lingering over a drop; food earned
+  // by exercise; wanting everything to stop; a goal given up on with "what's the point"
+  [
+    'SURVEIL',
+    String.raw`\b(?:(?:following|followed|follow) (?:him|her|them|my ex) (?:home|to work|from work|to (?:his|her|their) (?:house|flat|car))|keep(?:ing)? tabs on (?:my ex|him|her|them)\b.{0,60}\b(?:found out|know|moved|address|lives)|(?:fake|second|burner|new) (?:account|profile|number) to (?:watch|keep tabs on|follow|check on|stalk|message) (?:my ex|him|her|them))\b`,
+  ],
+  [
+    'BARE_DONE',
+    String.raw`^(?:honestly |i am |i m |im )?(?:so |just |completely )?done with (?:all of it|it all|everything|life|living)(?: now| tonight| right now)?$`,
+  ],
+  [
+    'LINGER_DROP',
+    String.raw`\b(?:(?:stop|stand|stay|linger|pause)\w* (?:and |to )?(?:look|stare)\w* (?:over|down)\b.{0,30}\b(?:longer|a while|each time|every time|for ages|every night|every day)|look(?:ing)? down (?:a bit |a little |a lot )?longer)\b`,
+  ],
+  [
+    'EARN_FOOD',
+    String.raw`\b(?:only|not|never) (?:let|allow) myself (?:to )?eat (?:\w+ ){0,3}(?:if|until|unless|after|once) (?:i have |i )?(?:burned|burnt|burn|run|ran|done|exercised|worked out|earned|walked)\b`,
+  ],
+  [
+    'WANT_STOP_ALL',
+    String.raw`\b(?:i )?(?:just |really )?want (?:it all |everything |it |all of it )?to (?:just )?stop(?: now| everything| all of it| it all)?$`,
+  ],
+  [
+    'POINTLESS_END',
+    String.raw`\b(?:honestly|but honestly|really|tbh) what is the point(?: anymore| any more| of anything| of any of it)?$`,
   ],
 ];

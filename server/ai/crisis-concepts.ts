@@ -232,7 +232,7 @@ function resolvedPast(sentence: string, messageResolved: boolean): boolean {
 }
 
 const RESOLVED = CONCEPT_GATE.gated(
-  /\b(?:all (?:sorted|good|fine|over|healed)(?: now)?|sorted now|(?<!be )(?:fine|good|okay|ok|safe|better|well|happy|healthy) now|now (?:happily|safe|fine|okay|ok|good|healthy|thriving|married|engaged|recovered|in a (?:good|better) place|doing (?:well|great|fine|better))|doing (?:well|great|fine|much better) now|in a (?:good|better) place now|(?:it is|that is) (?:all )?behind me|happily (?:re)?married|moved on|never looked back|(?:been|have been) (?:well|fine|okay|ok|good|healthy|stable|recovered|in recovery|better|clean) (?:for|since) (?:ages|years|a long time|\d+ years|(?:over|more than|almost|nearly) (?:a|\d+|ten|two|three|four|five|six|seven|eight|nine|twenty) (?:years?|decades?)|(?:two|three|four|five|six|seven|eight|nine|ten|twenty) years|a decade))\b/,
+  /\b(?:all (?:sorted|good|fine|over|healed)(?: now)?|sorted now|(?<!be )(?:fine|good|okay|ok|safe|better|well|happy|healthy) now|now (?:happily|safe|fine|okay|ok|good|healthy|thriving|married|engaged|recovered|in a (?:good|better) place|doing (?:well|great|fine|better))|doing (?:well|great|fine|much better) now|in a (?:good|better) place now|(?:it is|that is) (?:all )?behind me|happily (?:re)?married|moved on|never looked back|(?:he is|hes|he s|she is|shes|she s|they are|theyre) (?:totally |completely |absolutely |all )?(?:fine|okay|ok|well|all good|alright)$|(?:been|have been) (?:well|fine|okay|ok|good|healthy|stable|recovered|in recovery|better|clean) (?:for|since) (?:ages|years|a long time|\d+ years|(?:over|more than|almost|nearly) (?:a|\d+|ten|two|three|four|five|six|seven|eight|nine|twenty) (?:years?|decades?)|(?:two|three|four|five|six|seven|eight|nine|ten|twenty) years|a decade))\b/,
 );
 
 /**
@@ -451,6 +451,13 @@ const RULES: readonly Rule[] = [
     'harm_to_others',
     (v) => !v.story && !v.past && has(v, 'POISON_PLAN') && any(v, 'INTENT', 'WISH', 'BOUGHT_IT'),
   ],
+  // a person followed or watched in secret; a bare "done with it all"; lingering over a drop;
+  // food earned by exercise; tired of everything and wanting it to stop; "what's the point"
+  ['harm_to_others', (v) => !v.story && !v.past && has(v, 'SURVEIL')],
+  ['suicide', (v) => own(v) && any(v, 'BARE_DONE', 'POINTLESS_END')],
+  ['suicide', (v) => own(v) && has(v, 'LINGER_DROP') && HEIGHT_PLACE.test(v.text)],
+  ['suicide', (v) => own(v) && has(v, 'WANT_STOP_ALL', 'TRAPPED')],
+  ['eating', (v) => own(v) && has(v, 'EARN_FOOD')],
   // self-harm: the lines seen for calm, the skin as a diary, a burn held to quiet the head
   ['self_harm', (v) => own(v) && has(v, 'SH_SIGHT') && CALM_WORD.test(v.text)],
   ['self_harm', (v) => own(v) && any(v, 'SKIN_RECORD', 'BURN_SELF')],
@@ -837,6 +844,13 @@ const MESSAGE_RULES: ReadonlyArray<
   // a minor asked for secrecy by an adult who messages at night; leaving safely as it escalates
   ['abuse', (c, text) => c.has('CHECKIN_DEMAND') && c.has('SCARY_MOOD') && PARTNER_WORD.test(text)],
   ['abuse', (c) => c.has('HIDE_FROM_PARTNER')],
+  // a day planned so he does not find out, beside his control of the money or the phone
+  [
+    'abuse',
+    (c, text) =>
+      (c.has('CONTROL') || /\bpack (?:a|my|our) (?:bag|bags|suitcase|things)\b/.test(text)) &&
+      HIDING_FROM_HIM.test(text),
+  ],
   ['abuse', (c) => c.has('CHILD_MARKS') && c.has('CHILD_SILENT')],
   ['abuse', (c, text) => c.has('RECEIPT_CHECK') && c.has('MONEY_DOLE') && PARTNER_WORD.test(text)],
   [
@@ -918,6 +932,10 @@ const ROUTINE_CAUSE_WORDS =
 /** Foods that are almost nothing: a safe list made only of them. */
 const TINY_FOODS =
   /\b(?:cucumber|lettuce|celery|diet coke|coke zero|pepsi max|ice|gum|black coffee|broth|water|sparkling water|mints?)\b/;
+
+/** A day planned around someone not finding out: "without him finding out", "before he gets home". */
+const HIDING_FROM_HIM =
+  /\b(?:without (?:him|her) (?:finding out|knowing|noticing|seeing)|before (?:he|she) (?:gets home|finds out|notices))\b/;
 
 const PARTNER_WORD =
   /\b(?:partner|husband|wife|boyfriend|girlfriend|fiance|fiancee|bf|gf|other half)\b/;
