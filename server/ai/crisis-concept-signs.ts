@@ -124,7 +124,7 @@ export const SIGN_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'KNOW_WHY',
-    String.raw`\b(?:(?:you|we) (?:both |all )?know why|you can (?:probably )?guess why|for (?:obvious|the usual) reasons|no one (?:needs|has) to know why)\b`,
+    String.raw`\b(?:(?:you|we) (?:both |all )?know why$|you can (?:probably )?guess why$|for (?:obvious|the usual) reasons|no one (?:needs|has) to know why)\b`,
   ],
   [
     'RELAPSE_MARK',
@@ -293,7 +293,7 @@ export const SIGN_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   ],
   [
     'EARN_FOOD',
-    String.raw`\b(?:only|not|never) (?:let|allow) myself (?:to )?eat (?:\w+ ){0,3}(?:if|until|unless|after|once) (?:i have |i )?(?:burned|burnt|burn|run|ran|done|exercised|worked out|earned|walked)\b`,
+    String.raw`\b(?:only|not|never) (?:let|allow) myself (?:to )?eat (?:\w+ ){0,3}(?:if|until|unless|after|once) (?:i have |i )?(?:burned|burnt|burn|earned|done|run|ran|walked|exercised|worked out) (?:at least |off |over |more than )?(?:\d+|enough|all of it|it off|the calories|a \d+)`,
   ],
   [
     'WANT_STOP_ALL',

@@ -717,6 +717,7 @@ const MESSAGE_RULES: ReadonlyArray<
     'harm_to_others',
     (c, text) =>
       c.has('WEAPON_BRING') &&
+      !c.has('JOKE') &&
       (['GRIEVANCE', 'REVENGE', 'RECKONING'].some((k) => c.has(k as Concept)) ||
         /\b(?:revenge|get back at|get even)\b/.test(text)),
   ],
@@ -731,12 +732,21 @@ const MESSAGE_RULES: ReadonlyArray<
   ],
   [
     'harm_to_others',
-    (c) =>
+    (c, text) =>
       c.has('MEANS_READY') &&
-      c.has('VIOLENCE') &&
+      /\b(?:watch|watching|see|seeing|make|making) (?:him|her|them) (?:suffer|bleed|pay|hurt)\b/.test(
+        text,
+      ) &&
       ['TARGET', 'KIN'].some((k) => c.has(k as Concept)),
   ],
-  ['harm_to_others', (c) => c.has('RECKONING') && (c.has('WHEREABOUTS') || c.has('STALK'))],
+  [
+    'harm_to_others',
+    (c, text) =>
+      c.has('RECKONING') &&
+      (c.has('WHEREABOUTS') || c.has('STALK')) &&
+      !SPORT_OR_FICTION.test(text) &&
+      !ROUTINE_CAUSE_WORDS.test(text),
+  ],
   // a person made to disappear for good, or never to hurt anyone again, permanently
   [
     'harm_to_others',
@@ -776,7 +786,15 @@ const MESSAGE_RULES: ReadonlyArray<
       c.has('RELAPSE_MARK') && (c.has('SH_GOAL') || (c.has('SH_BLADE') && !SHAVING.test(text))),
   ],
   ['self_harm', (c) => c.has('SH_GOAL') && c.has('INJURY') && c.has('WOUND_CARE')],
-  ['self_harm', (c) => c.has('HEAT_COVER') && c.has('KNOW_WHY')],
+  [
+    'self_harm',
+    (c, text) =>
+      c.has('HEAT_COVER') &&
+      c.has('KNOW_WHY') &&
+      !/\b(?:sunburn\w*|sun|eczema|psoriasis|rash|allerg\w*|mosquito\w*|midges|ticks|fair skin|pale skin)\b/.test(
+        text,
+      ),
+  ],
   [
     'self_harm',
     (c, text) =>
@@ -901,8 +919,9 @@ const MESSAGE_RULES: ReadonlyArray<
   ],
   [
     'suicide',
-    (c) =>
+    (c, text) =>
       c.has('CALM_DECISION') &&
+      !DECISION_OBJECT.test(text) &&
       ['APOLOGY_BURDEN', 'BURDEN', 'GOODBYE', 'THANKS_ALL', 'TRAPPED', 'FINALITY'].some((k) =>
         c.has(k as Concept),
       ),
@@ -927,11 +946,15 @@ const SCRATCH_EXCUSE =
 
 /** Everyday reasons for a racing heart or shakes near a weight goal: a run, a lift. */
 const ROUTINE_CAUSE_WORDS =
-  /\b(?:run|running|gym|workout|lifting|training|weigh in|fight|meet|competition|bout|cut for)\b/;
+  /\b(?:run|running|gym|workout|lifting|training|weigh in|fight|meet|competition|bout|cut for|leg day|boxing)\b/;
 
 /** Foods that are almost nothing: a safe list made only of them. */
 const TINY_FOODS =
   /\b(?:cucumber|lettuce|celery|diet coke|coke zero|pepsi max|ice|gum|black coffee|broth|water|sparkling water|mints?)\b/;
+
+/** A decision with an everyday object: a race, a job, a move. */
+const DECISION_OBJECT =
+  /\b(?:marathon|race|job|course|move|moving|wedding|house|flat|degree|uni|college|offer|holiday|trip|career|diet|gym|training|business)\b/;
 
 /** A day planned around someone not finding out: "without him finding out", "before he gets home". */
 const HIDING_FROM_HIM =
