@@ -105,7 +105,7 @@ export const CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // self-injury
   [
     'SH_ACT',
-    '\\b(?:cut|cuts|cutting|carve|carved|carving|(?:burn|burns|burned|burnt|burning)(?! (?:off |through |up )?(?:\\w+ )?(?:calories|cals|kcal|fat|energy|candles?)\\b)|scratch|scratches|scratched|scratching|scrape|scraping|scraped|hurt myself|hurting myself|harm myself|harming myself|hit myself|hitting myself|punch(?:ing)? myself|bang(?:ing)? my head|head (?:against|into) (?:the )?wall|bruise|bruising|bite|biting|bit|pinch|pinching|pull(?:ing)? out my hair|pick(?:ing)? (?:at )?my (?:skin|scabs|wounds)|blade|blades|razor|razors|sharpener|lighter|compass|self harm\\w*|what i do to (?:myself|them|my (?:\\w+ )?(?:arms|legs|body|skin|thighs|wrists))|slic(?:e|ing)|stab(?:bing)? myself|injur\\w* myself|punish(?:ing)? (?:myself|my body))\\b',
+    '\\b(?:cut|cuts|cutting|carve|carved|carving|(?:burn|burns|burned|burnt|burning)(?! (?:off |through |up )?(?:\\w+ )?(?:calories|cals|kcal|fat|energy|candles?)\\b)|scratch|scratches|scratched|scratching|scrape|scraping|scraped|hurt myself|hurting myself|harm myself|harming myself|hit myself|hitting myself|punch(?:ing)? myself|bang(?:ing)? my head|head (?:against|into) (?:the )?wall|bruise|bruising|bite|biting|bit|pinch|pinching|pull(?:ing)? out my hair|pick(?:ing)? (?:at )?my (?:skin|scabs|wounds)|blade|blades|(?<!\\b(?:better|new|electric|safety|disposable|cheap|good|decent|mens|womens) )razors?|sharpener|lighter|compass|self harm\\w*|what i do to (?:myself|them|my (?:\\w+ )?(?:arms|legs|body|skin|thighs|wrists))|slic(?:e|ing)|stab(?:bing)? myself|injur\\w* myself|punish(?:ing)? (?:myself|my body))\\b',
   ],
   ['BODY', `\\b(?:my|on my|into my) (?:\\w+ )?${BODY}\\b|\\bmyself\\b`],
   [

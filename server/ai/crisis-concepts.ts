@@ -1,5 +1,6 @@
 import type { CrisisCategory } from '#contracts/coach.ts';
 import { type Concept, MORE_CONCEPTS } from './crisis-concept-phrases.ts';
+import { SIGN_CONCEPTS } from './crisis-concept-signs.ts';
 import { CHILD, CONCEPTS, KIN } from './crisis-concept-table.ts';
 import { GENERIC, NEGATABLE, OWN_DANGER, SELF_DIRECTED, SUICIDAL } from './crisis-concept-sets.ts';
 import { LiteralGate } from './literal-gate.ts';
@@ -43,10 +44,14 @@ export const CONCEPT_GATE = new LiteralGate();
 const COMPILED: ReadonlyArray<readonly [Concept, RegExp, number]> = [
   ...CONCEPTS,
   ...MORE_CONCEPTS,
+  ...SIGN_CONCEPTS,
 ].map(([concept, source]) => {
   const pattern = new RegExp(source, 'g');
   return [concept, pattern, CONCEPT_GATE.add(pattern)];
 });
+
+/** Concepts that name someone else's death, whose words are no thought of the writer's own. */
+const OTHERS_DEATH: readonly Concept[] = ['OTHER_GONE', 'DISAPPEAR_OTHER', 'HARM_HOW_Q'];
 
 /** Recent sentences' concepts: the layers of one guard call read the same sentences. */
 const recent = new Map<string, ReadonlySet<Concept>>();
@@ -67,11 +72,13 @@ function tagConceptsAfresh(sentence: string): Set<Concept> {
   for (const [concept, pattern, id] of COMPILED) {
     if (possible[id] === 1 && matchesConcept(sentence, concept, pattern)) found.add(concept);
   }
-  // a death wished on someone else ("better if my roommate didn't wake up") is not the writer's
-  if (found.has('OTHER_GONE') && found.has('SELF_DEATH')) {
+  // a death wished on someone else ("better if my roommate didn't wake up", "make him disappear
+  // for good", "before they stop breathing") is not the writer's
+  const others = OTHERS_DEATH.filter((concept) => found.has(concept));
+  if (others.length > 0 && found.has('SELF_DEATH')) {
     let rest = sentence;
-    for (const [pattern] of PATTERNS_OF.get('OTHER_GONE') ?? [])
-      rest = rest.replace(pattern, ' _ ');
+    for (const concept of others)
+      for (const [pattern] of PATTERNS_OF.get(concept) ?? []) rest = rest.replace(pattern, ' _ ');
     if (!hasConcept(rest, 'SELF_DEATH')) found.delete('SELF_DEATH');
   }
   return found;
@@ -121,7 +128,7 @@ function matchesConcept(sentence: string, concept: Concept, pattern: RegExp): bo
 
 /** Another person's story, the news, study or work: nothing in the sentence is the writer's. */
 const STORY_FRAME = CONCEPT_GATE.gated(
-  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show(?! up)|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|game|games|gaming|level|boss fight|blog|history|museum|play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|(?<!\ba )lessons?|teach\w*(?! (?:\w+ ){1,3}a lesson)|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/,
+  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show(?! up| (?:him|her|them|me|us|my|his|their)\b)|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|(?<!\b(?:special|secret|our|little) )game|games|gaming|level|boss fight|blog|history|museum|(?<!\b(?:to|at) (?:the |my |our |his |her )?(?:\w+ )?(?:school |nativity )?)play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|(?<!\ba )lessons?|(?<!\bmy (?:pe|form|maths|math|english|science|history|geography|class|school) )teach\w*(?! (?:\w+ ){1,3}a lesson)|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/,
 );
 
 /** The past, told as past: "years ago", "when I was a teenager", "I used to". */
@@ -130,7 +137,7 @@ const PAST_FRAME = CONCEPT_GATE.gated(
 );
 /** The frames strong enough to set the lexicon aside: fiction, news and study by name. */
 const STRONG_FRAME = CONCEPT_GATE.gated(
-  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|school play|the play|a play|rehearsals?|on stage|cast as|acting class|drama class|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|presentation on|presentation about|sociology|criminology|seminar|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective|mystery|whodunn?it|nanowrimo|writing (?:a|my) _|i am an? (?:\w+ )?(?:paramedic|nurse|doctor|medic|firefighter|police officer|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist)|^(?:an? )?(?:paramedic|nurse|doctor|gp|medic|firefighter|police officer|cop|detective|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist|teacher|headteacher|youth worker|counsell?or|therapist|safeguarding lead) (?:here|by trade|on shift|spent|had|did|working)\b|safeguarding (?:training|course|session|module|lead|refresher)|(?:spotting|recognising|recognizing) (?:the )?signs of|i work (?:as an?|in) (?:\w+ )?(?:paramedic|nurse|a and e|the er|emergency|ambulance|icu|intensive care)|(?:overdose|cardiac arrest|trauma) (?:calls|jobs|shouts))\b/,
+  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|school play|the play|a play|rehearsals?|on stage|cast as|acting class|drama class|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|presentation on|presentation about|sociology|criminology|seminar|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective|mystery|whodunn?it|nanowrimo|writing (?:a|my) _|i am an? (?:\w+ )?(?:paramedic|nurse|doctor|medic|firefighter|police officer|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist)|^(?:an? )?(?:paramedic|nurse|doctor|gp|medic|firefighter|police officer|cop|detective|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist|teacher|headteacher|youth worker|counsell?or|therapist|safeguarding lead) (?:here|by trade|on shift|spent|had|did|working)\b|safeguarding (?:training|course|session|module|lead|refresher)|first aid (?:course|training|class|session|refresher|certificate)|(?:spotting|recognising|recognizing) (?:the )?signs of|i work (?:as an?|in) (?:\w+ )?(?:paramedic|nurse|a and e|the er|emergency|ambulance|icu|intensive care)|(?:overdose|cardiac arrest|trauma) (?:calls|jobs|shouts))\b/,
 );
 const NOT_A_STORY = CONCEPT_GATE.gated(
   /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/,
@@ -225,7 +232,7 @@ function resolvedPast(sentence: string, messageResolved: boolean): boolean {
 }
 
 const RESOLVED = CONCEPT_GATE.gated(
-  /\b(?:all (?:sorted|good|fine|over|healed)(?: now)?|sorted now|(?<!be )(?:fine|good|okay|ok|safe|better|well|happy|healthy) now|now (?:happily|safe|fine|okay|ok|good|healthy|thriving|married|engaged|recovered|in a (?:good|better) place|doing (?:well|great|fine|better))|doing (?:well|great|fine|much better) now|in a (?:good|better) place now|(?:it is|that is) (?:all )?behind me|happily (?:re)?married|moved on|never looked back)\b/,
+  /\b(?:all (?:sorted|good|fine|over|healed)(?: now)?|sorted now|(?<!be )(?:fine|good|okay|ok|safe|better|well|happy|healthy) now|now (?:happily|safe|fine|okay|ok|good|healthy|thriving|married|engaged|recovered|in a (?:good|better) place|doing (?:well|great|fine|better))|doing (?:well|great|fine|much better) now|in a (?:good|better) place now|(?:it is|that is) (?:all )?behind me|happily (?:re)?married|moved on|never looked back|(?:he is|hes|he s|she is|shes|she s|they are|theyre) (?:totally |completely |absolutely |all )?(?:fine|okay|ok|well|all good|alright)$|(?:been|have been) (?:well|fine|okay|ok|good|healthy|stable|recovered|in recovery|better|clean) (?:for|since) (?:ages|years|a long time|\d+ years|(?:over|more than|almost|nearly) (?:a|\d+|ten|two|three|four|five|six|seven|eight|nine|twenty) (?:years?|decades?)|(?:two|three|four|five|six|seven|eight|nine|ten|twenty) years|a decade))\b/,
 );
 
 /**
@@ -293,6 +300,11 @@ const RULES: readonly Rule[] = [
   ['suicide', (v) => own(v) && has(v, 'SELF_DEATH')],
   // something dangerous already swallowed needs an ambulance first
   ['medical_emergency', (v) => !v.story && has(v, 'INGEST_DANGER') && !HYPOTHETICAL.test(v.text)],
+  // medical (batch 7): a wound still pumping blood; a rash that does not fade under a glass; a
+  // person on the floor for hours who cannot get up
+  ['medical_emergency', (v) => !v.story && !v.past && has(v, 'ARTERIAL')],
+  ['medical_emergency', (v) => !v.story && !v.past && has(v, 'MENINGITIS_SIGN')],
+  ['medical_emergency', (v) => !v.story && !v.past && any(v, 'LONG_LIE')],
   ['suicide', (v) => own(v) && any(v, 'WISH_DEATH', 'LIFE_NEGATION', 'FINALITY', 'MEANS_PREP')],
   ['suicide', (v) => own(v) && has(v, 'WISH', 'DEATH') && any(v, 'TRAPPED', 'BURDEN', 'GOODBYE')],
   ['suicide', (v) => own(v) && has(v, 'GOODBYE') && any(v, 'THANKS_ALL', 'FINALITY')],
@@ -427,6 +439,37 @@ const RULES: readonly Rule[] = [
   ],
   // a weigh-in fooled is the writer's own whoever weighs them (a nurse is no story here)
   ['eating', (v) => !v.past && has(v, 'WEIGH_IN_TRICK')],
+  // batch 7's families, one sentence: a vehicle, acid or a sabotaged car aimed at someone; how
+  // hard a blow must be (a "hypothetically" frames nothing here, a sport or a story does)
+  [
+    'harm_to_others',
+    (v) => !v.story && !v.past && has(v, 'VEHICLE_HARM') && any(v, 'INTENT', 'WISH', 'ANGER'),
+  ],
+  ['harm_to_others', (v) => has(v, 'HARM_HOW_Q') && !SPORT_OR_FICTION.test(v.text)],
+  ['harm_to_others', (v) => !v.story && has(v, 'SABOTAGE') && any(v, 'COVER_UP_HARM', 'GRIEVANCE')],
+  [
+    'harm_to_others',
+    (v) => !v.story && !v.past && has(v, 'POISON_PLAN') && any(v, 'INTENT', 'WISH', 'BOUGHT_IT'),
+  ],
+  // a person followed or watched in secret; a bare "done with it all"; lingering over a drop;
+  // food earned by exercise; tired of everything and wanting it to stop; "what's the point"
+  ['harm_to_others', (v) => !v.story && !v.past && has(v, 'SURVEIL')],
+  ['suicide', (v) => own(v) && any(v, 'BARE_DONE', 'POINTLESS_END')],
+  ['suicide', (v) => own(v) && has(v, 'LINGER_DROP') && HEIGHT_PLACE.test(v.text)],
+  ['suicide', (v) => own(v) && has(v, 'WANT_STOP_ALL', 'TRAPPED')],
+  ['eating', (v) => own(v) && has(v, 'EARN_FOOD')],
+  // self-harm: the lines seen for calm, the skin as a diary, a burn held to quiet the head
+  ['self_harm', (v) => own(v) && has(v, 'SH_SIGHT') && CALM_WORD.test(v.text)],
+  ['self_harm', (v) => own(v) && any(v, 'SKIN_RECORD', 'BURN_SELF')],
+  [
+    'self_harm',
+    (v) =>
+      own(v) &&
+      has(v, 'ON_PURPOSE') &&
+      (any(v, 'WOUND_CARE', 'BANDAGE_NEED') || WOUND_CLOSE.test(v.text)),
+  ],
+  // eating: insulin skipped for weight; never eating again
+  ['eating', (v) => own(v) && has(v, 'INSULIN_OMIT')],
 ];
 
 /** A goal weight or BMI no one should be coached towards. */
@@ -668,7 +711,257 @@ const MESSAGE_RULES: ReadonlyArray<
   ['harm_to_others', (c) => c.has('OTHER_GONE') && c.has('ACCESS_TO')],
   // lingering at a height: how easy it would be
   ['suicide', (c, text) => c.has('SELF') && c.has('EASY') && HEIGHT_PLACE.test(text)],
+  // batch 7's families over a message: each a sign beside a second one
+  // harm to others: a weapon taken where the person will be, with a wrong or a reckoning
+  [
+    'harm_to_others',
+    (c, text) =>
+      c.has('WEAPON_BRING') &&
+      !c.has('JOKE') &&
+      (['GRIEVANCE', 'REVENGE', 'RECKONING'].some((k) => c.has(k as Concept)) ||
+        /\b(?:revenge|get back at|get even)\b/.test(text)),
+  ],
+  // fuel, acid or "something in my bag" with a reckoning, a wrong or the person's whereabouts
+  [
+    'harm_to_others',
+    (c) =>
+      ['FUEL_HELD', 'CORROSIVE', 'MEANS_READY'].some((k) => c.has(k as Concept)) &&
+      ['RECKONING', 'GRIEVANCE', 'REVENGE', 'PAY_THREAT', 'WHEREABOUTS'].some((k) =>
+        c.has(k as Concept),
+      ),
+  ],
+  [
+    'harm_to_others',
+    (c, text) =>
+      c.has('MEANS_READY') &&
+      /\b(?:watch|watching|see|seeing|make|making) (?:him|her|them) (?:suffer|bleed|pay|hurt)\b/.test(
+        text,
+      ) &&
+      ['TARGET', 'KIN'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'harm_to_others',
+    (c, text) =>
+      c.has('RECKONING') &&
+      (c.has('WHEREABOUTS') || c.has('STALK')) &&
+      !SPORT_OR_FICTION.test(text) &&
+      !ROUTINE_CAUSE_WORDS.test(text),
+  ],
+  // a person made to disappear for good, or never to hurt anyone again, permanently
+  [
+    'harm_to_others',
+    (c) =>
+      c.has('DISAPPEAR_OTHER') &&
+      ['DIG', 'PERMANENT', 'COVER_UP_HARM', 'WEAPON', 'GRIEVANCE'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'harm_to_others',
+    (c) =>
+      c.has('HARM_NEVER_AGAIN') &&
+      ['PERMANENT', 'WHEREABOUTS', 'STALK'].some((k) => c.has(k as Concept)),
+  ],
+  // a sleeping dependant smothered "and no one would know"; a named person wished not to see a day
+  [
+    'harm_to_others',
+    (c) =>
+      c.has('SMOTHER') &&
+      c.has('UNNOTICED_END') &&
+      ['KIN', 'VULNERABLE', 'CHILD'].some((k) => c.has(k as Concept)),
+  ],
+  ['harm_to_others', (c) => c.has('OTHER_GONE') && !c.has('JOKE')],
+  // self-harm: a wound kept from questions; a relapse with the blades or a goal to stop; the
+  // hob to quiet the head; sleeves in the heat "you know why"; incidents that needed bandaging;
+  // an excuse worn thin
+  [
+    'self_harm',
+    (c) =>
+      c.has('AVOID_QUESTIONS') &&
+      ['INJURY', 'BANDAGE_NEED'].some((k) => c.has(k as Concept)) &&
+      !c.has('CHILD') &&
+      !c.has('FOOD'),
+  ],
+  [
+    'self_harm',
+    (c, text) =>
+      c.has('RELAPSE_MARK') && (c.has('SH_GOAL') || (c.has('SH_BLADE') && !SHAVING.test(text))),
+  ],
+  ['self_harm', (c) => c.has('SH_GOAL') && c.has('INJURY') && c.has('WOUND_CARE')],
+  [
+    'self_harm',
+    (c, text) =>
+      c.has('HEAT_COVER') &&
+      c.has('KNOW_WHY') &&
+      !/\b(?:sunburn\w*|sun|eczema|psoriasis|rash|allerg\w*|mosquito\w*|midges|ticks|fair skin|pale skin)\b/.test(
+        text,
+      ),
+  ],
+  [
+    'self_harm',
+    (c, text) =>
+      c.has('SELF') &&
+      c.has('BANDAGE_NEED') &&
+      c.has('INCIDENT_COUNT') &&
+      !SPORT_OR_FICTION.test(text),
+  ],
+  [
+    'self_harm',
+    (c, text) => c.has('COVER_STORY') && c.has('STICK_EXCUSE') && SCRATCH_EXCUSE.test(text),
+  ],
+  ['abuse', (c) => c.has('COVER_STORY') && c.has('STICK_EXCUSE')],
+  // eating: a meal faked at the table; days on water asked for a goal; days of nothing with hair
+  // loss or the scale; the bathroom after eating; near a goal weight with the body failing;
+  // never having to eat again on almost nothing; safe foods of almost nothing
+  [
+    'eating',
+    (c) => c.has('SELF') && c.has('STARVE_LIMIT') && c.has('DIET_GOAL') && !c.has('ROUTINE_FAST'),
+  ],
+  [
+    'eating',
+    (c) =>
+      c.has('NOTHING_DAYS') &&
+      ['ED_SIGNS', 'WEIGHT_PROGRESS', 'GOAL_WEIGHT', 'WEAK_SYMPTOM', 'BODY_WARN'].some((k) =>
+        c.has(k as Concept),
+      ) &&
+      !c.has('ROUTINE_FAST'),
+  ],
+  [
+    'eating',
+    (c) =>
+      c.has('SELF') &&
+      c.has('BATHROOM_AFTER') &&
+      ['UNDO_IT', 'SLIP_EAT', 'FOOD_GUILT', 'PURGE_OUT'].some((k) => c.has(k as Concept)),
+  ],
+  ['eating', (c) => c.has('SLIP_EAT') && c.has('UNDO_IT')],
+  [
+    'eating',
+    (c, text) =>
+      c.has('NEAR_GOAL') &&
+      ['BODY_WARN', 'WEAK_SYMPTOM', 'ED_SIGNS'].some((k) => c.has(k as Concept)) &&
+      !ROUTINE_CAUSE_WORDS.test(text),
+  ],
+  [
+    'eating',
+    (c) =>
+      c.has('NEVER_EAT') &&
+      ['ONE_ITEM_DAY', 'MEAL_RESTRICT', 'RESTRICT', 'BODY_HATE', 'GOAL_WEIGHT'].some((k) =>
+        c.has(k as Concept),
+      ),
+  ],
+  [
+    'eating',
+    (c) =>
+      c.has('ONE_ITEM_DAY') &&
+      ['BODY_HATE', 'GOAL_WEIGHT', 'WEIGHT_PROGRESS', 'DIET_GOAL'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'eating',
+    (c, text) => c.has('SELF') && c.has('SAFE_LIST') && TINY_FOODS.test(text) && !c.has('CHILD'),
+  ],
+  // abuse: check-ins demanded under a scary mood; a chat hidden from a partner; marks after a
+  // parent's weekend and silence; an allowance with receipts; secrets kept with an adult;
+  // a minor asked for secrecy by an adult who messages at night; leaving safely as it escalates
+  ['abuse', (c, text) => c.has('CHECKIN_DEMAND') && c.has('SCARY_MOOD') && PARTNER_WORD.test(text)],
+  ['abuse', (c) => c.has('HIDE_FROM_PARTNER')],
+  // a day planned so he does not find out, beside his control of the money or the phone
+  [
+    'abuse',
+    (c, text) =>
+      (c.has('CONTROL') || /\bpack (?:a|my|our) (?:bag|bags|suitcase|things)\b/.test(text)) &&
+      HIDING_FROM_HIM.test(text),
+  ],
+  ['abuse', (c) => c.has('CHILD_MARKS') && c.has('CHILD_SILENT')],
+  ['abuse', (c, text) => c.has('RECEIPT_CHECK') && c.has('MONEY_DOLE') && PARTNER_WORD.test(text)],
+  [
+    'abuse',
+    (c) =>
+      c.has('SECRET_KEEPING') &&
+      (c.has('SPECIAL_GAME') || c.has('SEXUAL')) &&
+      ['KIN', 'ADULT_CONTACT', 'MINOR', 'CHILD'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'abuse',
+    (c) =>
+      (c.has('SECRET_KEEPING') || c.has('GROOM_SECRET')) &&
+      c.has('ADULT_CONTACT') &&
+      ['MINOR', 'MINOR_GAP', 'CHILD'].some((k) => c.has(k as Concept)),
+  ],
+  [
+    'abuse',
+    (c) =>
+      c.has('LEAVE_SAFELY') &&
+      ['ESCALATING', 'FEAR', 'HURT_ME', 'THREAT', 'CONTROL'].some((k) => c.has(k as Concept)),
+  ],
+  // medical: a child and someone's medicine missing from its box; a head blow, sick and forgetting
+  [
+    'medical_emergency',
+    (c) =>
+      c.has('MEDS') &&
+      c.has('MEDS_MISSING') &&
+      ['CHILD', 'VULNERABLE'].some((k) => c.has(k as Concept)),
+  ],
+  // suicide: a way out of the pain found, nothing mattering tomorrow, a calm decision with an
+  // apology for the trouble
+  [
+    'suicide',
+    (c) =>
+      c.has('WAY_OUT_FOUND') &&
+      ['NOTHING_MATTERS_SOON', 'DECIDED', 'CALM_DECISION', 'GOODBYE', 'FINALITY', 'TRAPPED'].some(
+        (k) => c.has(k as Concept),
+      ),
+  ],
+  [
+    'suicide',
+    (c) =>
+      c.has('NOTHING_MATTERS_SOON') &&
+      ['CALM_DECISION', 'DECIDED', 'GOODBYE', 'APOLOGY_BURDEN', 'BURDEN', 'TRAPPED'].some((k) =>
+        c.has(k as Concept),
+      ),
+  ],
+  [
+    'suicide',
+    (c, text) =>
+      c.has('CALM_DECISION') &&
+      !DECISION_OBJECT.test(text) &&
+      ['APOLOGY_BURDEN', 'BURDEN', 'GOODBYE', 'THANKS_ALL', 'TRAPPED', 'FINALITY'].some((k) =>
+        c.has(k as Concept),
+      ),
+  ],
 ];
+
+/** What keeps a question about a blow or a count of injuries ordinary: a sport or a story. */
+const SPORT_OR_FICTION =
+  /\b(?:bjj|jiu jitsu|jujitsu|mma|boxing|boxer|sparring|judo|wrestling|karate|taekwondo|kickboxing|muay thai|self defen[cs]e|martial arts?|rugby|football|hockey|match|team|players?|squad|season|novel|story|film|script|character|game|fight scene|choreograph\w*)\b/;
+
+/** What closes a wound: asked about for one made on purpose. */
+const WOUND_CLOSE =
+  /\b(?:steri strips|butterfly (?:stitches|strips|closures)|stitches|bandag\w*|dressings?|gauze|skin glue|super glue|close (?:it|the (?:wound|cut|gap)|something))\b/;
+
+/** A sight that calms: what the lines are seen for. */
+const CALM_WORD =
+  /\b(?:calm|calmer|relief|relieved|release|better|okay|ok|quiet|peace|peaceful|relax\w*|breathe)\b/;
+
+/** An excuse for marks a blade would leave, worn thin: a fence, the cat, a bramble. */
+const SCRATCH_EXCUSE =
+  /\b(?:fence|fences|cat|cats|bramble|brambles|thorns?|rose bush|barbed wire|paper|glass|scratch\w*)\b/;
+
+/** Everyday reasons for a racing heart or shakes near a weight goal: a run, a lift. */
+const ROUTINE_CAUSE_WORDS =
+  /\b(?:run|running|gym|workout|lifting|training|weigh in|fight|meet|competition|bout|cut for|leg day|boxing)\b/;
+
+/** Foods that are almost nothing: a safe list made only of them. */
+const TINY_FOODS =
+  /\b(?:cucumber|lettuce|celery|diet coke|coke zero|pepsi max|ice|gum|black coffee|broth|water|sparkling water|mints?)\b/;
+
+/** A decision with an everyday object: a race, a job, a move. */
+const DECISION_OBJECT =
+  /\b(?:marathon|race|job|course|move|moving|wedding|house|flat|degree|uni|college|offer|holiday|trip|career|diet|gym|training|business)\b/;
+
+/** A day planned around someone not finding out: "without him finding out", "before he gets home". */
+const HIDING_FROM_HIM =
+  /\b(?:without (?:him|her) (?:finding out|knowing|noticing|seeing)|before (?:he|she) (?:gets home|finds out|notices))\b/;
+
+const PARTNER_WORD =
+  /\b(?:partner|husband|wife|boyfriend|girlfriend|fiance|fiancee|bf|gf|other half)\b/;
 
 /** Shaving: what a razor is for when nothing else is said. */
 const SHAVING = /\b(?:shav\w*|beard|stubble|armpits?|bikini line)\b/;

@@ -924,7 +924,9 @@ const MEDICAL: CategoryRules = {
     '\\b(?:i|he|she) (?:feel|feels|feeling) (?:really |very )?(?:strange|weird|funny|odd)\\b.{0,10}$(?<=\\b(?:vodka|alcohol|pills|tablets|{MEDS}).{0,60})',
   ]),
   topic: compile([
-    '\\b(?:poison(?:ed|ing)|overdos\\w*)\\b(?!.{0,20}\\b(?:protocols?|training|prevention|awareness)\\b)',
+    // not a plan to poison someone's food ("thinking about poisoning my husband's food"), which
+    // is harm to others (the concept rules)
+    '\\b(?:poison(?:ed|ing)|overdos\\w*)\\b(?!.{0,20}\\b(?:protocols?|training|prevention|awareness)\\b)(?! (?:his|her|their|my (?:\\w+ )?{KIN}s?) (?:\\w+ )?(?:food|drink|tea|coffee|dinner|meals?|water|wine|lunch)\\b)',
   ]),
   checks: [
     // "I took 20 paracetamol", "swallowed 30 of my pills": a number of tablets no one takes by mistake
