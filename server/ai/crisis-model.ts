@@ -63,8 +63,18 @@ export function modelCategory(
   model: CrisisModel,
   sentences: readonly string[],
 ): CrisisCategory | null {
-  const probabilities = classProbabilities(model, modelFeatures(sentences));
-  if ((probabilities[0] ?? 1) >= model.threshold) return null;
+  return confidentCategory(classProbabilities(model, modelFeatures(sentences)), model.threshold);
+}
+
+/**
+ * The most likely crisis category when "none" (the first class) gets less than the threshold;
+ * null otherwise. Shared by the word model and the sentence layer.
+ */
+export function confidentCategory(
+  probabilities: readonly number[],
+  threshold: number,
+): CrisisCategory | null {
+  if ((probabilities[0] ?? 1) >= threshold) return null;
   let best = 1;
   for (let k = 2; k < probabilities.length; k += 1) {
     if ((probabilities[k] ?? 0) > (probabilities[best] ?? 0)) best = k;

@@ -1,5 +1,5 @@
 import type { CrisisCategory } from '#contracts/coach.ts';
-import { MODEL_CLASSES } from './crisis-model.ts';
+import { confidentCategory, MODEL_CLASSES } from './crisis-model.ts';
 
 /**
  * The crisis guard's fourth layer: a softmax regression over a message's sentence embedding
@@ -40,13 +40,7 @@ export function sentenceCategory(
   model: SentenceModel,
   embedding: ArrayLike<number>,
 ): CrisisCategory | null {
-  const probabilities = sentenceProbabilities(model, embedding);
-  if ((probabilities[0] ?? 1) >= model.threshold) return null;
-  let best = 1;
-  for (let k = 2; k < probabilities.length; k += 1) {
-    if ((probabilities[k] ?? 0) > (probabilities[best] ?? 0)) best = k;
-  }
-  return (MODEL_CLASSES[best] as CrisisCategory | undefined) ?? null;
+  return confidentCategory(sentenceProbabilities(model, embedding), model.threshold);
 }
 
 /**
