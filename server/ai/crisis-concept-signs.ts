@@ -10,7 +10,6 @@ import type { Concept } from './crisis-concept-phrases.ts';
 
 const PERSON_OBJECT = String.raw`(?:him|her|them|that (?:\w+ )?(?:guy|man|woman|girl|bloke|lad|kid|prick|idiot|creep)|my (?:\w+ )?(?:ex|boss|manager|neighbour|flatmate|roommate|landlord|husband|wife|partner|boyfriend|girlfriend|stepdad|dad|brother|sister|colleague|coworker))`;
 const PARTNER = String.raw`(?:partner|husband|wife|boyfriend|girlfriend|fiance|fiancee|bf|gf|ex)`;
-const WOUND = String.raw`(?:wound|wounds|cut|cuts|gash|burn|burns|slice|lines?)`;
 
 export const SIGN_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // harm to others: a weapon taken where the person will be
