@@ -184,3 +184,31 @@ test('crisis language stops the flow and shows help', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Save goal' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test('a date that has passed is replaced and flagged; distress in words no rule knows gets help', async ({
+  page,
+}) => {
+  await signUp(page, 'goals');
+  await page.goto('/goals/new');
+  // A day ten days back, with no year: a deadline just missed, whatever today is.
+  const past = new Date(Date.now() - 10 * 86_400_000).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+  });
+  await page.getByLabel('Your goal in one sentence').fill(`Run a 10K by ${past}`);
+  await page.getByRole('button', { name: 'Shape it with the coach' }).click();
+  await expect(page.getByRole('heading', { name: 'Review your SMART goal' })).toBeVisible();
+  await expect(page.getByText('That date has passed')).toBeVisible();
+  await expect(page.getByText(/has already passed, so I proposed/)).toBeVisible();
+
+  // The sentence layer (ADR 032) runs in the app: no rule knows these words.
+  await page.goto('/goals/new');
+  await page
+    .getByLabel('Your goal in one sentence')
+    .fill('Long sleeves in 30 degree heat again. Nobody asks anymore, which is sort of the point.');
+  await page.getByRole('button', { name: 'Shape it with the coach' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Let’s pause the coaching for now' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save goal' })).toHaveCount(0);
+});
