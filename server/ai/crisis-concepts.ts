@@ -182,6 +182,9 @@ const has = (view: SentenceView, ...concepts: Concept[]) =>
   concepts.every((concept) => view.concepts.has(concept));
 const any = (view: SentenceView, ...concepts: Concept[]) =>
   concepts.some((concept) => view.concepts.has(concept));
+/** Whether a message's concepts hold any of these (the message-level rules). */
+const holdsAny = (found: { has(concept: Concept): boolean }, ...concepts: Concept[]) =>
+  concepts.some((concept) => found.has(concept));
 
 /** First person, about now: the frames that keep a sentence about the writer's own state. */
 const own = (view: SentenceView) =>
@@ -505,34 +508,29 @@ const MESSAGE_RULES: ReadonlyArray<
     (c) =>
       c.has('SELF') &&
       c.has('DECIDED') &&
-      ['LAST_CONTACT', 'PLAN', 'GOODBYE', 'FINALITY'].some((k) => c.has(k as Concept)),
+      holdsAny(c, 'LAST_CONTACT', 'PLAN', 'GOODBYE', 'FINALITY'),
   ],
   [
     'suicide',
-    (c) =>
-      c.has('SELF') &&
-      c.has('LAST_CONTACT') &&
-      ['FINALITY', 'PLAN', 'GOODBYE'].some((k) => c.has(k as Concept)),
+    (c) => c.has('SELF') && c.has('LAST_CONTACT') && holdsAny(c, 'FINALITY', 'PLAN', 'GOODBYE'),
   ],
   [
     'suicide',
-    (c) =>
-      c.has('HEIGHT_SEARCH') &&
-      ['AMOUNT_QUESTION', 'DEATH', 'SELF_DEATH'].some((k) => c.has(k as Concept)),
+    (c) => c.has('HEIGHT_SEARCH') && holdsAny(c, 'AMOUNT_QUESTION', 'DEATH', 'SELF_DEATH'),
   ],
   [
     'harm_to_others',
     (c, text) =>
       STRICT_WEAPON.test(text) &&
       !c.has('JOKE') &&
-      ['GRIEVANCE', 'STALK', 'MEAN_IT', 'SELF_FEAR', 'PAY_THREAT'].some((k) => c.has(k as Concept)),
+      holdsAny(c, 'GRIEVANCE', 'STALK', 'MEAN_IT', 'SELF_FEAR', 'PAY_THREAT'),
   ],
   ['self_harm', (c) => c.has('SELF') && c.has('INJURY') && c.has('ON_PURPOSE')],
   [
     'suicide',
     (c) =>
       c.has('SELF') &&
-      ['GIVE_AWAY', 'SETTLING'].some((k) => c.has(k as Concept)) &&
+      holdsAny(c, 'GIVE_AWAY', 'SETTLING') &&
       ['LOOSE_ENDS', 'FINALITY', 'DECIDED', 'SETTLING', 'GOODBYE'].filter((k) =>
         c.has(k as Concept),
       ).length >= 1 &&
@@ -553,12 +551,10 @@ const MESSAGE_RULES: ReadonlyArray<
   ['suicide', (c) => c.has('MEDS') && c.has('ENOUGH_Q') && c.has('QUANTITY')],
   ['suicide', (c) => c.has('SELF') && c.has('FINALITY')],
   ['self_harm', (c) => c.has('SELF') && c.has('SH_KIT')],
-  ['abuse', (c) => ['CHILD', 'VULNERABLE'].some((k) => c.has(k as Concept)) && c.has('NEGLECT')],
+  ['abuse', (c) => holdsAny(c, 'CHILD', 'VULNERABLE') && c.has('NEGLECT')],
   [
     'harm_to_others',
-    (c) =>
-      c.has('PAY_THREAT') &&
-      ['GRIEVANCE', 'WEAPON_BRING', 'STALK', 'MEAN_IT'].some((k) => c.has(k as Concept)),
+    (c) => c.has('PAY_THREAT') && holdsAny(c, 'GRIEVANCE', 'WEAPON_BRING', 'STALK', 'MEAN_IT'),
   ],
   [
     'harm_to_others',
@@ -566,10 +562,7 @@ const MESSAGE_RULES: ReadonlyArray<
       c.has('WEAPON_BRING') &&
       (c.has('MEAN_IT') || CONDITIONAL_ON_THEM.test(text) || c.has('GRIEVANCE')),
   ],
-  [
-    'harm_to_others',
-    (c) => c.has('SELF_FEAR') && ['CHILD', 'SMOTHER', 'VIOLENCE'].some((k) => c.has(k as Concept)),
-  ],
+  ['harm_to_others', (c) => c.has('SELF_FEAR') && holdsAny(c, 'CHILD', 'SMOTHER', 'VIOLENCE')],
   [
     'harm_to_others',
     (c, text) => c.has('OTHER_DOOM') && (c.has('MEAN_IT') || CONDITIONAL_ON_THEM.test(text)),
@@ -580,7 +573,7 @@ const MESSAGE_RULES: ReadonlyArray<
       c.has('KIN') &&
       ['ESCAPE', 'THREAT', 'CONTROL', 'FEAR', 'HURT_ME'].filter((k) => c.has(k as Concept))
         .length >= 2 &&
-      ['ESCAPE', 'THREAT', 'CONTROL', 'HURT_ME'].some((k) => c.has(k as Concept)),
+      holdsAny(c, 'ESCAPE', 'THREAT', 'CONTROL', 'HURT_ME'),
   ],
   // a reckoning promised, with a means, a watch kept on the person or a wrong to settle
   [
@@ -595,8 +588,7 @@ const MESSAGE_RULES: ReadonlyArray<
   [
     'harm_to_others',
     (c) =>
-      ['STALK', 'POISON_OTHER'].some((k) => c.has(k as Concept)) &&
-      ['GRIEVANCE', 'MEAN_IT', 'PAY_THREAT'].some((k) => c.has(k as Concept)),
+      holdsAny(c, 'STALK', 'POISON_OTHER') && holdsAny(c, 'GRIEVANCE', 'MEAN_IT', 'PAY_THREAT'),
   ],
   // days of only a drink, with dizziness or the scale watched
   [
@@ -604,7 +596,7 @@ const MESSAGE_RULES: ReadonlyArray<
     (c) =>
       c.has('SELF') &&
       c.has('FAST_DAYS') &&
-      ['WEAK_SYMPTOM', 'WEIGHT_PROGRESS', 'BODY_HATE'].some((k) => c.has(k as Concept)) &&
+      holdsAny(c, 'WEAK_SYMPTOM', 'WEIGHT_PROGRESS', 'BODY_HATE') &&
       !c.has('ROUTINE_FAST'),
   ],
   // a day's medicine count far above any dose, and feeling ill
@@ -615,39 +607,28 @@ const MESSAGE_RULES: ReadonlyArray<
     'abuse',
     (c) =>
       (c.has('GROOM_SECRET') && c.has('GET_ME_ALONE')) ||
-      ((c.has('MINOR_GAP') || c.has('MINOR')) &&
-        ['GROOM_SECRET', 'GET_ME_ALONE'].some((k) => c.has(k as Concept))),
+      ((c.has('MINOR_GAP') || c.has('MINOR')) && holdsAny(c, 'GROOM_SECRET', 'GET_ME_ALONE')),
   ],
   // self-harm: wound supplies as a routine; a streak broken with pain the only relief
   [
     'self_harm',
     (c) => c.has('SELF') && c.has('SH_SUPPLIES') && c.has('ROUTINE_REPEAT') && !c.has('CHILD'),
   ],
-  [
-    'self_harm',
-    (c) => c.has('STREAK_BROKEN') && ['RELIEF_ONLY', 'PAIN_FELT'].some((k) => c.has(k as Concept)),
-  ],
+  ['self_harm', (c) => c.has('STREAK_BROKEN') && holdsAny(c, 'RELIEF_ONLY', 'PAIN_FELT')],
   ['self_harm', (c) => c.has('SELF_INFLICTED_MARK') && c.has('FOR_A_FRIEND')],
   ['self_harm', (c) => c.has('SH_EVIDENCE') && c.has('CONCEAL')],
   // eating: a binge then the usual fix; a long fast with fainting; how far hunger can be pushed
   ['eating', (c, text) => c.has('BINGE') && c.has('UNDO_IT') && !EXERCISE.test(text)],
   [
     'eating',
-    (c) =>
-      c.has('LONG_FAST') &&
-      ['WEAK_SYMPTOM', 'WEIGHT_PROGRESS', 'GOAL_WEIGHT'].some((k) => c.has(k as Concept)),
+    (c) => c.has('LONG_FAST') && holdsAny(c, 'WEAK_SYMPTOM', 'WEIGHT_PROGRESS', 'GOAL_WEIGHT'),
   ],
   [
     'eating',
     (c) => c.has('SELF') && c.has('STARVE_LIMIT') && (c.has('FAST_DAYS') || c.has('WISH')),
   ],
   // abuse: staying away from home, with drink or an injury from someone there
-  [
-    'abuse',
-    (c) =>
-      c.has('AVOID_HOME') &&
-      ['INJURY_BEFORE', 'HURT_ME', 'ANGER', 'FEAR'].some((k) => c.has(k as Concept)),
-  ],
+  ['abuse', (c) => c.has('AVOID_HOME') && holdsAny(c, 'INJURY_BEFORE', 'HURT_ME', 'ANGER', 'FEAR')],
   // suicide: what is handed over or written for afterwards, "once I've done it"
   [
     'suicide',
@@ -663,7 +644,7 @@ const MESSAGE_RULES: ReadonlyArray<
     (c) =>
       c.has('SELF') &&
       c.has('WILL_SORT') &&
-      ['NO_NEED_AFTER', 'LOOSE_ENDS', 'DECIDED', 'FINALITY'].some((k) => c.has(k as Concept)),
+      holdsAny(c, 'NO_NEED_AFTER', 'LOOSE_ENDS', 'DECIDED', 'FINALITY'),
   ],
   ['suicide', (c) => c.has('SELF') && c.has('HANDOVER') && c.has('BLAMELESS')],
   ['harm_to_others', (c) => c.has('COVER_UP_HARM') && c.has('GRIEVANCE')],
@@ -671,7 +652,7 @@ const MESSAGE_RULES: ReadonlyArray<
   [
     'harm_to_others',
     (c, text) =>
-      ['ARSON', 'PET_HARM'].some((k) => c.has(k as Concept)) &&
+      holdsAny(c, 'ARSON', 'PET_HARM') &&
       (['GRIEVANCE', 'REVENGE', 'PAY_THREAT', 'MEAN_IT', 'STALK'].some((k) =>
         c.has(k as Concept),
       ) ||
@@ -683,8 +664,7 @@ const MESSAGE_RULES: ReadonlyArray<
     (c, text) =>
       (c.has('INFAMY') &&
         (c.has('ATTACK_PREP') || c.has('WEAPON_BRING') || STRICT_WEAPON.test(text))) ||
-      (c.has('ATTACK_PREP') &&
-        ['REVENGE', 'PAY_THREAT', 'GRIEVANCE'].some((k) => c.has(k as Concept))),
+      (c.has('ATTACK_PREP') && holdsAny(c, 'REVENGE', 'PAY_THREAT', 'GRIEVANCE')),
   ],
   // suicide: how lethal a fall is, medicines saved up and counted, a payout on a deliberate death
   ['suicide', (c) => c.has('LETHAL_Q')],
@@ -700,13 +680,10 @@ const MESSAGE_RULES: ReadonlyArray<
     (c) => c.has('URGE_NOW') && (c.has('KIT_OUT') || c.has('SH_KIT')) && !c.has('FOOD'),
   ],
   // abuse: an elder's money held by someone; keeping the peace so there is no violence
-  ['abuse', (c) => c.has('FIN_ABUSE') && ['VULNERABLE', 'KIN'].some((k) => c.has(k as Concept))],
+  ['abuse', (c) => c.has('FIN_ABUSE') && holdsAny(c, 'VULNERABLE', 'KIN')],
   ['abuse', (c) => c.has('APPEASE')],
   // medical: a blow to the head, then confusion or vomiting; a heart attack's signs
-  [
-    'medical_emergency',
-    (c) => ['HEAD_BLOW', 'CARDIAC', 'INFECTED'].some((k) => c.has(k as Concept)),
-  ],
+  ['medical_emergency', (c) => holdsAny(c, 'HEAD_BLOW', 'CARDIAC', 'INFECTED')],
   // harm to others: someone's death wished, by the one who makes their food or drink
   ['harm_to_others', (c) => c.has('OTHER_GONE') && c.has('ACCESS_TO')],
   // lingering at a height: how easy it would be
@@ -718,14 +695,14 @@ const MESSAGE_RULES: ReadonlyArray<
     (c, text) =>
       c.has('WEAPON_BRING') &&
       !c.has('JOKE') &&
-      (['GRIEVANCE', 'REVENGE', 'RECKONING'].some((k) => c.has(k as Concept)) ||
+      (holdsAny(c, 'GRIEVANCE', 'REVENGE', 'RECKONING') ||
         /\b(?:revenge|get back at|get even)\b/.test(text)),
   ],
   // fuel, acid or "something in my bag" with a reckoning, a wrong or the person's whereabouts
   [
     'harm_to_others',
     (c) =>
-      ['FUEL_HELD', 'CORROSIVE', 'MEANS_READY'].some((k) => c.has(k as Concept)) &&
+      holdsAny(c, 'FUEL_HELD', 'CORROSIVE', 'MEANS_READY') &&
       ['RECKONING', 'GRIEVANCE', 'REVENGE', 'PAY_THREAT', 'WHEREABOUTS'].some((k) =>
         c.has(k as Concept),
       ),
@@ -737,7 +714,7 @@ const MESSAGE_RULES: ReadonlyArray<
       /\b(?:watch|watching|see|seeing|make|making) (?:him|her|them) (?:suffer|bleed|pay|hurt)\b/.test(
         text,
       ) &&
-      ['TARGET', 'KIN'].some((k) => c.has(k as Concept)),
+      holdsAny(c, 'TARGET', 'KIN'),
   ],
   [
     'harm_to_others',
@@ -752,21 +729,16 @@ const MESSAGE_RULES: ReadonlyArray<
     'harm_to_others',
     (c) =>
       c.has('DISAPPEAR_OTHER') &&
-      ['DIG', 'PERMANENT', 'COVER_UP_HARM', 'WEAPON', 'GRIEVANCE'].some((k) => c.has(k as Concept)),
+      holdsAny(c, 'DIG', 'PERMANENT', 'COVER_UP_HARM', 'WEAPON', 'GRIEVANCE'),
   ],
   [
     'harm_to_others',
-    (c) =>
-      c.has('HARM_NEVER_AGAIN') &&
-      ['PERMANENT', 'WHEREABOUTS', 'STALK'].some((k) => c.has(k as Concept)),
+    (c) => c.has('HARM_NEVER_AGAIN') && holdsAny(c, 'PERMANENT', 'WHEREABOUTS', 'STALK'),
   ],
   // a sleeping dependant smothered "and no one would know"; a named person wished not to see a day
   [
     'harm_to_others',
-    (c) =>
-      c.has('SMOTHER') &&
-      c.has('UNNOTICED_END') &&
-      ['KIN', 'VULNERABLE', 'CHILD'].some((k) => c.has(k as Concept)),
+    (c) => c.has('SMOTHER') && c.has('UNNOTICED_END') && holdsAny(c, 'KIN', 'VULNERABLE', 'CHILD'),
   ],
   ['harm_to_others', (c) => c.has('OTHER_GONE') && !c.has('JOKE')],
   // self-harm: a wound kept from questions; a relapse with the blades or a goal to stop; the
@@ -776,7 +748,7 @@ const MESSAGE_RULES: ReadonlyArray<
     'self_harm',
     (c) =>
       c.has('AVOID_QUESTIONS') &&
-      ['INJURY', 'BANDAGE_NEED'].some((k) => c.has(k as Concept)) &&
+      holdsAny(c, 'INJURY', 'BANDAGE_NEED') &&
       !c.has('CHILD') &&
       !c.has('FOOD'),
   ],
@@ -829,14 +801,14 @@ const MESSAGE_RULES: ReadonlyArray<
     (c) =>
       c.has('SELF') &&
       c.has('BATHROOM_AFTER') &&
-      ['UNDO_IT', 'SLIP_EAT', 'FOOD_GUILT', 'PURGE_OUT'].some((k) => c.has(k as Concept)),
+      holdsAny(c, 'UNDO_IT', 'SLIP_EAT', 'FOOD_GUILT', 'PURGE_OUT'),
   ],
   ['eating', (c) => c.has('SLIP_EAT') && c.has('UNDO_IT')],
   [
     'eating',
     (c, text) =>
       c.has('NEAR_GOAL') &&
-      ['BODY_WARN', 'WEAK_SYMPTOM', 'ED_SIGNS'].some((k) => c.has(k as Concept)) &&
+      holdsAny(c, 'BODY_WARN', 'WEAK_SYMPTOM', 'ED_SIGNS') &&
       !ROUTINE_CAUSE_WORDS.test(text),
   ],
   [
@@ -851,7 +823,7 @@ const MESSAGE_RULES: ReadonlyArray<
     'eating',
     (c) =>
       c.has('ONE_ITEM_DAY') &&
-      ['BODY_HATE', 'GOAL_WEIGHT', 'WEIGHT_PROGRESS', 'DIET_GOAL'].some((k) => c.has(k as Concept)),
+      holdsAny(c, 'BODY_HATE', 'GOAL_WEIGHT', 'WEIGHT_PROGRESS', 'DIET_GOAL'),
   ],
   [
     'eating',
@@ -876,28 +848,24 @@ const MESSAGE_RULES: ReadonlyArray<
     (c) =>
       c.has('SECRET_KEEPING') &&
       (c.has('SPECIAL_GAME') || c.has('SEXUAL')) &&
-      ['KIN', 'ADULT_CONTACT', 'MINOR', 'CHILD'].some((k) => c.has(k as Concept)),
+      holdsAny(c, 'KIN', 'ADULT_CONTACT', 'MINOR', 'CHILD'),
   ],
   [
     'abuse',
     (c) =>
       (c.has('SECRET_KEEPING') || c.has('GROOM_SECRET')) &&
       c.has('ADULT_CONTACT') &&
-      ['MINOR', 'MINOR_GAP', 'CHILD'].some((k) => c.has(k as Concept)),
+      holdsAny(c, 'MINOR', 'MINOR_GAP', 'CHILD'),
   ],
   [
     'abuse',
     (c) =>
-      c.has('LEAVE_SAFELY') &&
-      ['ESCALATING', 'FEAR', 'HURT_ME', 'THREAT', 'CONTROL'].some((k) => c.has(k as Concept)),
+      c.has('LEAVE_SAFELY') && holdsAny(c, 'ESCALATING', 'FEAR', 'HURT_ME', 'THREAT', 'CONTROL'),
   ],
   // medical: a child and someone's medicine missing from its box; a head blow, sick and forgetting
   [
     'medical_emergency',
-    (c) =>
-      c.has('MEDS') &&
-      c.has('MEDS_MISSING') &&
-      ['CHILD', 'VULNERABLE'].some((k) => c.has(k as Concept)),
+    (c) => c.has('MEDS') && c.has('MEDS_MISSING') && holdsAny(c, 'CHILD', 'VULNERABLE'),
   ],
   // suicide: a way out of the pain found, nothing mattering tomorrow, a calm decision with an
   // apology for the trouble
