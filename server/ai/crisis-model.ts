@@ -52,6 +52,11 @@ export function classProbabilities(model: CrisisModel, features: readonly string
     if (!weights) continue;
     for (let k = 0; k < scores.length; k += 1) scores[k] = (scores[k] ?? 0) + (weights[k] ?? 0);
   }
+  return softmax(scores);
+}
+
+/** Class scores turned into probabilities (shifted by the top score, so nothing overflows). */
+export function softmax(scores: readonly number[]): number[] {
   const top = Math.max(...scores);
   const exps = scores.map((score) => Math.exp(score - top));
   const sum = exps.reduce((a, b) => a + b, 0);

@@ -1,5 +1,5 @@
 import type { CrisisCategory } from '#contracts/coach.ts';
-import { confidentCategory, MODEL_CLASSES } from './crisis-model.ts';
+import { confidentCategory, MODEL_CLASSES, softmax } from './crisis-model.ts';
 
 /**
  * The crisis guard's fourth layer: a softmax regression over a message's sentence embedding
@@ -29,10 +29,7 @@ export function sentenceProbabilities(
     for (let i = 0; i < embedding.length; i += 1) sum += (row[i] ?? 0) * (embedding[i] ?? 0);
     return sum;
   });
-  const top = Math.max(...scores);
-  const exps = scores.map((score) => Math.exp(score - top));
-  const total = exps.reduce((a, b) => a + b, 0);
-  return exps.map((value) => value / total);
+  return softmax(scores);
 }
 
 /** The category for one embedding, or null when the model is not confident of a crisis. */
