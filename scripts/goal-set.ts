@@ -2,6 +2,7 @@
 // written outside the code (see server/ai/offline/goal-set.ts for the format) with the goal
 // table's own checks, and prints the pass rate and the failures grouped by kind.
 import { readFileSync } from 'node:fs';
+import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { goalRowsFromSet } from '#server/ai/offline/goal-set.ts';
 import { checkGoalRow } from '#server/ai/offline/goal-table.ts';
 
@@ -27,6 +28,8 @@ function kindOf(failure: string): string {
   return 'suggestions';
 }
 
+// As the app reads a statement: with the sentence encoder (the domain opinion, ADR 033).
+useSentenceLayer(true);
 const files = process.argv.slice(2);
 if (files.length === 0) {
   process.stderr.write('Usage: npx tsx scripts/goal-set.ts <set.json> [more.json…]\n');

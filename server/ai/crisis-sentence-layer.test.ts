@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectCrisis } from './crisis-guard.ts';
 import { sentenceWindows, useSentenceLayer } from './crisis-sentence-layer.ts';
-import { goalTable } from './offline/goal-table.ts';
 import { EVERYDAY_LOOK_ALIKES } from './safety-eval/everyday.ts';
 
 /**
@@ -23,11 +22,10 @@ describe('the crisis guard with its sentence layer', () => {
     expect(detectCrisis([text])).not.toBeNull();
   });
 
-  it('flags no statement of the goal table and no everyday look-alike', () => {
-    const texts = [...goalTable.map((row) => row.text), ...EVERYDAY_LOOK_ALIKES];
-    expect(texts.filter((text) => detectCrisis([text]) !== null)).toEqual([]);
-    // about 50 ms of encoder time a statement (ADR 032)
-  }, 120_000);
+  // The goal table's statements are read with the layer in goal-table.test.ts.
+  it('flags no everyday look-alike', () => {
+    expect(EVERYDAY_LOOK_ALIKES.filter((text) => detectCrisis([text]) !== null)).toEqual([]);
+  }, 60_000);
 
   it('reads a long text in windows of whole sentences', () => {
     const sentence = 'I walked the dog and then I made some dinner for the family tonight.';

@@ -58,11 +58,49 @@ export function sentenceWindows(text: string): string[] {
   return windows;
 }
 
+/**
+ * The embeddings of the last few windows read, by text: the gateway reads a goal statement with
+ * the guard and then asks the goal's domain of the same words (offline/domain-model.ts), which
+ * costs no second pass through the encoder.
+ */
+const recent = new Map<string, Float32Array>();
+const RECENT_SIZE = 64;
+
+function embedWindow(window: string): Float32Array {
+  const known = recent.get(window);
+  if (known) {
+    recent.delete(window);
+    recent.set(window, known);
+    return known;
+  }
+  const embedding = encoderInstance().embed(window);
+  recent.set(window, embedding);
+  if (recent.size > RECENT_SIZE) recent.delete(recent.keys().next().value as string);
+  return embedding;
+}
+
 /** The sentence layer's opinion of each window of one text (the person's words, as written). */
 export function sentenceLayerCategories(
   text: string,
   model: SentenceModel = MODEL,
 ): Array<CrisisCategory | null> {
-  const encode = encoderInstance();
-  return sentenceWindows(text).map((window) => sentenceCategory(model, encode.embed(window)));
+  return sentenceWindows(text).map((window) => sentenceCategory(model, embedWindow(window)));
+}
+
+/**
+ * One unit vector for a whole text (the mean of its windows' embeddings), or null when the
+ * layer is off or the text is empty: other readers of meaning (the goal's domain) use it only
+ * where the app runs the encoder anyway.
+ */
+export function textEmbedding(text: string): Float32Array | null {
+  if (!enabled) return null;
+  const windows = sentenceWindows(text).map(embedWindow);
+  const first = windows[0];
+  if (!first) return null;
+  if (windows.length === 1) return first;
+  const mean = new Float32Array(first.length);
+  for (const embedding of windows)
+    for (let i = 0; i < mean.length; i += 1) mean[i]! += embedding[i]!;
+  const norm = Math.hypot(...mean) || 1;
+  return mean.map((value) => value / norm);
 }

@@ -42,14 +42,14 @@ export function sentenceCategory(
 
 /**
  * Trains the model: full-batch softmax regression with Adam and a little L2, from zeros, a fixed
- * number of steps: the same rows give the same weights.
+ * number of steps: the same rows give the same weights. `classes` (the crisis classes unless
+ * given) lets other readers of the embedding (the goal's domain) train the same way.
  */
 export function trainSentenceModel(
   rows: ReadonlyArray<{ embedding: ArrayLike<number>; label: number }>,
-  options: { steps?: number; rate?: number; l2?: number } = {},
+  options: { steps?: number; rate?: number; l2?: number; classes?: number } = {},
 ): number[][] {
-  const { steps = 800, rate = 0.05, l2 = 1e-5 } = options;
-  const classes = MODEL_CLASSES.length;
+  const { steps = 800, rate = 0.05, l2 = 1e-5, classes = MODEL_CLASSES.length } = options;
   const width = (rows[0]?.embedding.length ?? 0) + 1;
   const weights = Array.from({ length: classes }, () => new Float64Array(width));
   const first = Array.from({ length: classes }, () => new Float64Array(width));

@@ -23,6 +23,7 @@ import {
 } from '#contracts/coach.ts';
 import { AppError } from '#server/errors.ts';
 import { breakDownGoalOffline } from './offline/break-down-goal.ts';
+import { goalDomainOpinion } from './offline/domain-model.ts';
 import { refineGoalOffline } from './offline/refine-goal.ts';
 import { planProblems, refineProblems } from './plan-rules.ts';
 import { breakDownGoalPrompt, refineGoalPrompt, repairPrompt } from './prompts/coach-prompts.ts';
@@ -121,7 +122,8 @@ const refineGoalSpec: OperationSpec<RefineGoalInput, RefineGoalOutput> = {
   name: 'refineGoal',
   inputSchema: refineGoalInputSchema,
   outputSchema: refineGoalOutputSchema,
-  offline: refineGoalOffline,
+  // the statement's meaning names the domain when the sentence encoder runs (ADR 033)
+  offline: (input) => refineGoalOffline(input, { domainOpinion: goalDomainOpinion }),
   problems: refineProblems,
   userTexts: (input) => ({
     fresh: [input.text, ...(input.answers ?? []).map((a) => a.answer)],

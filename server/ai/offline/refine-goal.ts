@@ -645,7 +645,18 @@ function targetNeeds(reading: TargetReading) {
   return { needsTarget, readingWithoutTarget, bareRise, debtWithoutBalance };
 }
 
-export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
+export interface RefineGoalOptions {
+  /**
+   * The goal's domain read from the meaning of the statement (domain-model.ts), or null: it
+   * outweighs the keyword cues unless the person named the domain. Absent in the pure engine.
+   */
+  domainOpinion?: (statement: string) => CoachDomain | null;
+}
+
+export function refineGoalOffline(
+  input: RefineGoalInput,
+  options: RefineGoalOptions = {},
+): RefineGoalOutput {
   const answers = new Map((input.answers ?? []).map((a) => [a.questionId, a.answer] as const));
   const answeredOutcome = answers.has(QUESTION_IDS.outcome) || answers.has(QUESTION_IDS.target);
   // Everything except the answers with their own slot describes the outcome.
@@ -677,7 +688,8 @@ export function refineGoalOffline(input: RefineGoalInput): RefineGoalOutput {
     statement,
     parsedDeadline,
   );
-  const { template, domain } = detected;
+  const { template } = detected;
+  const domain = (hint ? null : options.domainOpinion?.(input.text)) ?? detected.domain;
   const explicit = template.metric(context);
   const flags = new Set<GoalFlag>();
   const medical = MEDICAL.test(context.text);
