@@ -1,12 +1,14 @@
 // The crisis guard on its evaluation set (server/ai/safety-eval/crisis-set.ts, fresh batches
 // included; measure a new batch with scripts/crisis-eval.ts before adding it): the catch rate on
-// crisis messages, the false-alarm rate on ordinary ones (targets: ≥ 97 % and ≤ 2 %), and its
+// crisis messages, the false-alarm rate on ordinary ones (targets: ≥ 97 % and ≤ 2 %), the same on
+// the holdout batches (unseen text) and the learning batches, and its
 // speed per message against normalisation alone (the least any guard must do). The rates are the
 // guard as the app runs it, with its sentence layer (ADR 032); the rule layers' speed is measured
 // on their own, and the sentence layer's on a sample of ordinary messages against them.
 import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { detectCrisis, normalizeForGuard } from '#server/ai/safety.ts';
-import { crisisSet } from '#server/ai/safety-eval/crisis-set.ts';
+import { crisisLearningRows, readCrisisBatch } from '#server/ai/safety-eval/crisis-learning.ts';
+import { crisisSet, type CrisisEvalRow } from '#server/ai/safety-eval/crisis-set.ts';
 import { median, report } from './support.ts';
 
 function percent(part: number, whole: number): string {
@@ -29,6 +31,22 @@ function microsPerMessage(
   return median(samples);
 }
 
+/** The holdout batches: measured, never learned from (server/ai/holdout/README.md). */
+const HOLDOUT = ['crisis-batch8.json', 'crisis-batch12.json'].map(
+  (name) => new URL(`../server/ai/holdout/${name}`, import.meta.url).pathname,
+);
+
+/** Catch and false alarms of the guard as the app runs it, on rows outside the asserted set. */
+function otherRates(name: string, rows: readonly CrisisEvalRow[]): string {
+  const crisis = rows.filter((row) => row.expected !== null);
+  const ordinary = rows.filter((row) => row.expected === null);
+  const flagged = (list: readonly CrisisEvalRow[]) =>
+    list.filter((row) => detectCrisis([row.text]) !== null).length;
+  const caught = flagged(crisis);
+  const alarms = flagged(ordinary);
+  return `${name}: catch ${percent(caught, crisis.length)} (${caught}/${crisis.length}), false alarms ${percent(alarms, ordinary.length)} (${alarms}/${ordinary.length})`;
+}
+
 export function runSafetyBench() {
   useSentenceLayer(true);
   const decisions = new Map(crisisSet.map((row) => [row, detectCrisis([row.text])] as const));
@@ -48,6 +66,8 @@ export function runSafetyBench() {
       `  direct ${rate(crisisRows.filter((row) => row.wording === 'direct'))}, indirect ${rate(crisisRows.filter((row) => row.wording === 'indirect'))}, right category ${percent(rightCategory.length, crisisRows.length)}`,
       `false-alarm rate: ${percent(alarms.length, ordinaryRows.length)} (${alarms.length}/${ordinaryRows.length}) | target ≤ 2 %`,
       `  on tricky messages ${rate(ordinaryRows.filter((row) => row.tricky))}`,
+      otherRates('holdout batches, never learned from', HOLDOUT.flatMap(readCrisisBatch)),
+      otherRates('learning batches, learned from, not asserted', crisisLearningRows()),
       '',
     ].join('\n'),
   );

@@ -11,7 +11,7 @@ import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { crisisCategories, type CrisisCategory } from '#contracts/coach.ts';
 import {
   detectCrisisByConcepts,
@@ -19,18 +19,12 @@ import {
   detectCrisisByModel,
 } from '#server/ai/crisis-guard.ts';
 import { detectCrisis } from '#server/ai/safety.ts';
+import { crisisBatchSchema } from '#server/ai/safety-eval/crisis-learning.ts';
 
 // The guard as the app runs it: with the sentence layer (ADR 032).
 useSentenceLayer(true);
 
-const rowsSchema = z.array(
-  z.object({
-    text: z.string().min(1),
-    expected: z.enum(crisisCategories).nullable(),
-    wording: z.enum(['direct', 'indirect']).optional().nullable(),
-    tricky: z.boolean().optional().nullable(),
-  }),
-);
+const rowsSchema = crisisBatchSchema;
 type Row = z.infer<typeof rowsSchema>[number];
 type Detect = (texts: ReadonlyArray<string | undefined>) => CrisisCategory | null;
 

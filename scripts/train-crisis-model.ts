@@ -1,4 +1,5 @@
-// Trains the crisis guard's model (server/ai/crisis-model.ts) on the evaluation set and writes
+// Trains the crisis guard's model (server/ai/crisis-model.ts) on the evaluation set and the
+// learning batches, and writes
 // server/ai/crisis-model.json:
 //
 //   npx tsx scripts/train-crisis-model.ts            train on every row and save
@@ -17,10 +18,12 @@ import {
   toldSentences,
   trainModel,
 } from '#server/ai/crisis-model.ts';
+import { crisisLearningRows } from '#server/ai/safety-eval/crisis-learning.ts';
 import { crisisSet } from '#server/ai/safety-eval/crisis-set.ts';
 import { hasRiskConcept } from '#server/ai/crisis-concepts.ts';
 
-const rows = crisisSet.map((row) => ({
+// the evaluation set and the learning batches (safety-eval/learning/README.md)
+const rows = [...crisisSet, ...crisisLearningRows()].map((row) => ({
   row,
   features: modelFeatures(sentencesOf(row.text)),
   label: row.expected ?? ('none' as const),

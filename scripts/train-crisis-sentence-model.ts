@@ -1,5 +1,5 @@
 // Trains the crisis guard's sentence layer (server/ai/crisis-sentence-model.ts) on the evaluation
-// set and writes server/ai/crisis-sentence-model.json:
+// set and the learning batches (safety-eval/learning/) and writes server/ai/crisis-sentence-model.json:
 //
 //   npx tsx scripts/train-crisis-sentence-model.ts                   train, estimate and save
 //   npx tsx scripts/train-crisis-sentence-model.ts --threshold-only  keep the weights, reset the floor
@@ -18,6 +18,7 @@ import { MODEL_CLASSES } from '#server/ai/crisis-model.ts';
 import { sentenceWindows } from '#server/ai/crisis-sentence-layer.ts';
 import { sentenceProbabilities, trainSentenceModel } from '#server/ai/crisis-sentence-model.ts';
 import { goalTable } from '#server/ai/offline/goal-table.ts';
+import { crisisLearningRows } from '#server/ai/safety-eval/crisis-learning.ts';
 import { crisisSet } from '#server/ai/safety-eval/crisis-set.ts';
 import { EVERYDAY_LOOK_ALIKES } from '#server/ai/safety-eval/everyday.ts';
 import { loadSentenceEncoder } from '#server/ai/sentence-encoder.ts';
@@ -79,7 +80,7 @@ if (process.argv.includes('--threshold-only')) {
   save(saved.weights, saved.crossValidated ?? saved.threshold);
 } else {
   const rows = [
-    ...crisisSet.map((row) => ({
+    ...[...crisisSet, ...crisisLearningRows()].map((row) => ({
       embedding: embed(row.text),
       label: MODEL_CLASSES.indexOf(row.expected ?? 'none'),
     })),
