@@ -5,9 +5,10 @@ import { formatAmount } from './templates/kit.ts';
 
 /**
  * Domain rules for goals that ask for more than people usually manage in the time: career steps,
- * audience growth, savings against a stated income and long races for new runners. Each rule
- * answers with a note that names a realistic scope or date; the date itself is left to the caller
- * (a fixed event date is never moved).
+ * audience growth, savings against a stated income and long races for new runners. The person's
+ * date is kept (README, "Over-ambition"): each rule answers with a note that names the realistic
+ * scope by then and what the full goal would take, and with that scope as a number in the
+ * metric's unit when it has one (the caller makes it the SMART goal's target).
  */
 
 export interface AmbitionCheck {
@@ -17,22 +18,37 @@ export interface AmbitionCheck {
   /** Days from today to the deadline. */
   days: number;
   deadline: string;
+  /** A fixed event's date (a race already entered): its goal is kept whole. */
+  fixed?: boolean;
+}
+
+export interface AmbitionFinding {
+  note: string;
+  /** The realistic part of the target by the deadline, in the metric's unit. */
+  target?: number;
 }
 
 const SENIOR_ROLE =
   /\b(?:become|be|get|land|make|promoted to|reach|appointed)\b[^.]*\b(ceo|cto|cfo|coo|chief [a-z]+ officer|vp|vice president|director|head of [a-z]+|managing director|partner at|c-suite|executive|top job)\b/;
 const JUNIOR = /\b(junior|intern|graduate|entry[- ]level|first job|just started|new to)\b/;
 
-function careerSteps({ text, days }: AmbitionCheck): string | null {
+function careerSteps({ text, days }: AmbitionCheck): AmbitionFinding | null {
   const role = SENIOR_ROLE.exec(text);
   if (!role || days > 540) return null;
   const from = JUNIOR.test(text) ? ' from where you are now' : '';
-  return `Reaching ${role[1]}${from} usually takes several career steps over years, not months. Within this time, aim for the next step up (leading a project or a small team, a senior title) and keep ${role[1]} as the longer goal it leads to.`;
+  return {
+    note: `Reaching ${role[1]}${from} usually takes several career steps over years, not months. Within this time, aim for the next step up (leading a project or a small team, a senior title) and keep ${role[1]} as the longer goal it leads to.`,
+  };
 }
 
 const AUDIENCE = /^(followers|subscribers|subs|fans|listeners|readers|members|views|downloads)$/;
 
-function audienceGrowth({ metric, quantities, days, deadline }: AmbitionCheck): string | null {
+function audienceGrowth({
+  metric,
+  quantities,
+  days,
+  deadline,
+}: AmbitionCheck): AmbitionFinding | null {
   // The audience the person named, even when the plan counts something else (uploads, posts).
   const stated = quantities.find(
     (quantity) => quantity.kind === 'count' && AUDIENCE.test(quantity.noun),
@@ -48,13 +64,20 @@ function audienceGrowth({ metric, quantities, days, deadline }: AmbitionCheck): 
   // New accounts that post steadily grow by hundreds to a few thousand a month.
   if (perMonth <= 3000) return null;
   const realistic = Math.max(500, Math.round((months * 1500) / 500) * 500);
-  return `${formatAmount(audience.target, audience.unit)} by ${formatLongDate(deadline)} would mean about ${formatAmount(Math.round(perMonth), audience.unit)} a month; accounts that post steadily usually gain hundreds to a few thousand a month. A realistic aim is about ${formatAmount(realistic, audience.unit)} by then.`;
+  const note = `${formatAmount(audience.target, audience.unit)} by ${formatLongDate(deadline)} would mean about ${formatAmount(Math.round(perMonth), audience.unit)} a month; accounts that post steadily usually gain hundreds to a few thousand a month. A realistic aim is about ${formatAmount(realistic, audience.unit)} by then, with ${formatAmount(audience.target, audience.unit)} as the longer aim.`;
+  return AUDIENCE.test(metric.unit) ? { note, target: realistic } : { note };
+}
+
+/** An amount of money as a person would plan it: to the nearest 10, 100 or 1,000. */
+function roundMoney(value: number): number {
+  const step = value >= 10000 ? 1000 : value >= 1000 ? 100 : 10;
+  return Math.max(step, Math.round(value / step) * step);
 }
 
 const INCOME =
   /\b(?:earn|make|income(?: is)?|salary(?: is)?|take home|on)\s+(?:an?\s+)?(?:salary\s+|income\s+)?(?:of\s+)?(?:about\s+|around\s+)?([$€£¥₹])?\s?(\d[\d,]*(?:\.\d+)?)\s?(k)?\s*(?:[a-z]+\s+)?(?:a|per|each|every|\/)\s?(month|year|week)\b/;
 
-function savingsAgainstIncome({ text, metric, days }: AmbitionCheck): string | null {
+function savingsAgainstIncome({ text, metric, days }: AmbitionCheck): AmbitionFinding | null {
   if (!/^[$€£¥₹]$/.test(metric.unit)) return null;
   const income = INCOME.exec(text);
   if (!income) return null;
@@ -67,18 +90,35 @@ function savingsAgainstIncome({ text, metric, days }: AmbitionCheck): string | n
   if (needed <= monthly * 0.5) return null;
   const fifth = Math.round(monthly / 5);
   const realisticMonths = Math.ceil(metric.target / Math.max(1, fifth));
-  return `Saving ${formatAmount(metric.target, metric.unit)} in this time means putting away about ${formatAmount(Math.round(needed), metric.unit)} a month, more than half of an income of ${formatAmount(Math.round(monthly), metric.unit)} a month. Saving about a fifth (${formatAmount(fifth, metric.unit)} a month) is more usual: at that pace the goal takes about ${realisticMonths} months.`;
+  const realistic = roundMoney(fifth * months);
+  return {
+    note: `Saving ${formatAmount(metric.target, metric.unit)} in this time means putting away about ${formatAmount(Math.round(needed), metric.unit)} a month, more than half of an income of ${formatAmount(Math.round(monthly), metric.unit)} a month. Saving about a fifth (${formatAmount(fifth, metric.unit)} a month) is more usual: that is about ${formatAmount(realistic, metric.unit)} by then, and the whole ${formatAmount(metric.target, metric.unit)} takes about ${realisticMonths} months.`,
+    target: realistic,
+  };
 }
 
 const NEW_RUNNER =
   /\b(never (?:run|ran|jogged|been a runner)|not a runner|can'?t run|cannot run|(?:don'?t|do not|haven'?t|have not) (?:run|ran|jog|jogged)(?: at all| before| in years)?\b|no running|complete beginner|couch)\b/;
 
-function newRunner({ text, metric, days }: AmbitionCheck): string | null {
+/** Weeks a new runner needs to build up to each distance (km), longest first. */
+const NEW_RUNNER_WEEKS: ReadonlyArray<readonly [km: number, weeks: number]> = [
+  [42.2, 36],
+  [21.1, 20],
+  [10, 12],
+  [5, 8],
+];
+
+function newRunner({ text, metric, days, fixed }: AmbitionCheck): AmbitionFinding | null {
   if (!NEW_RUNNER.test(text) || !/^(km|mi)$/.test(metric.unit)) return null;
   const km = metric.unit === 'mi' ? metric.target * 1.609 : metric.target;
   const weeksNeeded = km >= 42 ? 36 : km >= 21 ? 20 : km >= 10 ? 12 : 8;
   if (days >= weeksNeeded * 7) return null;
-  return `For someone starting from no running, ${formatAmount(metric.target, metric.unit)} usually takes about ${weeksNeeded} weeks of gradual training. In the time you have, a shorter race (a 5K or 10K) is a realistic first aim.`;
+  const note = `For someone starting from no running, ${formatAmount(metric.target, metric.unit)} usually takes about ${weeksNeeded} weeks of gradual training. In the time you have, a shorter race (a 5K or 10K) is a realistic first aim.`;
+  // A race already entered keeps its distance; otherwise the longest the weeks build up to.
+  const reachable = NEW_RUNNER_WEEKS.find(([, weeks]) => days >= weeks * 7)?.[0];
+  if (fixed || reachable === undefined) return { note };
+  const target = metric.unit === 'mi' ? Math.round((reachable / 1.609) * 10) / 10 : reachable;
+  return { note, target };
 }
 
 /** Starting from no clients or no business at all. */
@@ -89,12 +129,15 @@ const FROM_ZERO =
  * A monthly income from freelancing or a business that does not exist yet: the first clients
  * take months, and a full income from them usually a year or more.
  */
-function incomeFromZero({ text, metric, days }: AmbitionCheck): string | null {
+function incomeFromZero({ text, metric, days }: AmbitionCheck): AmbitionFinding | null {
   if (!metric.unit.endsWith('/month') || !FROM_ZERO.test(text)) return null;
   const currency = metric.unit.split('/')[0] ?? '$';
   if (metric.target < 2000 || days > 365) return null;
   const realistic = Math.max(500, Math.round(metric.target / 4 / 100) * 100);
-  return `Going from no clients to ${formatAmount(metric.target, metric.unit)} within ${Math.round(days / 30.4)} months is a big leap: first clients usually take a few months, and a full income from them a year or more. A realistic aim for this date is your first 3 paying clients, or about ${formatAmount(realistic, currency)} a month.`;
+  return {
+    note: `Going from no clients to ${formatAmount(metric.target, metric.unit)} within ${Math.round(days / 30.4)} months is a big leap: first clients usually take a few months, and a full income from them a year or more. A realistic aim for this date is your first 3 paying clients, or about ${formatAmount(realistic, currency)} a month.`,
+    target: realistic,
+  };
 }
 
 /**
@@ -128,7 +171,7 @@ function statedTarget(metric: GoalMetric, quantities: readonly Quantity[]): Goal
   return metric;
 }
 
-function fromCurrentLevel(check: AmbitionCheck): string | null {
+function fromCurrentLevel(check: AmbitionCheck): AmbitionFinding | null {
   const { text, days, deadline } = check;
   const metric = statedTarget(check.metric, check.quantities);
   const current = CURRENT_LEVEL.map((pattern) => pattern.exec(text)).find(Boolean);
@@ -145,7 +188,9 @@ function fromCurrentLevel(check: AmbitionCheck): string | null {
   if (metric.target <= reachable * (load ? 1.25 : 1.5)) return null;
   const realistic = Math.max(now + 1, Math.round(reachable));
   const weeksNeeded = Math.ceil(Math.log(metric.target / now) / Math.log(rate));
-  return `Going from about ${now} to ${formatAmount(metric.target, metric.unit)} in ${Math.round(weeks)} weeks is a big jump: people usually add about ${load ? 'a fortieth' : 'a tenth'} a week. A realistic aim is about ${formatAmount(realistic, metric.unit)} by ${formatLongDate(deadline)}; ${formatAmount(metric.target, metric.unit)} takes about ${weeksNeeded} weeks.`;
+  const note = `Going from about ${now} to ${formatAmount(metric.target, metric.unit)} in ${Math.round(weeks)} weeks is a big jump: people usually add about ${load ? 'a fortieth' : 'a tenth'} a week. A realistic aim is about ${formatAmount(realistic, metric.unit)} by ${formatLongDate(deadline)}; ${formatAmount(metric.target, metric.unit)} takes about ${weeksNeeded} weeks.`;
+  // The realistic number is the plan's target when the plan counts what the person stated.
+  return metric.unit === check.metric.unit ? { note, target: realistic } : { note };
 }
 
 /** "No PM experience yet": a role the person has never done. */
@@ -155,11 +200,13 @@ const NEW_ROLE =
   /\b(?:become|be|get a job as|land a job as|work as|switch to|move into)\s+(?:an? )?([a-z]+(?: [a-z]+)?)|\b(?:land|landing|get|getting|find|finding) (?:a |an |my first )?([a-z]+(?: [a-z]+)?) (?:job|role|position)\b/;
 
 /** A move into a role the person has no experience of, within months. */
-function roleWithoutExperience({ text, days }: AmbitionCheck): string | null {
+function roleWithoutExperience({ text, days }: AmbitionCheck): AmbitionFinding | null {
   if (days > 270 || !NO_EXPERIENCE.test(text)) return null;
   const role = NEW_ROLE.exec(text);
   if (!role) return null;
-  return `Moving into a role you have no experience of usually takes six months to a year or more: building the skills, a portfolio or side project, then applications and interviews. Within this time, aim for the first steps (a course, a project that shows the skills, conversations with people in the role) and keep the role itself as the longer goal.`;
+  return {
+    note: `Moving into a role you have no experience of usually takes six months to a year or more: building the skills, a portfolio or side project, then applications and interviews. Within this time, aim for the first steps (a course, a project that shows the skills, conversations with people in the role) and keep the role itself as the longer goal.`,
+  };
 }
 
 /** "sub-3", "under 25": the time to beat, in the unit of the best time given. */
@@ -176,7 +223,7 @@ function clockValue(raw: string): number {
  * A race time far below the person's best: seasoned runners improve by a few per cent a season,
  * so more than a tenth off in half a year is flagged with the time that is within reach.
  */
-function raceTime({ text, days, deadline }: AmbitionCheck): string | null {
+function raceTime({ text, days, deadline }: AmbitionCheck): AmbitionFinding | null {
   const target = TARGET_TIME.exec(text);
   const best = BEST_TIME.exec(text);
   if (!target?.[1] || !best?.[1]) return null;
@@ -186,7 +233,9 @@ function raceTime({ text, days, deadline }: AmbitionCheck): string | null {
   const months = Math.max(1, days / 30.4);
   const allowed = 0.1 * Math.max(1, months / 6);
   if ((now - goal) / now <= allowed) return null;
-  return `Going from ${best[1]} to under ${target[1]} by ${formatLongDate(deadline)} means taking about ${Math.round(((now - goal) / now) * 100)} % off your best; runners who train well usually take a few per cent off a season. Aim for a new best by then, and keep ${target[1]} as the goal after it.`;
+  return {
+    note: `Going from ${best[1]} to under ${target[1]} by ${formatLongDate(deadline)} means taking about ${Math.round(((now - goal) / now) * 100)} % off your best; runners who train well usually take a few per cent off a season. Aim for a new best by then, and keep ${target[1]} as the goal after it.`,
+  };
 }
 
 /**
@@ -195,14 +244,16 @@ function raceTime({ text, days, deadline }: AmbitionCheck): string | null {
  */
 const FRIENDS = /\b(\d+) (?:(?:new|close|good|real|true) )*friends\b/;
 
-function newFriends({ text, days }: AmbitionCheck): string | null {
+function newFriends({ text, days }: AmbitionCheck): AmbitionFinding | null {
   const stated = FRIENDS.exec(text);
   if (!stated) return null;
   const friends = { value: Number(stated[1]) };
   const months = Math.max(0.5, days / 30.4);
   if (friends.value / months <= 3) return null;
   const realistic = Math.max(1, Math.round(months * 2));
-  return `Close friendships take months of regular time together, so ${friends.value} in this time is a lot. Aim to meet new people every week and for about ${realistic} friendship${realistic === 1 ? '' : 's'} that have started to grow by then.`;
+  return {
+    note: `Close friendships take months of regular time together, so ${friends.value} in this time is a lot. Aim to meet new people every week and for about ${realistic} friendship${realistic === 1 ? '' : 's'} that have started to grow by then.`,
+  };
 }
 
 /** A graded exam from no playing at all: each grade usually takes months to a year of practice. */
@@ -210,13 +261,15 @@ const BEGINNER =
   /\b(?:beginner|never (?:played|learned|learnt|done)|from scratch|absolute zero|complete novice)\b/;
 const GRADE = /\bgrade (\d)\b/;
 
-function gradeFromBeginner({ text, days }: AmbitionCheck): string | null {
+function gradeFromBeginner({ text, days }: AmbitionCheck): AmbitionFinding | null {
   const grade = GRADE.exec(text);
   if (!grade || !BEGINNER.test(text)) return null;
   const level = Number(grade[1]);
   const monthsNeeded = level * 6;
   if (days >= monthsNeeded * 30.4) return null;
-  return `Going from a beginner to grade ${level} usually takes years: each grade takes months of regular practice. In this time, a realistic aim is grade 1 or a first piece played well, with grade ${level} as the longer goal.`;
+  return {
+    note: `Going from a beginner to grade ${level} usually takes years: each grade takes months of regular practice. In this time, a realistic aim is grade 1 or a first piece played well, with grade ${level} as the longer goal.`,
+  };
 }
 
 /**
@@ -226,7 +279,7 @@ function gradeFromBeginner({ text, days }: AmbitionCheck): string | null {
 const LANGUAGE_LEVEL =
   /\b(?:hsk ?([4-6])|jlpt ?n([12])|n([12]) (?:jlpt|japanese)|topik ?([4-6])|(?:level )?([bc][12])\b|(fluent|fluency|conversational))/;
 
-function languageFromScratch({ text, days }: AmbitionCheck): string | null {
+function languageFromScratch({ text, days }: AmbitionCheck): AmbitionFinding | null {
   const level = LANGUAGE_LEVEL.exec(text);
   if (
     !level ||
@@ -238,7 +291,9 @@ function languageFromScratch({ text, days }: AmbitionCheck): string | null {
   const conversational = level[6] === 'conversational' || /^b1$/i.test(level[5] ?? '');
   const monthsNeeded = conversational ? 6 : 18;
   if (days >= monthsNeeded * 30.4) return null;
-  return `Reaching ${named} from scratch usually takes a year or two of steady study (around a thousand hours for the higher levels). In this time, a realistic aim is a first level (the basics and everyday phrases, or the first exam), with ${named} as the longer goal.`;
+  return {
+    note: `Reaching ${named} from scratch usually takes a year or two of steady study (around a thousand hours for the higher levels). In this time, a realistic aim is a first level (the basics and everyday phrases, or the first exam), with ${named} as the longer goal.`,
+  };
 }
 
 /**
@@ -250,9 +305,11 @@ const COMMITMENT =
 const SINGLE =
   /\b(?:(?:currently|still|totally|completely|very) single|i'?m single|i am single|not (?:dating|seeing) anyone|no (?:partner|boyfriend|girlfriend)|haven'?t (?:met|got) (?:anyone|someone|the one))\b/;
 
-function commitmentWhileSingle({ text, days }: AmbitionCheck): string | null {
+function commitmentWhileSingle({ text, days }: AmbitionCheck): AmbitionFinding | null {
   if (!COMMITMENT.test(text) || !SINGLE.test(text) || days >= 730) return null;
-  return 'Getting engaged depends on meeting someone and on the two of you: couples usually date for a year or more first. In this time, aim for what you control: meeting new people every week and a few good first dates, with the engagement as the longer hope.';
+  return {
+    note: 'Getting engaged depends on meeting someone and on the two of you: couples usually date for a year or more first. In this time, aim for what you control: meeting new people every week and a few good first dates, with the engagement as the longer hope.',
+  };
 }
 
 const RULES = [
@@ -270,11 +327,11 @@ const RULES = [
   gradeFromBeginner,
 ];
 
-/** The first rule the goal breaks, as a note; null when the goal is within reach. */
-export function ambitionNote(check: AmbitionCheck): string | null {
+/** The first rule the goal breaks; null when the goal is within reach. */
+export function ambitionFinding(check: AmbitionCheck): AmbitionFinding | null {
   for (const rule of RULES) {
-    const note = rule(check);
-    if (note) return note;
+    const finding = rule(check);
+    if (finding) return finding;
   }
   return null;
 }

@@ -61,21 +61,24 @@ const smartRows: SmartRow[] = [
   {
     text: 'lose 30 kg in 2 weeks',
     domain: 'health',
-    deadline: '2026-12-15',
-    target: 30,
+    // The person's date stays; the target is what a safe pace reaches by then.
+    deadline: '2026-03-24',
+    target: 1.5,
     unit: 'kg',
+    title: 'Lose 1.5 kg',
     notes: [
-      /about 15 kg a week; a safe pace is about 0.5–1 kg a week\. I moved the deadline to 15 December 2026\. If the date matters more, aim for 1\.5 kg by 24 March 2026/,
+      /about 15 kg a week; a safe pace is about 0.5–1 kg a week\. I kept your date and set the target to 1\.5 kg by then; 30 kg would take about 40 weeks at that pace \(about 15 December 2026\)/,
     ],
   },
   {
     text: 'Run a marathon in 3 months',
     domain: 'health',
-    deadline: '2026-06-30',
-    target: 42.2,
+    // Thirteen weeks build up to a half marathon; the marathon is the longer aim.
+    deadline: '2026-06-10',
+    target: 21.1,
     unit: 'km',
-    title: 'Run a marathon',
-    notes: [/at least 16 weeks/],
+    title: 'Run a half marathon',
+    notes: [/at least 16 weeks \(about 30 June 2026\)\. I kept your date/],
   },
   {
     text: 'Lose 10 pounds before my wedding on 12 May 2027',
@@ -267,18 +270,19 @@ const smartRows: SmartRow[] = [
   {
     text: 'Become fluent in Japanese in 1 month',
     domain: 'personal_development',
-    deadline: '2026-09-08',
-    target: 104,
+    deadline: '2026-04-10',
+    target: 16,
     unit: 'sessions',
-    notes: [/at least 26 weeks/],
+    notes: [/at least 26 weeks \(about 8 September 2026\)\. I kept your date/],
   },
   {
     text: 'Read 100 books in a month',
     domain: 'personal_development',
-    deadline: '2028-02-08',
-    target: 100,
+    deadline: '2026-04-10',
+    target: 4,
     unit: 'books',
-    notes: [/about one book a week/],
+    title: 'Read 4 books',
+    notes: [/about one book a week.*100 books would take about 100 weeks/],
   },
   {
     text: 'Meditate 10 minutes a day',

@@ -57,14 +57,18 @@ const LIFE_WIDE = ['outcome', 'why'];
 const ownRows: readonly GoalRow[] = [
   // Health: fitness, weight, sleep, food, quitting
   smart('Lose 5 kg by June', 'health', '2026-06-30', ['5 kg']),
-  smart('Lose 10 kg in 3 weeks', 'health', WITHIN_A_YEAR, ['kg'], { flags: ['over_ambitious'] }),
-  smart('Lose 15 kg in 2 months', 'health', WITHIN_A_YEAR, ['kg'], { flags: ['over_ambitious'] }),
+  // Too soon for the whole target: the person's date stays and the target is scaled to a safe
+  // pace by then, the full one named as the longer aim (README, "Over-ambition").
+  smart('Lose 10 kg in 3 weeks', 'health', '2026-03-31', ['kg', 'lose 10 kg'], {
+    flags: ['over_ambitious'],
+  }),
+  smart('Lose 15 kg in 2 months', 'health', '2026-05-10', ['kg'], { flags: ['over_ambitious'] }),
   // Due on the wedding day itself: the goal is for the event ("before 4 April" is the day before).
   smart('Lose 6 kg before my wedding on 4 April', 'health', '2026-04-04', ['kg'], {
     flags: ['fixed_date', 'over_ambitious'],
   }),
   smart('Lose 3 kg by Easter', 'health', '2026-04-05', ['3 kg']),
-  smart('Lose 20 lb by Easter', 'health', WITHIN_A_YEAR, ['lb'], {
+  smart('Lose 20 lb by Easter', 'health', '2026-04-05', ['lb'], {
     ...US,
     flags: ['over_ambitious'],
   }),
@@ -75,7 +79,7 @@ const ownRows: readonly GoalRow[] = [
   }),
   smart('Run a 5K by the end of May', 'health', '2026-05-31', ['5K']),
   smart('Run a half marathon in October', 'health', '2026-10-31', ['half marathon']),
-  smart('Run a marathon in 6 weeks', 'health', WITHIN_A_YEAR, ['marathon'], {
+  smart('Run a marathon in 6 weeks', 'health', '2026-04-21', ['marathon', '5K'], {
     flags: ['over_ambitious'],
   }),
   smart(
@@ -88,7 +92,7 @@ const ownRows: readonly GoalRow[] = [
   smart('Run a half marathon on 12 April', 'health', '2026-04-12', ['half marathon'], {
     flags: ['fixed_date', 'over_ambitious'],
   }),
-  smart('Run 5 km without stopping in a fortnight', 'health', WITHIN_A_YEAR, ['5 km'], {
+  smart('Run 5 km without stopping in a fortnight', 'health', '2026-03-24', ['5 km'], {
     flags: ['over_ambitious'],
   }),
   smart('Start running tomorrow and run a 5K by June', 'health', '2026-06-30', ['5K']),
@@ -467,6 +471,14 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
   "mum and dad's 40th anniversary is coming up and I want to make them a photo book": {
     flags: ['date_needed'],
   },
+  // A crash-diet pace is over-ambitious only (README, "Over-ambition"): the sets 1 and 2 rows
+  // that flagged it medical too follow the older convention.
+  'need to lose 15 kg weight before my holiday on 2 April!!': {
+    flags: ['fixed_date', 'over_ambitious'],
+  },
+  "need to lose 8 kgs before my cousin's wedding on 24th march, please help": {
+    flags: ['fixed_date', 'over_ambitious'],
+  },
   // Set 3 reads "before <event> on <date>" as the day before; sets 1 and 2 and the README as
   // the event's own date ("before my cousin's wedding on 24th march"): the table keeps the latter.
   'Do 10 mock case interviews before my final round at Deloitte on 19 March': {
@@ -475,11 +487,7 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
   'get to A2 Spanish before our trip to Madrid on 20 June': { deadline: '2026-06-20' },
   // Set 4 (goals-5) where it disagrees with the README's conventions:
   // "before <event> on <date>" is the event's own date, as above.
-  'need to lose 3 stone before my holiday to Tenerife on 10 April!!': {
-    deadline: '2026-04-10',
-    // 19 kg in four weeks is more than 4 kg a week: a crash diet, flagged medical too.
-    flags: ['fixed_date', 'medical', 'over_ambitious'],
-  },
+  'need to lose 3 stone before my holiday to Tenerife on 10 April!!': { deadline: '2026-04-10' },
   'I want to be fluent in Japanese before my flight to Tokyo on 12 May. I know literally zero right now':
     { deadline: '2026-05-12' },
   'Lose 5kg before my wedding on 5 September': { deadline: '2026-09-05' },
@@ -490,18 +498,6 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
   // A skill to learn asks what "done" looks like and is not flagged vague.
   'learn to code. no idea where to start, just curious how apps actually work': { flags: [] },
   "get into photography properly, I've had a DSLR gathering dust for 2 years": { flags: [] },
-  // A too-soon date is moved to a safer one (the alternative is in the note), not kept.
-  'Run a marathon in 5 weeks. Never run more than 5k': { deadline: ['2026-04-15', '2027-03-10'] },
-  '100 push ups in a row in a week. I can do 10 right now': {
-    deadline: ['2026-03-18', '2027-03-10'],
-  },
-  'Write and self publish my 90k word fantasy novel by the end of the month, havent started yet': {
-    deadline: ['2026-04-01', '2027-03-10'],
-  },
-  // Set 3 too: the too-soon month is moved (the template's sustainable pace), and flagged.
-  "write and self-publish a 90,000 word fantasy novel in the next month. haven't started yet": {
-    deadline: ['2026-04-11', '2027-03-10'],
-  },
   // Set 5 (goals-7) expects the due date to follow from how far along the person is (40 weeks):
   // the goal is proposed up to it rather than the date asked (22 weeks from the table's today).
   "I'm 18 weeks pregnant and want to keep swimming twice a week until the baby comes": {
@@ -511,19 +507,6 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
     keeps: ['swimming'],
   },
   // Set 5 (goals-7) where it disagrees with the README's conventions:
-  // a crash-diet pace is flagged medical and a too-soon date is moved (the alternative target
-  // is in the note), not kept.
-  'lose 20kg by the end of the month!!': {
-    deadline: ['2026-04-01', '2027-03-10'],
-    flags: ['over_ambitious', 'medical'],
-  },
-  'run a 50k ultra in a fortnight. i dont currently run at all': {
-    deadline: ['2026-04-01', '2027-03-10'],
-  },
-  'write a 100k word novel in a month, never written anything before': {
-    deadline: ['2026-04-11', '2027-03-10'],
-  },
-  'become fluent in japanese in 3 months': { deadline: ['2026-06-11', '2027-03-10'] },
   // Money and weight targets ask their date with the amount (affordability and safe pace).
   'i need to lose weight': { expect: { asks: ['target', 'deadline'] } },
   'pay off my credit card': { expect: { asks: ['target', 'deadline'] } },
@@ -571,18 +554,12 @@ const SET_CORRECTIONS: Readonly<Record<string, Partial<GoalRow>>> = {
 /** Rows of the sets the coach does not understand yet, by text and zone, with the kind of miss. */
 const SET_PENDING: Readonly<Record<string, string>> = {
   // Set 3 (goals-4), measured unseen at 37/120 before the rules of this pass.
-  'need to lose 15kg before Easter, the holiday pics were brutal lol|Australia/Sydney':
-    'extra medical; deadline (convention: 4 kg a week is a crash diet, a too-soon date is moved)',
   'in recovery from anorexia - my dietitian wants me eating 3 meals and 2 snacks a day and I want to hit that every single day for the next month|Europe/London':
     'deadline; own words',
-  // Set 3 keeps a too-soon date and flags it; the table moves it (README: a safer date).
-  'lose 2 stone in a fortnight|Europe/London': 'extra medical; deadline (convention)',
   'get my forklift licence this month|Australia/Perth':
     'extra over_ambitious; deadline (the licence template’s minimum time)',
   'teach my son to ride his bike without stabilisers before our cycling holiday in the Netherlands|Europe/London':
     'questions',
-  'be fluent in Japanese in 3 months, starting from absolute zero|Australia/Sydney':
-    'deadline (convention: a too-soon date is moved)',
   "I wanted the spare room decorated by last weekend, didn't happen|Europe/London":
     'missing deadline_passed; deadline',
   // Set 4 (goals-5), measured unseen at 56/100 before the rules of this pass.

@@ -3,7 +3,7 @@
 import type { GoalMetric } from '#contracts/coach.ts';
 import { firstNounPhrase, POINTS_BACK } from './intent.ts';
 import type { ParsedDeadline } from './parse.ts';
-import type { ActivityTemplate, TemplateContext } from './templates/kit.ts';
+import { type ActivityTemplate, formatAmount, type TemplateContext } from './templates/kit.ts';
 import { MEANS_AT_START } from './wish.ts';
 
 /** The user's own words as a title, minus preambles and the deadline phrase. */
@@ -42,7 +42,7 @@ const GOAL_LEAD =
 
 /** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
 const CLAUSE_END =
-  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|\s+and\s+(?=(?:i'm|im|i am)\s+(?:still|now|only|at)\b)|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|i make|i earn|currently|still|already|never)\b)/i;
+  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|\s+and\s+(?=(?:i'm|im|i am)\s+(?:still|now|only|at)\b)|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|havent|haven't|i make|i earn|currently|still|already|never)\b)/i;
 
 /**
  * The SMART title in the person's own words: the clause that states the goal, without preamble,
@@ -119,6 +119,42 @@ function ownTitle(text: string, deadline: ParsedDeadline | null): string | null 
   return title;
 }
 
+/** A number as people write it: "45k", "1 million", "₹8 lakh", "10,000". */
+const WRITTEN_NUMBER = /(\d[\d,]*(?:\.\d+)?)\s?(k|m|million|thousand|lakh|crore)?(?![\w,])/gi;
+
+const MULTIPLIERS: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  million: 1e6,
+  lakh: 1e5,
+  crore: 1e7,
+};
+
+/** "my ₹8 lakh loan": a number that names what the person has, not the amount to do. */
+const OWNED_BEFORE = /\b(?:my|our|the|his|her|their)\s+[$€£¥₹]?$/i;
+
+/**
+ * The person's words with a smaller number in place of theirs ("Save $20k" → "Save $1,700"),
+ * however they wrote it; null when their words do not hold the number as the amount to do.
+ */
+function withNumber(own: string, stated: string, value: number, target: number): string | null {
+  let at = own.indexOf(stated);
+  let length = stated.length;
+  if (at < 0) {
+    for (const match of own.matchAll(WRITTEN_NUMBER)) {
+      const [whole, digits = '', suffix = ''] = match;
+      const written = Number(digits.replace(/,/g, '')) * (MULTIPLIERS[suffix.toLowerCase()] ?? 1);
+      if (Math.abs(written - value) > 1e-9) continue;
+      at = match.index;
+      length = whole.length;
+      break;
+    }
+  }
+  if (at < 0 || OWNED_BEFORE.test(own.slice(0, at))) return null;
+  return `${own.slice(0, at)}${formatNumber(target)}${own.slice(at + length)}`;
+}
+
 /** "… First step is the AANP boards - exam booked for June 3rd": the dated step the plan is for. */
 const FIRST_STEP = /\b(?:first|next) step is (?:to )?(.+?)(?=\s[-–—]\s|[.;,!?]|$)/i;
 
@@ -140,9 +176,9 @@ function firstStepTitle(statement: string, deadline: ParsedDeadline | null): str
 
 /**
  * The person's own words make the title whenever they still say what the plan aims for: a
- * template's title only when the target was changed (a safer amount for a fixed date) or their
- * sentence is too long to be a title. `towards` keeps what they asked for in the specific outcome
- * when a safer target replaces a number their words give in another unit ("3 stone" as kg).
+ * template's title only when the target was changed (the part realistic by their date) and
+ * their words give it in another unit ("3 stone" as kg), or their sentence is too long to be a
+ * title. `towards` names what they asked for in the specific outcome whenever the target shrank.
  */
 export function goalTitle(goal: {
   statement: string;
@@ -150,6 +186,8 @@ export function goalTitle(goal: {
   deadline: ParsedDeadline | null;
   explicit: GoalMetric | null;
   target: number | undefined;
+  /** The plan measures something else than the person's number (a shorter race for a marathon). */
+  rescoped?: boolean;
   template: ActivityTemplate;
   metric: GoalMetric;
   context: TemplateContext;
@@ -159,11 +197,12 @@ export function goalTitle(goal: {
   const titleDeadline = deadline?.occasion && !/\d/.test(deadline.phrase) ? null : deadline;
   let own = firstStepTitle(statement, deadline) ?? ownTitle(statement, titleDeadline);
   let towards = '';
-  if (own && explicit && target !== undefined) {
-    // A safer target for a fixed date: the person's words with the new number.
+  if (explicit && target !== undefined) {
+    // A realistic part of the target by the person's date: their words with the new number, and
+    // the whole of what they asked for named as the longer aim.
     const stated = formatNumber(explicit.target);
-    if (!own.includes(stated)) towards = ` A first step towards “${own}”.`;
-    own = own.includes(stated) ? own.replace(stated, formatNumber(target)) : null;
+    towards = ` A first step towards ${own ? `“${own}”` : formatAmount(explicit.target, explicit.unit)}.`;
+    own = own && !goal.rescoped ? withNumber(own, stated, explicit.target, target) : null;
   }
   const title =
     own ??

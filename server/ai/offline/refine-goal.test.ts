@@ -201,11 +201,39 @@ describe('refineGoal offline: domains and over-ambition', () => {
     }
   });
 
-  it('calls a crash diet a health matter', () => {
-    expect(refine('need to lose 15 kg weight before my holiday on 2 April!!').flags).toContain(
-      'medical',
-    );
-    expect(refine('Lose 10 kg in 3 weeks').flags).not.toContain('medical');
+  it('calls a crash-diet pace over-ambitious, not a medical matter', () => {
+    for (const text of [
+      'need to lose 15 kg weight before my holiday on 2 April!!',
+      'drop 30 pounds in 3 weeks',
+      'Lose 10 kg in 3 weeks',
+    ]) {
+      const { flags } = refine(text, 'America/New_York');
+      expect(flags, text).toContain('over_ambitious');
+      expect(flags, text).not.toContain('medical');
+    }
+    // A condition still is.
+    expect(refine('lose 20 kg in 4 weeks after my gastric bypass').flags).toContain('medical');
+  });
+
+  it('keeps a too-soon date and scales the target to what is realistic by then', () => {
+    const output = refine('Lose 20 kg in 4 weeks');
+    if (output.kind !== 'smart') throw new Error('expected a SMART goal');
+    expect(output.goal.deadline).toBe('2026-04-07');
+    expect(output.goal.metric).toMatchObject({ target: 3, unit: 'kg' });
+    expect(output.goal.title).toBe('Lose 3 kg');
+    expect(output.goal.specific).toContain('A first step towards “Lose 20 kg”');
+    expect(output.notes.join(' ')).toMatch(/20 kg would take about 27 weeks/);
+    // A race too long for the weeks there are: the longest one they build up to.
+    const race = refine('run a half marathon in 7 weeks');
+    expect(race.kind === 'smart' && [race.goal.deadline, race.goal.title]).toEqual([
+      '2026-04-28',
+      'Run a 5K',
+    ]);
+    // A count from the level the person states, and money from the income they state.
+    const pushUps = refine('50 push ups in a row in 3 weeks, I can do 10 now');
+    expect(pushUps.kind === 'smart' && pushUps.goal.metric.target).toBe(13);
+    const saving = refine('save $12k by the end of June, I take home about $3,000 a month');
+    expect(saving.kind === 'smart' && saving.goal.title).toBe('Save $2,200');
   });
 });
 

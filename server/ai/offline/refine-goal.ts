@@ -7,7 +7,7 @@ import type {
   RefineGoalOutput,
 } from '#contracts/coach.ts';
 import { withHealthNote } from '#server/ai/safety.ts';
-import { ambitionNote } from './ambition.ts';
+import { applyAmbition, CRASH_NOTE, crashDiet, decideDeadline } from './deadline.ts';
 import {
   candidateActivities,
   type DetectedActivity,
@@ -166,12 +166,6 @@ const MEDICAL =
 
 const MEDICAL_NOTE =
   'Because of the health condition you mention, check the plan with your doctor or physiotherapist before you start, and stop if anything hurts.';
-
-/** This fast or faster needs a very-low-calorie diet, which needs a doctor. */
-const CRASH_KG_PER_WEEK = 4;
-
-const CRASH_NOTE =
-  'Losing weight as fast as you describe would take a crash diet, which is risky without a doctor: talk to your GP first. The plan below aims for a safe pace.';
 
 /** An event whose date only the person knows. */
 const EVENT =
@@ -421,95 +415,6 @@ const WHY_QUESTION: ClarifyingQuestion = {
   question: 'Why does this matter to you right now?',
   suggestions: [],
 };
-
-interface DeadlineDecision {
-  date: string;
-  notes: string[];
-  flags: GoalFlag[];
-  /** A smaller target that fits a fixed date, when the stated one would need an unsafe pace. */
-  target?: number;
-}
-
-/**
- * Chooses the deadline and says why: the user's date when it works; a default horizon when there
- * is none; a new date when theirs has passed, is too soon for the activity, or needs an unsafe pace.
- */
-function decideDeadline(
-  template: ActivityTemplate,
-  explicit: GoalMetric | null,
-  parsed: ParsedDeadline | null,
-  today: string,
-  context: TemplateContext,
-  fixed: boolean,
-): DeadlineDecision {
-  const notes: string[] = [];
-  const flags: GoalFlag[] = [];
-  let target: number | undefined;
-  const defaultWeeks = template.defaultWeeks(explicit);
-  let date: string;
-  if (!parsed) {
-    date = addDays(today, defaultWeeks * 7);
-    notes.push(
-      `You did not give a date, so I suggest ${formatLongDate(date)} (${defaultWeeks} weeks from today). Change it if you have a date in mind.`,
-    );
-  } else if (parsed.passed || parsed.date === today) {
-    flags.push('deadline_passed');
-    date = addDays(today, defaultWeeks * 7);
-    notes.push(
-      `The date you gave (${formatLongDate(parsed.date)}) has already passed, so I proposed ${formatLongDate(date)} instead (${defaultWeeks} weeks from today).`,
-    );
-  } else {
-    date = parsed.date;
-    notes.push(`I read “${parsed.phrase}” as ${parsed.reading}.`);
-  }
-  // Without a stated number the minimum time still applies ("fluent in a month"), judged on the
-  // target the plan would derive.
-  const metric =
-    explicit ??
-    template.fallbackMetric(
-      {
-        weeks: Math.max(1, Math.floor(daysBetween(today, date) / 7)),
-        weeklyHours: template.weeklyHours,
-        timeZone: context.timeZone,
-      },
-      context,
-    );
-  const minWeeks = template.minWeeks?.(metric, context) ?? 1;
-  const days = daysBetween(today, date);
-  if (days < minWeeks * 7 && fixed) {
-    flags.push('over_ambitious');
-    notes.push(
-      `${formatLongDate(date)} is a fixed date, so I kept it. It is tight: most people need at least ${minWeeks} week${minWeeks === 1 ? '' : 's'} for this, so the plan is shorter and gentler; aim to take part comfortably rather than for a best result.`,
-    );
-  } else if (days < minWeeks * 7) {
-    flags.push('over_ambitious');
-    const safer = addDays(today, minWeeks * 7);
-    notes.push(
-      `${formatLongDate(date)} is very soon for this: most people need at least ${minWeeks} week${minWeeks === 1 ? '' : 's'} to get there safely. I moved the deadline to ${formatLongDate(safer)}.`,
-    );
-    date = safer;
-  }
-
-  const pace = explicit ? template.maxPerWeek?.(explicit) : null;
-  const weeks = daysBetween(today, date) / 7;
-  if (pace && metric.target / weeks > pace.perWeek && fixed) {
-    flags.push('over_ambitious');
-    target = Math.max(0.5, Math.floor(pace.safePerWeek * weeks * 2) / 2);
-    notes.push(
-      `${formatLongDate(date)} is a fixed date, so I kept it and set the target to ${formatAmount(target, metric.unit)} instead of ${formatAmount(metric.target, metric.unit)}: ${pace.why}.`,
-    );
-  } else if (pace && metric.target / weeks > pace.perWeek) {
-    flags.push('over_ambitious');
-    const safeWeeks = Math.ceil(metric.target / pace.safePerWeek);
-    const safer = addDays(today, safeWeeks * 7);
-    const alternative = Math.max(0.5, Math.floor(pace.safePerWeek * weeks * 2) / 2);
-    notes.push(
-      `${formatAmount(metric.target, metric.unit)} by ${formatLongDate(date)} would mean about ${formatAmount(Math.round((metric.target / weeks) * 10) / 10, metric.unit)} a week; ${pace.why}. I moved the deadline to ${formatLongDate(safer)}. If the date matters more, aim for ${formatAmount(alternative, metric.unit)} by ${formatLongDate(date)} instead.`,
-    );
-    date = safer;
-  }
-  return { date, notes, flags, ...(target === undefined ? {} : { target }) };
-}
 
 interface AskedEvent {
   owner: string;
@@ -825,10 +730,9 @@ export function refineGoalOffline(
   for (const flag of decision.flags) flags.add(flag);
   const notes = [...decision.notes];
   if (medical) notes.unshift(MEDICAL_NOTE);
-  if (crashDiet(template, explicit, parsedDeadline, input.today)) {
-    flags.add('medical');
-    notes.unshift(CRASH_NOTE);
-  }
+  // A crash-diet pace is over-ambitious (decideDeadline scales it to a safe one), not a medical
+  // matter in itself; the note still says why the full amount is not planned by then.
+  if (crashDiet(template, explicit, parsedDeadline, input.today)) notes.unshift(CRASH_NOTE);
   const horizonWeeks = Math.max(1, Math.floor(daysBetween(input.today, decision.date) / 7));
 
   const weeklyHours = plannedWeeklyHours(
@@ -839,7 +743,9 @@ export function refineGoalOffline(
     notes,
   );
 
-  let metric = explicit && decision.target ? { ...explicit, target: decision.target } : explicit;
+  let metric =
+    decision.metric ??
+    (explicit && decision.target ? { ...explicit, target: decision.target } : explicit);
   if (!metric) {
     metric = template.fallbackMetric(
       { weeks: horizonWeeks, weeklyHours, timeZone: input.timeZone },
@@ -850,19 +756,20 @@ export function refineGoalOffline(
     );
   }
 
-  if (!flags.has('over_ambitious')) {
-    const ambition = ambitionNote({
+  const scope = applyAmbition(
+    {
       text: context.text,
-      metric,
+      metric: explicit ?? metric,
       quantities,
       days: daysBetween(input.today, decision.date),
       deadline: decision.date,
-    });
-    if (ambition) {
-      flags.add('over_ambitious');
-      notes.push(ambition);
-    }
-  }
+      fixed,
+    },
+    { metric, decision, stated: explicit !== null },
+    flags,
+    notes,
+  );
+  metric = scope.metric;
 
   const whyText = why ?? template.why;
   if (!why)
@@ -874,7 +781,8 @@ export function refineGoalOffline(
     text: answers.get(QUESTION_IDS.outcome) ?? input.text,
     deadline: parsedDeadline,
     explicit,
-    target: decision.target,
+    target: scope.target,
+    rescoped: decision.metric !== undefined,
     template,
     metric,
     context,
@@ -930,19 +838,6 @@ function plannedWeeklyHours(
     );
   }
   return clamp(Math.round(weeklyHours * 4) / 4, 0.5, 60);
-}
-
-/** Losing several kilos a week is a crash diet: a health matter, whatever the plan makes of it. */
-function crashDiet(
-  template: ActivityTemplate,
-  explicit: GoalMetric | null,
-  deadline: ParsedDeadline | null,
-  today: string,
-): boolean {
-  if (template.id !== 'weight_loss' || !explicit || !deadline || deadline.passed) return false;
-  const weeks = Math.max(1, daysBetween(today, deadline.date)) / 7;
-  const kilos = explicit.unit === 'lb' ? explicit.target * 0.4536 : explicit.target;
-  return /^(kg|lb)$/.test(explicit.unit) && kilos / weeks >= CRASH_KG_PER_WEEK;
 }
 
 /**

@@ -181,6 +181,14 @@ function runningMilestoneDistance(
   return Math.max(value, runningMilestoneDistance(index - 1, count, metric, plan));
 }
 
+/** Race distances (km) and the weeks most people need to build up to each, longest first. */
+const RACE_WEEKS: ReadonlyArray<readonly [km: number, weeks: number]> = [
+  [42.2, 16],
+  [21.1, 12],
+  [10, 8],
+  [5, 6],
+];
+
 /** A finishing time to beat rather than a distance to reach. */
 const TIME_GOAL =
   /\bsub[- ]?\d|\b(?:in )?under (?:\d|an? hour)|\b(?:pb|personal best|new best time)\b/;
@@ -223,6 +231,18 @@ const running: ActivityTemplate = {
     if (TIME_GOAL.test(text)) return 2;
     const km = metric.unit === 'mi' ? metric.target * 1.609 : metric.target;
     return km <= 5 ? 6 : km <= 10 ? 8 : km <= 21.1 ? 12 : km <= 42.2 ? 16 : 24;
+  },
+  scope: (metric, weeks, { text }) => {
+    if (TIME_GOAL.test(text)) return metric;
+    // The longest race the weeks there are build up to; under six weeks, a first continuous run.
+    const race = RACE_WEEKS.find(([, needed]) => weeks >= needed);
+    const km = race ? race[0] : Math.max(1, Math.floor(((5 * Math.max(1, weeks)) / 6) * 2) / 2);
+    const target = metric.unit === 'mi' ? Math.max(0.5, Math.floor((km / 1.609) * 10) / 10) : km;
+    return {
+      name: race ? 'Race distance' : 'Longest continuous run',
+      target: Math.min(metric.target, target),
+      unit: metric.unit,
+    };
   },
   weeklyHours: 3,
   why: 'The pride of crossing a finish line you once thought was out of reach.',

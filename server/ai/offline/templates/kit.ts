@@ -65,6 +65,11 @@ export interface ActivityTemplate {
   defaultWeeks: (metric: GoalMetric | null) => number;
   /** Shorter than this is not achievable for most people. */
   minWeeks?: (metric: GoalMetric, context: TemplateContext) => number;
+  /**
+   * The part of the goal that is realistic in this many weeks when the person's date is sooner
+   * than `minWeeks` (a shorter race); by default a total is scaled in proportion and a rate kept.
+   */
+  scope?: (metric: GoalMetric, weeks: number, context: TemplateContext) => GoalMetric;
   /** The fastest healthy or realistic progress per week, in metric units. */
   maxPerWeek?: (metric: GoalMetric) => { perWeek: number; safePerWeek: number; why: string } | null;
   weeklyHours: number;
