@@ -13,11 +13,11 @@ export function reportGoalTable(): void {
   const started = performance.now();
   const { passed, total, failures } = goalTablePassRate();
   const elapsed = performance.now() - started;
-  // the holdout set: measured, never learned from (server/ai/holdout/README.md)
+  // the holdout sets: measured, never learned from (server/ai/holdout/README.md)
   const holdout = goalTablePassRate(
-    goalRowsFromSet(
-      JSON.parse(
-        readFileSync(new URL('../server/ai/holdout/goals-8.json', import.meta.url), 'utf8'),
+    ['goals-8.json', 'goals-10.json'].flatMap((name) =>
+      goalRowsFromSet(
+        JSON.parse(readFileSync(new URL(`../server/ai/holdout/${name}`, import.meta.url), 'utf8')),
       ),
     ),
   );
@@ -29,7 +29,7 @@ export function reportGoalTable(): void {
     `goal table: ${passed} of ${total} rows pass (${((passed / total) * 100).toFixed(1)} %), ${(elapsed / total).toFixed(2)} ms a row (refine with one encoder pass, and plan)\n`,
   );
   process.stdout.write(
-    `holdout goals-8, never learned from: ${holdout.passed} of ${holdout.total} rows pass (${((holdout.passed / holdout.total) * 100).toFixed(1)} %)\n`,
+    `holdout goals-8 and goals-10, never learned from: ${holdout.passed} of ${holdout.total} rows pass (${((holdout.passed / holdout.total) * 100).toFixed(1)} %)\n`,
   );
   report({
     name: 'goal table rows understood (refineGoal offline, plan rules)',
