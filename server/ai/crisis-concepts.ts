@@ -3,16 +3,19 @@ import type { Concept } from './crisis-concept-phrases.ts';
 import { GENERIC, OWN_DANGER, SELF_DIRECTED } from './crisis-concept-sets.ts';
 import { CONCEPT_GATE, hasConcept, tagConcepts } from './crisis-concept-tags.ts';
 import {
+  FIRST_PERSON_CLAUSE,
   HYPOTHETICAL,
   HYPOTHETICAL_CHILD,
   NOT_A_STORY,
   OTHER_SUBJECT,
   PAST_FRAME,
   ROUTINE_CAUSE,
-  STILL,
+  toldAsNow,
   STORY_FRAME,
   resolvedMessage,
+  namesOthersSuicide,
   resolvedPast,
+  strongFrame,
 } from './crisis-frames.ts';
 
 /**
@@ -63,11 +66,6 @@ const holdsAny = (found: { has(concept: Concept): boolean }, ...concepts: Concep
 /** First person, about now: the frames that keep a sentence about the writer's own state. */
 const own = (view: SentenceView) =>
   !view.story && !view.past && (!view.otherSubject || FIRST_PERSON_CLAUSE.test(view.text));
-
-/** A clause whose subject is the writer, even in a sentence that starts with someone else. */
-const FIRST_PERSON_CLAUSE = CONCEPT_GATE.gated(
-  /\b(?:i (?:am|was|would|will|have|had|feel|felt|want|just|do|did|can|could|should|keep|think|wish|hope|need|cannot|might)|myself|without me|if i|when i|once i)\b/,
-);
 
 const URGENCY: readonly CrisisCategory[] = [
   'suicide',
@@ -436,6 +434,33 @@ const MESSAGE_RULES: ReadonlyArray<
       holdsAny(c, 'NO_NEED_AFTER', 'LOOSE_ENDS', 'DECIDED', 'FINALITY'),
   ],
   ['suicide', (c) => c.has('SELF') && c.has('HANDOVER') && c.has('BLAMELESS')],
+  // a decision made and a gun readied or a place picked ("calm now that I've decided. Picked a
+  // spot in the woods"), not a decision to do something
+  [
+    'suicide',
+    (c, text) =>
+      c.has('SELF') &&
+      holdsAny(c, 'DECIDED', 'CALM_DECISION') &&
+      holdsAny(c, 'GUN_READIED', 'PLACE_PICKED') &&
+      !DECISION_OBJECT.test(text) &&
+      !/\bdecided (?:to|on|that|which|what|where)\b/.test(text),
+  ],
+  // a vow of what happens next time someone at home is hurt, with a weapon kept at hand
+  [
+    'harm_to_others',
+    (c, text) => c.has('VOW_HARM') && (c.has('WEAPON_AT_HAND') || STRICT_WEAPON.test(text)),
+  ],
+  // affairs put in order one by one, and the day named: "sorted my will, paid off the card, the
+  // cat's going to the neighbour. tomorrow's the day"
+  [
+    'suicide',
+    (c) =>
+      c.has('SELF') &&
+      c.has('DAY_SET') &&
+      ['WILL_SORT', 'DEBTS_CLEARED', 'PET_REHOMED', 'SETTLING', 'GIVE_AWAY'].filter((k) =>
+        c.has(k as Concept),
+      ).length >= 2,
+  ],
   ['harm_to_others', (c) => c.has('COVER_UP_HARM') && c.has('GRIEVANCE')],
   // fire set to someone's property or their animal hurt, with a wrong to settle or a reckoning
   [
@@ -761,13 +786,16 @@ class MessageConcepts implements ConceptSet {
 }
 
 function sentenceView(text: string, resolved: boolean): SentenceView {
-  const past = PAST_FRAME.test(text) && !STILL.test(text);
+  const past = PAST_FRAME.test(text) && !toldAsNow(text);
   const concepts = tagConcepts(text);
   return {
     text,
     concepts,
     story:
-      (STORY_FRAME.test(text) && !NOT_A_STORY.test(text)) ||
+      (STORY_FRAME.test(text) &&
+        !NOT_A_STORY.test(text) &&
+        // sexual violence told of oneself is set aside only by a story named as such
+        !(holdsAny(concepts, 'SEX_COERCION', 'TOUCH_ABUSE') && !strongFrame(text))) ||
       resolvedPast(text, resolved) ||
       (concepts.has('JOKE') && !OWN_DANGER.some((concept) => concepts.has(concept))),
     past,
@@ -792,8 +820,20 @@ export function conceptCategory(sentences: readonly string[]): CrisisCategory | 
   const all = told.length > 1 ? new MessageConcepts(each, text) : each;
   const byMessage = MESSAGE_RULES.find(([, rule]) => rule(all, text));
   const found = [byRule?.[0], byMessage?.[0]].filter((c): c is CrisisCategory => c !== undefined);
+  if (followsLoss(views, told)) found.push('suicide');
   const first = found.sort((a, b) => URGENCY.indexOf(a) - URGENCY.indexOf(b))[0] ?? null;
   return first === 'suicide' && aimedAtOthers(views, told) ? 'harm_to_others' : first;
+}
+
+/**
+ * Someone close lost to suicide, and the writer thinking of following them ("my dad took his own
+ * life … I think about doing the same"; "… I'll be with him soon"), however long ago the loss.
+ */
+function followsLoss(views: readonly SentenceView[], told: readonly SentenceView[]): boolean {
+  return (
+    views.some((view) => namesOthersSuicide(view.text)) &&
+    told.some((view) => view.concepts.has('FOLLOW_LOSS') && !view.otherSubject)
+  );
 }
 
 /**

@@ -315,7 +315,7 @@ const SELF_HARM: CategoryRules = {
     '\\b(?:fresh|new|deep|open|old) (?:cuts|scars|marks|wounds|burns)\\b(?! (?:on the (?:car|table|floor|wall|door|paint)))',
     '\\bhide (?:the |my |these |those |fresh |new )?(?:scars|cuts|marks|burns|wounds)\\b',
     '\\b(?:long sleeves|sleeves|bracelets|plasters)\\b.{0,40}\\b(?:hide|cover|nobody sees|no one sees|so nobody|so no one)\\b.{0,30}\\b(?:marks|scars|cuts|arms|wrists|burns)\\b',
-    '\\b(?:marks|scars|cuts|burns) on my (?:arms?|wrists?|legs?|thighs?|stomach|skin)\\b',
+    '\\b(?<!\\b(?:tan|stretch|sock|strap|sheet|pillow|pressure|laughter|frown|worry|pen|paint|chalk|grass|seatbelt|watch) )(?:marks|scars|cuts|burns|lines) on my (?:arms?|forearms?|wrists?|legs?|thighs?|stomach|skin)\\b',
     '\\b(?:razor|razors|blade|blades)\\b.{0,30}\\b(?:just in case|wallet|purse|bad (?:nights?|days?)|arms?|wrists?|thighs?|skin|cope|coping|relief|feel something|drawer|helps|help me)\\b',
     '\\b(?:helps?|help me|cope|coping|relief)\\b.{0,25}\\b(?:razor|razors|blade|blades)\\b',
     '\\bdraw(?:s|ing)? blood\\b',
@@ -828,10 +828,11 @@ export function detectCrisis(
     if (byLexicon || byConcepts) continue;
     const byModel = modelOpinion(sentences);
     consider(byModel);
-    // the sentence layer reads what the words alone did not flag, unless every sentence is a
-    // story, a study or a settled past (the frames the other layers honour too)
-    if (deep && !byModel && toldSentences(sentences).length > 0) {
-      for (const category of sentenceLayerCategories(text)) consider(category);
+    // the sentence layer reads what the words alone did not flag, without the sentences that are
+    // a story, a study, a settled past or a figure of speech (the frames the other layers honour)
+    if (deep && !byModel) {
+      const words = wordsForSentenceLayer(text, read);
+      if (words) for (const category of sentenceLayerCategories(words)) consider(category);
     }
   }
   return found;
@@ -882,6 +883,31 @@ function deathWishedOnOther(sentences: readonly string[]): boolean {
 function planOnly(sentences: readonly string[]): boolean {
   const suicidal = sentences.filter((sentence) => categoryOfCleared(sentence) === 'suicide');
   return suicidal.length > 0 && suicidal.every(objectlessPlan);
+}
+
+/**
+ * What the sentence layer reads of a text: nothing when every sentence is set aside or mostly a
+ * figure of speech ("stubbed my toe so hard I saw my ancestors": the allowances blanked the idiom
+ * and what is left holds nothing specific); the told sentences alone when the message as a whole
+ * is a story or a past told as settled (its frame is no part of the writer's own words); the
+ * whole text as written otherwise.
+ */
+function wordsForSentenceLayer(text: string, read: ReadText): string | null {
+  const told = toldSentences(read.sentences);
+  if (told.every(figureOfSpeech)) return null;
+  if (told.length === read.sentences.length) return text;
+  if (!resolvedMessage(read.sentences) && !framedMessage(read.sentences)) return text;
+  const kept = new Set(told);
+  return read.parts.filter((_, i) => kept.has(read.normalized[i] ?? '')).join('. ');
+}
+
+/** At most this many words besides the blanked idiom make a sentence mostly a figure of speech. */
+const FIGURE_WORDS = 8;
+
+function figureOfSpeech(sentence: string): boolean {
+  if (!sentence.includes('_')) return false;
+  const rest = sentence.split(' ').filter((word) => word !== '_');
+  return rest.length <= FIGURE_WORDS && !hasRiskConcept([rest.join(' ')]);
 }
 
 /** One text read once: its sentences as written, each normalised and cleared of idioms. */
