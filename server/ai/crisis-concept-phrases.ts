@@ -217,7 +217,15 @@ export type Concept =
   | 'LINGER_DROP'
   | 'EARN_FOOD'
   | 'WANT_STOP_ALL'
-  | 'POINTLESS_END';
+  | 'POINTLESS_END'
+  | 'DEBTS_CLEARED'
+  | 'PET_REHOMED'
+  | 'DAY_SET'
+  | 'GUN_READIED'
+  | 'PLACE_PICKED'
+  | 'VOW_HARM'
+  | 'WEAPON_AT_HAND'
+  | 'FOLLOW_LOSS';
 
 /** More concepts, written as raw patterns (no doubled backslashes). */
 export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
@@ -542,7 +550,7 @@ export const MORE_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
   // medical: a child who swallowed a medicine or a household product
   [
     'CHILD_INGEST',
-    String.raw`\b(?:toddler|baby|child|kid|son|daughter|little one|\d+ (?:year|yr|month) old|grandson|granddaughter|nephew|niece)\b.{0,60}\b(?:ate|eaten|swallowed|drank|drunk|chewed|had some|has had|got into)\b.{0,50}\b(?:pills?|tablets?|capsules?|meds|medicine|medication|vitamins?|gummies|iron|paracetamol|calpol|ibuprofen|antidepressants?|bleach|detergent|pods?|dishwasher|laundry|cleaner|cleaning|batter(?:y|ies)|magnets?|nicotine|vape|e liquid|liquid|cigarettes?|edibles?|weed|essential oils?|mouthwash|hand sanitiser|sanitizer|nail polish remover|antifreeze|weed ?killer|slug pellets|rat poison|poison|alcohol|vodka|wine)\b`,
+    String.raw`\b(?:toddler|baby|child|kid|son|daughter|little one|\d+ (?:year|yr|month) old|grandson|granddaughter|nephew|niece)\b.{0,60}\b(?:ate|eaten|swallowed|drank|drunk|chewed|had some|has had|got into)\b.{0,50}\b(?:pills?|tablets?|capsules?|meds|medicine|medication|vitamins?|gummies|iron|paracetamol|calpol|ibuprofen|antidepressants?|bleach|detergent|pods?|dishwasher|laundry|cleaner|cleaning|batter(?:y|ies)|magnets?|nicotine|vape|e liquid|liquid|cigarettes?|edibles?|weed|essential oils?|mouthwash|hand sanitiser|sanitizer|nail polish remover|antifreeze|weed ?killer|slug pellets|rat poison|poison|alcohol|vodka|wine)\b|\b(?:toddler|baby|child|kid|son|daughter|little one|\d+ (?:year|yr|month) old)\b.{0,40}\b(?:drink|drinks|drinking|swallow|swallows|swallowing)\b.{0,30}\b(?:bleach|detergent|pods?|cleaner|antifreeze|weed ?killer|rat poison|poison|white spirit|drain cleaner|pills|tablets|medicine)\b`,
   ],
   // harm to others: a harm hidden as an accident, a body never found
   [

@@ -145,6 +145,16 @@ export const GENERIC: ReadonlySet<Concept> = new Set<Concept>([
   'NOTHING_MATTERS_SOON',
   'WAY_OUT_FOUND',
   'WANT_STOP_ALL',
+  // affairs put in order, each everyday alone ("paid off the credit card", "tomorrow's the day")
+  'DEBTS_CLEARED',
+  'PET_REHOMED',
+  'DAY_SET',
+  // a decision with a means readied or a place picked; a vow of harm with a weapon at hand
+  'GUN_READIED',
+  'PLACE_PICKED',
+  'VOW_HARM',
+  'WEAPON_AT_HAND',
+  'FOLLOW_LOSS',
 ]);
 
 /** The writer's own danger: a frame or a joke does not set aside a sentence holding one. */

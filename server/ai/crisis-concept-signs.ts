@@ -298,6 +298,67 @@ export const SIGN_CONCEPTS: ReadonlyArray<readonly [Concept, string]> = [
     'WANT_STOP_ALL',
     String.raw`\b(?:i )?(?:just |really )?want (?:it all |everything |it |all of it )?to (?:just )?stop(?: now| everything| all of it| it all)?$`,
   ],
+  // suicide: affairs put in order one by one (a will, debts, a pet's new home) and a day named
+  [
+    'WILL_SORT',
+    String.raw`\b(?:(?:sorted|sorting|sort out|sorted out|finished|signed|done|did) (?:out )?(?:my|a) (?:will|last will)|(?:^|\bmy |\bthe )wills? (?:is )?(?:all )?(?:sorted|done|signed|written|finished))\b`,
+  ],
+  [
+    'DEBTS_CLEARED',
+    String.raw`\b(?:(?:paid|pay|paying|cleared|clearing) off (?:the |my |all (?:of )?my |every )?(?:\w+ )?(?:credit cards?|cards?|debts?|loans?|overdraft|car|bills?|mortgage)|(?:credit cards?|debts?|loans?|overdraft|bills?|mortgage) (?:are |is )?(?:all )?(?:paid off|cleared))\b`,
+  ],
+  [
+    'PET_REHOMED',
+    String.raw`\b(?:the|my) (?:cat|dog|pet|rabbit|hamster|fish|bird|budgie|guinea pig)s? (?:(?:is|s|are|will be) )?(?:going|staying|living) (?:to|with) (?:my |the |a |our )?(?:\w+ )?(?:neighbours?|sister|brother|mum|dad|friend|parents|nan|gran|aunt|auntie|uncle|cousin)\b(?! (?:\w+ )?(?:for|while|when|during|over|until|till|this|next))`,
+  ],
+  [
+    'DAY_SET',
+    String.raw`\b(?:tomorrow|tonight|today|friday|monday|tuesday|wednesday|thursday|saturday|sunday|this weekend|the \d+\w*?)s? (?:(?:is|s) )?the (?:day|night)$`,
+  ],
+  // suicide: a gun readied, a place picked (with a decision made: the rules)
+  [
+    'GUN_READIED',
+    String.raw`\b(?:cleaned|cleaning|loaded|loading|oiled|took out|taken out|got out|dug out|unlocked) (?:\w+ ){0,2}(?:shotgun|gun|rifle|pistol|revolver|handgun)\b`,
+  ],
+  [
+    'PLACE_PICKED',
+    String.raw`\b(?:picked|chosen|chose|found|scouted) (?:out )?(?:a|the|my) (?:spot|place|location)\b(?! for (?:the|a|our|my|his|her) (?:picnic|tent|tents|camp|party|wedding|photos?|shoot|stall|bench|garden|shed|holiday|ceremony|hot tub))`,
+  ],
+  // harm to others: a vow of what happens next time someone is hurt, a weapon kept at hand
+  [
+    'VOW_HARM',
+    String.raw`\b(?:next time|if ever|the next time|one more time) (?:he|she|they|my \w+|that \w+) (?:\w+ ){0,2}(?:lays a finger on|touches|hits|hurts|lays hands on|puts (?:his|her|their) hands on|raises (?:his|her|their) hand to|goes near) (?:\w+ ){0,2}(?:he is|he s|hes|she is|she s|shes|they are|i will|i am going to|i am gonna|i swear)\b`,
+  ],
+  [
+    'WEAPON_AT_HAND',
+    String.raw`\b(?:hammer|knife|bat|baseball bat|machete|crowbar|axe|gun|blade|golf club)s? (?:is |are )?(?:under|beside|next to|by) my (?:bed|pillow|mattress|door)\b`,
+  ],
+  // eating: blood in the vomit of a purging habit
+  [
+    'ED_SIGNS',
+    String.raw`\bblood (?:in (?:my|the) (?:vomit|sick)|when i (?:vomit|throw up|am sick|make myself sick|purge))\b`,
+  ],
+  // suicide: following someone lost (with the loss named: the rules)
+  [
+    'FOLLOW_LOSS',
+    String.raw`\b(?:(?:think|thinking|thought|dream|dreaming) (?:about|of) (?:doing|do) (?:the same|what (?:he|she|they) did)|(?:join|be with|see) (?:him|her|them) (?:soon|again soon|there|in heaven|on the other side)|(?:going|want|wanting|plan|planning|ready|decided) to (?:join|be with|follow) (?:him|her|them)$|i will (?:join|be with|follow) (?:him|her|them)(?: soon)?$|(?:do|doing) (?:the same|what (?:he|she|they) did)(?: soon| too)?$)`,
+  ],
+  // abuse: medicine or papers withheld as leverage
+  [
+    'CONTROL',
+    String.raw`\b(?:he|she|they|(?:my|his|her) (?:\w+ )?(?:${PARTNER}|mum|mother|dad|father|stepdad|stepmum|son|daughter|carer|family|brother|sister))\b(?: \w+){0,10}? (?:will not|would not|does not|did not|refuses to|refused to|never) (?:give|hand) (?:me )?(?:back )?my (?:\w+ )?(?:meds|medication|medicine|tablets|pills|inhaler|insulin|passport|visa|documents|papers)\b`,
+  ],
+  // abuse: things smashed or thrown in anger by someone at home, to frighten
+  [
+    'THREAT',
+    String.raw`\b(?:he|she|they|(?:my|his|her) (?:\w+ )?(?:${PARTNER}|stepdad|stepmum|dad|father|mum|mother))\b (?:\w+ ){0,2}(?:smashed|smashes|smashing|smash|threw|throws|throwing|punched|punches|punching|kicked|kicks|broke|breaks|breaking) (?:the |a |my |our |all the )?(?:plates?|dishes|things|stuff|glass(?:es)?|walls?|doors?|holes? in (?:the|my) (?:wall|door)|furniture|phone|my phone|tv|mirror|cups?|mugs?)\b`,
+  ],
+  // medical: the signs of a heart attack without chest pain (jaw, left arm or shoulder, sweating,
+  // sickness, getting worse), with no workout or dentist to explain them
+  [
+    'CARDIAC',
+    String.raw`\b(?!.*\b(?:gym|workout|training|leg day|lifting|dentist|filling|wisdom tooth|slept funny|sleeping funny|massage|tattoo|vaccine|jab)\b)(?=.{0,80}\b(?:sweaty|sweating|clammy|cold sweat)\b)(?=.{0,120}\b(?:sick|nause\w*|breathless|short of breath|getting worse|dizzy|light ?headed)\b)(?:jaw and (?:my )?(?:left )?(?:arm|shoulder)|(?:left )?(?:arm|shoulder) and (?:my )?jaw|left (?:arm|shoulder))\b.{0,30}\b(?:ach\w*|pain\w*|hurt\w*|heavy|tight)`,
+  ],
   [
     'POINTLESS_END',
     String.raw`\b(?:honestly|but honestly|really|tbh) what is the point(?: anymore| any more| of anything| of any of it)?$`,

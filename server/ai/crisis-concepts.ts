@@ -1,9 +1,22 @@
 import type { CrisisCategory } from '#contracts/coach.ts';
-import { type Concept, MORE_CONCEPTS } from './crisis-concept-phrases.ts';
-import { SIGN_CONCEPTS } from './crisis-concept-signs.ts';
-import { CHILD, CONCEPTS, KIN } from './crisis-concept-table.ts';
-import { GENERIC, NEGATABLE, OWN_DANGER, SELF_DIRECTED, SUICIDAL } from './crisis-concept-sets.ts';
-import { LiteralGate } from './literal-gate.ts';
+import type { Concept } from './crisis-concept-phrases.ts';
+import { GENERIC, OWN_DANGER, SELF_DIRECTED } from './crisis-concept-sets.ts';
+import { CONCEPT_GATE, hasConcept, tagConcepts } from './crisis-concept-tags.ts';
+import {
+  FIRST_PERSON_CLAUSE,
+  HYPOTHETICAL,
+  HYPOTHETICAL_CHILD,
+  NOT_A_STORY,
+  OTHER_SUBJECT,
+  PAST_FRAME,
+  ROUTINE_CAUSE,
+  toldAsNow,
+  STORY_FRAME,
+  resolvedMessage,
+  namesOthersSuicide,
+  resolvedPast,
+  strongFrame,
+} from './crisis-frames.ts';
 
 /**
  * The crisis guard's generalising layer: concepts and how they meet in a sentence.
@@ -28,144 +41,8 @@ import { LiteralGate } from './literal-gate.ts';
  */
 
 export type { Concept } from './crisis-concept-phrases.ts';
-
-const NEGATION =
-  /\b(?:not|never|no|without|nor|neither|nothing|nobody|stop|stopped|quit|avoid|avoiding|less|instead of|rather than|no longer|free of|free from)(?: \w+){0,2} $/;
-
-/** "Will not be" is no denial: "I will not be a burden much longer" is the finality itself. */
-const FUTURE_BE = /\b(?:will|would|am going to) not be(?: \w+)? $/;
-
-/**
- * Every concept pattern sits behind one literal gate (literal-gate.ts): a concept is looked for
- * only when a word it cannot match without occurs in the sentence.
- */
-export const CONCEPT_GATE = new LiteralGate();
-
-const COMPILED: ReadonlyArray<readonly [Concept, RegExp, number]> = [
-  ...CONCEPTS,
-  ...MORE_CONCEPTS,
-  ...SIGN_CONCEPTS,
-].map(([concept, source]) => {
-  const pattern = new RegExp(source, 'g');
-  return [concept, pattern, CONCEPT_GATE.add(pattern)];
-});
-
-/** Concepts that name someone else's death, whose words are no thought of the writer's own. */
-const OTHERS_DEATH: readonly Concept[] = ['OTHER_GONE', 'DISAPPEAR_OTHER', 'HARM_HOW_Q'];
-
-/** Recent sentences' concepts: the layers of one guard call read the same sentences. */
-const recent = new Map<string, ReadonlySet<Concept>>();
-
-/** The concepts in one normalised sentence, each match cancelled by a negation just before it. */
-export function tagConcepts(sentence: string): ReadonlySet<Concept> {
-  const known = recent.get(sentence);
-  if (known) return known;
-  const found = tagConceptsAfresh(sentence);
-  if (recent.size >= 256) recent.clear();
-  recent.set(sentence, found);
-  return found;
-}
-
-function tagConceptsAfresh(sentence: string): Set<Concept> {
-  const found = new Set<Concept>();
-  const possible = CONCEPT_GATE.mayMatch(sentence);
-  for (const [concept, pattern, id] of COMPILED) {
-    if (possible[id] === 1 && matchesConcept(sentence, concept, pattern)) found.add(concept);
-  }
-  // a death wished on someone else ("better if my roommate didn't wake up", "make him disappear
-  // for good", "before they stop breathing") is not the writer's
-  const others = OTHERS_DEATH.filter((concept) => found.has(concept));
-  if (others.length > 0 && found.has('SELF_DEATH')) {
-    let rest = sentence;
-    for (const concept of others)
-      for (const [pattern] of PATTERNS_OF.get(concept) ?? []) rest = rest.replace(pattern, ' _ ');
-    if (!hasConcept(rest, 'SELF_DEATH')) found.delete('SELF_DEATH');
-  }
-  return found;
-}
-
-/**
- * Whether one concept is in a normalised text (the same reading as tagConcepts); `possible` is the
- * gate's reading of the text, when the caller already has it.
- */
-function hasConcept(
-  text: string,
-  concept: Concept,
-  possible: ArrayLike<number> = CONCEPT_GATE.mayMatch(text),
-): boolean {
-  return (
-    PATTERNS_OF.get(concept)?.some(
-      ([pattern, id]) => possible[id] === 1 && matchesConcept(text, concept, pattern),
-    ) ?? false
-  );
-}
-
-/** A concept's patterns (most concepts have one), for looking for a single concept. */
-const PATTERNS_OF = new Map<Concept, Array<readonly [RegExp, number]>>();
-for (const [concept, pattern, id] of COMPILED) {
-  PATTERNS_OF.set(concept, [...(PATTERNS_OF.get(concept) ?? []), [pattern, id]]);
-}
-
-/** A match of the concept's pattern that no negation just before cancels. */
-function matchesConcept(sentence: string, concept: Concept, pattern: RegExp): boolean {
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(sentence); match; match = pattern.exec(sentence)) {
-    if (match[0].length === 0) {
-      pattern.lastIndex += 1;
-      continue;
-    }
-    if (NEGATABLE.has(concept)) {
-      const before = sentence.slice(0, match.index);
-      if (NEGATION.test(before) && !FUTURE_BE.test(before)) continue;
-    }
-    return true;
-  }
-  return false;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Frames: sentences about something else
-
-/** Another person's story, the news, study or work: nothing in the sentence is the writer's. */
-const STORY_FRAME = CONCEPT_GATE.gated(
-  /\b(?:novel|story|stories|book|books|film|films|movie|movies|series|show(?! up| (?:him|her|them|me|us|my|his|their)\b)|episode|character|characters|protagonist|villain|screenplay|script|fiction|documentary|podcast|article|articles|news|headline|headlines|essay|thesis|dissertation|research|study|studies|lecture|course|module|exam|training|trained|prevention|awareness|charity|charities|volunteer\w*|campaign|fundrais\w*|helpline|counsell?or|nurse|nursing|paramedic|ward|patients?|clients?|therapist|psychology|(?<!\b(?:special|secret|our|little) )game|games|gaming|level|boss fight|blog|history|museum|(?<!\b(?:to|at) (?:the |my |our |his |her )?(?:\w+ )?(?:school |nativity )?)play|poem|song|songs|lyrics|album|rap|true crime|murder mystery|detective|crime scene|dungeons|role play|quiz|(?<!\ba )lessons?|(?<!\bmy (?:pe|form|maths|math|english|science|history|geography|class|school) )teach\w*(?! (?:\w+ ){1,3}a lesson)|students?|pupils?|workshop|first aid|cpr|bls|certificate|how to (?:help|support|recognise|recognize|spot)|support (?:a|my) friend|signs of|symptoms of|what to do (?:if|when)|in case|hypothetically|just curious|for a (?:story|book|novel|film|class|project))\b/,
-);
-
-/** The past, told as past: "years ago", "when I was a teenager", "I used to". */
-const PAST_FRAME = CONCEPT_GATE.gated(
-  /\b(?:years? ago|when i was (?:younger|a (?:kid|child|teen|teenager|student)|little|at school|in (?:school|college|university)|\d+)|used to|in the past|as a (?:kid|child|teenager|teen)|recovered|recovery|in remission|(?:\d+|two|three|four|five|ten) years (?:clean|free|sober)|back then|growing up|survived|survivor|last (?:year|summer|winter|decade))\b/,
-);
-/** The frames strong enough to set the lexicon aside: fiction, news and study by name. */
-const STRONG_FRAME = CONCEPT_GATE.gated(
-  /\b(?:novel|novels|story|stories|thriller|fiction|screenplay|script|school play|the play|a play|rehearsals?|on stage|cast as|acting class|drama class|character|characters|protagonist|villain|documentary|podcast|article|news|headline|essay|thesis|dissertation|(?:studying|revising|cramming) for|section on|chapter on|presentation on|presentation about|sociology|criminology|seminar|flashcards|lecture|module|coursework|textbook|nursing|murder mystery|true crime|video game|boss fight|poem|lyrics|detective|mystery|whodunn?it|nanowrimo|writing (?:a|my) _|i am an? (?:\w+ )?(?:paramedic|nurse|doctor|medic|firefighter|police officer|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist)|^(?:an? )?(?:paramedic|nurse|doctor|gp|medic|firefighter|police officer|cop|detective|dispatcher|call handler|emt|midwife|surgeon|pharmacist|lifeguard|social worker|coroner|pathologist|teacher|headteacher|youth worker|counsell?or|therapist|safeguarding lead) (?:here|by trade|on shift|spent|had|did|working)\b|safeguarding (?:training|course|session|module|lead|refresher)|first aid (?:course|training|class|session|refresher|certificate)|(?:spotting|recognising|recognizing) (?:the )?signs of|i work (?:as an?|in) (?:\w+ )?(?:paramedic|nurse|a and e|the er|emergency|ambulance|icu|intensive care)|(?:overdose|cardiac arrest|trauma) (?:calls|jobs|shouts))\b/,
-);
-const NOT_A_STORY = CONCEPT_GATE.gated(
-  /\b(?:not|nothing) (?:for|about) (?:a|the|my) (?:story|book|novel|project|class|essay)\b/,
-);
-const STILL = CONCEPT_GATE.gated(
-  /\b(?:again|still|right now|lately|recently|back|relapse\w*|today|tonight|this week)\b/,
-);
-
-/** A question or plan about what might happen, not what is happening. */
-const HYPOTHETICAL = CONCEPT_GATE.gated(
-  /\b(?:if|when|whether|in case|what happens|what would happen)\b/,
-);
-
-/** A parent asking what to do about a child's accident is a medical question, not a plan. */
-const HYPOTHETICAL_CHILD =
-  /\b(?:my|a|the) (?:\w+ )?(?:child|kid|son|daughter|toddler|baby|dog|cat)\b/;
-
-/** An everyday cause that explains a symptom (a swollen tongue after the dentist). */
-const ROUTINE_CAUSE = CONCEPT_GATE.gated(
-  /\b(?:leg day|legs day|squats|lifting|brutal|sore|doms|dentist|filling|injection|jab|vaccine|piercing|tattoo|botox|wisdom tooth|hay fever|pollen|a cold|the flu|my period|doctor (?:said|says|checked)|was checked|diagnosed|physio|workout|training|run|running|gym|hike|climb)\b/,
-);
-
-/** Another person is the one at risk or acting ("my friend wants to die"). */
-const OTHER_SUBJECT = CONCEPT_GATE.gated(
-  new RegExp(
-    `^(?:(?:my|his|her|our|a|the) (?:\\w+ )?(?:${KIN}|${CHILD}|friend|friends|mate|mates|pal|bestie|best friend|flatmate|housemate|colleague|coworker|client|patient|student|neighbour|teammate|classmate|roommate|flatmate|dog|cat)|he|she|they|someone|somebody|people)\\b`,
-  ),
-);
+export { CONCEPT_GATE, tagConcepts } from './crisis-concept-tags.ts';
+export { framedMessage, resolvedMessage, routineExplains, setAside } from './crisis-frames.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Rules: concepts that meet only in a crisis
@@ -190,11 +67,6 @@ const holdsAny = (found: { has(concept: Concept): boolean }, ...concepts: Concep
 const own = (view: SentenceView) =>
   !view.story && !view.past && (!view.otherSubject || FIRST_PERSON_CLAUSE.test(view.text));
 
-/** A clause whose subject is the writer, even in a sentence that starts with someone else. */
-const FIRST_PERSON_CLAUSE = CONCEPT_GATE.gated(
-  /\b(?:i (?:am|was|would|will|have|had|feel|felt|want|just|do|did|can|could|should|keep|think|wish|hope|need|cannot|might)|myself|without me|if i|when i|once i)\b/,
-);
-
 const URGENCY: readonly CrisisCategory[] = [
   'suicide',
   'medical_emergency',
@@ -204,96 +76,11 @@ const URGENCY: readonly CrisisCategory[] = [
   'eating',
 ];
 
-/**
- * Whether the lexicon should set a sentence aside: a story, study or work frame, or a joke, with
- * nothing in it about the writer's own life being in danger ("I'm writing a thriller where the
- * victim was poisoned", "I'm going to die on the stairs tomorrow haha").
- */
-export function setAside(
-  sentence: string,
-  messageFramed = false,
-  messageResolved = false,
-): boolean {
-  if (resolvedPast(sentence, messageResolved)) return true;
-  const framed = messageFramed || (STRONG_FRAME.test(sentence) && !NOT_A_STORY.test(sentence));
-  const joking = /\b(?:haha\w*|lol|lmao|rofl|jk|just kidding|only joking|xd)\b/.test(sentence);
-  if (!framed && !joking) return false;
-  const concepts = tagConcepts(framed ? withoutFrameTopic(sentence) : sentence);
-  return !OWN_DANGER.some((concept) => concepts.has(concept));
-}
-
-/**
- * Something told as past and settled since ("left my abusive ex 5 years ago, now happily
- * married"; "an allergic reaction last year, all sorted now"), with nothing of it still going on
- * and no thought of dying in it.
- */
-function resolvedPast(sentence: string, messageResolved: boolean): boolean {
-  if (!PAST_FRAME.test(sentence) || STILL.test(sentence)) return false;
-  if (!messageResolved && !RESOLVED.test(sentence)) return false;
-  const concepts = tagConcepts(sentence);
-  return !SUICIDAL.some((concept) => concepts.has(concept));
-}
-
-const RESOLVED = CONCEPT_GATE.gated(
-  /\b(?:all (?:sorted|good|fine|over|healed)(?: now)?|sorted now|(?<!be )(?:fine|good|okay|ok|safe|better|well|happy|healthy) now|now (?:happily|safe|fine|okay|ok|good|healthy|thriving|married|engaged|recovered|in a (?:good|better) place|doing (?:well|great|fine|better))|doing (?:well|great|fine|much better) now|in a (?:good|better) place now|(?:it is|that is) (?:all )?behind me|happily (?:re)?married|moved on|never looked back|(?:he is|hes|he s|she is|shes|she s|they are|theyre) (?:totally |completely |absolutely |all )?(?:fine|okay|ok|well|all good|alright)$|(?:been|have been) (?:well|fine|okay|ok|good|healthy|stable|recovered|in recovery|better|clean) (?:for|since) (?:ages|years|a long time|\d+ years|(?:over|more than|almost|nearly) (?:a|\d+|ten|two|three|four|five|six|seven|eight|nine|twenty) (?:years?|decades?)|(?:two|three|four|five|six|seven|eight|nine|ten|twenty) years|a decade))\b/,
-);
-
-/**
- * A study or work frame's topic is its subject, not the writer's life: "my essay on self-harm in
- * adolescents" is read without "self-harm in adolescents" (unless the writer is in the topic).
- */
-function withoutFrameTopic(sentence: string): string {
-  return sentence.replace(FRAME_TOPIC, (topic) =>
-    /\b(?:i|me|my|myself)\b/.test(topic) ? topic : ' ',
-  );
-}
-
-const FRAME_TOPIC =
-  /\b(?:essay|essays|dissertation|thesis|assignment|coursework|presentation|project|report|article|chapter|lecture|module|research|paper|talk|podcast|documentary|poster|section|training|course|session|workshop|seminar) (?:\w+ ){0,2}?(?:on|about|into|covering) (?:\w+ ){0,6}\w+/g;
-
-/**
- * Whether an everyday cause named in the message explains what the lexicon flagged, with nothing
- * in the message that no everyday cause explains: sore legs after leg day, not eating before a
- * blood test.
- */
-export function routineExplains(category: CrisisCategory, sentences: readonly string[]): boolean {
-  if (category !== 'medical_emergency' && category !== 'eating') return false;
-  const concepts = new Set(sentences.flatMap((s) => [...tagConcepts(s)]));
-  if (category === 'medical_emergency') {
-    return (
-      sentences.some((s) => ROUTINE_CAUSE.test(s)) &&
-      !['SYMPTOM', 'INGEST_DANGER', 'INGEST_ERROR'].some((k) => concepts.has(k as Concept))
-    );
-  }
-  if (category === 'eating') {
-    return (
-      concepts.has('ROUTINE_FAST') &&
-      !['PURGE', 'BODY_HATE', 'MEAL_RESTRICT', 'ED_SIGNS', 'FOOD_CONCEAL', 'COMPENSATE'].some((k) =>
-        concepts.has(k as Concept),
-      )
-    );
-  }
-  return false;
-}
-
 /** Whether a specific (non-generic) concept is present in any of the sentences. */
 export function hasRiskConcept(sentences: readonly string[]): boolean {
   return sentences.some((sentence) =>
     [...tagConcepts(sentence)].some((concept) => !GENERIC.has(concept)),
   );
-}
-
-/**
- * Whether a message says that what it tells of the past is settled ("… years ago, but I'm happily
- * remarried now"), with nothing in it still going on.
- */
-export function resolvedMessage(sentences: readonly string[]): boolean {
-  return sentences.some((s) => RESOLVED.test(s)) && !sentences.some((s) => STILL.test(s));
-}
-
-/** Whether any sentence of a message names a story, news or study frame. */
-export function framedMessage(sentences: readonly string[]): boolean {
-  return sentences.some((s) => STRONG_FRAME.test(s) && !NOT_A_STORY.test(s));
 }
 
 type Rule = readonly [CrisisCategory, (view: SentenceView) => boolean];
@@ -647,6 +434,33 @@ const MESSAGE_RULES: ReadonlyArray<
       holdsAny(c, 'NO_NEED_AFTER', 'LOOSE_ENDS', 'DECIDED', 'FINALITY'),
   ],
   ['suicide', (c) => c.has('SELF') && c.has('HANDOVER') && c.has('BLAMELESS')],
+  // a decision made and a gun readied or a place picked ("calm now that I've decided. Picked a
+  // spot in the woods"), not a decision to do something
+  [
+    'suicide',
+    (c, text) =>
+      c.has('SELF') &&
+      holdsAny(c, 'DECIDED', 'CALM_DECISION') &&
+      holdsAny(c, 'GUN_READIED', 'PLACE_PICKED') &&
+      !DECISION_OBJECT.test(text) &&
+      !/\bdecided (?:to|on|that|which|what|where)\b/.test(text),
+  ],
+  // a vow of what happens next time someone at home is hurt, with a weapon kept at hand
+  [
+    'harm_to_others',
+    (c, text) => c.has('VOW_HARM') && (c.has('WEAPON_AT_HAND') || STRICT_WEAPON.test(text)),
+  ],
+  // affairs put in order one by one, and the day named: "sorted my will, paid off the card, the
+  // cat's going to the neighbour. tomorrow's the day"
+  [
+    'suicide',
+    (c) =>
+      c.has('SELF') &&
+      c.has('DAY_SET') &&
+      ['WILL_SORT', 'DEBTS_CLEARED', 'PET_REHOMED', 'SETTLING', 'GIVE_AWAY'].filter((k) =>
+        c.has(k as Concept),
+      ).length >= 2,
+  ],
   ['harm_to_others', (c) => c.has('COVER_UP_HARM') && c.has('GRIEVANCE')],
   // fire set to someone's property or their animal hurt, with a wrong to settle or a reckoning
   [
@@ -972,13 +786,16 @@ class MessageConcepts implements ConceptSet {
 }
 
 function sentenceView(text: string, resolved: boolean): SentenceView {
-  const past = PAST_FRAME.test(text) && !STILL.test(text);
+  const past = PAST_FRAME.test(text) && !toldAsNow(text);
   const concepts = tagConcepts(text);
   return {
     text,
     concepts,
     story:
-      (STORY_FRAME.test(text) && !NOT_A_STORY.test(text)) ||
+      (STORY_FRAME.test(text) &&
+        !NOT_A_STORY.test(text) &&
+        // sexual violence told of oneself is set aside only by a story named as such
+        !(holdsAny(concepts, 'SEX_COERCION', 'TOUCH_ABUSE') && !strongFrame(text))) ||
       resolvedPast(text, resolved) ||
       (concepts.has('JOKE') && !OWN_DANGER.some((concept) => concepts.has(concept))),
     past,
@@ -1003,8 +820,20 @@ export function conceptCategory(sentences: readonly string[]): CrisisCategory | 
   const all = told.length > 1 ? new MessageConcepts(each, text) : each;
   const byMessage = MESSAGE_RULES.find(([, rule]) => rule(all, text));
   const found = [byRule?.[0], byMessage?.[0]].filter((c): c is CrisisCategory => c !== undefined);
+  if (followsLoss(views, told)) found.push('suicide');
   const first = found.sort((a, b) => URGENCY.indexOf(a) - URGENCY.indexOf(b))[0] ?? null;
   return first === 'suicide' && aimedAtOthers(views, told) ? 'harm_to_others' : first;
+}
+
+/**
+ * Someone close lost to suicide, and the writer thinking of following them ("my dad took his own
+ * life … I think about doing the same"; "… I'll be with him soon"), however long ago the loss.
+ */
+function followsLoss(views: readonly SentenceView[], told: readonly SentenceView[]): boolean {
+  return (
+    views.some((view) => namesOthersSuicide(view.text)) &&
+    told.some((view) => view.concepts.has('FOLLOW_LOSS') && !view.otherSubject)
+  );
 }
 
 /**
