@@ -1,6 +1,6 @@
 import type { GoalMetric } from '#contracts/coach.ts';
 import { formatLongDate } from './dates.ts';
-import type { Quantity } from './parse.ts';
+import type { Quantity } from './quantities.ts';
 import { formatAmount } from './templates/kit.ts';
 
 /**
@@ -29,8 +29,10 @@ export interface AmbitionFinding {
 }
 
 const SENIOR_ROLE =
-  /\b(?:become|be|get|land|make|promoted to|reach|appointed)\b[^.]*\b(ceo|cto|cfo|coo|chief [a-z]+ officer|vp|vice president|director|head of [a-z]+|managing director|partner at|c-suite|executive|top job)\b/;
-const JUNIOR = /\b(junior|intern|graduate|entry[- ]level|first job|just started|new to)\b/;
+  /\b(?:(?:become|be|get|land|make|promoted to|reach|appointed)\b|(?:goal|aim|target):|(?:goal|aim) is\b)[^.]*\b(ceo|cto|cfo|coo|chief [a-z]+ officer|vp|vice president|director|head of [a-z]+|managing director|partner at|c-suite|executive|top job)\b/;
+/** Where a career starts: a first job, a degree or a bootcamp just finished, months in. */
+const JUNIOR =
+  /\b(junior|intern|graduate|graduating|new grad|entry[- ]level|first (?:[a-z]+ )?job|just (?:started|graduated|finished (?:my |a )?(?:degree|uni|university|college|course|studies))|new to|bootcamp|(?:\d+|a few|few|six|three|two) months into)\b/;
 
 function careerSteps({ text, days }: AmbitionCheck): AmbitionFinding | null {
   const role = SENIOR_ROLE.exec(text);
@@ -193,11 +195,60 @@ function fromCurrentLevel(check: AmbitionCheck): AmbitionFinding | null {
   return metric.unit === check.metric.unit ? { note, target: realistic } : { note };
 }
 
+/**
+ * A weekly volume far above the one the person has now ("running ~15km/week atm, want to be at
+ * 60km a week by the end of the month"): training volume grows by about a tenth a week.
+ */
+const VOLUME = String.raw`~?(\d+(?:\.\d+)?)\s?(km|kms|k|mi|miles|hours?|hrs?|sessions|workouts|runs|rides|swims|classes)\s?(?:\/\s?|a |per |each )(?:week|wk)\b`;
+const VOLUME_NOW = new RegExp(
+  String.raw`${VOLUME}\s*(?:atm|now|at the moment|currently|right now|rn|these days)\b|\b(?:currently|at the moment|atm|right now)\s+(?:[a-z]+ing\s+)?(?:about |around )?${VOLUME}`,
+);
+const VOLUME_GOAL = new RegExp(
+  String.raw`\b(?:be at|get to|get up to|reach|build (?:up )?to|up to|hit|do|be doing|be running)\s+(?:about |around )?${VOLUME}`,
+);
+
+function unitOf(raw: string | undefined): string {
+  const unit = raw ?? '';
+  return /^k/.test(unit) ? 'km' : /^mi/.test(unit) ? 'mi' : /^h/.test(unit) ? 'hours' : unit;
+}
+
+function volumeFromCurrent({ text, days, deadline }: AmbitionCheck): AmbitionFinding | null {
+  const now = VOLUME_NOW.exec(text);
+  const goal = VOLUME_GOAL.exec(text);
+  if (!now || !goal) return null;
+  const current = Number(now[1] ?? now[3]);
+  const unit = unitOf(now[2] ?? now[4]);
+  const target = Number(goal[1]);
+  if (unitOf(goal[2]) !== unit || !(current > 0) || target <= current) return null;
+  const weeks = Math.max(1, days / 7);
+  const reachable = current * 1.1 ** weeks;
+  if (target <= reachable * 1.5) return null;
+  const weeksNeeded = Math.ceil(Math.log(target / current) / Math.log(1.1));
+  return {
+    note: `Going from about ${current} to ${target} ${unit} a week by ${formatLongDate(deadline)} is a big jump: weekly volume is usually raised by about a tenth a week to stay clear of injury. A realistic aim is about ${Math.round(reachable)} ${unit} a week by then; ${target} takes about ${weeksNeeded} weeks.`,
+  };
+}
+
 /** "No PM experience yet": a role the person has never done. */
 const NO_EXPERIENCE =
-  /\b(?:no|zero|without(?: any)?|little|not much) (?:[a-z]+ ){0,2}experience\b|\bnever worked (?:as|in)\b|\b(?:from|starting (?:from|at)) (?:zero|scratch|nothing)\b|\bzero (?:coding|programming|experience|knowledge)\b|\bnever (?:coded|programmed)\b/;
+  /\b(?:no|zero|without(?: any)?|little|not much) (?:[a-z]+ ){0,2}(?:experience|background)\b|\bnever worked (?:as|in)\b|\b(?:from|starting (?:from|at)) (?:zero|scratch|nothing)\b|\bzero (?:coding|programming|experience|knowledge)\b|\bnever (?:coded|programmed)\b/;
 const NEW_ROLE =
   /\b(?:become|be|get a job as|land a job as|work as|switch to|move into)\s+(?:an? )?([a-z]+(?: [a-z]+)?)|\b(?:land|landing|get|getting|find|finding) (?:a |an |my first )?([a-z]+(?: [a-z]+)?) (?:job|role|position)\b/;
+
+/**
+ * "Six months into my first dev job … promoted to senior developer within 3 months": a senior,
+ * lead or staff title usually takes years of experience in the role below it.
+ */
+const SENIOR_TITLE =
+  /\b(?:promoted to|promotion to|become|be|get|make|reach|land)\s+(?:an? |the )?((?:senior|lead|principal|staff)\s+[a-z]+(?: [a-z]+)?)/;
+
+function seniorFromJunior({ text, days }: AmbitionCheck): AmbitionFinding | null {
+  const title = SENIOR_TITLE.exec(text);
+  if (!title || days > 365 || (!JUNIOR.test(text) && !NO_EXPERIENCE.test(text))) return null;
+  return {
+    note: `A ${title[1]} title usually comes after a few years of experience in the role below it, not months. Within this time, aim for what leads there (owning a piece of work end to end, feedback from your manager on what senior means in your team) and keep the title as the longer goal.`,
+  };
+}
 
 /** A move into a role the person has no experience of, within months. */
 function roleWithoutExperience({ text, days }: AmbitionCheck): AmbitionFinding | null {
@@ -316,11 +367,13 @@ const RULES = [
   commitmentWhileSingle,
   languageFromScratch,
   careerSteps,
+  seniorFromJunior,
   audienceGrowth,
   savingsAgainstIncome,
   newRunner,
   incomeFromZero,
   fromCurrentLevel,
+  volumeFromCurrent,
   roleWithoutExperience,
   raceTime,
   newFriends,

@@ -1,7 +1,7 @@
 // The SMART goal's title: the person's own words wherever they still say what the plan aims for
 // (README, "Decisions on understanding a goal").
 import type { GoalMetric } from '#contracts/coach.ts';
-import { firstNounPhrase, POINTS_BACK } from './intent.ts';
+import { firstNounPhrase, INTERJECTION_BREAK, POINTS_BACK } from './intent.ts';
 import type { ParsedDeadline } from './parse.ts';
 import { type ActivityTemplate, formatAmount, type TemplateContext } from './templates/kit.ts';
 import { MEANS_AT_START } from './wish.ts';
@@ -12,7 +12,7 @@ export function titleFromText(text: string, deadline: ParsedDeadline | null): st
     .replace(/\s+/g, ' ')
     .trim()
     .replace(
-      /^(i (really )?(want|would like|'d like|need|hope|plan|am going|'m going) to|my goal is to|goal:|i will|i'll)\s+/i,
+      /^(i (really )?(want|would like|'d like|need|hope|plan|am going|'m going) to|(i )?(really )?wanna|my goal is to|goal:|i will|i'll)\s+/i,
       '',
     )
     .replace(/\s*\b(?:because|since|so that|so i can|so we can|in order to)\b.*$/i, '')
@@ -38,11 +38,11 @@ export function titleFromText(text: string, deadline: ParsedDeadline | null): st
  * swimming", "goal is a 5 mile hike": the goal named as a thing).
  */
 const GOAL_LEAD =
-  /\b(?:(?:my |the )?(?:aim|goal|plan|target|dream) is (?:to\s+|(?=an?\s))|(?:i |i'd |i would )?(?:really )?(?:want|wanna|need|hope|plan|would like|'d like|am trying|'m trying|am going|'m going) to\s+)/i;
+  /\b(?:(?:my |the )?(?:aim|goal|plan|target|dream) is (?:to\s+|(?=an?\s)|(?!(?:that|simple|just|this|not|really|pretty|quite|very|so|my|the|to be)\b)(?=[a-z]))|(?:aim|goal|target)(?: is (?:simple|this|clear))?:\s+|(?:i |i'd |i would )?(?:really )?(?:want|wanna|need|hope|plan|would like|'d like|am trying|'m trying|am going|'m going) to\s+|\bi (?:really |just )?want (?=[$€£¥₹]?\d))/i;
 
 /** Where the goal's own clause ends: a new sentence, an aside, a dash, a clause about something else. */
 const CLAUSE_END =
-  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|\s+and\s+(?=(?:i'm|im|i am)\s+(?:still|now|only|at)\b)|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|havent|haven't|i make|i earn|currently|still|already|never)\b)/i;
+  /(?<!\d)\.|\.(?!\d)|[!?;(]\s*|:(?!\d)\s*|\s[-–—]\s|\s+and\s+(?=(?:i'm|im|i am)\s+(?:still|now|only|at)\b)|,\s+(?=(?:i|we|i'm|im|it's|its|it|just|but|since|as|so|because|which|and i|my|we've|we haven't|i've|i haven't|havent|haven't|i make|i earn|currently|still|already|never|will|i'll|ill)\b)/i;
 
 /**
  * The SMART title in the person's own words: the clause that states the goal, without preamble,
@@ -71,7 +71,12 @@ const WHO_I_AM =
   /^(?:(?:i'm|i am|im)|as) an? [a-z]+(?: [a-z]+)?(?:\s[-–—]\s|[,:;]\s+|\.\s+)(?=[a-z])/i;
 
 /** "I was supposed to be down to 75kg": a goal told as a promise not yet kept. */
-const PROMISED = /^(?:i\s+|we\s+)?(?:was|were)\s+(?:meant|supposed|going)\s+to\s+(?:have\s+)?/i;
+const PROMISED =
+  /^(?:(?:i\s+|we\s+)?(?:was|were)\s+(?:meant|supposed|going)\s+to\s+(?:have\s+)?|(?:i\s+)?wanted\s+to\s+|(?:i\s+)?(?:promised|told)\s+(?:[a-z]+\s+){1,2}?(?:i'd|i would|we'd)\s+)/i;
+
+/** "… and never did", "… but didn't": how the promise went, after the goal it told. */
+const NOT_KEPT =
+  /(?:,|\s+(?:and|but))\s+(?:i\s+)?(?:never did|didn't|didnt|did not|haven't|havent)\b.*$/i;
 
 function ownTitle(text: string, deadline: ParsedDeadline | null): string | null {
   let phrase = text
@@ -79,11 +84,18 @@ function ownTitle(text: string, deadline: ParsedDeadline | null): string | null 
     .trim()
     .replace(/[‘’]/g, "'")
     // "I'm a teacher - finish marking …": who the person is leads into the goal.
-    .replace(WHO_I_AM, '');
+    .replace(WHO_I_AM, '')
+    .replace(INTERJECTION_BREAK, '. ')
+    .replace(/^(?:honestly|tbh|ngl|ok|okay|so|well),?\s+/i, '');
   // "… by the end of February and I'm still at 79. Want to actually get there": the wish points
   // back at the goal told first, which is the title ("Get down to 75kg").
   const pointsBack = POINTS_BACK.test(phrase) && PROMISED.test(phrase);
-  if (pointsBack) phrase = phrase.replace(PROMISED, '').replace(/^be down to\b/i, 'get down to');
+  if (pointsBack)
+    phrase = phrase
+      .replace(PROMISED, '')
+      .replace(/^be down to\b/i, 'get down to')
+      .split(/(?<=[.!?])\s+/)[0]!
+      .replace(NOT_KEPT, '');
   const lead = pointsBack ? null : GOAL_LEAD.exec(phrase);
   const due = lead ? null : DUE_WORK.exec(phrase);
   if (due?.[2] && deadline) {
@@ -97,7 +109,8 @@ function ownTitle(text: string, deadline: ParsedDeadline | null): string | null 
     !MEANS_AT_START.test(phrase.slice(lead.index + lead[0].length).split(CLAUSE_END)[0] ?? '')
   ) {
     named = firstNounPhrase(phrase.slice(0, lead.index));
-    phrase = phrase.slice(lead.index + lead[0].length);
+    // "I want $25k in savings": an amount wanted is an amount to have.
+    phrase = `${/want $/i.test(lead[0]) ? 'have ' : ''}${phrase.slice(lead.index + lead[0].length)}`;
   }
   phrase = phrase.split(CLAUSE_END)[0] ?? phrase;
   // "My CIMA exam is on 12 May and I want to pass it first time", "sitting CPA FAR on April 28,

@@ -21,11 +21,14 @@ export interface GoalIntent {
 
 /** Verbs that lead to the real action ("want to", "learn how to", "be able to"). */
 const LEAD_VERBS =
-  /^(want|wants|would|like|love|need|hope|plan|planning|try|trying|going|aim|am|is|are|be|able|start|begin|learn|decide|wish|intend|commit|manage|continue|keep|finally|really|also|will|can|should|must|have|has)$/;
+  /^(want|wants|wanted|supposed|meant|would|like|love|need|hope|plan|planning|try|trying|going|aim|am|is|are|be|able|start|begin|learn|decide|wish|intend|commit|manage|continue|keep|finally|really|also|will|can|should|must|have|has)$/;
 
 /** Objects that say little on their own: the verb and what follows carry the meaning. */
 const EMPTY_OBJECTS =
   /^(money|time|weight|shape|it|something|things?|more|less|lot|lots|bit|habit|goal|way|better|best|myself|yourself|self|life|one|some|all|stuff|work|progress|kg|kgs|kilos?|kilograms?|pounds?|lbs?|stones?|km|kms|kilomet(?:er|re)s?|miles?|k|percent|dollars?|euros?|bucks|quid|minutes?|hours?|times?)$/;
+
+/** Words for a part of something ("the rest of", "the last of"): the head is after "of". */
+const PARTITIVE = /^(?:rest|remainder|remaining|last|bulk|most|half)$/;
 
 /** Time words that are the deadline, not the activity. */
 const TIME_WORDS =
@@ -35,15 +38,15 @@ const STOP_AFTER_OBJECT =
   /^(with|for|to|at|on|in|by|before|after|until|within|so|because|and|or|but|from|every|each|per|this|next|than|while|since|without)$/;
 
 const PREAMBLE =
-  /^(?:(?:i|we)\s*(?:really\s+|finally\s+|also\s+|just\s+)?(?:want|would like|'d like|'d love|would love|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|(?:i\s+)?wanna\s+|(?:really\s+|just\s+)?(?:want|need|hope|plan)\s+to\s+|(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+to\s+|goal:\s*|this year,?\s+|i\s+)/i;
+  /^(?:(?:i|we)\s*(?:really\s+|finally\s+|also\s+|just\s+)?(?:want|would like|'d like|'d love|would love|need|hope|plan|am going|'m going|will|'ll|wish|intend|aim)\s+(?:to\s+)?|(?:i\s+)?wanna\s+|(?:really\s+|just\s+)?(?:want|need|hope|plan)\s+to\s+|(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+to\s+|(?:(?:my|the)\s+)?(?:goal|aim|target)(?:\s+is\s+(?:simple|this|clear))?:\s*|this year,?\s+|i\s+)/i;
 
 /** A sentence that says what the person wants. */
 const WANTS =
-  /\b(?:i|we)\s*(?:really\s+|just\s+|also\s+)?(?:want|wanna|would like|'d (?:really )?like|would love|'d (?:really )?love|need|hope|plan|intend|aim)\s+to\b|\b(?:my|the|main|big)?\s*(?:goal|aim|plan|target|dream) is\b|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
+  /\b(?:i|we)\s*(?:really\s+|just\s+|also\s+|still\s+)?(?:want|wanna|would like|'d (?:really )?like|would love|'d (?:really )?love|need|hope|plan|intend|aim)\s+to\b|\bi\s*(?:really\s+|just\s+)?(?:want|wish|need)\s+(?:us|things|we)\s+to\b|\bi\s*(?:really\s+|just\s+)?want\s+(?:[$€£¥₹]\s?\d|\d)|\b(?:my|the|main|big)?\s*(?:goal|aim|plan|target|dream) is\b|\b(?:goal|aim|target):\s|^(?:really\s+|just\s+)?(?:want|wanna|need|hope|plan)\s+to\b/i;
 
 /** A wish in a later clause of the sentence, after a backstory ("…, want to …", "… and want to …"). */
 const LATER_WISH =
-  /^(?:(?!\b(?:want|wanna|need|like|love|hope|plan)\s+to\b)[^,;:])*?(?:,\s+(?:and\s+|but\s+|so\s+|now\s+)?|\s+(?:and|but|so|now)\s+|\s[-–—]\s+)(?=(?:i\s+|i'd\s+|i\s+would\s+)?(?:really\s+|just\s+|also\s+)?(?:want|wanna|need|would like|'d like|like|love|hope|plan)\s+to\b)/i;
+  /^(?:(?!\b(?:want|wanna|need|like|love|hope|plan)\s+to\b)[^;:])*?(?:,\s+(?:and\s+|but\s+|so\s+|now\s+)?|\s+(?:and|but|so|now)\s+|\s[-–—]\s+)(?=(?:i\s+|i'd\s+|i\s+would\s+)?(?:really\s+|just\s+|also\s+)?(?:want|wanna|need|would like|'d like|like|love|hope|plan)\s+to\b)/i;
 
 /** A later wish about what the first clause named ("want to do it", "need to be ready for it"). */
 const POINTS_AT_FIRST =
@@ -54,10 +57,16 @@ const POINTS_AT_FIRST =
  * actually get it done"): the sentence that told it states the goal.
  */
 export const POINTS_BACK =
-  /\b(?:want|wanna|need|like|love|hope|plan|intend|aim)\s+to\s+(?:\w+ly\s+|still\s+|finally\s+)?(?:get there|get it (?:done|sorted|finished|over with)|do it|make it(?: happen)?|finish it|hit it|reach it|get back on track)\b(?:\s+(?:this time|tho|though|now|again))?\s*[.!?]*$/i;
+  /\b(?:want|wanna|need|like|love|hope|plan|intend|aim)\s+to\s+(?:\w+ly\s+|still\s+|finally\s+)?(?:get there|get it (?:done|sorted|finished|over with)|make it(?: happen)?|[a-z]+ (?:it|them)|get back on track|start|begin)\b(?:\s+(?:this time|tho|though|now|again|properly))?\s*[.!?]*$|\b(?:still|really)\s+(?:want|wanna|need)(?:\s+to)?(?:\s+(?:tho|though|now|again|this time))?\s*[.!?]*$/i;
 
 /** Asides that carry no meaning for the goal ("honestly", "tbh", "lol"). */
-const FILLER = /^(?:honestly|tbh|ok|okay|so|well),?\s+|\s+(?:lol|tbh|haha|lmao)$/gi;
+const FILLER = /^(?:honestly|tbh|ngl|ok|okay|so|well),?\s+|\s+(?:lol|tbh|haha|lmao|ngl)$/gi;
+
+/**
+ * "i need to lose weight lol my jeans dont fit anymore": an interjection between two clauses
+ * ends the first, as a full stop would.
+ */
+export const INTERJECTION_BREAK = /\s+(?:lol+|lmao|haha+|ngl|smh|tbh)\b[.!,]*\s+(?=\S)/gi;
 
 const REASON =
   /\s*\b(?:because|since|so that|so i can|so i'll|so we can|in order to|as i want)\b.*$/i;
@@ -97,6 +106,18 @@ function infinitive(word: string): string {
   return lower;
 }
 
+/**
+ * "Goals for this year: 1) swim 1km nonstop by end of June 2) fewer takeaways 3) …": of a
+ * numbered list of goals, the first is the one to plan now (the others can follow as goals of
+ * their own).
+ */
+const NUMBERED_LIST = /(?:^|[\s:;,-])1[.)]\s+(.+?)\s+2[.)]\s+\S/s;
+
+export function firstListedGoal(text: string): string {
+  const item = NUMBERED_LIST.exec(text)?.[1]?.trim().replace(/[,;]$/, '');
+  return item && item.length >= 4 ? item : text;
+}
+
 const cache = new Map<string, GoalIntent>();
 
 /** The goal's main action and key words. Deterministic; cached, as the tagger is the slow part. */
@@ -105,7 +126,10 @@ export function goalIntent(rawText: string): GoalIntent {
   if (cached) return cached;
   // The sentence that states the goal: the first, unless it is backstory and a later one says
   // what the person wants ("I used to read loads as a kid… I want to read more.").
-  const sentences = rawText.split(/(?<=[.!?])\s+|\n/).filter((part) => part.trim() !== '');
+  const sentences = firstListedGoal(rawText)
+    .replace(INTERJECTION_BREAK, '. ')
+    .split(/(?<=[.!?])\s+|\n/)
+    .filter((part) => part.trim() !== '');
   const first = sentences[0] ?? rawText;
   const told = WANTS.test(first)
     ? first
@@ -124,9 +148,10 @@ export function goalIntent(rawText: string): GoalIntent {
     .replace(REASON, '')
     .replace(FILLER, '')
     .replace(PREAMBLE, '')
-    // "goal is a 5 mile hike", "the aim is an ironman": the goal named as a thing is done.
+    // "goal is a 5 mile hike", "the aim is an ironman", "goal is full-time hours again": the goal
+    // named as a thing is done.
     .replace(
-      /^(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+(?=(?:a|an)\s)/i,
+      /^(?:(?:my|the|main|one|big)\s+)?(?:goal|aim|plan|target|dream)\s+is\s+(?!(?:to|that|simple|just|this|not|really|pretty|quite|very|so|my|the|to be)\b)(?=[a-z])/i,
       'do ',
     )
     // "signed up for a marathon": the event signed up for is the activity.
@@ -239,6 +264,11 @@ function readObject(
   for (; index < terms.length; index += 1) {
     const term = terms[index] as Term;
     const word = term.normal.replace(/'s$/, '');
+    // "lose the rest of the weight": a part of something, whose head is what follows "of".
+    if (PARTITIVE.test(word) && terms[index + 1]?.normal === 'of') {
+      index += 1;
+      continue;
+    }
     if (STOP_AFTER_OBJECT.test(word) || has(term, 'Preposition') || has(term, 'Conjunction')) break;
     last = term;
     if (!isKeyNoun(term, word)) continue;
@@ -534,4 +564,37 @@ export function firstNounPhrase(text: string): string | null {
   if (!found) return null;
   const words = found.text.replace(/[.,;:!?]+$/, '').trim();
   return words.replace(/^(My|Our|The|A|An)\b/, (first) => first.toLowerCase()) || null;
+}
+
+/**
+ * "it" with a particle or a comparison after it ("get it back on track", "want it back", "get it
+ * under 48") points at what was named before: a thing of the person's told as the subject of a
+ * clause ("my career has stalled", "My fitness is completely shot") or a reading with its value
+ * ("HbA1c was 58"). The nearest one before the "it" is what it stands for.
+ */
+const IT_WITH_PARTICLE =
+  /\b(?:it|them)\b(?='|\s+(?:back|under|below|down|up|over|above|lower|higher|to \d|on track|sorted|in order|under control|right|going|moving)\b)/gi;
+const REFERENTS = [
+  /\b(?:my|our)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+(?=\s+(?:is|was|are|were|has|have|had|feels|seems|went|keeps|isn't|wasn't|hasn't|just|really|completely|totally|properly|kind of|sort of)\b)/gi,
+  /\b(?!(?:it|i|he|she|we|they|this|that|which)\b)[a-z][a-z0-9]+(?=\s+(?:was|is|came back at|reading was|level was)\s+\d)/gi,
+];
+
+export function withReferents(text: string): string {
+  if (!IT_WITH_PARTICLE.test(text)) return text;
+  IT_WITH_PARTICLE.lastIndex = 0;
+  return text.replace(IT_WITH_PARTICLE, (it: string, at: number) => {
+    const before = text.slice(0, at);
+    let nearest: { at: number; words: string } | null = null;
+    for (const pattern of REFERENTS) {
+      for (const match of before.matchAll(pattern)) {
+        if (!nearest || match.index > nearest.at) nearest = { at: match.index, words: match[0] };
+      }
+    }
+    if (!nearest) return it;
+    // "My fitness", "Cholesterol" read mid-sentence are "my fitness", "cholesterol" ("HbA1c"
+    // keeps its capitals).
+    return nearest.words
+      .replace(/^(My|Our)\b/, (word) => word.toLowerCase())
+      .replace(/^[A-Z][a-z]+$/, (word) => word.toLowerCase());
+  });
 }

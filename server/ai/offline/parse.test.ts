@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  easterSunday,
-  extractWhy,
-  parseDeadline,
-  parseQuantities,
-  weeklyHoursFromQuantities,
-} from './parse.ts';
+import { easterSunday, extractWhy, parseDeadline } from './parse.ts';
+import { parseQuantities, weeklyHoursFromQuantities } from './quantities.ts';
 
 const TODAY = '2026-03-10';
 
@@ -64,9 +59,17 @@ describe('parseDeadline', () => {
       'my knee has been sore since two years ago',
       'have the in-laws round for Sunday lunch once a month',
       'broke my wrist in Jan and want to get my grip strength back',
+      // A weekday range or a weekday before a noun is weekly, not a day to finish by.
+      'no booze Monday to Friday',
+      'walk the dog Mon-Fri mornings',
+      "make it to my daughter's Sunday netball games this season",
+      'lost 12kg so far this year',
     ]) {
       expect(parseDeadline(text, TODAY, 'Europe/London'), text).toBeNull();
     }
+    expect(parseDeadline('submit my thesis Friday', TODAY, 'Europe/London')).toMatchObject({
+      date: '2026-03-13',
+    });
     // A past verb does not make a date to come history.
     expect(
       parseDeadline('got a place in the race on 13 September', TODAY, 'Europe/London'),
@@ -189,6 +192,40 @@ describe('parseQuantities', () => {
     ['meditate 10 minutes every morning', [{ kind: 'duration', minutes: 10, per: 'day' }]],
   ])('%s', (text, expected) => {
     expect(parseQuantities(text, 'Europe/London')).toEqual(expected);
+  });
+
+  it('reads rand, amounts by their figures, and money told as a fact', () => {
+    expect(parseQuantities('clear my R12 500 credit card', 'Africa/Johannesburg')).toEqual([
+      { kind: 'money', value: 12500, currency: 'R', perMonth: false },
+    ]);
+    expect(parseQuantities('earn five figures from my shop', 'America/Chicago')).toEqual([
+      { kind: 'money', value: 10000, currency: '$', perMonth: false },
+    ]);
+    expect(parseQuantities('my rent is €900 and I want to save €5,000', 'Europe/Berlin')).toEqual([
+      { kind: 'money', value: 900, currency: '€', perMonth: false, fact: true },
+      { kind: 'money', value: 5000, currency: '€', perMonth: false },
+    ]);
+  });
+
+  it('reads the weight now, stones and pounds, and weight lost so far', () => {
+    expect(parseQuantities("I'm 14st 2 now and want to lose 6 kg", 'Europe/London')).toEqual([
+      { kind: 'weight', value: 89.8, unit: 'kg', direction: 'now' },
+      { kind: 'weight', value: 6, unit: 'kg', direction: 'lose' },
+    ]);
+    expect(
+      parseQuantities('6\'1" and 240 lbs, want to get down to 200 lbs', 'America/Denver'),
+    ).toEqual([
+      { kind: 'weight', value: 240, unit: 'lb', direction: 'now' },
+      { kind: 'weight', value: 200, unit: 'lb', direction: 'reach' },
+    ]);
+    expect(parseQuantities('dropped 8kg already, lose 4kg more', 'Europe/London')).toEqual([
+      { kind: 'weight', value: 8, unit: 'kg', direction: 'reach' },
+      { kind: 'weight', value: 4, unit: 'kg', direction: 'lose' },
+    ]);
+    // A bare age is no weight.
+    expect(parseQuantities("I'm 45 and want to run a 10k", 'Europe/London')).toEqual([
+      { kind: 'distance', value: 10, unit: 'km', race: '10K' },
+    ]);
   });
 
   it('guesses the currency from the time zone when none is written', () => {

@@ -4,8 +4,8 @@ import { addDays, daysBetween } from '#contracts/local-date.ts';
 import { formatLongDate, toDateTime, toIsoDate } from './dates.ts';
 
 /**
- * Reads deadlines and quantities out of a goal written in plain English. Deterministic: "today"
- * and the time zone are inputs; nothing here reads a clock.
+ * Reads deadlines out of a goal written in plain English (its quantities: quantities.ts).
+ * Deterministic: "today" and the time zone are inputs; nothing here reads a clock.
  */
 
 export interface ParsedDeadline {
@@ -595,7 +595,14 @@ function holidayDeadline(text: string, today: string, timeZone: string): Deadlin
         : name === 'christmas eve'
           ? [12, 24, 'Christmas Eve']
           : [12, 25, 'Christmas'];
-    const date = nextOccurrence(today, month, day);
+    // "I promised Gran I'd visit by Valentine's Day and I didn't": a holiday in a promise told as
+    // not kept is the one just gone, a deadline missed.
+    const year = toDateTime(today).year;
+    const thisYear = toIsoDate(DateTime.utc(year, month, day));
+    const lastTime = thisYear < today ? thisYear : toIsoDate(DateTime.utc(year - 1, month, day));
+    const date = PROMISE_NOT_KEPT.test(sentenceAround(text, holiday.index))
+      ? lastTime
+      : nextOccurrence(today, month, day);
     return {
       date,
       phrase: name,
@@ -612,7 +619,7 @@ const MONTH_ABBREVIATIONS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec';
 /** A date without a year this many days behind today is a deadline just missed. */
 const RECENTLY_PASSED_DAYS = 62;
 
-const TIME_DURATION = /\b\d+(?:\.\d+)?\s*(?:min(?:ute)?s?|hours?|hrs?|h)\b/;
+export const TIME_DURATION = /\b\d+(?:\.\d+)?\s*(?:min(?:ute)?s?|hours?|hrs?|h)\b/;
 const FREQUENCY_WORDS =
   /\b(?:every(?: other| second| third| few| couple of)?|each|per|times|a|once|twice|alternate)\s*$/;
 
@@ -620,8 +627,50 @@ const FREQUENCY_WORDS =
 const PAST_EVENT =
   /\b(?:broke|had|was|were|did|came|started|went|got|finished|qualified|graduated|moved|left|joined|used to|happened|injured|hurt)\b/;
 
+/**
+ * A goal told as a promise not kept ("I was supposed to launch it on 31 January", "I promised
+ * Gran I'd go by Valentine's Day and I didn't"): its date is the deadline missed.
+ */
+const PROMISE_NOT_KEPT =
+  /\b(?:was|were) (?:supposed|meant|going) to\b|\b(?:was|were) gonna\b|(?<!(?:always|'ve|have|had) )\bwanted to\b|\b(?:promised|told (?:myself|\w+) (?:i'd|i would|we'd))\b.*\b(?:didn'?t|did not|never did|haven'?t|have not)\b/;
+
+/** The sentence of the text around a position. */
+function sentenceAround(text: string, at: number): string {
+  const start = Math.max(...['.', '!', '?'].map((mark) => text.lastIndexOf(mark, at))) + 1;
+  const ends = ['.', '!', '?'].map((mark) => text.indexOf(mark, at)).filter((i) => i >= 0);
+  return text.slice(start, ends.length > 0 ? Math.min(...ends) : text.length);
+}
+
 /** A clause that says what the person wants, whatever its tense ("I was hoping to…"). */
 const WISH_WORDS = /\b(?:want|wanna|need|hop(?:e|ing)|plan|goal|aim|like to|going to|will)\b/;
+
+const WEEKDAY_WORD = String.raw`(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*`;
+
+/**
+ * A weekday that names something weekly rather than a day to finish by: a range of days
+ * ("alcohol-free Monday to Thursday", "Mon-Fri") or a weekday before a noun without by/on
+ * ("Sunday lunch", "my son's Saturday football matches").
+ */
+function weeklyOccasion(result: chrono.ParsedResult, before: string, text: string): boolean {
+  const after = text.slice(result.index + result.text.length);
+  if (result.end) return true;
+  if (new RegExp(String.raw`^\s*(?:-|to|through|thru|till|until)\s*${WEEKDAY_WORD}`).test(after))
+    return true;
+  if (new RegExp(String.raw`\b${WEEKDAY_WORD}\s*(?:-|to|through|thru)\s*$`).test(before))
+    return true;
+  if (
+    /^\s*(?:lunch|dinner|brunch|breakfast|roast|service|mass|league|club|school|shift)\b/.test(
+      after,
+    )
+  )
+    return true;
+  return (
+    !/\b(?:by|before|on|until|till|this|next|coming|from|after)\s*$/.test(before) &&
+    /^\s+(?!(?:and|or|but|at|to|so|if|then|for|with|i|we|the|a|an|my|our|this|next|morning|afternoon|evening|night|week|weekend|latest|please)\b)[a-z]{3,}/.test(
+      after,
+    )
+  );
+}
 
 function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
   const base = toDateTime(today);
@@ -652,9 +701,7 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
     if (
       start.isCertain('weekday') &&
       !start.isCertain('day') &&
-      /^\s*(?:lunch|dinner|brunch|breakfast|roast|service|mass|league|club|school|shift)\b/.test(
-        text.slice(result.index + result.text.length),
-      )
+      weeklyOccasion(result, before, text)
     )
       continue;
     // "18 weeks pregnant", "we haven't spoken in 3 years": a length of time, not a deadline.
@@ -720,6 +767,7 @@ function chronoDeadline(text: string, today: string): DeadlineCandidate | null {
       history &&
       PAST_EVENT.test(clause) &&
       !WISH_WORDS.test(clause) &&
+      !PROMISE_NOT_KEPT.test(clause) &&
       !/\b(?:by|before|until|till|in time for)\s*$/.test(clause)
     )
       continue;
@@ -786,6 +834,8 @@ export function parseDeadline(
   timeZone: string,
 ): ParsedDeadline | null {
   const text = withExplicitYears(withoutStartPhrases(normalizeGoalText(rawText)), today)
+    // "lost 12kg so far this year": how far the person has come, not a deadline.
+    .replace(/\bso far (?:this|in the) (?:year|month|week)\b/g, 'so far')
     // "due 24 April, 12,000 words": a number's thousands are not a year after a date.
     .replace(/\b(\d{1,3}),(\d{3})\b/g, '$1$2')
     // "the year 11 mock papers", "my year 2 exams": a school or university year, no date.
@@ -806,17 +856,10 @@ export function parseDeadline(
       /\b((?:every|each) (?:morning|night|evening|afternoon|day|weekday)) (?=(?:in|within|for|over)\b)/g,
       '$1; ',
     );
-  const candidate = customDeadline(text, today, timeZone) ?? chronoDeadline(text, today);
-  if (!candidate) return null;
+  const found = deadlineAfterHistory(text, today, timeZone);
+  if (!found) return null;
+  const { candidate, lead } = found;
   let { date, reading } = candidate;
-  const lead = text.slice(Math.max(0, candidate.index - 40), candidate.index);
-  // "after my knee surgery in January", "since March": when something happened, not a deadline.
-  if (
-    candidate.date < today &&
-    !/^(?:by|before|until)\b/.test(text.slice(candidate.index)) &&
-    /\b(?:after|since|following|from)\b(?:(?!\b(?:by|before|until)\b)[^,.;])*$/.test(lead)
-  )
-    return null;
   const phraseSaysBefore = /^before\b/.test(candidate.phrase);
   // "before 12 May", "before Christmas": the day before. "Before my wedding on 12 May" is due on
   // the event's own date (the goal is for the event), and "never run before but … in 4 months"
@@ -846,6 +889,34 @@ export function parseDeadline(
   };
 }
 
+/**
+ * The first date that is a deadline: "after my knee surgery in January", "since March" tell when
+ * something happened, so the search goes on past them ("Back at work after chemo (all clear in
+ * January!!) … full-time hours again by September").
+ */
+function deadlineAfterHistory(
+  text: string,
+  today: string,
+  timeZone: string,
+): { candidate: DeadlineCandidate; lead: string } | null {
+  let searched = text;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const candidate = customDeadline(searched, today, timeZone) ?? chronoDeadline(searched, today);
+    if (!candidate) return null;
+    const lead = searched.slice(Math.max(0, candidate.index - 40), candidate.index);
+    const history =
+      (candidate.date < today || /\bsince\s+(?:the\s+)?$/.test(lead)) &&
+      !/^(?:by|before|until)\b/.test(searched.slice(candidate.index)) &&
+      /\b(?:after|since|following|from)\b(?:(?!\b(?:by|before|until)\b)[^,.;])*$/.test(lead);
+    if (!history) return { candidate, lead };
+    // The date's words are blanked (same length, so positions hold) and the rest searched.
+    const end = searched.indexOf(' ', candidate.index + 1);
+    const to = Math.max(end < 0 ? searched.length : end, candidate.index + candidate.phrase.length);
+    searched = `${searched.slice(0, candidate.index)}${' '.repeat(to - candidate.index)}${searched.slice(to)}`;
+  }
+  return null;
+}
+
 /** The deadline words as the user wrote them, with the preposition ("by June", not "june"). */
 function displayPhrase(rawText: string, text: string, candidate: DeadlineCandidate): string {
   const preposition = /\b(by|before|until|till|in|on|within|for)\s$/.exec(
@@ -862,367 +933,6 @@ function displayPhrase(rawText: string, text: string, candidate: DeadlineCandida
       : words;
   const at = rawText.toLowerCase().indexOf(spoken);
   return at === -1 ? spoken : rawText.slice(at, at + spoken.length);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Quantities
-
-export type Quantity =
-  | { kind: 'weight'; value: number; unit: 'kg' | 'lb'; direction: 'lose' | 'gain' | 'reach' }
-  | { kind: 'distance'; value: number; unit: 'km' | 'mi'; race: string | null }
-  | { kind: 'money'; value: number; currency: string; perMonth: boolean }
-  | { kind: 'count'; value: number; noun: string; per: Period | null }
-  | { kind: 'duration'; minutes: number; per: Period | null }
-  | { kind: 'frequency'; timesPerWeek: number }
-  | { kind: 'percent'; value: number }
-  | { kind: 'steps'; value: number; perDay: boolean };
-
-type Period = 'day' | 'week' | 'month';
-
-const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)`;
-
-function toNumber(raw: string | undefined, thousands?: string): number {
-  const value = Number((raw ?? '').replace(/,/g, ''));
-  // Indian numbering: a lakh is a hundred thousand, a crore ten million.
-  const scale = /^k$/i.test(thousands ?? '')
-    ? 1000
-    : /^la/i.test(thousands ?? '')
-      ? 100_000
-      : /^cr/i.test(thousands ?? '')
-        ? 10_000_000
-        : 1;
-  return value * scale;
-}
-
-function periodOf(raw: string | undefined): Period | null {
-  if (!raw) return null;
-  if (/day|daily|morning|evening|night/.test(raw)) return 'day';
-  if (/week/.test(raw)) return 'week';
-  if (/month/.test(raw)) return 'month';
-  return null;
-}
-
-const PERIOD = String.raw`(?:\s*(?:a|per|each|every)\s+(day|week|month|morning|evening|night)|\s+(daily|weekly|monthly))?`;
-
-const NOT_COUNT_NOUNS = new Set([
-  'days',
-  'weeks',
-  'months',
-  'years',
-  'hours',
-  'hrs',
-  'minutes',
-  'mins',
-  'seconds',
-  'times',
-  'kgs',
-  'kilos',
-  'kilograms',
-  'lbs',
-  'pounds',
-  'miles',
-  'kilometers',
-  'kilometres',
-  'kms',
-  'steps',
-  'dollars',
-  'euros',
-  'percent',
-]);
-
-const CURRENCY_SYMBOLS: Record<string, string> = { $: '$', '€': '€', '£': '£', '¥': '¥', '₹': '₹' };
-
-/** A fair guess at the user's currency when they write "save 5k" with no symbol. */
-export function defaultCurrency(timeZone: string): string {
-  if (/^Europe\/(London|Belfast|Guernsey|Isle_of_Man|Jersey)$/.test(timeZone)) return '£';
-  if (/^Europe\//.test(timeZone)) return '€';
-  if (/^Asia\/(Tokyo)$/.test(timeZone)) return '¥';
-  if (/^Asia\/(Kolkata|Calcutta)$/.test(timeZone)) return '₹';
-  return '$';
-}
-
-/**
- * Reads one match of a quantity pattern; null leaves the match unread (and its words free for a
- * later pattern).
- */
-type QuantityReader = (match: RegExpExecArray, text: string, timeZone: string) => Quantity | null;
-
-const MONEY_BY_SYMBOL = new RegExp(
-  String.raw`([$€£¥₹])\s?${NUMBER}\s?(k\b|lakhs?\b|lacs?\b|crores?\b|cr\b)?(\s*(?:a|per|each|every)\s+month|\/\s?mo(?:nth)?)?`,
-  'g',
-);
-
-function moneyBySymbol(m: RegExpExecArray): Quantity {
-  return {
-    kind: 'money',
-    value: toNumber(m[2], m[3]),
-    currency: CURRENCY_SYMBOLS[m[1] ?? '$'] ?? '$',
-    perMonth: Boolean(m[4]),
-  };
-}
-
-const MONEY_BY_CODE = new RegExp(
-  String.raw`${NUMBER}\s?(k\b|lakhs?\b|lacs?\b|crores?\b|cr\b)?\s?(usd|eur|gbp|dollars|euros|bucks)\b(\s*(?:a|per|each|every)\s+month)?`,
-  'g',
-);
-
-function moneyByCode(m: RegExpExecArray): Quantity {
-  const code = m[3] ?? '';
-  const currency = /eur/.test(code)
-    ? '€'
-    : /gbp/.test(code)
-      ? '£'
-      : /usd|dollar|buck/.test(code)
-        ? '$'
-        : '$';
-  return { kind: 'money', value: toNumber(m[1], m[2]), currency, perMonth: Boolean(m[4]) };
-}
-
-const MONEY_BY_VERB = new RegExp(
-  String.raw`\b(?:save|saving|earn|earning|pay off|paying off|invest|raise|put away|set aside|make)\s+(?:up\s+)?(?:an?\s+extra\s+|another\s+)?${NUMBER}\s?(k\b|lakhs?\b|lacs?\b|crores?\b|cr\b)?(?:\s+(pounds))?(\s*(?:a|per|each|every)\s+month)?`,
-  'g',
-);
-
-function moneyByVerb(m: RegExpExecArray, text: string, timeZone: string): Quantity | null {
-  // A bare number after "save": money only with a thousands suffix, "pounds", or a big value
-  // ("save 20 minutes a day" must stay a duration).
-  const after = text.slice(m.index + m[0].length);
-  if (/^\s*(?:min|minutes|hours?|hrs?|days?|weeks?|books?|%)/.test(after)) return null;
-  const value = toNumber(m[1], m[2]);
-  if (!m[2] && !m[3] && value < 100) return null;
-  return {
-    kind: 'money',
-    value,
-    currency: m[3] ? '£' : defaultCurrency(timeZone),
-    perMonth: Boolean(m[4]),
-  };
-}
-
-const WEIGHT_BY_VERB = new RegExp(
-  String.raw`\b(lose|losing|lost|drop|shed|gain|gaining|put on|add|build|reach|get down to|get to|weigh|be)\s+(?:about\s+|around\s+|at least\s+|another\s+|an extra\s+|the\s+|those\s+)?${NUMBER}\s?(kg|kgs|kilos?|kilograms?|lbs?|pounds?|stone|st)\b`,
-  'g',
-);
-
-function weightByVerb(m: RegExpExecArray): Quantity {
-  const verb = m[1] ?? '';
-  const unit = m[3] ?? 'kg';
-  let value = toNumber(m[2]);
-  let normalized: 'kg' | 'lb' = /^k/.test(unit) ? 'kg' : 'lb';
-  if (/^st/.test(unit)) {
-    value = Math.round(value * 6.35 * 10) / 10; // a stone is 6.35 kg
-    normalized = 'kg';
-  }
-  const direction = /^(lose|losing|lost|drop|shed)/.test(verb)
-    ? 'lose'
-    : /^(gain|gaining|put on|add|build)/.test(verb)
-      ? 'gain'
-      : 'reach';
-  return { kind: 'weight', value, unit: normalized, direction };
-}
-
-const WEIGHT_ALONE = new RegExp(String.raw`${NUMBER}\s?(kg|kgs|kilos?|lbs?)\b`, 'g');
-
-/** "5 kg" with no verb still counts when the sentence is about weight. */
-function weightAlone(m: RegExpExecArray, text: string): Quantity {
-  const direction = /\b(gain|bulk|muscle|put on)\b/.test(text)
-    ? 'gain'
-    : /\b(lose|loss|drop|shed|slim)\b/.test(text)
-      ? 'lose'
-      : 'reach';
-  return {
-    kind: 'weight',
-    value: toNumber(m[1]),
-    unit: /^k/.test(m[2] ?? '') ? 'kg' : 'lb',
-    direction,
-  };
-}
-
-const RACES: Array<[RegExp, number, string]> = [
-  [/\bultra[- ]?marathon\b|\b50 ?k\b(?= (?:race|run|ultra|trail))/g, 50, 'ultramarathon'],
-  [/\bhalf[- ]marathon\b/g, 21.1, 'half marathon'],
-  [/\bparkrun\b/g, 5, '5K'],
-  [/\bmarathon\b/g, 42.2, 'marathon'],
-];
-
-const DISTANCE_IN_K =
-  /\b(\d+(?:\.\d+)?)\s?k\b(?!\s*-?\s*(?:steps|words?|followers|subscribers|views))/g;
-
-function distanceInK(m: RegExpExecArray): Quantity {
-  const km = Number(m[1]);
-  return { kind: 'distance', value: km, unit: 'km', race: `${km}K` };
-}
-
-const DISTANCE = new RegExp(String.raw`${NUMBER}\s?(km|kms|kilomet(?:er|re)s?|mi|miles?)\b`, 'g');
-
-function distance(m: RegExpExecArray): Quantity {
-  return {
-    kind: 'distance',
-    value: toNumber(m[1]),
-    unit: /^k/.test(m[2] ?? '') ? 'km' : 'mi',
-    race: null,
-  };
-}
-
-const STEPS = new RegExp(String.raw`${NUMBER}\s?(k)?\s+steps${PERIOD}`, 'g');
-
-function steps(m: RegExpExecArray): Quantity {
-  const per = periodOf(m[3] ?? m[4]);
-  return { kind: 'steps', value: toNumber(m[1], m[2]), perDay: per === 'day' || per === null };
-}
-
-const PERCENT_PATTERN = new RegExp(String.raw`${NUMBER}\s?(%|percent)`, 'g');
-
-function percent(m: RegExpExecArray): Quantity {
-  return { kind: 'percent', value: toNumber(m[1]) };
-}
-
-const DURATION = new RegExp(String.raw`${NUMBER}\s*(min(?:ute)?s?|hours?|hrs?|h)\b${PERIOD}`, 'g');
-
-function duration(m: RegExpExecArray, text: string): Quantity {
-  const value = toNumber(m[1]);
-  const minutes = /^h/.test(m[2] ?? '') ? value * 60 : value;
-  let per = periodOf(m[3] ?? m[4]);
-  if (per === null && /\b(daily|every day|each day|a day)\b/.test(text)) per = 'day';
-  return { kind: 'duration', minutes, per };
-}
-
-const FREQUENCY =
-  /\b(\d+|once|twice)\s*(?:times?|x|sessions?|days?)?\s*(?:a|per|each|every|in a)\s+(week|month|day)\b|\bevery other day\b|\bevery weekday\b|\b(?:every|each) (?:day|morning|evening|night)\b|\bdaily\b|\b(?:every|each|once a) week\b|\bweekly\b/g;
-
-function frequency(m: RegExpExecArray, text: string): Quantity | null {
-  let timesPerWeek: number;
-  const phrase = m[0];
-  if (m[1]) {
-    const n = m[1] === 'once' ? 1 : m[1] === 'twice' ? 2 : Number(m[1]);
-    timesPerWeek = m[2] === 'day' ? n * 7 : m[2] === 'month' ? n / 4.345 : n;
-    // "3 days a week" reads the same as "3 times a week".
-  } else if (/other day/.test(phrase)) timesPerWeek = 3.5;
-  else if (/weekday/.test(phrase)) timesPerWeek = 5;
-  else if (/daily|day|morning|evening|night/.test(phrase)) timesPerWeek = 7;
-  else timesPerWeek = 1;
-  // A number before "minutes a day" is a duration, handled next; skip overlap by checking the unit.
-  if (
-    m[1] &&
-    /\d/.test(m[1]) &&
-    TIME_DURATION.test(text.slice(m.index, m.index + phrase.length + 8))
-  ) {
-    return null;
-  }
-  return { kind: 'frequency', timesPerWeek: Math.round(timesPerWeek * 100) / 100 };
-}
-
-/** Two-word things people count, which the one-word pattern below would cut in half. */
-const COMPOUND_COUNT = new RegExp(
-  String.raw`${NUMBER}\s+(date nights|blog posts|job applications|practice tests|practice exams|mock interviews|family dinners|phone calls|coffee chats|informational interviews|side projects|short stories)\b${PERIOD}`,
-  'g',
-);
-
-function compoundCount(m: RegExpExecArray): Quantity {
-  return { kind: 'count', value: toNumber(m[1]), noun: m[2] ?? '', per: periodOf(m[3] ?? m[4]) };
-}
-
-const WORD_COUNT = new RegExp(String.raw`${NUMBER}(k)?[- ]words?\b`, 'g');
-
-function wordCount(m: RegExpExecArray): Quantity {
-  return { kind: 'count', value: toNumber(m[1], m[2]), noun: 'words', per: null };
-}
-
-const COUNT = new RegExp(
-  String.raw`${NUMBER}(k)?\s+(?:(?:new|more|different|full|freelance|paying|regular|local|online|short|good|quality|strict|real|first|great)\s+){0,2}([a-z][a-z'-]*?s)\b${PERIOD}`,
-  'g',
-);
-
-function count(m: RegExpExecArray): Quantity | null {
-  const noun = m[3] ?? '';
-  if (NOT_COUNT_NOUNS.has(noun)) return null;
-  // Years and dates ("2027 plans", "12 may") are not counts.
-  if (/^20\d\d$/.test(m[1] ?? '')) return null;
-  // "100k followers": thousands.
-  return { kind: 'count', value: toNumber(m[1], m[2]), noun, per: periodOf(m[4] ?? m[5]) };
-}
-
-/** Singular counts that matter: "do 1 pull-up", "write 1 book" ("run a 5K" is a distance). */
-const SINGULAR_COUNT = /\b(1)\s+(book|novel|pull-?up|course|certification|client|date)\b/g;
-
-function singularCount(m: RegExpExecArray): Quantity {
-  return { kind: 'count', value: 1, noun: `${m[2] ?? ''}s`, per: null };
-}
-
-/**
- * The patterns in the order they claim words. Money comes first: "500 pounds" after
- * save/earn/pay is money, after lose/gain it is weight.
- */
-const QUANTITY_READERS: ReadonlyArray<[RegExp, QuantityReader]> = [
-  [MONEY_BY_SYMBOL, moneyBySymbol],
-  [MONEY_BY_CODE, moneyByCode],
-  [MONEY_BY_VERB, moneyByVerb],
-  [WEIGHT_BY_VERB, weightByVerb],
-  [WEIGHT_ALONE, weightAlone],
-  ...RACES.map(([pattern, km, race]): [RegExp, QuantityReader] => [
-    pattern,
-    () => ({ kind: 'distance', value: km, unit: 'km', race }),
-  ]),
-  [DISTANCE_IN_K, distanceInK],
-  [DISTANCE, distance],
-  [STEPS, steps],
-  [PERCENT_PATTERN, percent],
-  [DURATION, duration],
-  [FREQUENCY, frequency],
-  [COMPOUND_COUNT, compoundCount],
-  [WORD_COUNT, wordCount],
-  [COUNT, count],
-  [SINGULAR_COUNT, singularCount],
-];
-
-/** Every quantity the sentence states; a match inside words an earlier one took is passed over. */
-export function parseQuantities(rawText: string, timeZone: string): Quantity[] {
-  const text = normalizeGoalText(rawText);
-  const found: Quantity[] = [];
-  const consumed: Array<[number, number]> = [];
-  for (const [pattern, read] of QUANTITY_READERS) {
-    for (const match of text.matchAll(pattern)) {
-      const end = match.index + match[0].length;
-      if (consumed.some(([from, to]) => match.index < to && end > from)) continue;
-      const quantity = read(match, text, timeZone);
-      if (!quantity) continue;
-      found.push(quantity);
-      consumed.push([match.index, end]);
-    }
-  }
-  return found;
-}
-
-/** Hours a week the sentence commits to ("5 hours a week", "20 minutes a day" → 2.33). */
-export function weeklyHoursFromQuantities(quantities: readonly Quantity[]): number | null {
-  const frequency = quantities.find((q) => q.kind === 'frequency');
-  for (const quantity of quantities) {
-    if (quantity.kind !== 'duration') continue;
-    if (quantity.per === 'week') return round(quantity.minutes / 60, 2);
-    if (quantity.per === 'day') {
-      const times = frequency?.kind === 'frequency' ? Math.min(frequency.timesPerWeek, 7) : 7;
-      return round((quantity.minutes * times) / 60, 2);
-    }
-    if (quantity.per === 'month') return round(quantity.minutes / 60 / 4.345, 2);
-    if (frequency?.kind === 'frequency')
-      return round((quantity.minutes * frequency.timesPerWeek) / 60, 2);
-  }
-  return null;
-}
-
-/** "3 hours", "about 5", "2.5h a week", "90 minutes" → hours. */
-export function parseHoursAnswer(answer: string): number | null {
-  const text = normalizeGoalText(answer);
-  const minutes = /(\d+(?:\.\d+)?)\s*(?:min|mins|minutes)\b/.exec(text);
-  const perDay = /\b(a|per|each|every) day\b|\bdaily\b/.test(text);
-  if (minutes) return round((Number(minutes[1]) / 60) * (perDay ? 7 : 1), 2);
-  const hours = /(\d+(?:\.\d+)?)/.exec(text);
-  if (!hours) return null;
-  return round(Number(hours[1]) * (perDay ? 7 : 1), 2);
-}
-
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
 }
 
 /** The user's own reason, when the sentence gives one ("…because I want to keep up with my kids"). */

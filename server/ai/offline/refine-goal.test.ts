@@ -325,3 +325,184 @@ describe('refineGoal offline: general rules beyond the goal table', () => {
     expect(asked(refine('Get my blood pressure below 130/80 by July'))).toEqual([]);
   });
 });
+
+describe('refineGoal offline: rules of the goals-9 round', () => {
+  const flagsOf = (text: string, zone?: string) => [...(refine(text, zone).flags ?? [])].sort();
+  const smartOf = (text: string, zone?: string) => {
+    const output = refine(text, zone);
+    if (output.kind !== 'smart') throw new Error(`expected a SMART goal: ${asked(output).join()}`);
+    return output.goal;
+  };
+
+  it('asks the date of an amount of money or weight given without one', () => {
+    for (const text of ['Pay off my £4,500 overdraft', 'Lose 12 pounds', 'gain 5kg of muscle']) {
+      expect(asked(refine(text)), text).toEqual(['deadline']);
+    }
+    expect(asked(refine('I want to earn six figures', 'America/Chicago'))).toEqual(['deadline']);
+    // A habit of saving has no total to date; an amount that answers a question is planned.
+    expect(refine('Save $300 a month into my ISA', 'America/New_York').kind).toBe('smart');
+    const answered = refineGoalOffline({
+      text: 'get fit',
+      today: TODAY,
+      timeZone: 'Europe/London',
+      answers: [{ questionId: 'outcome', answer: 'Lose 5 kg' }],
+    });
+    expect(answered.kind).toBe('smart');
+  });
+
+  it('reads rand and thousands grouped with spaces', () => {
+    const goal = smartOf('Pay off the R45 000 car loan by December', 'Africa/Johannesburg');
+    expect(goal.metric).toMatchObject({ target: 45000, unit: 'R' });
+  });
+
+  it('takes an income or a cost told as a fact for context, not the target', () => {
+    const goal = smartOf(
+      'I make $3,200 a month and my rent is $1,500. I want to save $20,000 by the end of the year.',
+      'America/New_York',
+    );
+    expect(goal.specific).toContain('A first step towards');
+    expect(goal.specific).toContain('20,000');
+    expect(flagsOf('I’m on £1,900 a month, want to save £15k by Christmas')).toEqual([
+      'over_ambitious',
+    ]);
+    expect(title(refine('I want £8k in savings by the end of the year'))).toBe(
+      'Have £8k in savings',
+    );
+  });
+
+  it('ends the goal’s clause at an interjection', () => {
+    expect(asked(refine('want to save up £3k lol my car is on its last legs'))).toEqual([
+      'deadline',
+    ]);
+    expect(title(refine('run a half marathon haha my sister bet me I wouldn’t, by October'))).toBe(
+      'Run a half marathon',
+    );
+  });
+
+  it('reads the goal after "Goal:", "Aim:" or "goal is" a thing', () => {
+    expect(
+      title(refine('Moved house last month. Target: unpack every box by the end of April.')),
+    ).toBe('Unpack every box');
+    expect(title(refine('my goal is simple: run a 5k by June'))).toBe('Run a 5k');
+    expect(title(refine('Knee is healing well. Aim: cycle 30 km by August.'))).toBe('Cycle 30 km');
+  });
+
+  it('plans the first of a numbered list of goals', () => {
+    const goal = smartOf('This year: 1) read 12 books 2) learn to swim 3) call my gran weekly');
+    expect(goal.title).toBe('Read 12 books');
+  });
+
+  it('flags a senior title soon after a first job, and a role with no background in it', () => {
+    for (const text of [
+      'Three months into my first marketing job, want to be promoted to senior marketing manager by summer',
+      'Just started as a junior designer, want to make lead designer by Christmas',
+      'Ex-chef, no finance background, want to become a financial analyst by September',
+      'Just graduated in computer science. Goal: CTO of a startup within a year',
+    ]) {
+      expect(flagsOf(text), text).toContain('over_ambitious');
+    }
+    expect(
+      flagsOf(
+        'I’ve been a developer for 6 years, want to become a senior developer by the end of the year',
+      ),
+    ).not.toContain('over_ambitious');
+  });
+
+  it('flags a weekly volume far above the one the person has now', () => {
+    expect(
+      flagsOf(
+        'cycling 40 km a week at the moment, want to get to 150 km a week by the end of April',
+      ),
+    ).toContain('over_ambitious');
+    expect(
+      flagsOf('cycling 50 km a week at the moment, want to get to 80 km a week by June'),
+    ).not.toContain('over_ambitious');
+  });
+
+  it('calls a reading a doctor follows and weight-loss surgery medical', () => {
+    expect(flagsOf('lower my blood sugar by summer')).toContain('medical');
+    expect(flagsOf('had a gastric band fitted last year, want to lose 10kg by summer')).toContain(
+      'medical',
+    );
+  });
+
+  it('reads the weight to lose from the weight now, and not from progress so far', () => {
+    expect(smartOf('I weigh 82kg now and want to be 75kg by summer').metric).toMatchObject({
+      target: 7,
+      unit: 'kg',
+    });
+    expect(
+      smartOf("I'm 16 stone and want to get down to 13 stone by my birthday in August").metric
+        .target,
+    ).toBe(19);
+    expect(
+      smartOf(
+        'Had bariatric surgery in October, down 30kg since then, want to lose another 15kg by Christmas',
+      ).metric.target,
+    ).toBe(15);
+    expect(
+      asked(refine('lost 12kg so far this year, want to lose the rest of the weight')),
+    ).toEqual(['deadline', 'target']);
+  });
+
+  it('proposes a new date for a promise told as not kept', () => {
+    for (const text of [
+      'I was meant to paint the fence by the end of February. Still want to get it done.',
+      'promised my wife I’d fix the shed door by Christmas and never did. still want to',
+      'I was supposed to start the couch to 5k on 1 March but didn’t. Want to start now.',
+    ]) {
+      expect(flagsOf(text), text).toContain('deadline_passed');
+    }
+    expect(
+      title(
+        refine('promised my wife I’d fix the shed door by Christmas and never did. still want to'),
+      ),
+    ).toBe('Fix the shed door');
+    // A promise for the future is a date ahead.
+    expect(flagsOf('I promised my kids a treehouse by christmas')).not.toContain('deadline_passed');
+  });
+
+  it('reads "it" as what the person named before it', () => {
+    expect(
+      flagsOf('My confidence has been knocked since the layoff. I want to get it back.'),
+    ).toEqual(['vague']);
+    expect(flagsOf('my running has gone downhill, want to get it back on track')).toEqual([
+      'vague',
+    ]);
+    expect(
+      title(refine('Cholesterol was 7.2 at my last check. Want to get it under 5 by the autumn.')),
+    ).toBe('Get cholesterol under 5');
+  });
+
+  it('asks what a state wished back or an uncertain wish would look like', () => {
+    for (const text of [
+      'we argue about everything lately, I just want us to be close again',
+      'get good at chess',
+      'Left teaching after 15 years and honestly not sure what I want to do next',
+    ]) {
+      expect(asked(refine(text)), text).toEqual(['outcome']);
+      expect(flagsOf(text), text).toEqual(['vague']);
+    }
+  });
+
+  it('asks what mending a relationship looks like, without calling it vague', () => {
+    for (const text of ['make things right with my dad', 'clear the air with my flatmate']) {
+      expect(asked(refine(text)), text).toEqual(['outcome']);
+      expect(flagsOf(text), text).toEqual([]);
+    }
+  });
+
+  it('keeps a sooner date the person gives over a due date', () => {
+    const goal = smartOf(
+      "I'm 24 weeks pregnant and my driving test is on 2 May. Want to pass it before the baby comes.",
+    );
+    expect(goal.deadline).toBe('2026-05-02');
+  });
+
+  it('reads past a date that tells when something happened', () => {
+    expect(
+      smartOf('Off work since my op in February. Want to walk 5 km without stopping by June.')
+        .deadline,
+    ).toBe('2026-06-30');
+  });
+});

@@ -22,7 +22,9 @@ import {
   keepsIntent,
   type NamedOccasion,
   occasionWithoutDate,
+  firstListedGoal,
   SOMEONE_ELSE,
+  withReferents,
 } from './intent.ts';
 import { ownWordsTemplate } from './own-words.ts';
 import {
@@ -36,16 +38,13 @@ import {
 import { addDays, daysBetween } from '#contracts/local-date.ts';
 import { formatLongDate } from './dates.ts';
 import { goalTitle, titleFromText } from './goal-title.ts';
+import { extractWhy, normalizeGoalText, parseDeadline, type ParsedDeadline } from './parse.ts';
 import {
   defaultCurrency,
-  extractWhy,
-  normalizeGoalText,
-  parseDeadline,
   parseHoursAnswer,
   parseQuantities,
   weeklyHoursFromQuantities,
-  type ParsedDeadline,
-} from './parse.ts';
+} from './quantities.ts';
 import {
   type ActivityTemplate,
   clamp,
@@ -86,7 +85,7 @@ const STATED_SITUATION =
 
 /** Repairing a relationship: the person is known; what it would look like is asked, without calling it vague. */
 const RECONNECT =
-  /\b(?:reconnect|make up|make peace|patch things up|get back in touch|repair (?:things|my relationship|our relationship)|be closer|get closer)\b(?:\s+with)?/;
+  /\b(?:reconnect|make up|make peace|patch things up|fix things|make things right|mend (?:things|fences|bridges)|work things out|clear the air|bury the hatchet|get back in touch|repair (?:things|my relationship|our relationship)|be closer|get closer)\b(?:\s+with)?/;
 
 /** A number of people ("5 old uni friends", "three cousins"): how many is already said. */
 const PEOPLE_COUNT =
@@ -158,11 +157,12 @@ function outcomeQuestion(
 }
 
 /**
- * A health matter that needs a doctor's or physio's word before training: a condition, an
- * operation (an organ out, a joint replaced) or an injury (a torn calf).
+ * A health matter that needs a doctor's or physio's word before training: a condition or a
+ * reading a doctor follows (cholesterol, HbA1c), an operation (an organ out, a joint replaced,
+ * weight-loss surgery) or an injury (a torn calf).
  */
 const MEDICAL =
-  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|(?:pre)?diabet\w*|heart (?:condition|attack|disease)|blood pressure|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|insulin pump|on a pump|(?:i'm|i am|im) type [12]|type [12] diabet\w*|t[12]d|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off|(?:tore|tear|torn|pulled|strained|ruptured|dislocated) (?:my|a|her|his|the)|\w+ectomy|c-section|caesarean|(?:shoulder|ankle|joint|valve) replacement|(?:gallbladder|appendix|tonsils|thyroid|spleen|kidney|ovary|ovaries|womb|uterus|prostate|wisdom teeth)(?: \w+)? (?:out|removed|taken out))\b/;
+  /\b(surgery|operation|op|injur(?:y|ies|ed)|torn|fracture|broken|pregnan\w*|postpartum|(?:pre)?diabet\w*|heart (?:condition|attack|disease)|blood pressure|cholesterol|blood sugars?|hba1c|a1c|triglycerides|gastric (?:sleeve|band|bypass|balloon)|bariatric|weight[- ]loss surgery|medication|chemo\w*|cancer|eating disorder|anorexi\w*|bulimi\w*|rehab\w*|physio\w*|arthritis|asthma|chronic pain|slipped disc|hernia|knee replacement|hip replacement|concussion|acl|menisc\w*|sertraline|fluoxetine|citalopram|prozac|ssris?|antidepressants?|insulin|insulin pump|on a pump|(?:i'm|i am|im) type [12]|type [12] diabet\w*|t[12]d|metformin|ozempic|wegovy|crohn'?s|colitis|ibs|pcos|endometriosis|long covid|copd|epilepsy|multiple sclerosis|stents?|cardiolog\w*|cardiac|bypass|angioplasty|stroke|binge(?:s|d|ing)?|purg(?:e|ing)|sprain\w*|(?:broke|broken|fractured) (?:my|it|her|his|a|the)|(?:in a|my|the) cast|cast (?:came|comes|is) off|(?:tore|tear|torn|pulled|strained|ruptured|dislocated) (?:my|a|her|his|the)|\w+ectomy|c-section|caesarean|(?:shoulder|ankle|joint|valve) replacement|(?:gallbladder|appendix|tonsils|thyroid|spleen|kidney|ovary|ovaries|womb|uterus|prostate|wisdom teeth)(?: \w+)? (?:out|removed|taken out))\b/;
 
 const MEDICAL_NOTE =
   'Because of the health condition you mention, check the plan with your doctor or physiotherapist before you start, and stop if anything hurts.';
@@ -292,6 +292,19 @@ function dueDateFromWeeks(text: string, today: string): ParsedDeadline | null {
     occasion: false,
     monthOnly: false,
   };
+}
+
+/**
+ * "20 weeks pregnant and sitting my exam on 4 June … before the baby comes": a date the person
+ * gives that comes before the due date is the goal's own (and "before the baby" holds); the due
+ * date is the deadline only when no sooner date is stated.
+ */
+function statedOrDueDate(
+  stated: ParsedDeadline | null,
+  due: ParsedDeadline | null,
+): ParsedDeadline | null {
+  if (!due) return stated;
+  return stated && !stated.passed && stated.date < due.date ? stated : due;
 }
 
 function dateNeededQuestion(owner: string, event: string, timeZone: string): ClarifyingQuestion {
@@ -550,6 +563,50 @@ function targetNeeds(reading: TargetReading) {
   return { needsTarget, readingWithoutTarget, bareRise, debtWithoutBalance };
 }
 
+/**
+ * The first question about the goal itself: what a vague wish or a skill would look like, or
+ * which target (a reading, a rise, a balance, the template's own, how much).
+ */
+function whatToAsk(read: {
+  template: ActivityTemplate;
+  domain: CoachDomain;
+  context: TemplateContext;
+  said: string;
+  wish: string;
+  ask: { vague: boolean; asksOutcome: boolean; learnSkill: boolean; needsTarget: boolean };
+  target: { readingWithoutTarget: boolean; bareRise: boolean; debtWithoutBalance: boolean };
+}): ClarifyingQuestion | null {
+  const { template, domain, context, said, wish } = read;
+  const { vague, asksOutcome, learnSkill, needsTarget } = read.ask;
+  if (vague) {
+    // "swim more": the activity is known, how much is not; "a promotion": to what.
+    return BARE_PROMOTION.test(wish)
+      ? PROMOTION_QUESTION
+      : outcomeQuestion(template, domain, said.trim(), context.timeZone);
+  }
+  if (asksOutcome) {
+    const question = outcomeQuestion(template, domain, said.trim(), context.timeZone);
+    // A skill to learn: what "done" could be, in the skill's own terms ("4 songs start to
+    // finish"), not the domain's catch-all suggestions.
+    const own =
+      !template.generic && template.id !== 'own_words' && template.targetQuestion
+        ? template.targetQuestion(context).suggestions
+        : INSTRUMENT_WORDS.test(wish)
+          ? howMuchQuestion(wish).suggestions
+          : LEARN_SUGGESTIONS;
+    return learnSkill ? { ...question, suggestions: [...own] } : question;
+  }
+  if (!needsTarget) return null;
+  const { readingWithoutTarget, bareRise, debtWithoutBalance } = read.target;
+  return readingWithoutTarget
+    ? READING_QUESTION
+    : bareRise
+      ? PAY_RISE_QUESTION
+      : debtWithoutBalance
+        ? debtQuestion(context.timeZone)
+        : (template.targetQuestion?.(context) ?? howMuchQuestion(wish));
+}
+
 export interface RefineGoalOptions {
   /**
    * The goal's domain read from the meaning of the statement (domain-model.ts), or null: it
@@ -568,7 +625,9 @@ export function refineGoalOffline(
   const outcomeAnswers = [...answers.entries()]
     .filter(([id]) => !['why', 'deadline', 'hours', 'domain'].includes(id))
     .map(([, answer]) => answer);
-  const combined = [input.text, ...outcomeAnswers].join('. ');
+  // "… my career has stalled. I want to get it back on track": the goal read with what "it" is.
+  const said = withReferents(firstListedGoal(input.text));
+  const combined = [said, ...outcomeAnswers].join('. ');
   const hint = input.domainHint ?? domainFromAnswer(answers.get(QUESTION_IDS.domain));
   const quantities = parseQuantities(combined, input.timeZone);
   const context: TemplateContext = {
@@ -581,10 +640,12 @@ export function refineGoalOffline(
   const deadlineAnswer = answers.get(QUESTION_IDS.deadline);
   const parsedDeadline =
     (deadlineAnswer ? parseDeadline(deadlineAnswer, input.today, input.timeZone) : null) ??
-    dueDateFromWeeks(context.text, input.today) ??
-    parseDeadline(input.text, input.today, input.timeZone);
-  const why = answers.get(QUESTION_IDS.why) ?? extractWhy(input.text);
-  const statement = answers.get(QUESTION_IDS.outcome) ?? input.text;
+    statedOrDueDate(
+      parseDeadline(said, input.today, input.timeZone),
+      dueDateFromWeeks(context.text, input.today),
+    );
+  const why = answers.get(QUESTION_IDS.why) ?? extractWhy(said);
+  const statement = answers.get(QUESTION_IDS.outcome) ?? said;
   const detected = chooseActivity(
     combined,
     hint,
@@ -623,7 +684,7 @@ export function refineGoalOffline(
   const { needsTarget, readingWithoutTarget, bareRise, debtWithoutBalance } = targetNeeds({
     statement,
     wish,
-    inputText: input.text,
+    inputText: said,
     context,
     measured,
     explicit,
@@ -634,7 +695,7 @@ export function refineGoalOffline(
   // A date only the person knows ("for my sister's wedding", "until the baby comes") is asked
   // for, never guessed; a month alone ("before I graduate in May") does not name the day.
   const dayKnown = parsedDeadline !== null && !parsedDeadline.monthOnly;
-  const { event, lifeEvent } = eventsToAsk(eventText, context.text, input.text, {
+  const { event, lifeEvent } = eventsToAsk(eventText, context.text, said, {
     answered: Boolean(deadlineAnswer),
     dayKnown,
     anyDate: parsedDeadline !== null,
@@ -644,39 +705,38 @@ export function refineGoalOffline(
   // coach would ("that date has gone; how about …?"), rather than asked again.
   const passed = parsedDeadline?.passed === true;
   const asksOutcome = reconnect || (learnSkill && !event && !lifeEvent);
-  if (((vague || needsTarget || asksOutcome) && !answeredOutcome) || event || lifeEvent) {
+  // "Save £5,000 for a car", "Lose 2 stone": an amount of money or weight is only safe or
+  // affordable against a date, and only the person knows what theirs can be: asked, not proposed
+  // (unless the amount answers an earlier question: the date is then proposed, as for any goal).
+  const amountWithoutDate =
+    measured &&
+    !answeredOutcome &&
+    explicit !== null &&
+    !parsedDeadline &&
+    !deadlineAnswer &&
+    DATED_TARGETS.test(template.id) &&
+    (template.id === 'income' || !explicit.unit.includes('/'));
+  if (
+    ((vague || needsTarget || asksOutcome) && !answeredOutcome) ||
+    event ||
+    lifeEvent ||
+    amountWithoutDate
+  ) {
     const questions: ClarifyingQuestion[] = [];
     if (passed) flags.add('deadline_passed');
-    if (vague && !answeredOutcome) {
-      flags.add('vague');
-      questions.push(
-        // "swim more": the activity is known, how much is not; "a promotion": to what.
-        BARE_PROMOTION.test(wish)
-          ? PROMOTION_QUESTION
-          : outcomeQuestion(template, domain, input.text.trim(), input.timeZone),
-      );
-    } else if (asksOutcome && !answeredOutcome) {
-      const question = outcomeQuestion(template, domain, input.text.trim(), input.timeZone);
-      // A skill to learn: what "done" could be, in the skill's own terms ("4 songs start to
-      // finish"), not the domain's catch-all suggestions.
-      const own =
-        !template.generic && template.id !== 'own_words' && template.targetQuestion
-          ? template.targetQuestion(context).suggestions
-          : INSTRUMENT_WORDS.test(wish)
-            ? howMuchQuestion(wish).suggestions
-            : LEARN_SUGGESTIONS;
-      questions.push(learnSkill ? { ...question, suggestions: [...own] } : question);
-    } else if (needsTarget && !answeredOutcome) {
-      questions.push(
-        readingWithoutTarget
-          ? READING_QUESTION
-          : bareRise
-            ? PAY_RISE_QUESTION
-            : debtWithoutBalance
-              ? debtQuestion(input.timeZone)
-              : (template.targetQuestion?.(context) ?? howMuchQuestion(wish)),
-      );
-    }
+    if (vague && !answeredOutcome) flags.add('vague');
+    const first = answeredOutcome
+      ? null
+      : whatToAsk({
+          template,
+          domain,
+          context,
+          said,
+          wish,
+          ask: { vague, asksOutcome, learnSkill, needsTarget },
+          target: { readingWithoutTarget, bareRise, debtWithoutBalance },
+        });
+    if (first) questions.push(first);
     if (event) {
       flags.add('date_needed');
       // The occasion's date is fixed once known when the goal happens at it ("play at my dad's
@@ -698,12 +758,13 @@ export function refineGoalOffline(
         question: lifeEvent.question,
       });
     } else if (
-      needsTarget &&
-      !moreOf &&
-      !answeredOutcome &&
-      (DATED_TARGETS.test(template.id) || debtWithoutBalance) &&
-      !parsedDeadline &&
-      !deadlineAnswer
+      amountWithoutDate ||
+      (needsTarget &&
+        !moreOf &&
+        !answeredOutcome &&
+        (DATED_TARGETS.test(template.id) || debtWithoutBalance) &&
+        !parsedDeadline &&
+        !deadlineAnswer)
     ) {
       // Amounts of money or weight are only safe or affordable against a date: asked together.
       questions.push(deadlineQuestion());
@@ -778,7 +839,7 @@ export function refineGoalOffline(
 
   const { title, towards } = goalTitle({
     statement,
-    text: answers.get(QUESTION_IDS.outcome) ?? input.text,
+    text: answers.get(QUESTION_IDS.outcome) ?? said,
     deadline: parsedDeadline,
     explicit,
     target: scope.target,
@@ -881,6 +942,10 @@ function chooseActivity(
   // Templates about the action itself ("save $10,000") before those about its setting ("on a
   // salary of…"); the order is otherwise the classifier's.
   const core = normalizeGoalText(intent.core);
+  const phrase = normalizeGoalText(intent.phrase);
+  const phraseWeights = parseQuantities(intent.phrase, context.timeZone).some(
+    (quantity) => quantity.kind === 'weight',
+  );
   const candidates = candidateActivities(combined, hint);
   const ranked = [
     ...candidates.filter((c) => c.template.cues.test(core)),
@@ -907,7 +972,10 @@ function chooseActivity(
     // Or it reads the very number the action states ("make $10k/month" is income, whatever
     // else the sentence mentions).
     const reads = coreContext.quantities.length > 0 && template.metric(coreContext) !== null;
-    if (about || reads || keepsIntent(intent, text)) return candidate;
+    // A weight to get down to reads with the weight now ("I'm 16 stone and want to get down to 13").
+    const weightTo =
+      phraseWeights && template.cues.test(phrase) && template.metric(context) !== null;
+    if (about || reads || weightTo || keepsIntent(intent, text)) return candidate;
   }
   const fallback = detectActivity(combined, hint);
   if (

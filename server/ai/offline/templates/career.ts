@@ -8,7 +8,7 @@ import {
   phaseName,
   stagedMilestone,
 } from './kit.ts';
-import { defaultCurrency } from '#server/ai/offline/parse.ts';
+import { defaultCurrency } from '#server/ai/offline/quantities.ts';
 
 /** Career: job search, promotion, exams, skills, income and launching something of your own. */
 

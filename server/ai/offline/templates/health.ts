@@ -7,6 +7,7 @@ import {
   formatAmount,
   phaseName,
   type PlanContext,
+  type TemplateContext,
   rampMilestone,
   stagedMilestone,
   usesImperial,
@@ -14,14 +15,36 @@ import {
 
 /** Health: movement, weight, sleep, food and quitting; every plan here carries the medical note. */
 
+/**
+ * The weight to lose or gain: as stated ("lose 5 kg", not "down 25kg so far"), or the gap from
+ * the person's weight now to the one they want to reach ("210 lbs … get down to 150 lbs").
+ */
+function weightChange(
+  quantities: TemplateContext['quantities'],
+  direction: 'lose' | 'gain',
+): { target: number; unit: string } | null {
+  const weights = quantities.flatMap((q) => (q.kind === 'weight' ? [q] : []));
+  const stated = weights.find((q) => q.direction === direction);
+  if (stated) return { target: stated.value, unit: stated.unit };
+  const now = weights.find((q) => q.direction === 'now');
+  const goal = weights.find(
+    (q) =>
+      q.direction === 'reach' &&
+      now !== undefined &&
+      q.unit === now.unit &&
+      (direction === 'lose' ? q.value < now.value : q.value > now.value),
+  );
+  if (!now || !goal) return null;
+  return { target: Math.round(Math.abs(now.value - goal.value) * 10) / 10, unit: now.unit };
+}
+
 const weightLoss: ActivityTemplate = {
   id: 'weight_loss',
   domain: 'health',
-  cues: /\b(lose|losing|drop|shed|slim down)\b[^.]*(?:\b|(?<=\d))(weight|kg|kgs|kilos?|pounds|lbs?|stone|fat|belly)\b|\bweight loss\b|\bfat loss\b|\bweight lost\b|\bslim down\b|\bdown to \d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|stone|st|lbs?|pounds)\b|\bgoal weight\b/,
+  cues: /\b(lose|losing|drop|shed|slim down)\b[^.]*(?:\b|(?<=\d))(weight|kg|kgs|kilos?|pounds|lbs?|stone|fat|belly)\b|\bweight loss\b|\bfat loss\b|\bweight lost\b|\bslim down\b|\b(?:down to|be|get to|reach|hit|weigh)\s+\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|stone|st|lbs?|pounds)\b|\bgoal weight\b/,
   metric: ({ quantities }) => {
-    const weight = findQuantity(quantities, 'weight');
-    if (!weight || weight.direction !== 'lose') return null;
-    return { name: 'Weight lost', target: weight.value, unit: weight.unit };
+    const change = weightChange(quantities, 'lose');
+    return change ? { name: 'Weight lost', ...change } : null;
   },
   targetQuestion: ({ timeZone }) => ({
     id: 'target',
@@ -93,9 +116,8 @@ const muscleGain: ActivityTemplate = {
   domain: 'health',
   cues: /\b(gain|put on|build|add)\b[^.]*\b(muscle|kg|kgs|kilos?|pounds|lbs?|weight|mass)\b|\bbulk(ing)?\b|\bweight gained\b/,
   metric: ({ quantities }) => {
-    const weight = findQuantity(quantities, 'weight');
-    if (!weight || weight.direction !== 'gain') return null;
-    return { name: 'Weight gained', target: weight.value, unit: weight.unit };
+    const change = weightChange(quantities, 'gain');
+    return change ? { name: 'Weight gained', ...change } : null;
   },
   targetQuestion: ({ timeZone }) => ({
     id: 'target',

@@ -1,6 +1,6 @@
 import type { ClarifyingQuestion, CoachDomain, GoalMetric } from '#contracts/coach.ts';
 import nlp from 'compromise';
-import type { Quantity } from '#server/ai/offline/parse.ts';
+import type { Quantity } from '#server/ai/offline/quantities.ts';
 
 /**
  * The shape of an activity template (what the offline coach knows about "running a 10K" or
@@ -97,7 +97,7 @@ export interface ActivityTemplate {
 // ---------------------------------------------------------------------------------------------
 // Numbers and units
 
-const CURRENCIES = ['$', '€', '£', '¥', '₹'];
+const CURRENCIES = ['$', '€', '£', '¥', '₹', 'R'];
 
 export function isCurrencyUnit(unit: string): boolean {
   return CURRENCIES.some((symbol) => unit === symbol || unit.startsWith(`${symbol}/`));
@@ -249,7 +249,11 @@ export function findQuantity<K extends Quantity['kind']>(
   quantities: readonly Quantity[],
   kind: K,
 ): Extract<Quantity, { kind: K }> | undefined {
-  return quantities.find((q): q is Extract<Quantity, { kind: K }> => q.kind === kind);
+  // Money told as the person's income or costs is where they are, not what they aim for.
+  return quantities.find(
+    (q): q is Extract<Quantity, { kind: K }> =>
+      q.kind === kind && !(q.kind === 'money' && q.fact === true),
+  );
 }
 
 export function clamp(value: number, min: number, max: number): number {

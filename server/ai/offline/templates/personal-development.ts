@@ -1,4 +1,4 @@
-import { defaultCurrency } from '#server/ai/offline/parse.ts';
+import { defaultCurrency } from '#server/ai/offline/quantities.ts';
 import {
   type ActivityTemplate,
   clamp,
@@ -317,7 +317,7 @@ const art: ActivityTemplate = {
 const savings: ActivityTemplate = {
   id: 'savings',
   domain: 'personal_development',
-  cues: /\b(save|saving|savings|saved|pay off|paying off|debt|emergency fund|invest|investing|budget|budgeting|deposit|nest egg|retirement|pension|super|superannuation|isa|401k|ira|kiwisaver)\b/,
+  cues: /\b(save|saving|savings|saved|put away|set aside|pay off|paying off|debt|emergency fund|invest|investing|budget|budgeting|deposit|nest egg|retirement|pension|super|superannuation|isa|401k|ira|kiwisaver)\b/,
   metric: ({ quantities, text }) => {
     const money = findQuantity(quantities, 'money');
     if (!money) return null;
