@@ -623,20 +623,12 @@ const SET_PENDING: Readonly<Record<string, string>> = {
 };
 
 /**
- * Rows of the sets the crisis guard answers before any engine (safety.test.ts and
- * crisis-sentence-layer.test.ts keep the table free of them): an eating-disorder history with a
- * wish to lose weight is the guard's `eating` category, a deliberate safety decision; the others
- * are noted where they are listed. Kept in goal-sets.ts as written, left out of the table.
+ * Rows of the sets the crisis guard answers before any engine (goal-table.test.ts keeps the table
+ * free of them): an eating-disorder history with a wish to lose weight is the guard's `eating`
+ * category, a deliberate safety decision. Kept in goal-sets.ts as written, left out of the table.
  */
 const SET_GUARDED: ReadonlySet<string> = new Set([
   "I had an eating disorder at uni. I'm recovered now but I'd like to get my weight down a bit",
-  // Set 6 (goals-9): ordinary goals the guard answers today, false alarms for the crisis work to
-  // look at (the concept layer reads "Life got in the way" as suicide; the sentence layer flags
-  // the other three). The coach never sees them while the guard answers first.
-  'I was supposed to launch my Shopify store on 31 January 2026. Life got in the way. Still want to launch it.',
-  "I'm 52 and was made redundant last month after 28 years at the same bank. I've only ever done one thing. Honestly I don't know what I want next, something that actually matters I suppose, and that still pays the mortgage.",
-  "My husband and I have been fighting nonstop since the baby arrived. Neither of us sleeps more than four hours, his mum is round every other day, and money is tight now I'm on leave. I love him but it feels like we're flatmates who argue about bins. I just want us to be a team again.",
-  'i just want to be happier tbh',
 ]);
 
 const setRows: GoalRow[] = [
