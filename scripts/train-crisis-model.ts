@@ -20,10 +20,13 @@ import {
 } from '#server/ai/crisis-model.ts';
 import { crisisLearningRows } from '#server/ai/safety-eval/crisis-learning.ts';
 import { crisisSet } from '#server/ai/safety-eval/crisis-set.ts';
+import { goalTable } from '#server/ai/offline/goal-table.ts';
 import { hasRiskConcept } from '#server/ai/crisis-concepts.ts';
 
-// the evaluation set and the learning batches (safety-eval/learning/README.md)
-const rows = [...crisisSet, ...crisisLearningRows()].map((row) => ({
+// the evaluation set, the learning batches (safety-eval/learning/README.md) and the goal table's
+// statements as ordinary text (what people write to the coach most)
+const goalStatements = goalTable.map((row) => ({ text: row.text, expected: null }));
+const rows = [...crisisSet, ...crisisLearningRows(), ...goalStatements].map((row) => ({
   row,
   features: modelFeatures(sentencesOf(row.text)),
   label: row.expected ?? ('none' as const),
