@@ -26,7 +26,7 @@ describe('the crisis guard with its sentence layer', () => {
   it('flags no statement of the goal table and no everyday look-alike', () => {
     const texts = [...goalTable.map((row) => row.text), ...EVERYDAY_LOOK_ALIKES];
     expect(texts.filter((text) => detectCrisis([text]) !== null)).toEqual([]);
-    // about 50 ms of encoder time a statement (ADR 032)
+    // about 4 ms of encoder time a statement (ADR 032)
   }, 120_000);
 
   it('reads a long text in windows of whole sentences', () => {
