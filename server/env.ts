@@ -196,7 +196,7 @@ const envSchema = z
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
     /**
      * The crisis guard's sentence layer (ADR 032): catches distress in words the rules do not
-     * know, for about 50 ms of CPU a message. Turn off only on hardware too slow for that.
+     * know, for about 4 ms of CPU a message. Turn off only on hardware too slow for that.
      */
     AI_CRISIS_SENTENCE_LAYER: z.enum(['on', 'off']).default('on'),
   })

@@ -19,7 +19,7 @@ let enabled = false;
 /**
  * Turns the layer on or off for this process: on in the app (server/modules.ts, from
  * AI_CRISIS_SENTENCE_LAYER, on by default), the evaluation scripts and the bench; off until then,
- * because the unit tests read thousands of rows and a message costs about 50 ms of encoder time
+ * because the unit tests read thousands of rows and a message costs about 4 ms of encoder time
  * (ADR 032). Its own tests turn it on.
  */
 export function useSentenceLayer(on: boolean): void {

@@ -11,7 +11,7 @@ import { checkGoalRow, goalTable } from './goal-table.ts';
  */
 
 // As the app reads them: with the sentence encoder, which the crisis guard runs on every statement
-// and the domain opinion reads again from its cache (about 50 ms a statement, ADR 032).
+// and the domain opinion reads again from its cache (about 4 ms a statement, ADR 032).
 describe('the goal table', () => {
   beforeAll(() => useSentenceLayer(true));
   afterAll(() => useSentenceLayer(false));
