@@ -40,7 +40,6 @@ import {
  * normalised and cleared of idioms, so "this commute is killing me" never reaches it.
  */
 
-export type { Concept } from './crisis-concept-phrases.ts';
 export { CONCEPT_GATE, tagConcepts } from './crisis-concept-tags.ts';
 export { framedMessage, resolvedMessage, routineExplains, setAside } from './crisis-frames.ts';
 
