@@ -5,7 +5,7 @@
 // speed per message against normalisation alone (the least any guard must do). The rates are the
 // guard as the app runs it, with its sentence layer (ADR 032); the rule layers' speed is measured
 // on their own, and the sentence layer's on a sample of ordinary messages against them.
-import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
+import { forgetRecentEmbeddings, useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { detectCrisis, normalizeForGuard } from '#server/ai/safety.ts';
 import { crisisLearningRows, readCrisisBatch } from '#server/ai/safety-eval/crisis-learning.ts';
 import { crisisSet, type CrisisEvalRow } from '#server/ai/safety-eval/crisis-set.ts';
@@ -74,7 +74,15 @@ export function runSafetyBench() {
 
   // The sentence layer on 60 ordinary messages (it reads only what the rules did not flag).
   const sample = ordinaryRows.filter((_, i) => i % 18 === 0).map((row) => row.text);
-  const deep = microsPerMessage((text) => detectCrisis([text]), 3, sample);
+  // each message read anew: the layer's cache of recent windows would otherwise answer the rounds
+  const deep = microsPerMessage(
+    (text) => {
+      forgetRecentEmbeddings();
+      return detectCrisis([text]);
+    },
+    3,
+    sample,
+  );
   useSentenceLayer(false);
   const rules = microsPerMessage((text) => detectCrisis([text]), 3, sample);
   report({

@@ -79,6 +79,11 @@ function embedWindow(window: string): Float32Array {
   return embedding;
 }
 
+/** Empties the cache of recent windows, so a benchmark times the encoder rather than the cache. */
+export function forgetRecentEmbeddings(): void {
+  recent.clear();
+}
+
 /** The sentence layer's opinion of each window of one text (the person's words, as written). */
 export function sentenceLayerCategories(
   text: string,
