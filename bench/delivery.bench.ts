@@ -107,7 +107,7 @@ const sample = composeEmail({
   deliveryId: '7f9c2d1e-3b4a-4c5d-8e6f-0a1b2c3d4e5f',
   localDate: TODAY,
   timeZone: 'UTC',
-  coachTone: 'encouraging',
+  coachTone: 'supportive',
   tasks: [1, 2, 3].map((k) => ({
     taskId: `7f9c2d1e-3b4a-4c5d-8e6f-0a1b2c3d4e5${k}`,
     title: `Task ${k} of the day`,

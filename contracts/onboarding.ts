@@ -16,7 +16,11 @@ export const onboardingSteps = [
 export const onboardingStepSchema = z.enum(onboardingSteps);
 export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
 
-export const coachTones = ['encouraging', 'direct', 'analytical', 'playful'] as const;
+/**
+ * The coach's tones, one list for onboarding, assessments, the coach team and every reply (ADR 034:
+ * the public pages' five; 'encouraging' became 'supportive' and 'playful' 'motivational').
+ */
+export const coachTones = ['supportive', 'direct', 'analytical', 'motivational', 'mindful'] as const;
 export const coachToneSchema = z.enum(coachTones, {
   message: `must be one of ${coachTones.join(', ')}`,
 });
@@ -24,10 +28,11 @@ export type CoachTone = z.infer<typeof coachToneSchema>;
 
 /** Each tone's name as people read it. */
 export const coachToneLabels: Record<CoachTone, string> = {
-  encouraging: 'Encouraging',
+  supportive: 'Supportive',
   direct: 'Direct',
   analytical: 'Analytical',
-  playful: 'Playful',
+  motivational: 'Motivational',
+  mindful: 'Mindful',
 };
 
 export const onboardingSchema = z.object({

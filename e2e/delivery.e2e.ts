@@ -194,7 +194,7 @@ test('onboarding from sign-up to /dashboard, then today’s top three by email a
     page.getByRole('heading', { level: 1, name: 'How should your coach talk to you?' }),
   ).toBeFocused();
   await checkAccessibility(page);
-  await page.getByRole('radio', { name: /^Encouraging/ }).focus();
+  await page.getByRole('radio', { name: /^Supportive/ }).focus();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('radio', { name: /^Direct/ })).toBeChecked();
   await page.getByRole('button', { name: 'Finish' }).click();

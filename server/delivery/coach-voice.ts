@@ -2,7 +2,7 @@ import type { CoachTone } from '#contracts/onboarding.ts';
 
 /**
  * The coach's line at the top of a delivery, in the tone the person chose in onboarding
- * (encouraging, direct, analytical, playful). Pure: it speaks only of what the message carries
+ * (supportive, direct, analytical, motivational, mindful). Pure: it speaks only of what the message carries
  * (how many tasks, their minutes, the first one, a goal's progress), so a tone shapes the
  * wording, never the facts. No tone chosen yet: a plain line.
  */
@@ -53,7 +53,7 @@ export function coachLine(tone: CoachTone | null, tasks: readonly VoiceTask[]): 
   const about = minutes === null ? '' : `, about ${minutes} minutes`;
   const what = `${count(tasks)}${about}`;
   switch (tone) {
-    case 'encouraging':
+    case 'supportive':
       return `You’ve got this: ${what}, and each one moves you forward. Start with “${first.title}”.`;
     case 'direct':
       return `${capitalise(what)}. Start with “${first.title}” and finish it.`;
@@ -62,8 +62,10 @@ export function coachLine(tone: CoachTone | null, tasks: readonly VoiceTask[]): 
       const progress = goal ? ` “${goal.title}” stands at ${goal.progress} %.` : '';
       return `Today: ${what}, ranked by deadline, milestone and wait.${progress}`;
     }
-    case 'playful':
-      return `Quest log: ${what}. First boss: “${first.title}”. Go get it!`;
+    case 'motivational':
+      return `Let’s go: ${what}. Win the first one, “${first.title}”, and the rest follow!`;
+    case 'mindful':
+      return `One thing at a time today: ${what}. Begin gently with “${first.title}”.`;
     case null:
       return `The tasks that matter most today, and why: ${what}.`;
   }
@@ -73,14 +75,16 @@ export function coachLine(tone: CoachTone | null, tasks: readonly VoiceTask[]): 
 export function coachShout(tone: CoachTone | null, tasks: readonly VoiceTask[]): string {
   const minutes = totalMinutes(tasks);
   switch (tone) {
-    case 'encouraging':
+    case 'supportive':
       return "You've got this!";
     case 'direct':
       return 'Start with #1.';
     case 'analytical':
       return minutes === null ? `${capitalise(count(tasks))} today.` : `${minutes} min planned.`;
-    case 'playful':
-      return 'Quest time!';
+    case 'motivational':
+      return "Let's go!";
+    case 'mindful':
+      return 'One step at a time.';
     case null:
       return minutes === null ? '' : `About ${minutes} min.`;
   }

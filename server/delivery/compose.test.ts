@@ -76,7 +76,7 @@ describe('composeEmail', () => {
   });
 
   it('shows each task’s goal with its progress and the minutes, and the coach’s line', () => {
-    const rich = composeEmail(input(detailed, { coachTone: 'encouraging' }));
+    const rich = composeEmail(input(detailed, { coachTone: 'supportive' }));
     expect(rich.text).toContain(
       '1. Draft the grant proposal\n   Why: Due today\n   Goal: Get funded (40 % done) · 45 min\n',
     );
@@ -89,10 +89,10 @@ describe('composeEmail', () => {
     expect(rich.text).toContain(line);
     expect(rich.html).toContain(escapeHtml(line));
     // Each tone has its own voice; no tone chosen is plain.
-    const lines = (['encouraging', 'direct', 'analytical', 'playful', null] as const).map(
-      (coachTone) => composeEmail(input(detailed, { coachTone })).text.split('\n')[2],
-    );
-    expect(new Set(lines).size).toBe(5);
+    const lines = (
+      ['supportive', 'direct', 'analytical', 'motivational', 'mindful', null] as const
+    ).map((coachTone) => composeEmail(input(detailed, { coachTone })).text.split('\n')[2]);
+    expect(new Set(lines).size).toBe(6);
     expect(lines[2]).toContain('“Get funded” stands at 40 %');
   });
 
@@ -197,9 +197,9 @@ describe('composeSms', () => {
     const tasks = detailed.map((task, index) =>
       index === 1 ? { ...task, reason: 'The milestone “First 5K” is due Friday' } : task,
     );
-    const text = composeSms(input(tasks, { coachTone: 'playful' }));
+    const text = composeSms(input(tasks, { coachTone: 'motivational' }));
     expect(text.split('\n').slice(0, 4)).toEqual([
-      'Your top three for Mon 23 Nov. Quest time!',
+      "Your top three for Mon 23 Nov. Let's go!",
       '1. Draft the grant proposal, 45 min. Due today. Goal: Get funded (40%)',
       '2. Run 5 km, 30 min. The milestone "First 5K" is due Friday. Goal: Half marathon (12%)',
       '3. Call the bank, 20 min. Waiting for 6 days',
@@ -293,7 +293,7 @@ describe('composeSms', () => {
 
 describe('composePush', () => {
   it('shows the numbered titles with minutes and reasons, the goals’ progress, and "done" and "open" actions', () => {
-    const push = composePush(input(detailed, { coachTone: 'encouraging' }));
+    const push = composePush(input(detailed, { coachTone: 'supportive' }));
     expect(push).toEqual({
       title: "Today's top three: You've got this!",
       body: [

@@ -22,6 +22,17 @@ export const coachingKeys = {
   draft: (userId: string, kind: AssessmentKind) => ['coaching', userId, 'draft', kind] as const,
   recommendations: (userId: string) => ['coaching', userId, 'recommendations'] as const,
   team: (userId: string) => ['coaching', userId, 'team'] as const,
+  /** The coach catalogue (the same for everyone). */
+  catalogue: () => ['coaching', 'catalogue'] as const,
+  /** The person's own coaches (GET /api/coach/coaches). */
+  coaches: (userId: string) => ['coaching', userId, 'coaches'] as const,
+  /** The pages of one thread. */
+  messages: (userId: string, coachId: string) => ['coaching', userId, 'messages', coachId] as const,
+  memories: (userId: string) => ['coaching', userId, 'memories'] as const,
+  reflections: (userId: string) => ['coaching', userId, 'reflections'] as const,
+  consultations: (userId: string) => ['coaching', userId, 'consultations'] as const,
+  preferences: (userId: string) => ['coaching', userId, 'preferences'] as const,
+  history: (userId: string, filters: object) => ['coaching', userId, 'history', filters] as const,
 };
 
 /**

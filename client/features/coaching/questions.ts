@@ -57,10 +57,11 @@ export const questionText: Record<AssessmentQuestion, { title: string; hint: str
 };
 
 export const toneDescriptions: Record<CoachTone, string> = {
-  encouraging: 'Warm, and quick to notice what went well.',
+  supportive: 'Warm, and quick to notice what went well.',
   direct: 'Short and clear: what to do next.',
   analytical: 'Numbers and patterns behind each suggestion.',
-  playful: 'Light, with a bit of humour.',
+  motivational: 'Energetic: a push and a challenge to rise to.',
+  mindful: 'Calm and reflective: one step at a time, kind to yourself.',
 };
 
 export const sentenceCase = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);

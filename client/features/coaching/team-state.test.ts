@@ -6,10 +6,15 @@ const team = { coaches: [{ domain: 'health' as const, tone: 'direct' as const, a
 
 describe('the coach team as the screen shows it', () => {
   it('adds a coach last, or changes the tone of the one there in place', () => {
-    const added = applyTeamChange(team, { type: 'add', domain: 'career', tone: 'playful', at });
+    const added = applyTeamChange(team, {
+      type: 'add',
+      domain: 'career',
+      tone: 'motivational',
+      at,
+    });
     expect(added.coaches.map((c) => [c.domain, c.tone])).toEqual([
       ['health', 'direct'],
-      ['career', 'playful'],
+      ['career', 'motivational'],
     ]);
     const retoned = applyTeamChange(added, {
       type: 'add',
@@ -19,7 +24,7 @@ describe('the coach team as the screen shows it', () => {
     });
     expect(retoned.coaches.map((c) => [c.domain, c.tone])).toEqual([
       ['health', 'analytical'],
-      ['career', 'playful'],
+      ['career', 'motivational'],
     ]);
   });
 

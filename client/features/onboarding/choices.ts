@@ -32,8 +32,8 @@ export const domainChoices: Record<CoachDomain, { label: string; description: st
 };
 
 export const toneChoices: Record<CoachTone, { label: string; sample: string }> = {
-  encouraging: {
-    label: 'Encouraging',
+  supportive: {
+    label: 'Supportive',
     sample: '“Two out of three yesterday, nice work. A short run today keeps it going.”',
   },
   direct: {
@@ -44,8 +44,12 @@ export const toneChoices: Record<CoachTone, { label: string; sample: string }> =
     label: 'Analytical',
     sample: '“You finish 80% of morning tasks and 45% of evening ones, so the run comes first.”',
   },
-  playful: {
-    label: 'Playful',
-    sample: '“Your running shoes are starting to feel left out. Shall we fix that today?”',
+  motivational: {
+    label: 'Motivational',
+    sample: '“Two days without a run? Today is the day to change that. Shoes on, let’s go!”',
+  },
+  mindful: {
+    label: 'Mindful',
+    sample: '“Notice how yesterday felt. Today, one calm step: a short run, at your pace.”',
   },
 };

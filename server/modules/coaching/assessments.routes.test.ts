@@ -17,7 +17,7 @@ import type { TestUser } from '#server/test/users.ts';
 
 const quick: QuickAnswers = {
   focusDomains: ['health'],
-  tone: 'encouraging',
+  tone: 'supportive',
   biggestChallenge: 'energy',
   motivationStyle: 'progress',
   weeklyHours: 4,
@@ -175,7 +175,7 @@ describe('assessments, recommendations and the coach team', () => {
       domain: 'health',
       rank: 1,
       reason: 'You chose Health as a focus and said your biggest challenge is energy.',
-      suggestedTone: 'encouraging',
+      suggestedTone: 'supportive',
     });
     expect(await recommendations(user)).toEqual(done.recommendations);
     expect((await badges(user)).map((b) => b.badge)).toEqual(['assessment_done']);
@@ -210,7 +210,7 @@ describe('assessments, recommendations and the coach team', () => {
     const draft = await start(owner, 'quick');
     expectError(await t.call(other, 'GET', `/api/coach/assessments/${draft.id}`), 404, 'not_found');
     expectError(
-      await save(other, draft.id, { step: 1, answers: { tone: 'playful' } }),
+      await save(other, draft.id, { step: 1, answers: { tone: 'motivational' } }),
       404,
       'not_found',
     );
@@ -245,9 +245,9 @@ describe('assessments, recommendations and the coach team', () => {
     });
     t.clock.advanceMinutes(1);
     await t.call(user, 'POST', '/api/coach/team', { domain: 'career', tone: 'analytical' });
-    await t.call(user, 'POST', '/api/coach/team', { domain: 'health', tone: 'playful' });
+    await t.call(user, 'POST', '/api/coach/team', { domain: 'health', tone: 'motivational' });
     expect((await team(user)).map((c) => [c.domain, c.tone])).toEqual([
-      ['health', 'playful'],
+      ['health', 'motivational'],
       ['career', 'analytical'],
     ]);
     expect(await team(other)).toEqual([]);

@@ -59,7 +59,7 @@ describe('recommend', () => {
   it("onboarding's focus areas break what the answers leave even", () => {
     const ranked = recommend(
       { kind: 'quick', answers: quick },
-      { focusDomains: ['personal_development'], coachTone: 'playful' },
+      { focusDomains: ['personal_development'], coachTone: 'motivational' },
     );
     expect(ranked.map((r) => r.domain)).toEqual([
       'career',

@@ -54,8 +54,8 @@ const valueDomain: Record<PersonalValue, CoachDomain> = {
 const accountabilityTone: Record<AccountabilityStyle, CoachTone> = {
   daily: 'direct',
   weekly: 'analytical',
-  nudges: 'encouraging',
-  challenge: 'playful',
+  nudges: 'supportive',
+  challenge: 'motivational',
 };
 
 const WEIGHTS = {

@@ -91,7 +91,7 @@ describe('onboarding API', () => {
   it("keeps users apart: one user's progress is not another's", async () => {
     const first = await t.user();
     const second = await t.user();
-    await put(first, { step: 'tone', coachTone: 'playful' });
+    await put(first, { step: 'tone', coachTone: 'motivational' });
     expect((await get(second)).step).toBe('welcome');
   });
 

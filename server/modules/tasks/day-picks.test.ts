@@ -266,7 +266,7 @@ describe('the delivered top three', () => {
     await database.db.insert(onboardingProgress).values({
       userId: person.id,
       step: 'tone',
-      coachTone: 'playful',
+      coachTone: 'motivational',
       updatedAt: now,
     });
     await createTask(person, {
@@ -279,7 +279,7 @@ describe('the delivered top three', () => {
     // As if part of the goal were done already.
     await database.db.update(goals).set({ progress: 40 }).where(eq(goals.id, goal));
     const picks = await deliveredInFull(person.id, '2026-03-12');
-    expect(picks?.coachTone).toBe('playful');
+    expect(picks?.coachTone).toBe('motivational');
     expect(
       picks?.open.map((t) => [t.title, t.estimatedMinutes, t.goalTitle, t.goalProgress]),
     ).toEqual([

@@ -99,7 +99,7 @@ function Steps({
   const region = useRef<HTMLDivElement>(null);
   const [step, setStep] = useState<OnboardingStep>(initial.step);
   const [domains, setDomains] = useState<CoachDomain[]>(initial.focusDomains);
-  const [tone, setTone] = useState<CoachTone>(initial.coachTone ?? 'encouraging');
+  const [tone, setTone] = useState<CoachTone>(initial.coachTone ?? 'supportive');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
