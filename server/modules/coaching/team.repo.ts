@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { aiCatalogueId, aiCoachOf, DEFAULT_PERSONALITY } from '#contracts/coaching.ts';
 import type { CoachDomain } from '#contracts/coach.ts';
 import type { CoachTone } from '#contracts/onboarding.ts';
+import type { CoachPersona } from '#server/ai/conversation.ts';
 import type { Db } from '#server/db/client.ts';
 import { userCoaches } from '#server/db/schema.ts';
 
@@ -79,4 +80,29 @@ export async function removeTeamMember(
     )
     .returning({ id: userCoaches.id });
   return rows.length > 0;
+}
+
+/** One of the person's own coaches; undefined when the id is not theirs (answer 404). */
+export async function findOwnCoach(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<UserCoachRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(userCoaches)
+    .where(and(eq(userCoaches.userId, userId), eq(userCoaches.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The coach as the conversation's AI interface sees it. */
+export function personaOf(row: UserCoachRow): CoachPersona {
+  return {
+    id: row.id,
+    name: row.name,
+    domain: row.domain,
+    tone: row.tone,
+    personality: row.personality,
+  };
 }
