@@ -17,17 +17,20 @@ export function CrisisFrame({
   children,
   actions,
   headingLevel = 'h2',
+  takeFocus = true,
 }: {
   children: ReactNode;
   actions?: ReactNode;
   headingLevel?: 'h2' | 'h3' | 'h4';
+  /** False where it appears while the person is typing (a live preview): the focus stays put. */
+  takeFocus?: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const Heading = headingLevel;
   useEffect(() => {
-    heading.current?.focus();
-  }, []);
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   return (
     <section
       aria-labelledby={headingId}
@@ -60,14 +63,20 @@ export function CrisisPanel({
   crisis,
   actions,
   headingLevel,
+  takeFocus,
 }: {
   crisis: CrisisResult;
   actions?: ReactNode;
-  headingLevel?: 'h2' | 'h3';
+  headingLevel?: 'h2' | 'h3' | 'h4';
+  takeFocus?: boolean;
 }) {
-  const SubHeading = headingLevel === 'h3' ? 'h4' : 'h3';
+  const SubHeading = ({ h2: 'h3', h3: 'h4', h4: 'h5' } as const)[headingLevel ?? 'h2'];
   return (
-    <CrisisFrame actions={actions} headingLevel={headingLevel ?? 'h2'}>
+    <CrisisFrame
+      actions={actions}
+      headingLevel={headingLevel ?? 'h2'}
+      takeFocus={takeFocus ?? true}
+    >
       <p className="mt-4 leading-relaxed">{crisis.message}</p>
       <SubHeading className="mt-6 text-sm font-semibold text-muted-foreground">
         People who can help

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#client/lib/api-client.ts';
-import { fieldProblem, problemOf } from './problems.ts';
+import { crisisRefusalIn, fieldProblem, problemOf } from './problems.ts';
 
 describe('problems from the server', () => {
   const invalid = new ApiError('invalid_input', 'body.name: must not be empty', {
@@ -30,5 +30,23 @@ describe('problems from the server', () => {
         'Not saved.',
       ),
     ).toBe('Could not reach the server. Check your connection.');
+  });
+
+  it('reads the crisis response a refused save carries', () => {
+    const crisis = {
+      kind: 'crisis' as const,
+      category: 'abuse' as const,
+      message: 'You deserve to be safe.',
+      resources: [{ name: 'Hotline', contact: 'Call 1800', region: 'US' }],
+    };
+    expect(
+      crisisRefusalIn(
+        new ApiError('invalid_input', 'The server answered 422.', {
+          status: 422,
+          details: { crisis },
+        }),
+      ),
+    ).toEqual(crisis);
+    expect(crisisRefusalIn(invalid)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crisisResultSchema, type CrisisResult } from '#contracts/coach.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 
 // A 400 from the API lists its problems as { path: "body.personaNote", message }.
@@ -22,4 +23,14 @@ export function problemOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status > 0 && error.status < 500) return error.message;
   if (error instanceof ApiError && error.status === 0) return error.message;
   return fallback;
+}
+
+/** A 422 from a save the crisis guard refused: `{ crisis }`, the help to show instead. */
+const crisisRefusalSchema = z.object({ crisis: crisisResultSchema });
+
+/** The crisis response a refused save carries (persona note, memory, preview), or null. */
+export function crisisRefusalIn(error: unknown): CrisisResult | null {
+  if (!(error instanceof ApiError)) return null;
+  const refusal = crisisRefusalSchema.safeParse(error.details);
+  return refusal.success ? refusal.data.crisis : null;
 }

@@ -83,6 +83,33 @@ describe('Settings › Coaching › memory', () => {
     });
   });
 
+  it('a memory the crisis guard refuses is not kept, and the help shows', async () => {
+    fakeApi({
+      'GET /api/coach/coaches': () => ({ body: { coaches: [] } }),
+      'GET /api/coach/memories': () => ({ body: { memories: [] } }),
+      'POST /api/coach/memories': () => ({
+        status: 422,
+        body: {
+          crisis: {
+            kind: 'crisis',
+            category: 'abuse',
+            message: 'You deserve to be safe.',
+            resources: [{ name: 'Hotline', contact: 'Call 1800 799 7233', region: 'US' }],
+          },
+        },
+      }),
+    });
+    renderScreen(<MemorySettings userId={USER} />);
+    const box = await screen.findByRole('textbox', { name: 'Add something to remember' });
+    await userEvent.type(box, 'words the guard flags');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Let’s pause the coaching for now' }),
+    ).toHaveFocus();
+    expect(screen.getByText('You deserve to be safe.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This was not saved.');
+  });
+
   it('an empty memory says what it is for', async () => {
     fakeApi({
       'GET /api/coach/coaches': () => ({ body: { coaches: [] } }),

@@ -1,6 +1,8 @@
 import { Brain, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { CrisisPanel } from '#client/components/crisis-panel.tsx';
+import type { CrisisResult } from '#contracts/coach.ts';
 import { MEMORY_LIMIT, MEMORY_MAX, type CoachMemory } from '#contracts/coaching.ts';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
@@ -12,7 +14,7 @@ import { useUserCoaches } from '../coaches-api.ts';
 import { useAddMemory, useChangeMemory, useMemories } from '../memory-api.ts';
 import { keeperOf } from '../memory-state.ts';
 import { useCoachingPreferences, useSaveCoachingPreferences } from '../preferences-api.ts';
-import { fieldProblem, problemOf } from '../problems.ts';
+import { crisisRefusalIn, fieldProblem, problemOf } from '../problems.ts';
 
 function memoryError(text: string): string | null {
   const length = text.trim().length;
@@ -137,11 +139,14 @@ function AddMemory({
   const add = useAddMemory(userId);
   const id = useId();
   const localError = memoryError(text);
+  const refusal = add.isError ? crisisRefusalIn(add.error) : null;
   const shown =
     (tried ? localError : null) ??
-    (add.isError
-      ? (fieldProblem(add.error, 'text') ?? problemOf(add.error, 'It was not added. Try again.'))
-      : null);
+    (refusal
+      ? 'This was not saved. Your coaches will not keep it.'
+      : add.isError
+        ? (fieldProblem(add.error, 'text') ?? problemOf(add.error, 'It was not added. Try again.'))
+        : null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -207,6 +212,7 @@ function AddMemory({
           {add.isPending ? 'Adding...' : 'Add'}
         </Button>
       </div>
+      {refusal && <CrisisPanel crisis={refusal} headingLevel="h4" />}
     </form>
   );
 }
@@ -219,11 +225,30 @@ export function MemorySettings({ userId }: { userId: string }) {
   const names = new Map(coaches.map((coach) => [coach.id, coach.name]));
   const list = memories.data?.memories ?? [];
 
-  const failed = (what: string) => (error: Error) =>
-    toast.error(what, { description: problemOf(error, 'Something went wrong. Try again.') });
+  // An edit the crisis guard refused is put back; the help shows instead of a toast.
+  const [refusal, setRefusal] = useState<CrisisResult | null>(null);
+
+  const failed = (what: string) => (error: Error) => {
+    const crisis = crisisRefusalIn(error);
+    if (crisis) setRefusal(crisis);
+    else toast.error(what, { description: problemOf(error, 'Something went wrong. Try again.') });
+  };
 
   return (
     <div>
+      {refusal && (
+        <div className="mb-6">
+          <CrisisPanel
+            crisis={refusal}
+            headingLevel="h4"
+            actions={
+              <Button variant="outline" size="sm" onClick={() => setRefusal(null)}>
+                Close
+              </Button>
+            }
+          />
+        </div>
+      )}
       {memories.isPending ? (
         <div role="status" aria-label="Loading what your coaches remember" className="space-y-2">
           <Skeleton className="h-10 w-full" />

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PreviewRequest, UpdatePersonality, UserCoach } from '#contracts/coaching.ts';
@@ -87,37 +87,50 @@ describe('/coaching/personality/{userCoachId}', () => {
     });
   });
 
-  it("a note the crisis guard refuses shows the server's response beside it", async () => {
+  it('a note the crisis guard refuses: no sample, the help instead, and nothing saved', async () => {
     const coach = makeCoach();
-    fakeApi({
-      [`POST /api/coach/coaches/${coach.id}/preview`]: () => ({ body: { text: 'Hello.' } }),
-      [`PUT /api/coach/coaches/${coach.id}/personality`]: () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'invalid_input',
-            message:
-              'This note talks about harming yourself, so it was not saved. If you are in danger, call 988.',
-            details: [
-              {
-                path: 'body.personaNote',
-                message:
-                  'this note talks about harming yourself, so it was not saved. If you are in danger, call 988.',
-              },
-            ],
-            requestId: 't',
-          },
+    const refusal = {
+      status: 422,
+      body: {
+        crisis: {
+          kind: 'crisis',
+          category: 'self_harm',
+          message: 'It sounds like you are carrying a lot right now.',
+          resources: [
+            { name: '988 Suicide & Crisis Lifeline', contact: 'Call or text 988', region: 'US' },
+          ],
         },
-      }),
+      },
+    };
+    fakeApi({
+      [`POST /api/coach/coaches/${coach.id}/preview`]: (call) =>
+        (call.body as PreviewRequest).personaNote ? refusal : { body: { text: 'Hello.' } },
+      [`PUT /api/coach/coaches/${coach.id}/personality`]: () => refusal,
     });
     renderPage(coach);
+    expect(await screen.findByText('Hello.')).toBeInTheDocument();
     const note = screen.getByRole('textbox', { name: 'Persona note (optional)' });
-    await userEvent.type(note, 'something the guard reads as a crisis');
+    await userEvent.type(note, 'words the guard reads as a crisis');
+    // The help appears while typing, without taking the focus from the note.
+    const help = await screen.findByRole('region', { name: 'Let’s pause the coaching for now' });
+    expect(note).toHaveFocus();
+    expect(within(help).getByText('It sounds like you are carrying a lot right now.')).toBeVisible();
+    expect(within(help).getByRole('link', { name: /Call 988/ })).toHaveAttribute('href', 'tel:988');
+    expect(
+      screen.getByText('No sample with this note: the help beside the note comes first.'),
+    ).toBeInTheDocument();
+
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('This note talks about harming yourself');
-    expect(note).toHaveAttribute('aria-invalid', 'true');
-    expect(note).toHaveAccessibleDescription(expect.stringContaining('call 988'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This note was not saved. Your coach will not use it.',
+    );
+    expect(screen.getAllByRole('region', { name: 'Let’s pause the coaching for now' })).toHaveLength(
+      1,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Let’s pause the coaching for now' })).toHaveFocus(),
+    );
+    expect(screen.queryByText('Personality saved')).not.toBeInTheDocument();
   });
 
   it('Reset puts every trait back to the default', async () => {

@@ -2,7 +2,6 @@ import { MessageCircle, RotateCcw, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { crisisResultSchema, type CrisisResult } from '#contracts/coach.ts';
 import {
   PERSONA_NOTE_MAX,
   coachTraitLabels,
@@ -33,7 +32,7 @@ import {
   traitValueText,
   type PersonalityDraft,
 } from '../customize-state.ts';
-import { fieldProblem, problemOf } from '../problems.ts';
+import { crisisRefusalIn, fieldProblem, problemOf } from '../problems.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 
 const lengthLabels: Record<ReplyLength, { label: string; hint: string }> = {
@@ -44,19 +43,6 @@ const lengthLabels: Record<ReplyLength, { label: string; hint: string }> = {
 
 /** How long the sliders must rest before the preview is asked for again. */
 const PREVIEW_DELAY_MS = 400;
-
-/** The crisis response a refused note may carry, when the server sends one. */
-function crisisIn(error: unknown): CrisisResult | null {
-  if (!(error instanceof ApiError)) return null;
-  const direct = crisisResultSchema.safeParse(error.details);
-  if (direct.success) return direct.data;
-  const nested = crisisResultSchema.safeParse(
-    typeof error.details === 'object' && error.details !== null && 'crisis' in error.details
-      ? error.details.crisis
-      : undefined,
-  );
-  return nested.success ? nested.data : null;
-}
 
 function TraitSlider({
   trait,
@@ -103,22 +89,27 @@ function TraitSlider({
   );
 }
 
-function PreviewCard({
-  userId,
-  coach,
-  draft,
-}: {
-  userId: string;
-  coach: UserCoach;
-  draft: PersonalityDraft;
-}) {
+/** The draft as the server would have the coach answer: asked once the draft rests. */
+function useLivePreview(userId: string, coach: UserCoach, draft: PersonalityDraft) {
   const settled = useDebouncedValue(draft, PREVIEW_DELAY_MS);
   // A note over the limit would only be refused: the preview waits until it fits.
   const request = personaNoteError(settled.personaNote)
     ? null
     : previewRequest(coach.tone, settled);
   const preview = usePreview(userId, coach.id, request);
-  const updating = preview.isFetching || settled !== draft;
+  return { preview, updating: preview.isFetching || settled !== draft };
+}
+
+function PreviewCard({
+  coach,
+  preview,
+  updating,
+}: {
+  coach: UserCoach;
+  preview: ReturnType<typeof useLivePreview>['preview'];
+  updating: boolean;
+}) {
+  const refused = crisisRefusalIn(preview.error) !== null;
   return (
     <section
       aria-labelledby="preview-heading"
@@ -141,7 +132,11 @@ function PreviewCard({
         </span>
       </div>
       <div aria-live="polite" aria-busy={updating || undefined} className="mt-3 text-sm">
-        {preview.isError && !preview.data ? (
+        {refused ? (
+          <p className="text-muted-foreground">
+            No sample with this note: the help beside the note comes first.
+          </p>
+        ) : preview.isError && !preview.data ? (
           <p role="alert" className="text-danger">
             {problemOf(
               preview.error,
@@ -169,15 +164,20 @@ export function PersonalityScreen({ userId, coach }: { userId: string; coach: Us
   const noteId = useId();
   const lengthName = useId();
 
+  const { preview, updating } = useLivePreview(userId, coach, draft);
+
   const noteError = personaNoteError(draft.personaNote);
-  const refusedCrisis = update.isError ? crisisIn(update.error) : null;
-  const refusedNote =
-    update.isError && !refusedCrisis
-      ? (fieldProblem(update.error, 'personaNote') ??
+  const savedRefusal = update.isError ? crisisRefusalIn(update.error) : null;
+  // The guard reads the note in the preview too: its help shows before any save, once.
+  const refusedCrisis = savedRefusal ?? crisisRefusalIn(preview.error);
+  const refusedNote = !update.isError
+    ? null
+    : refusedCrisis
+      ? 'This note was not saved. Your coach will not use it.'
+      : (fieldProblem(update.error, 'personaNote') ??
         (update.error instanceof ApiError && update.error.status === 400
           ? update.error.message
-          : null))
-      : null;
+          : null));
   const changed = !sameDraft(draft, saved);
 
   const setTrait = (trait: CoachTraitName, value: number) =>
@@ -202,7 +202,7 @@ export function PersonalityScreen({ userId, coach }: { userId: string; coach: Us
       },
       onError: (error) => {
         // A refused note is explained beside the note; anything else in a toast.
-        if (crisisIn(error) || fieldProblem(error, 'personaNote')) return;
+        if (crisisRefusalIn(error) || fieldProblem(error, 'personaNote')) return;
         if (error instanceof ApiError && error.status === 400) return;
         toast.error('The personality was not saved', {
           description: problemOf(error, 'Something went wrong. Try again.'),
@@ -326,7 +326,14 @@ export function PersonalityScreen({ userId, coach }: { userId: string; coach: Us
             ) : null}
           </div>
 
-          {refusedCrisis ? <CrisisPanel crisis={refusedCrisis} headingLevel="h3" /> : null}
+          {refusedCrisis ? (
+            <CrisisPanel
+              crisis={refusedCrisis}
+              headingLevel="h3"
+              // After Save the help takes the focus; while typing it appears without moving it.
+              takeFocus={savedRefusal !== null}
+            />
+          ) : null}
 
           <div className="flex flex-wrap gap-3 border-t pt-6">
             <Button type="submit" disabled={update.isPending}>
@@ -340,7 +347,7 @@ export function PersonalityScreen({ userId, coach }: { userId: string; coach: Us
         </form>
         {/* First on a phone, so the sample is in view before the sliders; beside them when wide. */}
         <div className="-order-1 lg:sticky lg:top-24 lg:order-none">
-          <PreviewCard userId={userId} coach={coach} draft={draft} />
+          <PreviewCard coach={coach} preview={preview} updating={updating} />
         </div>
       </div>
     </PageShell>
