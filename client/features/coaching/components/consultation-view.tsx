@@ -66,7 +66,10 @@ export function ConsultationView({
           </Heading>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
             {consultation.tradeOffs.map((tradeOff) => (
-              <li key={tradeOff}>{tradeOff}</li>
+              <li key={tradeOff}>
+                {/* Written from the person's figures, with the key numbers in bold. */}
+                <CoachMarkdown text={tradeOff} />
+              </li>
             ))}
           </ul>
         </div>

@@ -114,7 +114,9 @@ describe('/coaching/personality/{userCoachId}', () => {
     // The help appears while typing, without taking the focus from the note.
     const help = await screen.findByRole('region', { name: 'Let’s pause the coaching for now' });
     expect(note).toHaveFocus();
-    expect(within(help).getByText('It sounds like you are carrying a lot right now.')).toBeVisible();
+    expect(
+      within(help).getByText('It sounds like you are carrying a lot right now.'),
+    ).toBeVisible();
     expect(within(help).getByRole('link', { name: /Call 988/ })).toHaveAttribute('href', 'tel:988');
     expect(
       screen.getByText('No sample with this note: the help beside the note comes first.'),
@@ -124,11 +126,13 @@ describe('/coaching/personality/{userCoachId}', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This note was not saved. Your coach will not use it.',
     );
-    expect(screen.getAllByRole('region', { name: 'Let’s pause the coaching for now' })).toHaveLength(
-      1,
-    );
+    expect(
+      screen.getAllByRole('region', { name: 'Let’s pause the coaching for now' }),
+    ).toHaveLength(1);
     await waitFor(() =>
-      expect(screen.getByRole('heading', { name: 'Let’s pause the coaching for now' })).toHaveFocus(),
+      expect(
+        screen.getByRole('heading', { name: 'Let’s pause the coaching for now' }),
+      ).toHaveFocus(),
     );
     expect(screen.queryByText('Personality saved')).not.toBeInTheDocument();
   });
