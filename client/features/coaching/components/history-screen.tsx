@@ -244,14 +244,16 @@ export function HistoryScreen({
       width="wide"
     >
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
-        <div className="lg:col-start-2 lg:row-start-1 lg:space-y-6">
+        {/* A phone: reflection, the filters, then the timeline (which scrolls on without end).
+            Wide: the timeline, with the filters and then reflection beside it. */}
+        <div className="flex flex-col gap-6 lg:col-start-2 lg:row-start-1">
           {reflection && (
             <div id="reflect" className="scroll-mt-24">
               {reflection}
             </div>
           )}
           <details
-            className="group mt-6 rounded-2xl border bg-card shadow-sm lg:mt-0"
+            className="group rounded-2xl border bg-card shadow-sm lg:order-first"
             open={open}
             onToggle={(event) => setOpen(event.currentTarget.open)}
           >

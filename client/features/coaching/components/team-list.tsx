@@ -200,7 +200,7 @@ export function AddCoaches({
     );
   }
   return (
-    <ul aria-labelledby={headingId} className="grid gap-3 sm:grid-cols-2">
+    <ul aria-labelledby={headingId} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
       {candidates.map((candidate) => {
         const catalogueId =
           candidate.type === 'own' ? candidate.coach.catalogueId : candidate.catalogue.id;
@@ -210,12 +210,8 @@ export function AddCoaches({
         const tagline = candidate.catalogue?.tagline;
         return (
           <li key={catalogueId} className="flex flex-col rounded-xl border bg-background p-4">
-            <p className="font-medium">
-              {name}{' '}
-              <span className="text-sm font-normal text-muted-foreground">
-                · {coachDomainLabels[domain]}
-              </span>
-            </p>
+            <p className="font-medium">{name}</p>
+            <p className="text-xs font-medium text-muted-foreground">{coachDomainLabels[domain]}</p>
             {tagline && <p className="mt-1 flex-1 text-sm text-muted-foreground">{tagline}</p>}
             {candidate.type === 'own' && (
               <p className="mt-1 text-xs text-muted-foreground">

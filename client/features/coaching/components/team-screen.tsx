@@ -33,6 +33,7 @@ export function TeamScreen({
 
   return (
     <PageShell
+      width="wide"
       title="Your coach team"
       description="The coaches you work with, in the order they speak. Ask them together when your goals pull in different directions."
     >
