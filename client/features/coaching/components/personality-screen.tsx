@@ -144,7 +144,8 @@ function PreviewCard({
             )}
           </p>
         ) : preview.data ? (
-          <CoachMarkdown text={preview.data.text} className={cn(updating && 'opacity-60')} />
+          // Kept at full contrast while the next one is written; "Updating" above says so.
+          <CoachMarkdown text={preview.data.text} />
         ) : (
           <p className="text-muted-foreground">Writing a sample from your own week...</p>
         )}
