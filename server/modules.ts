@@ -35,6 +35,7 @@ import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
 import { assessmentsRoutes } from '#server/modules/coaching/assessments.routes.ts';
 import { createAssessmentsService } from '#server/modules/coaching/assessments.service.ts';
+import { seedOwnCoaches } from '#server/modules/coaching/coaches.service.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
 import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
 import { createSuggestionsService } from '#server/modules/coaching/suggestions.service.ts';
@@ -280,7 +281,8 @@ function createDeliveryApi(deps: {
     unsubscribe: (userId, channel) => channels.unsubscribe(userId, channel),
     limiter,
   });
-  const onboarding = createOnboardingService({ db, clock });
+  // Completing onboarding creates the focus areas' coaches in the chosen tone (ADR 034).
+  const onboarding = createOnboardingService({ db, clock, onCompleted: seedOwnCoaches });
   const outbox = createDevOutboxService({ db });
   return { schedule, channels, deliveries, links, onboarding, outbox };
 }

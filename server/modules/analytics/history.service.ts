@@ -90,9 +90,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       return {
         entries: page.map(toEntry),
         nextCursor:
-          rows.length > limit && last
-            ? encodeHistoryCursor({ at: last.atKey, id: last.id })
-            : null,
+          rows.length > limit && last ? encodeHistoryCursor({ at: last.atKey, id: last.id }) : null,
       };
     },
   };

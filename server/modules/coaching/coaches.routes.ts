@@ -78,7 +78,7 @@ export function coachesRoutes(deps: {
       coachingPaths.coach.pattern,
       {
         schema: {
-          summary: "Rename a coach or change its tone, or reset both (`{ reset: true }`)",
+          summary: 'Rename a coach or change its tone, or reset both (`{ reset: true }`)',
           tags,
           params: userCoachParamsSchema,
           body: customizeCoachSchema,

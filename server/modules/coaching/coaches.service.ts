@@ -229,7 +229,8 @@ export function createCoachesService(deps: CoachesServiceDeps) {
       await own(db, userId, id);
       let personality: CoachPersonality = DEFAULT_PERSONALITY;
       if (!('reset' in input)) {
-        const note = input.personaNote === null || input.personaNote === '' ? null : input.personaNote;
+        const note =
+          input.personaNote === null || input.personaNote === '' ? null : input.personaNote;
         const refusal = await personaNoteCrisis(userId, note);
         if (refusal) return refusal;
         personality = { traits: input.traits, replyLength: input.replyLength, personaNote: note };
@@ -274,7 +275,10 @@ export function createCoachesService(deps: CoachesServiceDeps) {
         const problems: Array<{ path: string; message: string }> = [];
         coachIds.forEach((id, index) => {
           if (!teamIds.has(id)) {
-            problems.push({ path: `body.coachIds.${index}`, message: 'is not a coach on your team' });
+            problems.push({
+              path: `body.coachIds.${index}`,
+              message: 'is not a coach on your team',
+            });
           }
         });
         const missing = onTeam.filter((row) => !coachIds.includes(row.id)).length;

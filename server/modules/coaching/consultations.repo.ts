@@ -23,7 +23,10 @@ export async function insertProposals(
   values: readonly NewProposalRow[],
 ): Promise<ProposalRow[]> {
   if (values.length === 0) return [];
-  return db.insert(coachProposals).values([...values]).returning();
+  return db
+    .insert(coachProposals)
+    .values([...values])
+    .returning();
 }
 
 /** The person's consultations newest first, older than `before` when given. */

@@ -35,7 +35,10 @@ export function toProposal(row: repo.ProposalRow): Proposal {
   };
 }
 
-function toConsultation(row: repo.ConsultationRow, proposals: readonly repo.ProposalRow[]): Consultation {
+function toConsultation(
+  row: repo.ConsultationRow,
+  proposals: readonly repo.ProposalRow[],
+): Consultation {
   return {
     id: row.id,
     question: row.question,

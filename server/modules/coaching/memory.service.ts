@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  MEMORY_LIMIT,
-  type CoachMemory,
-  type CrisisRefusal,
-} from '#contracts/coaching.ts';
+import { MEMORY_LIMIT, type CoachMemory, type CrisisRefusal } from '#contracts/coaching.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { coachNotFound } from './coaches.service.ts';

@@ -7,7 +7,9 @@ import { crisisResult, detectCrisis } from '#server/ai/safety.ts';
  * person's fresh words with every layer. A flagged text is never saved; the person gets the
  * crisis response for their region instead.
  */
-export type CrisisCheck = (texts: ReadonlyArray<string | null | undefined>) => CrisisCategory | null;
+export type CrisisCheck = (
+  texts: ReadonlyArray<string | null | undefined>,
+) => CrisisCategory | null;
 
 export const checkPersonWords: CrisisCheck = (texts) =>
   detectCrisis(texts.map((text) => text ?? undefined));

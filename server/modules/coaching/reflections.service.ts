@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  CoachingPageQuery,
-  Reflection,
-  ReflectionRequest,
-} from '#contracts/coaching.ts';
+import type { CoachingPageQuery, Reflection, ReflectionRequest } from '#contracts/coaching.ts';
 import type { CrisisResult } from '#contracts/coach.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -65,7 +61,13 @@ export function createReflectionsService(deps: ReflectionsServiceDeps) {
     userId: string,
     coach: UserCoachRow | null,
     input: ReflectionRequest,
-    answer: { reply: string; crisis: boolean; engine: Reflection['engine']; model: string; notice: string | null },
+    answer: {
+      reply: string;
+      crisis: boolean;
+      engine: Reflection['engine'];
+      model: string;
+      notice: string | null;
+    },
   ): Promise<Reflection> {
     const localDate = await deps.today(userId);
     const row = await db.transaction((tx) =>
@@ -84,7 +86,10 @@ export function createReflectionsService(deps: ReflectionsServiceDeps) {
     return toReflection({ ...row, coachName: coach?.name ?? null });
   }
 
-  const crisisAnswer = (crisis: CrisisResult, meta: { engine: Reflection['engine']; model: string }) => ({
+  const crisisAnswer = (
+    crisis: CrisisResult,
+    meta: { engine: Reflection['engine']; model: string },
+  ) => ({
     reply: crisisMarkdown(crisis),
     crisis: true,
     engine: meta.engine,
