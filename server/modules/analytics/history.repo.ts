@@ -110,7 +110,7 @@ function branchSql(branch: Branch, filter: HistoryFilter): SQL | null {
       ${branch.domain} as domain, ${branch.href} as href
     from ${branch.from}
     where ${sql.join(conditions, sql` and `)}
-    order by 3 desc, 2 collate "C" desc
+    order by ${branch.at} desc, (${branch.id}) collate "C" desc
     limit ${filter.limit})`;
 }
 

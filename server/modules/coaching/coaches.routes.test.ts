@@ -12,7 +12,6 @@ import {
 } from '#contracts/coaching.ts';
 import { coachMessages, coachThreads, userCoaches } from '#server/db/schema.ts';
 import { expectError } from '#server/modules/goals/test-support.ts';
-import type { TestUser } from '#server/test/users.ts';
 import { echoCoach, startCoachingApp, type CoachingTestApp } from './test-support.ts';
 
 const CRISIS_NOTE = 'Remind me that I want to kill myself.';
