@@ -30,6 +30,8 @@ import { createAnalyticsService } from '#server/modules/analytics/analytics.serv
 import { coachEffectivenessRoutes } from '#server/modules/analytics/coach-effectiveness.routes.ts';
 import { createCoachEffectivenessService } from '#server/modules/analytics/coach-effectiveness.service.ts';
 import { createWeekReview } from '#server/modules/analytics/week-review.service.ts';
+import { historyRoutes } from '#server/modules/analytics/history.routes.ts';
+import { createHistoryService } from '#server/modules/analytics/history.service.ts';
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
@@ -350,6 +352,8 @@ export async function createModules(deps: ModulesDeps) {
     doneDays: (userId) => planning.today.doneDays(userId),
   });
   const effectiveness = createCoachEffectivenessService({ db, profile: planning.profile });
+  // /history's timeline reads tasks, goals and the coaching tables in one statement.
+  const history = createHistoryService({ db, profile: planning.profile });
   // Weekly insights: figures from the read model, words from the offline coach, accepted
   // suggestions through the tasks service (an experiment through the experiments service); written by the delivery worker's pass below.
   const insights = createInsightsService({
@@ -445,6 +449,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(dashboardRoutes({ guard, dashboard }));
     await app.register(analyticsRoutes({ guard, analytics }));
     await app.register(coachEffectivenessRoutes({ guard, effectiveness }));
+    await app.register(historyRoutes({ guard, history }));
     await app.register(insightsRoutes({ guard, insights }));
     await app.register(engagementRoutes({ guard, engagement }));
     await app.register(achievementsRoutes({ guard, achievements: planning.achievements }));

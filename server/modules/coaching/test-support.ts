@@ -3,8 +3,6 @@ import { expect } from 'vitest';
 import { userCoachListSchema, type UserCoach } from '#contracts/coaching.ts';
 import type { ConversationAi, PersonFacts } from '#server/ai/conversation.ts';
 import type { Db } from '#server/db/client.ts';
-import { historyRoutes } from '#server/modules/analytics/history.routes.ts';
-import { createHistoryService } from '#server/modules/analytics/history.service.ts';
 import { createMovableClock, type PlanningTestApp } from '#server/modules/goals/test-support.ts';
 import { createOnboardingService } from '#server/modules/onboarding/onboarding.service.ts';
 import { createProfileService } from '#server/modules/profile/profile.service.ts';
@@ -114,7 +112,7 @@ export interface CoachingTestApp extends PlanningTestApp {
 }
 
 /**
- * The app with the own-coaching routes and /api/history mounted on it, answered by `ai` (the echo
+ * The app with the own-coaching routes mounted on it, answered by `ai` (the echo
  * coach by default) with `limits` when given.
  */
 export async function startCoachingApp(
@@ -143,9 +141,6 @@ export async function startCoachingApp(
     ...(options.limits ? { limits: options.limits } : {}),
   });
   await app.register(own.routes(app.auth.guard));
-  await app.register(
-    historyRoutes({ guard: app.auth.guard, history: createHistoryService({ db, profile }) }),
-  );
   await app.ready();
 
   const call: PlanningTestApp['call'] = (user, method, url, payload) =>
