@@ -114,6 +114,33 @@ function branchSql(branch: Branch, filter: HistoryFilter): SQL | null {
     limit ${filter.limit})`;
 }
 
+/**
+ * A lower bound on the closing date of the done tasks a page can hold, so the index on
+ * (user_id, closed_on) reads a few days' tasks rather than a person's every done task to find the
+ * newest by time. Take D, the closing date of the page-size-th newest done task that closed three
+ * days or more before the page's upper end (the cursor, the `to` date): those tasks are all below
+ * it and done at the start of D minus a day at the earliest (a trip's zone, a late day-start hour),
+ * so every task on the page was done no earlier, and closed no earlier than D - 4. Fewer such
+ * tasks: no bound. Only when no goal or domain filter narrows the page (the bound would have to).
+ */
+function newestDoneFloor(
+  filter: HistoryFilter,
+  user: SQL,
+  cursorDate: (after: HistoryPosition) => SQL,
+): SQL | null {
+  if (filter.goalId !== undefined || filter.domain !== undefined) return null;
+  const ends = [
+    ...(filter.after ? [cursorDate(filter.after)] : []),
+    ...(filter.to ? [sql`${filter.to}::date`] : []),
+  ];
+  const below =
+    ends.length === 0 ? sql`` : sql`and c.closed_on <= least(${sql.join(ends, sql`, `)}) - 3`;
+  return sql`t.closed_on >= coalesce((
+      select c.closed_on from tasks c
+      where c.user_id = ${user} and c.closed_on is not null and c.status = 'done' ${below}
+      order by c.closed_on desc offset ${filter.limit - 1} limit 1) - 4, '-infinity'::date)`;
+}
+
 /** A one-line excerpt of a person's text. */
 const excerpt = (column: SQL) =>
   sql`case when char_length(${column}) > 160 then left(${column}, 159) || '…' else ${column} end`;
@@ -123,8 +150,10 @@ function branches(filter: HistoryFilter): Branch[] {
   const zone = filter.timeZone;
   // Tasks close on a local date (the day contract's, a trip's zone included): a cursor's time
   // bounds that date within a day either side, which lets tasks_user_closed_idx skip the rest.
-  const closedHint = (after: HistoryPosition) =>
-    sql`t.closed_on <= (${after.at}::timestamptz at time zone ${zone})::date + 2`;
+  const cursorDate = (after: HistoryPosition) =>
+    sql`(${after.at}::timestamptz at time zone ${zone})::date`;
+  const closedHint = (after: HistoryPosition) => sql`t.closed_on <= ${cursorDate(after)} + 2`;
+  const doneFloor = newestDoneFloor(filter, user, cursorDate);
   const task = (type: 'task_done' | 'task_skipped'): Branch => ({
     type,
     id: sql`${`${type}:`} || t.id::text`,
@@ -141,6 +170,7 @@ function branches(filter: HistoryFilter): Branch[] {
       type === 'task_done'
         ? sql`t.status = 'done' and t.completed_at is not null`
         : sql`t.status = 'skipped'`,
+      ...(type === 'task_done' && doneFloor ? [doneFloor] : []),
     ],
     cursorHint: closedHint,
   });
