@@ -52,6 +52,24 @@ describe('own coaches', () => {
     expect((await t.call(null, 'GET', '/api/coach/coaches')).statusCode).toBe(401);
   });
 
+  it('describes every own-coaching route and /api/history in the API docs', async () => {
+    const docs = await t.call(null, 'GET', '/api/docs/json');
+    expect(docs.statusCode).toBe(200);
+    const paths = Object.keys(docs.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/coach/catalogue',
+        '/api/coach/coaches/{id}/personality',
+        '/api/coach/team-order',
+        '/api/coach/memories/{id}',
+        '/api/coach/reflections',
+        '/api/coach/consultations',
+        '/api/coach/preferences',
+        '/api/history',
+      ]),
+    );
+  });
+
   it('creates a copy of a catalogue coach once: 201, then 200 with the same coach', async () => {
     const user = await t.user();
     expect(await t.coaches(user)).toEqual([]);
