@@ -12,7 +12,9 @@ import {
 } from '#contracts/coaching.ts';
 import { coachMessages, coachThreads, userCoaches } from '#server/db/schema.ts';
 import { expectError } from '#server/modules/goals/test-support.ts';
-import { echoCoach, startCoachingApp, type CoachingTestApp } from './test-support.ts';
+import type { CoachPersona } from '#server/ai/conversation.ts';
+import { previewOffline } from '#server/ai/offline/conversation/check-in.ts';
+import { offlineConversation, startCoachingApp, type CoachingTestApp } from './test-support.ts';
 
 const CRISIS_NOTE = 'Remind me that I want to kill myself.';
 const personality = {
@@ -23,10 +25,20 @@ const personality = {
 
 describe('own coaches', () => {
   let t: CoachingTestApp;
-  const ai = echoCoach();
+  const { gateway } = offlineConversation();
+  /** The coaches the preview was asked to speak as. */
+  const previewed: CoachPersona[] = [];
 
   beforeAll(async () => {
-    t = await startCoachingApp('2025-03-03T09:00:00.000Z', { ai });
+    t = await startCoachingApp('2025-03-03T09:00:00.000Z', {
+      ai: {
+        ...gateway,
+        preview: (input) => {
+          previewed.push(input.coach);
+          return gateway.preview(input);
+        },
+      },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -268,21 +280,36 @@ describe('own coaches', () => {
   it('previews a reply in a tone and personality not yet saved', async () => {
     const user = await t.user();
     const coach = await t.addCoach(user, 'ai-health');
-    const preview = (body: unknown) =>
-      t.call(user, 'POST', `/api/coach/coaches/${coach.id}/preview`, body);
-    const response = await preview({ tone: 'direct', ...personality });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(previewSchema.parse(response.json()).text).toBe(
-      'Rowan (direct, warmth 5, short, "Call me Sam. No sports metaphors."): let us plan today.',
+    const preview = async (body: Record<string, unknown>) => {
+      const response = await t.call(user, 'POST', `/api/coach/coaches/${coach.id}/preview`, body);
+      return response;
+    };
+    const direct = await preview({ tone: 'direct', ...personality });
+    expect(direct.statusCode, direct.body).toBe(200);
+    const text = previewSchema.parse(direct.json()).text;
+    // The coach as it would be saved, speaking from the person's own figures.
+    const asked = previewed.at(-1);
+    expect(asked).toEqual({
+      id: coach.id,
+      name: 'Rowan',
+      domain: 'health',
+      tone: 'direct',
+      personality,
+    });
+    expect(text).toBe(previewOffline({ coach: asked as CoachPersona, facts: await t.facts(user) }));
+    // Another tone reads differently.
+    const mindful = previewSchema.parse(
+      (await preview({ tone: 'mindful', ...personality })).json(),
     );
+    expect(mindful.text).not.toBe(text);
     // Nothing is saved by a preview.
     expect((await stored(coach.id))?.tone).toBe('supportive');
 
-    const calls = ai.calls.length;
+    const before = previewed.length;
     const crisis = await preview({ tone: 'direct', ...personality, personaNote: CRISIS_NOTE });
     expect(crisis.statusCode).toBe(422);
     expect(crisisRefusalSchema.parse(crisis.json()).crisis.kind).toBe('crisis');
-    expect(ai.calls.length).toBe(calls);
+    expect(previewed.length).toBe(before);
     expectError(await preview({ tone: 'cheerful', ...personality }), 400, 'invalid_input');
   });
 

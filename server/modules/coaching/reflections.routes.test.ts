@@ -7,31 +7,43 @@ import {
   reflectionSchema,
   type Reflection,
 } from '#contracts/coaching.ts';
-import { crisisResult } from '#server/ai/safety.ts';
+import type { ConversationAi } from '#server/ai/conversation.ts';
+import { setup as modelGateway } from '#server/ai/conversation-test-models.ts';
+import { OFFLINE_MODEL } from '#server/ai/gateway.ts';
+import { reflectOffline } from '#server/ai/offline/conversation/reflect.ts';
 import { coachProposals, reflections, teamConsultations } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { expectError } from '#server/modules/goals/test-support.ts';
 import type { TestUser } from '#server/test/users.ts';
-import { echoCoach, startCoachingApp, type CoachingTestApp } from './test-support.ts';
+import { offlineConversation, startCoachingApp, type CoachingTestApp } from './test-support.ts';
 
 const CRISIS = 'Honestly I want to kill myself.';
 
 describe('reflections and "Ask the team"', () => {
   let t: CoachingTestApp;
-  const echo = echoCoach();
+  type CoachAi = Pick<ConversationAi, 'reflect' | 'teamConsult' | 'preview'>;
+  /** The app's gateway on the offline engine; a test may hand the calls to a model's instead. */
+  const offline = offlineConversation();
+  let answering: CoachAi = offline.gateway;
+  const ai: CoachAi = {
+    reflect: (input, context) => answering.reflect(input, context),
+    teamConsult: (input, context) => answering.teamConsult(input, context),
+    preview: (input) => answering.preview(input),
+  };
+  /** Runs `body` with a model's gateway answering (the AI SDK's mock model, scripted). */
+  const withModel = async (gateway: CoachAi, body: () => Promise<void>) => {
+    answering = gateway;
+    try {
+      await body();
+    } finally {
+      answering = offline.gateway;
+    }
+  };
+  /** A model's structured answer: its safety verdict and the answer. */
+  const modelAnswer = (value: unknown, safety = 'none') =>
+    JSON.stringify({ safety, answer: value });
   /** What the limits were asked, and whether the person is over them. */
   const limited = { asked: [] as string[], over: false };
-  const ai: typeof echo = {
-    ...echo,
-    // A model's second opinion can flag what the guard let through.
-    async reflect(input, context) {
-      if (input.text.includes('[model flags this]')) {
-        echo.calls.push('reflect');
-        return { engine: 'openai', model: 'gpt-test', crisis: crisisResult('eating', 'UTC') };
-      }
-      return echo.reflect(input, context);
-    },
-  };
 
   beforeAll(async () => {
     t = await startCoachingApp('2025-03-03T09:00:00.000Z', {
@@ -64,7 +76,7 @@ describe('reflections and "Ask the team"', () => {
   describe('reflections', () => {
     it('has the first coach on the team answer, in its tone, and keeps both', async () => {
       const user = await t.user('Pacific/Auckland');
-      await t.addCoach(user, 'ai-career', { tone: 'direct' });
+      const harper = await t.addCoach(user, 'ai-career', { tone: 'direct' });
       await t.addCoach(user, 'ai-health');
       const response = await reflect(user, {
         period: 'daily',
@@ -80,12 +92,31 @@ describe('reflections and "Ask the team"', () => {
         text: 'Shipped the draft, skipped the run.',
         mood: 4,
         coachName: 'Harper',
-        reply:
-          'Harper (direct) on 2025-03-03: you wrote "Shipped the draft, skipped the run." with mood 4.',
         crisis: false,
         engine: 'offline',
-        model: 'echo',
+        model: OFFLINE_MODEL,
         notice: null,
+      });
+      // Harper answered, in its tone, from the person's own figures.
+      expect(reflection.reply).toBe(
+        reflectOffline({
+          coach: {
+            id: harper.id,
+            name: 'Harper',
+            domain: 'career',
+            tone: 'direct',
+            personality: harper.personality,
+          },
+          facts: await t.facts(user),
+          period: 'daily',
+          text: 'Shipped the draft, skipped the run.',
+          mood: 4,
+        }),
+      );
+      expect(offline.calls.at(-1)).toMatchObject({
+        userId: user.id,
+        operation: 'reflect',
+        outcome: 'ok',
       });
       expect(limited.asked).toContain(user.id);
       const list = await t.call(user, 'GET', '/api/coach/reflections');
@@ -113,10 +144,10 @@ describe('reflections and "Ask the team"', () => {
 
       const stranger = await t.user();
       await t.addCoach(stranger, 'ai-health');
-      const calls = echo.calls.length;
+      const calls = offline.calls.length;
       const theirs = await reflect(stranger, { period: 'daily', text: 'Hi', coachId: quinn.id });
       expect(expectError(theirs, 404, 'not_found').message).toBe('You have no coach with this id.');
-      expect(echo.calls.length).toBe(calls);
+      expect(offline.calls.length).toBe(calls);
       expect(await storedReflections(stranger)).toEqual([]);
     });
 
@@ -132,7 +163,7 @@ describe('reflections and "Ask the team"', () => {
       const user = await t.user('Europe/London');
       await t.addCoach(user, 'ai-health');
       limited.over = true;
-      const calls = echo.calls.length;
+      const calls = offline.calls.length;
       try {
         const response = await reflect(user, { period: 'daily', text: CRISIS, mood: 1 });
         expect(response.statusCode, response.body).toBe(201);
@@ -148,30 +179,47 @@ describe('reflections and "Ask the team"', () => {
       } finally {
         limited.over = false;
       }
-      expect(echo.calls.length).toBe(calls);
+      expect(offline.calls.length).toBe(calls);
       expect(limited.asked).not.toContain(user.id);
       expect(await storedReflections(user)).toMatchObject([{ crisis: true }]);
     });
 
-    it('stores the help response when the model flags what the guard let through', async () => {
+    it('keeps a model’s answer, and the help response when the model flags what the guard let through', async () => {
       const user = await t.user();
       await t.addCoach(user, 'ai-health');
-      const response = await reflect(user, {
-        period: 'daily',
-        text: 'Dinner again [model flags this]',
+      const model = modelGateway({
+        generates: [
+          modelAnswer({ text: 'Two runs this week: **good**.' }),
+          modelAnswer({ text: 'ok' }, 'eating'),
+        ],
       });
-      expect(reflectionSchema.parse(response.json())).toMatchObject({
-        crisis: true,
-        engine: 'openai',
-        model: 'gpt-test',
+      await withModel(model.gateway, async () => {
+        const answered = reflectionSchema.parse(
+          (await reflect(user, { period: 'weekly', text: 'Two runs.' })).json(),
+        );
+        expect(answered).toMatchObject({
+          reply: 'Two runs this week: **good**.',
+          crisis: false,
+          engine: 'openai',
+          model: model.modelId,
+        });
+        const flagged = reflectionSchema.parse(
+          (await reflect(user, { period: 'daily', text: 'Dinner again.' })).json(),
+        );
+        expect(flagged).toMatchObject({ crisis: true, engine: 'openai', model: model.modelId });
+        expect(flagged.reply).toMatch(/^What you describe can seriously harm your body/);
       });
+      expect(model.calls.map((call) => [call.userId, call.outcome])).toEqual([
+        [user.id, 'ok'],
+        [user.id, 'crisis'],
+      ]);
     });
 
     it('checks the limits before the coach: over them, a 429 and nothing stored', async () => {
       const user = await t.user();
       await t.addCoach(user, 'ai-health');
       limited.over = true;
-      const calls = echo.calls.length;
+      const calls = offline.calls.length;
       try {
         const response = await reflect(user, { period: 'daily', text: 'Fine day.' });
         expect(expectError(response, 429, 'rate_limited').message).toMatch(/Try again in a minute/);
@@ -179,7 +227,7 @@ describe('reflections and "Ask the team"', () => {
       } finally {
         limited.over = false;
       }
-      expect(echo.calls.length).toBe(calls);
+      expect(offline.calls.length).toBe(calls);
       expect(await storedReflections(user)).toEqual([]);
     });
 
@@ -246,48 +294,109 @@ describe('reflections and "Ask the team"', () => {
       await t.call(user, 'PUT', '/api/coach/team-order', { coachIds: [harper.id, rowan.id] });
       await t.addCoach(user, 'ai-relationships', { addToTeam: false });
 
+      // The offline engine: a view from each coach of the team that has one, in the team's order.
       const response = await ask(user, '  Run or study in the evenings?  ');
       expect(response.statusCode, response.body).toBe(201);
       const consultation = consultationSchema.parse(response.json());
       expect(consultation).toMatchObject({
         question: 'Run or study in the evenings?',
+        crisis: false,
+        engine: 'offline',
+        model: OFFLINE_MODEL,
+      });
+      expect(consultation.suggestion).not.toBe('');
+      const order = [harper.id, rowan.id];
+      const viewed = consultation.views.map((view) => view.coachId);
+      expect(viewed.length).toBeGreaterThan(0);
+      expect(viewed).toEqual(order.filter((id) => viewed.includes(id)));
+      expect(consultation.views[0]?.coachName).toMatch(/^(Harper|Rowan)$/);
+
+      // A model: its views, trade-offs, suggestion and proposals are kept, the proposals as rows.
+      const today = (await t.facts(user)).today;
+      const model = modelGateway({
+        generates: [
+          modelAnswer({
+            views: [
+              { coachId: harper.id, view: 'Keep two evenings for the portfolio.' },
+              { coachId: rowan.id, view: 'Run on the other three.' },
+            ],
+            tradeOffs: ['Your goals ask for 10 h a week against 7 h.'],
+            suggestion: 'Alternate the evenings.',
+            proposals: [
+              {
+                coachId: rowan.id,
+                draft: {
+                  kind: 'add_task',
+                  title: 'Plan the evenings',
+                  goalId: null,
+                  date: today,
+                  minutes: 15,
+                },
+                reason: 'A plan settles who gets which evening.',
+              },
+              {
+                coachId: harper.id,
+                draft: {
+                  kind: 'experiment',
+                  title: 'Two evenings off',
+                  hypothesis: 'Rest helps me write.',
+                  change: 'No goals on two evenings.',
+                  days: 14,
+                  goalId: null,
+                },
+                reason: 'Rest is part of the plan.',
+              },
+            ],
+          }),
+        ],
+      });
+      let answered = consultation;
+      t.clock.advanceMinutes(1);
+      await withModel(model.gateway, async () => {
+        const modelResponse = await ask(user, 'And this week?');
+        expect(modelResponse.statusCode, modelResponse.body).toBe(201);
+        answered = consultationSchema.parse(modelResponse.json());
+      });
+      expect(answered).toMatchObject({
         views: [
           {
             coachId: harper.id,
             coachName: 'Harper',
             domain: 'career',
-            view: 'Harper on "Run or study in the evenings?"',
+            view: 'Keep two evenings for the portfolio.',
           },
           {
             coachId: rowan.id,
             coachName: 'Rowan',
             domain: 'health',
-            view: 'Rowan on "Run or study in the evenings?"',
+            view: 'Run on the other three.',
           },
         ],
-        tradeOffs: ['2 coaches want your evenings'],
+        tradeOffs: ['Your goals ask for 10 h a week against 7 h.'],
         suggestion: 'Alternate the evenings.',
-        crisis: false,
-        engine: 'offline',
-        model: 'echo',
+        engine: 'openai',
+        model: model.modelId,
+        proposals: [
+          {
+            coachId: rowan.id,
+            state: 'open',
+            draft: { kind: 'add_task', date: today },
+            decidedAt: null,
+          },
+          { coachId: harper.id, state: 'open', draft: { kind: 'experiment', days: 14 } },
+        ],
       });
-      // Two proposals, in the team's order of giving them; a draft the contract refuses is dropped,
-      // and one from a coach not on the team is the first coach's.
-      expect(consultation.proposals).toMatchObject([
-        { coachId: harper.id, state: 'open', draft: { kind: 'add_task' } },
-        { coachId: harper.id, state: 'open', draft: { kind: 'experiment', days: 14 } },
-      ]);
       const rows = await t.database.db
         .select()
         .from(coachProposals)
-        .where(eq(coachProposals.consultationId, consultation.id));
+        .where(eq(coachProposals.consultationId, answered.id));
       expect(rows).toHaveLength(2);
       expect(rows.every((row) => row.messageId === null && row.userId === user.id)).toBe(true);
 
       const past = consultationListSchema.parse(
         (await t.call(user, 'GET', '/api/coach/consultations')).json(),
       );
-      expect(past).toEqual({ consultations: [consultation], nextCursor: null });
+      expect(past).toEqual({ consultations: [answered, consultation], nextCursor: null });
     });
 
     it('asks for a coach first when the team is empty', async () => {
@@ -308,7 +417,7 @@ describe('reflections and "Ask the team"', () => {
       const user = await t.user();
       await t.addCoach(user, 'ai-health');
       limited.over = true;
-      const calls = echo.calls.length;
+      const calls = offline.calls.length;
       try {
         const response = await ask(user, CRISIS);
         expect(response.statusCode, response.body).toBe(201);
@@ -324,7 +433,7 @@ describe('reflections and "Ask the team"', () => {
       } finally {
         limited.over = false;
       }
-      expect(echo.calls.length).toBe(calls);
+      expect(offline.calls.length).toBe(calls);
     });
 
     it('checks the limits before the team: over them, a 429 and nothing stored', async () => {
@@ -375,7 +484,6 @@ describe('reflections and "Ask the team"', () => {
         ).json(),
       );
       expect(second).toMatchObject({ consultations: [{ question: 'First?' }], nextCursor: null });
-      expect(second.consultations[0]?.proposals).toHaveLength(2);
     });
   });
 });

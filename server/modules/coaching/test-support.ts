@@ -2,6 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { userCoachListSchema, type UserCoach } from '#contracts/coaching.ts';
 import type { ConversationAi, PersonFacts } from '#server/ai/conversation.ts';
+import { createConversationGateway } from '#server/ai/conversation-gateway.ts';
+import type { AiCallRecord } from '#server/ai/model-calls.ts';
 import type { Db } from '#server/db/client.ts';
 import { createMovableClock, type PlanningTestApp } from '#server/modules/goals/test-support.ts';
 import { createOnboardingService } from '#server/modules/onboarding/onboarding.service.ts';
@@ -37,83 +39,31 @@ export function profileFacts(profile: ReturnType<typeof createProfileService>) {
 }
 
 /**
- * A coach that answers from its input alone, so a test can see what reached it: the coach's name,
- * tone and traits, the person's words and today's date.
+ * The conversation gateway as the app builds it with the default settings (the offline engine),
+ * with the calls it records kept for the test to read.
  */
-export function echoCoach(): CoachAi & { calls: string[] } {
-  const calls: string[] = [];
-  return {
-    calls,
-    preview({ coach }) {
-      calls.push('preview');
-      const { traits, replyLength, personaNote } = coach.personality;
-      return `${coach.name} (${coach.tone}, warmth ${traits.warmth}, ${replyLength}${personaNote ? `, "${personaNote}"` : ''}): let us plan today.`;
-    },
-    async reflect(input) {
-      calls.push('reflect');
-      return {
-        engine: 'offline',
-        model: 'echo',
-        text: `${input.coach.name} (${input.coach.tone}) on ${input.facts.today}: you wrote "${input.text}"${input.mood ? ` with mood ${input.mood}` : ''}.`,
-      };
-    },
-    async teamConsult(input) {
-      calls.push('teamConsult');
-      const [first] = input.coaches;
-      return {
-        engine: 'offline',
-        model: 'echo',
-        views: input.coaches.map((coach) => ({
-          coachId: coach.id,
-          view: `${coach.name} on "${input.question}"`,
-        })),
-        tradeOffs: [`${input.coaches.length} coaches want your evenings`],
-        suggestion: 'Alternate the evenings.',
-        proposals: first
-          ? [
-              {
-                coachId: first.id,
-                draft: {
-                  kind: 'add_task',
-                  title: 'Plan the week’s evenings',
-                  goalId: null,
-                  date: input.facts.today,
-                  minutes: 15,
-                },
-                reason: 'A plan settles who gets which evening.',
-              },
-              {
-                // not a coach on the team: the first coach answers for it
-                coachId: '00000000-0000-4000-8000-000000000000',
-                draft: {
-                  kind: 'experiment',
-                  title: 'Two evenings off',
-                  hypothesis: 'Rest helps.',
-                  change: 'No goals on two evenings.',
-                  days: 14,
-                  goalId: null,
-                },
-                reason: 'Rest is part of the plan.',
-              },
-              // not a valid draft: dropped
-              { coachId: first.id, draft: { kind: 'add_task', title: '' } as never, reason: 'x' },
-            ]
-          : [],
-      };
-    },
-  };
+export function offlineConversation(): { gateway: CoachAi; calls: AiCallRecord[] } {
+  const calls: AiCallRecord[] = [];
+  const gateway = createConversationGateway({
+    settings: { engine: 'offline', timeoutMs: 20_000 },
+    clock: { now: () => new Date(0) },
+    recordCall: (record) => void calls.push(record),
+  });
+  return { gateway, calls };
 }
 
 export interface CoachingTestApp extends PlanningTestApp {
   /** The person's own coaches as GET /api/coach/coaches answers them. */
   coaches(user: TestUser): Promise<UserCoach[]>;
+  /** The person's figures as the coach is given them. */
+  facts(user: TestUser): Promise<PersonFacts>;
   /** Adds the domain's AI coach and answers it. */
   addCoach(user: TestUser, catalogueId: string, body?: Record<string, unknown>): Promise<UserCoach>;
 }
 
 /**
- * The app with the own-coaching routes mounted on it, answered by `ai` (the echo
- * coach by default) with `limits` when given.
+ * The app with the own-coaching routes mounted on it, answered by `ai` (the conversation
+ * gateway on the offline engine by default) with `limits` when given.
  */
 export async function startCoachingApp(
   startIso: string,
@@ -131,11 +81,12 @@ export async function startCoachingApp(
   const db = database.db;
   const profile = createProfileService({ db, clock: clock.now });
   const onboarding = createOnboardingService({ db, clock: clock.now });
+  const facts = profileFacts(profile);
   const own = createOwnCoaching({
     db,
     clock: clock.now,
-    ai: options.ai ?? echoCoach(),
-    facts: profileFacts(profile),
+    ai: options.ai ?? offlineConversation().gateway,
+    facts,
     profile,
     defaultTone: async (userId) => (await onboarding.get(userId)).coachTone,
     ...(options.limits ? { limits: options.limits } : {}),
@@ -173,6 +124,7 @@ export async function startCoachingApp(
       const token = response.json<{ access_token: string }>().access_token;
       return { ...user, accessToken: token, headers: { authorization: `Bearer ${token}` } };
     },
+    facts: (user) => facts(db, user.id),
     async coaches(user) {
       const response = await call(user, 'GET', '/api/coach/coaches');
       expect(response.statusCode, response.body).toBe(200);
