@@ -289,8 +289,11 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
     }
 
     const meta: AnswerMeta = { engine: settings.engine, model: modelId };
+    // `result` never rejects: the text has reached the person, and the record is best effort
     const result = start.end.then(async (end) => {
-      await record(modelId, end.outcome, end.usage, end.detail);
+      await Promise.resolve(record(modelId, end.outcome, end.usage, end.detail)).catch(
+        () => undefined,
+      );
       return {
         text: end.text,
         proposals: end.proposals,
