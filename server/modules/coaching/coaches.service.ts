@@ -16,9 +16,10 @@ import {
 } from '#contracts/coaching.ts';
 import type { CoachDomain } from '#contracts/coach.ts';
 import type { CoachTone } from '#contracts/onboarding.ts';
-import type { ConversationAi, PersonFacts } from '#server/ai/conversation.ts';
+import type { ConversationAi } from '#server/ai/conversation.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
+import type { PersonFactsRead } from './coach-calls.ts';
 import * as repo from './coaches.repo.ts';
 import { checkPersonWords, crisisIn, type CrisisCheck } from './person-words.ts';
 import * as team from './team.repo.ts';
@@ -34,7 +35,7 @@ export interface CoachesServiceDeps {
   /** The person's current zone (the crisis response names help for its region). */
   timeZone: (userId: string) => Promise<string>;
   /** The person's own figures for the preview, read from their rows only. */
-  facts: (db: Db, userId: string) => Promise<PersonFacts>;
+  facts: PersonFactsRead;
   ai: Pick<ConversationAi, 'preview'>;
   /** The crisis guard (server/ai/safety.ts); tests may count its readings. */
   checkWords?: CrisisCheck;
@@ -252,7 +253,7 @@ export function createCoachesService(deps: CoachesServiceDeps) {
       const note = input.personaNote ? input.personaNote : null;
       const refusal = await personaNoteCrisis(userId, note);
       if (refusal) return refusal;
-      const facts = await deps.facts(db, userId);
+      const facts = await deps.facts(db, userId, row.id);
       const text = deps.ai.preview({
         coach: {
           ...team.personaOf(row),

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CoachTone } from '#contracts/onboarding.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
-import type { ConversationAi, PersonFacts } from '#server/ai/conversation.ts';
+import type { ConversationAi } from '#server/ai/conversation.ts';
 import type { Db } from '#server/db/client.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
+import type { PersonFactsRead } from './coach-calls.ts';
 import { coachesRoutes } from './coaches.routes.ts';
 import { createCoachesService } from './coaches.service.ts';
 import { consultationsRoutes } from './consultations.routes.ts';
@@ -21,7 +22,7 @@ export interface OwnCoachingDeps {
   /** The conversation's side of the AI gateway (server/ai/conversation.ts). */
   ai: Pick<ConversationAi, 'reflect' | 'teamConsult' | 'preview'>;
   /** The person's own figures for the coach, read from their rows only. */
-  facts: (db: Db, userId: string) => Promise<PersonFacts>;
+  facts: PersonFactsRead;
   /** The per-person AI limits, checked before a reflection or a consultation reaches the coach. */
   limits?: { assertWithinLimits(userId: string): Promise<void> };
   /** Today and the zone (the day contract's). */

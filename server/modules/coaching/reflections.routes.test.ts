@@ -9,7 +9,7 @@ import {
 } from '#contracts/coaching.ts';
 import type { ConversationAi } from '#server/ai/conversation.ts';
 import { setup as modelGateway } from '#server/ai/conversation-test-models.ts';
-import { OFFLINE_MODEL } from '#server/ai/gateway.ts';
+import { OFFLINE_MODEL, SAFETY_MODEL } from '#server/ai/gateway.ts';
 import { reflectOffline } from '#server/ai/offline/conversation/reflect.ts';
 import { coachProposals, reflections, teamConsultations } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
@@ -172,7 +172,7 @@ describe('reflections and "Ask the team"', () => {
           crisis: true,
           text: CRISIS,
           engine: 'offline',
-          model: 'trellis-safety-guard',
+          model: SAFETY_MODEL,
         });
         expect(reflection.reply).toMatch(/^Thank you for telling me\./);
         expect(reflection.reply).toContain('- **Samaritans** (UK & Ireland): Call 116 123');
@@ -427,7 +427,7 @@ describe('reflections and "Ask the team"', () => {
           views: [],
           tradeOffs: [],
           proposals: [],
-          model: 'trellis-safety-guard',
+          model: SAFETY_MODEL,
         });
         expect(consultation.suggestion).toMatch(/^Thank you for telling me\./);
       } finally {

@@ -109,7 +109,7 @@ export function createReflectionsService(deps: ReflectionsServiceDeps) {
         );
       }
       await deps.limits?.assertWithinLimits(userId);
-      const facts = await deps.facts(db, userId);
+      const facts = await deps.facts(db, userId, coach.id);
       const answer = await deps.ai.reflect(
         {
           coach: personaOf(coach),
