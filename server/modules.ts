@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import { deliveryChannels } from '#contracts/channels.ts';
-import type { AiGateway } from '#server/ai/gateway.ts';
-import { createLazyAiGateway } from '#server/ai/lazy-gateway.ts';
+import type { ConversationAi } from '#server/ai/conversation.ts';
+import type { AiCallRecord, AiGateway } from '#server/ai/gateway.ts';
+import { createLazyAiGateway, createLazyConversationGateway } from '#server/ai/lazy-gateway.ts';
 import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { aiSettingsFromEnv } from '#server/ai/settings.ts';
 import { createAccountSessionsService } from '#server/auth/account-sessions.service.ts';
@@ -30,11 +31,15 @@ import { createAnalyticsService } from '#server/modules/analytics/analytics.serv
 import { coachEffectivenessRoutes } from '#server/modules/analytics/coach-effectiveness.routes.ts';
 import { createCoachEffectivenessService } from '#server/modules/analytics/coach-effectiveness.service.ts';
 import { createWeekReview } from '#server/modules/analytics/week-review.service.ts';
+import { historyRoutes } from '#server/modules/analytics/history.routes.ts';
+import { createHistoryService } from '#server/modules/analytics/history.service.ts';
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
+import { createAiUsageService } from '#server/modules/coaching/ai-usage.service.ts';
 import { assessmentsRoutes } from '#server/modules/coaching/assessments.routes.ts';
 import { createAssessmentsService } from '#server/modules/coaching/assessments.service.ts';
+import { seedOwnCoaches } from '#server/modules/coaching/coaches.service.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
 import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
 import { createSuggestionsService } from '#server/modules/coaching/suggestions.service.ts';
@@ -107,6 +112,8 @@ export interface ModulesDeps {
   mailTransport?: MailTransport;
   /** Replaces the AI gateway the AI_* settings would build (tests pass one with mock models). */
   ai?: AiGateway;
+  /** Replaces the conversation's AI gateway the AI_* settings would build (tests: mock models). */
+  conversation?: ConversationAi;
   /** Replaces the delivery channels' senders the settings would choose (tests record messages). */
   deliverySenders?: ChannelSenders;
   /** DNS for the URLs the server calls for people (push endpoints); tests pass their own. */
@@ -280,7 +287,8 @@ function createDeliveryApi(deps: {
     unsubscribe: (userId, channel) => channels.unsubscribe(userId, channel),
     limiter,
   });
-  const onboarding = createOnboardingService({ db, clock });
+  // Completing onboarding creates the focus areas' coaches in the chosen tone (ADR 034).
+  const onboarding = createOnboardingService({ db, clock, onCompleted: seedOwnCoaches });
   const outbox = createDevOutboxService({ db });
   return { schedule, channels, deliveries, links, onboarding, outbox };
 }
@@ -331,14 +339,23 @@ export async function createModules(deps: ModulesDeps) {
   });
   const notifications = createNotificationsService({ db, clock });
   useSentenceLayer(env.AI_CRISIS_SENTENCE_LAYER === 'on');
-  // The one AI gateway; calls are logged until a later module persists them.
-  const ai =
-    deps.ai ??
-    createLazyAiGateway({
-      settings: aiSettingsFromEnv(env),
-      clock: { now: clock },
-      recordCall: (record) => log.info({ ai: record }, 'coach call'),
-    });
+  // The AI gateways (goals and plans; the conversation). Every call is an ai_calls row and a
+  // /metrics series; the per-person limits read the rows, after the crisis guard.
+  const aiUsage = createAiUsageService({
+    db,
+    clock,
+    limits: { requestsPerMinute: env.AI_REQUESTS_PER_MINUTE, tokensPerDay: env.AI_TOKENS_PER_DAY },
+    metrics: deps.metrics,
+    log,
+  });
+  const aiDeps = {
+    settings: aiSettingsFromEnv(env),
+    clock: { now: clock },
+    recordCall: (record: AiCallRecord) => aiUsage.record(record),
+    assertWithinLimits: (userId: string) => aiUsage.assertWithinLimits(userId),
+  };
+  const ai = deps.ai ?? createLazyAiGateway(aiDeps);
+  const conversation = deps.conversation ?? createLazyConversationGateway(aiDeps);
   const planning = createPlanning({ db, clock, ai, notifications, log });
   // The read model (ADR 016): reads across the planning tables, writes none. The streak's days
   // come from the today flow, so the figure is the dashboard's.
@@ -348,6 +365,8 @@ export async function createModules(deps: ModulesDeps) {
     doneDays: (userId) => planning.today.doneDays(userId),
   });
   const effectiveness = createCoachEffectivenessService({ db, profile: planning.profile });
+  // /history's timeline reads tasks, goals and the coaching tables in one statement.
+  const history = createHistoryService({ db, profile: planning.profile });
   // Weekly insights: figures from the read model, words from the offline coach, accepted
   // suggestions through the tasks service (an experiment through the experiments service); written by the delivery worker's pass below.
   const insights = createInsightsService({
@@ -443,6 +462,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(dashboardRoutes({ guard, dashboard }));
     await app.register(analyticsRoutes({ guard, analytics }));
     await app.register(coachEffectivenessRoutes({ guard, effectiveness }));
+    await app.register(historyRoutes({ guard, history }));
     await app.register(insightsRoutes({ guard, insights }));
     await app.register(engagementRoutes({ guard, engagement }));
     await app.register(achievementsRoutes({ guard, achievements: planning.achievements }));
@@ -468,7 +488,9 @@ export async function createModules(deps: ModulesDeps) {
     await auth.close();
   };
 
-  return { auth, events, notifications, delivery, routes, close };
+  // `conversation` (ConversationAi) for the chat, reflection and team services; `aiUsage` for a
+  // limit check before a person's message is stored (the gateways check again before any engine).
+  return { auth, events, notifications, delivery, routes, close, conversation, aiUsage };
 }
 
 /** What the app exposes of its modules to the entry points and tests (`app.auth`, …). */

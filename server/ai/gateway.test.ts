@@ -158,6 +158,7 @@ describe.each(engines)('the %s engine behind the gateway', (engine) => {
     expect(JSON.stringify(call?.responseFormat)).toContain('"answer"');
     expect(calls).toEqual([
       {
+        userId: null,
         operation: 'refineGoal',
         engine,
         model: modelId,
@@ -373,6 +374,7 @@ describe('the gateway', () => {
     expect(response).toEqual({ engine: 'offline', model: OFFLINE_MODEL, result: offlinePlan });
     expect(calls).toEqual([
       {
+        userId: null,
         operation: 'breakDownGoal',
         engine: 'offline',
         model: OFFLINE_MODEL,
@@ -382,6 +384,26 @@ describe('the gateway', () => {
         outcome: 'ok',
       },
     ]);
+  });
+
+  it('records whose call it was and checks their limits after the guard', async () => {
+    const calls: AiCallRecord[] = [];
+    const checked: string[] = [];
+    const gateway = createAiGateway({
+      settings: { engine: 'offline', timeoutMs: 20_000 },
+      clock: steppingClock(),
+      recordCall: (record) => void calls.push(record),
+      assertWithinLimits: async (userId) => void checked.push(userId),
+    });
+    await gateway.refineGoal(refineInput, { userId: 'person-1' });
+    expect(checked).toEqual(['person-1']);
+    expect(calls[0]).toMatchObject({ userId: 'person-1', operation: 'refineGoal' });
+    // help is never limited: the guard answers before the limits are read
+    await gateway.refineGoal(
+      { ...refineInput, text: "I don't want to live anymore" },
+      { userId: 'person-1' },
+    );
+    expect(checked).toEqual(['person-1']);
   });
 
   it('reads an unchanged plan once, and still stops at a task renamed to crisis words', async () => {
