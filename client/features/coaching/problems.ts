@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { crisisResultSchema, type CrisisResult } from '#contracts/coach.ts';
+import type { CrisisResult } from '#contracts/coach.ts';
+import { crisisRefusalSchema } from '#contracts/coaching.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 
 // A 400 from the API lists its problems as { path: "body.personaNote", message }.
@@ -25,10 +26,7 @@ export function problemOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** A 422 from a save the crisis guard refused: `{ crisis }`, the help to show instead. */
-const crisisRefusalSchema = z.object({ crisis: crisisResultSchema });
-
-/** The crisis response a refused save carries (persona note, memory, preview), or null. */
+/** The crisis response a refused save's 422 carries (persona note, memory, preview), or null. */
 export function crisisRefusalIn(error: unknown): CrisisResult | null {
   if (!(error instanceof ApiError)) return null;
   const refusal = crisisRefusalSchema.safeParse(error.details);

@@ -1,4 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { assessmentPaths, teamRemovedSchema } from '#contracts/assessments.ts';
 import type { CoachDomain } from '#contracts/coach.ts';
 import {
@@ -12,6 +17,7 @@ import {
   type Proposal,
   type UserCoachList,
 } from '#contracts/coaching.ts';
+import type { z } from 'zod';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { coachingKeys } from './api.ts';
 import { withTeamOrder, withoutFromTeam } from './team-order-state.ts';
@@ -80,21 +86,46 @@ export function useAddToTeam(userId: string) {
   });
 }
 
-/** Past consultations, newest first. */
+type ConsultationPage = z.infer<typeof consultationListSchema>;
+type ConsultationPages = InfiniteData<ConsultationPage, string | null>;
+
+/** Past consultations, newest first, a page at a time. */
 export function useConsultations(userId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: coachingKeys.consultations(userId),
-    queryFn: ({ signal }) =>
-      apiRequest(consultationListSchema, coachingPaths.consultations.href(), { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(
+        consultationListSchema,
+        pageParam
+          ? `${coachingPaths.consultations.href()}?cursor=${encodeURIComponent(pageParam)}`
+          : coachingPaths.consultations.href(),
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     meta: { silentError: true },
   });
+}
+
+/** Every cached consultation changed by `change`, across the pages. */
+function mapConsultations(
+  pages: ConsultationPages,
+  change: (consultations: Consultation[], index: number) => Consultation[],
+): ConsultationPages {
+  return {
+    ...pages,
+    pages: pages.pages.map((page, index) => ({
+      ...page,
+      consultations: change(page.consultations, index),
+    })),
+  };
 }
 
 /** "Ask the team": each relevant coach's view, the trade-offs, a way through and proposals. */
 export function useConsult(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    // The question box says what went wrong (a limit reached, a question too long) beside it.
+    // The question box says what went wrong (a limit reached, no team yet) beside it.
     meta: { silentError: true },
     mutationFn: (question: string) =>
       apiRequest(consultationSchema, coachingPaths.consultations.href(), {
@@ -102,17 +133,15 @@ export function useConsult(userId: string) {
         body: { question },
       }),
     onSuccess: (consultation) => {
-      queryClient.setQueryData<{ consultations: Consultation[] }>(
-        coachingKeys.consultations(userId),
-        (list) =>
-          list
-            ? {
-                consultations: [
-                  consultation,
-                  ...list.consultations.filter((c) => c.id !== consultation.id),
-                ],
-              }
-            : list,
+      // The newest goes first on the first page at once; the list is read afresh behind it.
+      queryClient.setQueryData<ConsultationPages>(coachingKeys.consultations(userId), (pages) =>
+        pages
+          ? mapConsultations(pages, (list, index) =>
+              index === 0
+                ? [consultation, ...list.filter((c) => c.id !== consultation.id)]
+                : list.filter((c) => c.id !== consultation.id),
+            )
+          : pages,
       );
       return queryClient.invalidateQueries({ queryKey: coachingKeys.consultations(userId) });
     },
@@ -120,13 +149,13 @@ export function useConsult(userId: string) {
 }
 
 /** The proposal as decided, in every consultation that carries it. */
-function withProposal(list: { consultations: Consultation[] }, proposal: Proposal) {
-  return {
-    consultations: list.consultations.map((consultation) => ({
+function withProposal(pages: ConsultationPages, proposal: Proposal): ConsultationPages {
+  return mapConsultations(pages, (list) =>
+    list.map((consultation) => ({
       ...consultation,
       proposals: consultation.proposals.map((p) => (p.id === proposal.id ? proposal : p)),
     })),
-  };
+  );
 }
 
 /** Accepts (writes the task, the move or the experiment) or declines a coach's proposal. */
@@ -140,9 +169,8 @@ export function useDecideProposal(userId: string) {
         body: { decision: input.decision },
       }),
     onSuccess: async ({ proposal }) => {
-      queryClient.setQueryData<{ consultations: Consultation[] }>(
-        coachingKeys.consultations(userId),
-        (list) => (list ? withProposal(list, proposal) : list),
+      queryClient.setQueryData<ConsultationPages>(coachingKeys.consultations(userId), (pages) =>
+        pages ? withProposal(pages, proposal) : pages,
       );
       if (proposal.state === 'accepted') {
         // Accepting wrote a task or an experiment: the lists that show them read afresh.

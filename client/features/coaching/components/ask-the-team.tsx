@@ -40,8 +40,9 @@ export function AskTheTeam({
   const id = useId();
   const answerHeading = useRef<HTMLHeadingElement>(null);
 
+  const all = consultations.data?.pages.flatMap((page) => page.consultations) ?? [];
   const answer =
-    consultations.data?.consultations.find((c) => c.id === answerId) ??
+    all.find((c) => c.id === answerId) ??
     (consult.data?.id === answerId ? consult.data : undefined);
 
   useEffect(() => {
@@ -77,7 +78,7 @@ export function AskTheTeam({
     });
   };
 
-  const past = (consultations.data?.consultations ?? []).filter((c) => c.id !== answerId);
+  const past = all.filter((c) => c.id !== answerId);
 
   return (
     <div className="space-y-6">
@@ -174,6 +175,17 @@ export function AskTheTeam({
               />
             ))}
           </ul>
+        )}
+        {consultations.hasNextPage && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            disabled={consultations.isFetchingNextPage}
+            onClick={() => void consultations.fetchNextPage()}
+          >
+            {consultations.isFetchingNextPage ? 'Loading older...' : 'Show older consultations'}
+          </Button>
         )}
       </section>
     </div>

@@ -22,12 +22,19 @@ const renderPage = () =>
     route: '/coaching/team',
   });
 
-function teamApi(start: UserCoach[], consultations: Consultation[] = []) {
+function teamApi(
+  start: UserCoach[],
+  consultations: Consultation[] = [],
+  olderConsultations: Consultation[] = [],
+) {
   let coaches = start;
   return fakeApi({
     'GET /api/coach/coaches': () => ({ body: { coaches } }),
     'GET /api/coach/catalogue': () => ({ body: { coaches: aiCoachCatalogue } }),
-    'GET /api/coach/consultations': () => ({ body: { consultations } }),
+    'GET /api/coach/consultations': (call) =>
+      new URL(call.url, 'http://x').searchParams.get('cursor') === 'older'
+        ? { body: { consultations: olderConsultations, nextCursor: null } }
+        : { body: { consultations, nextCursor: olderConsultations.length > 0 ? 'older' : null } },
     'PUT /api/coach/team-order': (call) => {
       const ids = (call.body as { coachIds: string[] }).coachIds;
       coaches = coaches.map((c) => ({ ...c, teamPosition: ids.indexOf(c.id) + 1 || null }));
@@ -163,7 +170,7 @@ describe('/coaching/team', () => {
     const api = fakeApi({
       'GET /api/coach/coaches': () => ({ body: { coaches: [rowan] } }),
       'GET /api/coach/catalogue': () => ({ body: { coaches: aiCoachCatalogue } }),
-      'GET /api/coach/consultations': () => ({ body: { consultations: stored } }),
+      'GET /api/coach/consultations': () => ({ body: { consultations: stored, nextCursor: null } }),
       'POST /api/coach/consultations': () => {
         stored = [answer];
         return { body: answer };
@@ -212,12 +219,18 @@ describe('/coaching/team', () => {
     });
   });
 
-  it('lists past consultations, each opening to its answer', async () => {
+  it('lists past consultations a page at a time, each opening to its answer', async () => {
     const past = makeConsultation({ question: 'Is my week too full?', suggestion: 'Drop one.' });
-    teamApi([makeCoach()], [past]);
+    const older = makeConsultation({ question: 'Gym or climbing?' });
+    teamApi([makeCoach()], [past], [older]);
     renderPage();
     const summary = await screen.findByText('Is my week too full?');
     await userEvent.click(summary);
     expect(await screen.findByText('Drop one.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Show older consultations' }));
+    expect(await screen.findByText('Gym or climbing?')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Show older consultations' }),
+    ).not.toBeInTheDocument();
   });
 });
