@@ -103,4 +103,29 @@ describe('ReflectionPanel', () => {
     );
     expect(box).toHaveValue('A long day.');
   });
+
+  it('with no coach on the team, says so and leads to the team page', async () => {
+    fakeApi({
+      'POST /api/coach/reflections': () => ({
+        status: 409,
+        body: {
+          error: {
+            code: 'conflict',
+            message:
+              'Add a coach to your team first: your coach is the one who answers a reflection.',
+            requestId: 't',
+          },
+        },
+      }),
+    });
+    renderPanel();
+    await userEvent.type(screen.getByRole('textbox', { name: 'How did today go?' }), 'A day.');
+    await userEvent.click(screen.getByRole('button', { name: 'Reflect with your coach' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Add a coach to your team first');
+    expect(within(alert).getByRole('link', { name: 'Choose a coach' })).toHaveAttribute(
+      'href',
+      '/coaching/team',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { NotebookPen, PenLine } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { REFLECTION_MAX, reflectionPeriods, type Reflection } from '#contracts/coaching.ts';
 import { CoachMarkdown } from '#client/components/coach-markdown.tsx';
 import { CrisisFrame } from '#client/components/crisis-panel.tsx';
@@ -8,7 +9,9 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Panel } from '#client/components/ui/panel.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
+import { paths } from '#client/lib/paths.ts';
 import { useReflect } from '../reflection-api.ts';
 import { fieldProblem, problemOf } from '../problems.ts';
 
@@ -171,6 +174,11 @@ export function ReflectionPanel({
       ))
     : null;
   const shownError = (tried ? localError : null) ?? serverError;
+  // No coach on the team yet: the server says so, and the team page is where to choose one.
+  const noTeam =
+    !(tried && localError) &&
+    reflect.error instanceof ApiError &&
+    reflect.error.code === 'conflict';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -266,6 +274,14 @@ export function ReflectionPanel({
           {shownError ? (
             <p id={`${textId}-error`} role="alert" className="text-sm text-danger">
               {shownError}
+              {noTeam && (
+                <>
+                  {' '}
+                  <Link to={paths.coachingTeam} className="font-medium underline">
+                    Choose a coach
+                  </Link>
+                </>
+              )}
             </p>
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
