@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import { deliveryChannels } from '#contracts/channels.ts';
+import type { ConversationAi } from '#server/ai/conversation.ts';
 import type { AiGateway } from '#server/ai/gateway.ts';
 import { createLazyAiGateway } from '#server/ai/lazy-gateway.ts';
 import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
@@ -35,6 +36,7 @@ import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
 import { assessmentsRoutes } from '#server/modules/coaching/assessments.routes.ts';
 import { createAssessmentsService } from '#server/modules/coaching/assessments.service.ts';
+import { createChat } from '#server/modules/coaching/chat.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
 import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
 import { createSuggestionsService } from '#server/modules/coaching/suggestions.service.ts';
@@ -107,6 +109,8 @@ export interface ModulesDeps {
   mailTransport?: MailTransport;
   /** Replaces the AI gateway the AI_* settings would build (tests pass one with mock models). */
   ai?: AiGateway;
+  /** The conversation's AI (coach replies); the chat's routes are mounted when there is one. */
+  conversation?: ConversationAi;
   /** Replaces the delivery channels' senders the settings would choose (tests record messages). */
   deliverySenders?: ChannelSenders;
   /** DNS for the URLs the server calls for people (push endpoints); tests pass their own. */
@@ -210,6 +214,8 @@ function createPlanning(deps: {
   const checkins = createCheckinsService({ db, clock, reads: experimentReads });
   return {
     profile,
+    reads,
+    suggestions,
     goals,
     milestones,
     measurements,
@@ -418,6 +424,22 @@ export async function createModules(deps: ModulesDeps) {
     achievements: planning.achievements,
   });
   const team = createTeamService({ db, clock });
+  // The chat with an own coach: the person's figures, the streamed conversation and its proposals,
+  // accepted through the tasks and experiments services.
+  const chat = deps.conversation
+    ? createChat({
+        db,
+        clock,
+        ai: deps.conversation,
+        profile: planning.profile,
+        goals: planning.reads,
+        today: planning.today,
+        tasks: planning.tasks,
+        experiments: planning.experiments,
+        suggestions: planning.suggestions,
+        log,
+      })
+    : null;
 
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -436,6 +458,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(profileRoutes({ guard, profile: planning.profile }));
     await app.register(coachingRoutes({ guard, coaching: planning.coaching }));
     await app.register(assessmentsRoutes({ guard, assessments, team }));
+    if (chat) await app.register(chat.routes(guard));
     const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
     await app.register(measurementsRoutes({ guard, measurements: planning.measurements }));
