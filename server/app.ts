@@ -65,7 +65,7 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** Replaces the AI gateway the AI_* settings would build (tests pass one with mock models). */
   ai?: AiGateway;
-  /** The conversation's AI (coach replies); tests pass one built on the AI SDK's mock models. */
+  /** Replaces the conversation's AI gateway (tests pass one with mock models). */
   conversation?: ConversationAi;
   /** Replaces the delivery channels' senders the settings would choose (tests record messages). */
   deliverySenders?: ChannelSenders;

@@ -109,7 +109,7 @@ export interface ModulesDeps {
   mailTransport?: MailTransport;
   /** Replaces the AI gateway the AI_* settings would build (tests pass one with mock models). */
   ai?: AiGateway;
-  /** The conversation's AI (coach replies); the chat's routes are mounted when there is one. */
+  /** Replaces the conversation's AI gateway the AI_* settings would build (tests: mock models). */
   conversation?: ConversationAi;
   /** Replaces the delivery channels' senders the settings would choose (tests record messages). */
   deliverySenders?: ChannelSenders;

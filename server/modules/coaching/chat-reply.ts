@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { chatStreamEvents, ChatStreamEventName, CoachMessage } from '#contracts/coaching.ts';
+import type { CoachEngine } from '#contracts/coach.ts';
 import type {
   AnswerMeta,
   CoachReplyResult,
@@ -64,6 +65,45 @@ export async function announce(tx: Db, userId: string, message: CoachMessage): P
 export function createChatReplies(deps: ChatRepliesDeps) {
   const { db, clock } = deps;
 
+  /**
+   * Stores a reply's proposals that fit the person's own figures, each with the coach's record of
+   * it (ADR 030: the denominator of the acceptance rate), tied to the reply's message.
+   */
+  async function storeProposals(
+    tx: Db,
+    userId: string,
+    coach: UserCoachRow,
+    message: repo.MessageRow,
+    made: { facts: PersonFacts; proposals: CoachReplyResult['proposals']; engine: CoachEngine },
+  ): Promise<repo.ProposalRow[]> {
+    const rows: repo.NewProposalRow[] = [];
+    for (const proposal of proposalRows(made.proposals, made.facts)) {
+      const suggestionId = await deps.suggestions.record(
+        userId,
+        {
+          kind: 'chat_proposal',
+          coach: coach.domain,
+          engine: made.engine,
+          localDate: made.facts.today,
+          goalId: proposal.goalId,
+        },
+        tx,
+      );
+      rows.push({
+        id: randomUUID(),
+        userId,
+        userCoachId: coach.id,
+        messageId: message.id,
+        draft: proposal.draft,
+        reason: proposal.reason,
+        state: 'open',
+        suggestionId,
+        createdAt: message.createdAt,
+      });
+    }
+    return repo.insertProposals(tx, rows);
+  }
+
   /** Stores the coach's side of a turn (and its proposals) in one transaction. */
   async function storeReply(
     userId: string,
@@ -93,33 +133,15 @@ export function createChatReplies(deps: ChatRepliesDeps) {
         // The person watched it arrive.
         seen: true,
       });
-      const drafts = facts && reply.proposals ? proposalRows(reply.proposals, facts) : [];
-      const proposals: repo.NewProposalRow[] = [];
-      for (const draft of drafts) {
-        const suggestionId = await deps.suggestions.record(
-          userId,
-          {
-            kind: 'chat_proposal',
-            coach: coach.domain,
-            engine: reply.meta.engine,
-            localDate: facts?.today ?? '',
-            goalId: draft.goalId,
-          },
-          tx,
-        );
-        proposals.push({
-          id: randomUUID(),
-          userId,
-          userCoachId: coach.id,
-          messageId: row.id,
-          draft: draft.draft,
-          reason: draft.reason,
-          state: 'open',
-          suggestionId,
-          createdAt: row.createdAt,
-        });
-      }
-      const message = toMessage(row, coach.id, await repo.insertProposals(tx, proposals));
+      const proposals =
+        facts && reply.proposals
+          ? await storeProposals(tx, userId, coach, row, {
+              facts,
+              proposals: reply.proposals,
+              engine: reply.meta.engine,
+            })
+          : [];
+      const message = toMessage(row, coach.id, proposals);
       await announce(tx, userId, message);
       return message;
     });

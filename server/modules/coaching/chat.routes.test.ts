@@ -33,6 +33,8 @@ import {
 } from '#server/modules/goals/test-support.ts';
 import { sseReader, type SseMessage } from '#server/test/sse-reader.ts';
 import type { TestUser } from '#server/test/users.ts';
+import { createRateLimiter } from '#server/lib/rate-limiter.ts';
+import { createChatService } from './chat.service.ts';
 
 // The chat with an own coach (ADR 034) through the whole app: the person's message is stored
 // before any engine runs, the reply streams as server-sent events over the POST and is stored with
@@ -429,16 +431,29 @@ describe('the chat with an own coach', () => {
   });
 
   it('marks the thread read and that coach’s message notifications', async () => {
-    // A check-in half an hour later, as the check-ins pass writes one.
-    const at = '2025-03-03T09:30:00.000Z';
-    await harness.database.db.execute(sql`insert into coach_messages
-      (id, thread_id, user_id, author, kind, state, body, engine, model, created_at)
-      select ${randomUUID()}::uuid, t.id, t.user_id, 'coach', 'checkin', 'complete', 'Checking in',
-             'offline', 'x', ${at}::timestamptz
-      from coach_threads t where t.user_coach_id = ${aliceCoach}::uuid`);
-    await harness.database.db.execute(
-      sql`update coach_threads set last_message_at = ${at}::timestamptz where user_coach_id = ${aliceCoach}::uuid`,
+    // A check-in half an hour later, written by the check-ins pass's writer in its transaction:
+    // open pages hear of it once that commits.
+    const writer = createChatService({
+      db: harness.database.db,
+      clock: harness.clock.now,
+      ai: script.ai,
+      facts: () => Promise.reject(new Error('a check-in reads no figures here')),
+      profile: { day: () => Promise.reject(new Error('not read')) },
+      suggestions: { record: () => Promise.reject(new Error('not read')) },
+      limiter: createRateLimiter({ db: harness.database.db, clock: harness.clock.now }),
+      log: { error: () => undefined },
+    });
+    const live: ServerEvent[] = [];
+    const unsubscribe = await harness.app.events.subscribe(alice.id, (event) => live.push(event));
+    const at = new Date('2025-03-03T09:30:00.000Z');
+    const { messageId } = await harness.database.db.transaction((tx) =>
+      writer.postCheckIn(tx, { userId: alice.id, coachId: aliceCoach, text: 'Checking in', at }),
     );
+    await vi.waitFor(() => {
+      const event = live.find((e) => e.type === 'coach.message');
+      expect(event?.data).toMatchObject({ id: messageId, kind: 'checkin', author: 'coach' });
+    });
+    unsubscribe();
     const mine = await harness.app.notifications.notify(alice.id, {
       type: 'coach_message',
       title: 'Your coach checked in',
