@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import { deliveryChannels } from '#contracts/channels.ts';
 import type { ConversationAi } from '#server/ai/conversation.ts';
-import type { AiGateway } from '#server/ai/gateway.ts';
-import { createLazyAiGateway } from '#server/ai/lazy-gateway.ts';
+import type { AiCallRecord, AiGateway } from '#server/ai/gateway.ts';
+import { createLazyAiGateway, createLazyConversationGateway } from '#server/ai/lazy-gateway.ts';
 import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { aiSettingsFromEnv } from '#server/ai/settings.ts';
 import { createAccountSessionsService } from '#server/auth/account-sessions.service.ts';
@@ -337,14 +337,15 @@ export async function createModules(deps: ModulesDeps) {
   });
   const notifications = createNotificationsService({ db, clock });
   useSentenceLayer(env.AI_CRISIS_SENTENCE_LAYER === 'on');
-  // The one AI gateway; calls are logged until a later module persists them.
-  const ai =
-    deps.ai ??
-    createLazyAiGateway({
-      settings: aiSettingsFromEnv(env),
-      clock: { now: clock },
-      recordCall: (record) => log.info({ ai: record }, 'coach call'),
-    });
+  // The AI gateways (goals and plans; the conversation); calls are logged until a later module
+  // persists them.
+  const aiDeps = {
+    settings: aiSettingsFromEnv(env),
+    clock: { now: clock },
+    recordCall: (record: AiCallRecord) => log.info({ ai: record }, 'coach call'),
+  };
+  const ai = deps.ai ?? createLazyAiGateway(aiDeps);
+  const conversation = deps.conversation ?? createLazyConversationGateway(aiDeps);
   const planning = createPlanning({ db, clock, ai, notifications, log });
   // The read model (ADR 016): reads across the planning tables, writes none. The streak's days
   // come from the today flow, so the figure is the dashboard's.
@@ -426,20 +427,18 @@ export async function createModules(deps: ModulesDeps) {
   const team = createTeamService({ db, clock });
   // The chat with an own coach: the person's figures, the streamed conversation and its proposals,
   // accepted through the tasks and experiments services.
-  const chat = deps.conversation
-    ? createChat({
-        db,
-        clock,
-        ai: deps.conversation,
-        profile: planning.profile,
-        goals: planning.reads,
-        today: planning.today,
-        tasks: planning.tasks,
-        experiments: planning.experiments,
-        suggestions: planning.suggestions,
-        log,
-      })
-    : null;
+  const chat = createChat({
+    db,
+    clock,
+    ai: conversation,
+    profile: planning.profile,
+    goals: planning.reads,
+    today: planning.today,
+    tasks: planning.tasks,
+    experiments: planning.experiments,
+    suggestions: planning.suggestions,
+    log,
+  });
 
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -458,7 +457,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(profileRoutes({ guard, profile: planning.profile }));
     await app.register(coachingRoutes({ guard, coaching: planning.coaching }));
     await app.register(assessmentsRoutes({ guard, assessments, team }));
-    if (chat) await app.register(chat.routes(guard));
+    await app.register(chat.routes(guard));
     const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
     await app.register(measurementsRoutes({ guard, measurements: planning.measurements }));

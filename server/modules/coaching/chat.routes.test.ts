@@ -13,17 +13,16 @@ import {
 import { notificationListSchema } from '#contracts/notifications.ts';
 import type { ServerEvent } from '#contracts/events.ts';
 import { taskListSchema, taskSchema } from '#contracts/tasks.ts';
-import type {
-  CoachReplyInput,
-  CoachReplyResult,
-  ConversationAi,
-  ProposedChange,
-} from '#server/ai/conversation.ts';
-import { OFFLINE_MODEL } from '#server/ai/gateway.ts';
-import { checkInOffline, previewOffline } from '#server/ai/offline/conversation/check-in.ts';
-import { reflectOffline } from '#server/ai/offline/conversation/reflect.ts';
-import { coachReplyOffline } from '#server/ai/offline/conversation/reply.ts';
-import { teamConsultOffline } from '#server/ai/offline/conversation/team-consult.ts';
+import type { CoachReplyInput, ConversationAi } from '#server/ai/conversation.ts';
+import { createConversationGateway } from '#server/ai/conversation-gateway.ts';
+import {
+  replyParts,
+  scriptedModel,
+  settingsFor,
+  type GenerateStep,
+  type StreamStep,
+} from '#server/ai/conversation-test-models.ts';
+import { OFFLINE_MODEL, resolveEngineModel } from '#server/ai/model-calls.ts';
 import { queryRows } from '#server/db/client.ts';
 import {
   createGoal,
@@ -44,66 +43,51 @@ import { createChatService } from './chat.service.ts';
 
 const START = '2025-03-03T09:00:00.000Z'; // a Monday
 
-type Mode = 'answer' | 'fail-before' | 'fail-midway' | 'wait-for-stop';
-
-function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
-
 /**
- * The conversation's AI as a test drives it: the offline engine's real replies, streamed a word at
- * a time, with the proposals a test sets, or a failure before or during the stream, or a stream
- * that waits after its first word until the person stops it.
+ * The conversation's gateway as the app gets it, with the world outside in the test's hands: the
+ * offline engine, or the AI SDK's mock model answering from a script; and the record of AI calls,
+ * which a test can make fail (the database refusing the row). `calls` keeps what reached the
+ * gateway, so a test sees the person's figures as the coach got them.
  */
-function scriptedConversation() {
-  const state = {
-    mode: 'answer' as Mode,
+function conversationWorld(clock: { now: () => Date }) {
+  const world = {
     calls: [] as CoachReplyInput[],
-    proposals: null as ProposedChange[] | null,
-    stopped: deferred<void>(),
+    failRecords: false,
+    gateway: null as unknown as ConversationAi,
+    /** The offline engine answers (the default). */
+    offline() {
+      world.gateway = createConversationGateway({
+        settings: { engine: 'offline', timeoutMs: 20_000 },
+        clock,
+        recordCall,
+      });
+    },
+    /** A model answers each reply with the next of `streams` (a repair with `generates`). */
+    model(streams: StreamStep[], generates: GenerateStep[] = []) {
+      const model = scriptedModel({ streams, generates });
+      world.gateway = createConversationGateway({
+        settings: settingsFor('openai'),
+        clock,
+        recordCall,
+        resolveModel: (settings) => ({ ...resolveEngineModel(settings), model }),
+      });
+    },
   };
+  function recordCall() {
+    if (world.failRecords) throw new Error('the database refused the AI call record');
+  }
+  world.offline();
   const ai: ConversationAi = {
-    async coachReply(input, context) {
-      state.calls.push(input);
-      if (state.mode === 'fail-before') throw new Error('the model is down');
-      const offline = coachReplyOffline(input);
-      const result: CoachReplyResult & { engine: 'offline'; model: string } = {
-        ...offline,
-        proposals: state.proposals ?? offline.proposals,
-        engine: 'offline',
-        model: OFFLINE_MODEL,
-      };
-      const words = result.text.split(/(?<= )/);
-      const mode = state.mode;
-      const done = deferred<typeof result>();
-      async function* text() {
-        for (const [index, word] of words.entries()) {
-          if (mode === 'fail-midway' && index === 2) throw new Error('the stream broke');
-          if (mode === 'wait-for-stop' && index === 1) {
-            await new Promise((resolve) => context.signal?.addEventListener('abort', resolve));
-            state.stopped.resolve();
-            throw new Error('aborted');
-          }
-          yield word;
-        }
-        done.resolve(result);
-      }
-      return { engine: 'offline', model: OFFLINE_MODEL, text: text(), result: done.promise };
+    coachReply(input, context) {
+      world.calls.push(input);
+      return world.gateway.coachReply(input, context);
     },
-    async reflect(input) {
-      return { engine: 'offline', model: OFFLINE_MODEL, text: reflectOffline(input) };
-    },
-    async teamConsult(input) {
-      return { engine: 'offline', model: OFFLINE_MODEL, ...teamConsultOffline(input) };
-    },
-    preview: previewOffline,
-    checkIn: checkInOffline,
+    reflect: (input, context) => world.gateway.reflect(input, context),
+    teamConsult: (input, context) => world.gateway.teamConsult(input, context),
+    preview: (input) => world.gateway.preview(input),
+    checkIn: (input) => world.gateway.checkIn(input),
   };
-  return { ai, state };
+  return { ai, world };
 }
 
 /** The events of a whole streamed answer, as the client reads them. */
@@ -121,7 +105,7 @@ function eventsOf(body: string): SseMessage[] {
 describe('the chat with an own coach', () => {
   let harness: PlanningTestApp;
   let url: string;
-  let script: ReturnType<typeof scriptedConversation>;
+  let world: ReturnType<typeof conversationWorld>['world'];
   let alice: TestUser;
   let bob: TestUser;
   let aliceCoach: string;
@@ -162,8 +146,9 @@ describe('the chat with an own coach', () => {
   };
 
   beforeAll(async () => {
-    script = scriptedConversation();
-    harness = await startPlanningApp(START, { conversation: script.ai });
+    const conversation = conversationWorld({ now: () => new Date() });
+    world = conversation.world;
+    harness = await startPlanningApp(START, { conversation: conversation.ai });
     await harness.app.listen({ port: 0, host: '127.0.0.1' });
     const address = harness.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
@@ -242,7 +227,7 @@ describe('the chat with an own coach', () => {
     expect(reply.text).toBe(streamed);
     expect(await stream.next()).toBeNull();
 
-    const facts = script.state.calls.at(-1)?.facts;
+    const facts = world.calls.at(-1)?.facts;
     expect(facts?.today).toBe('2025-03-03');
     expect(facts?.timeZone).toBe('Europe/London');
     expect(facts?.goals.map((g) => g.title)).toEqual(['Run a 10k']);
@@ -263,7 +248,7 @@ describe('the chat with an own coach', () => {
   });
 
   it('answers crisis language with the help response, stored, and no reply', async () => {
-    const calls = script.state.calls.length;
+    const calls = world.calls.length;
     const response = await send(alice, aliceCoach, { text: 'I want to kill myself' });
     expect(response.statusCode).toBe(200);
     const [message, crisis, ...rest] = eventsOf(response.body);
@@ -272,7 +257,7 @@ describe('the chat with an own coach', () => {
     expect(help).toMatchObject({ author: 'coach', kind: 'crisis', proposals: [] });
     expect(help.text).toMatch(/Samaritans/);
     expect(rest).toEqual([]);
-    expect(script.state.calls.length).toBe(calls);
+    expect(world.calls.length).toBe(calls);
     const thread = await page(alice, aliceCoach);
     expect(thread.messages.slice(-2).map((m) => [m.author, m.kind])).toEqual([
       ['person', 'chat'],
@@ -280,13 +265,13 @@ describe('the chat with an own coach', () => {
     ]);
     // The next turn's history leaves the crisis and the words it answered out.
     await send(alice, aliceCoach, { text: 'Thanks. What should I do today?' });
-    const history = script.state.calls.at(-1)?.history ?? [];
+    const history = world.calls.at(-1)?.history ?? [];
     expect(history.map((turn) => turn.text)).not.toContain('I want to kill myself');
     expect(history.map((turn) => turn.author)).toEqual(['person', 'coach']);
   });
 
   it('keeps the person’s message when the coach fails, and answers it again on retry', async () => {
-    script.state.mode = 'fail-before';
+    world.failRecords = true;
     const failed = await send(alice, aliceOther, { text: 'Can you help me plan my week?' });
     const [message, error] = eventsOf(failed.body);
     const kept = parsed(message, 'message');
@@ -296,7 +281,7 @@ describe('the chat with an own coach', () => {
     });
     expect((await page(alice, aliceOther)).messages.map((m) => m.id)).toEqual([kept.id]);
 
-    script.state.mode = 'answer';
+    world.failRecords = false;
     const retried = await send(alice, aliceOther, {
       text: 'Can you help me plan my week?',
       retryOf: kept.id,
@@ -308,12 +293,22 @@ describe('the chat with an own coach', () => {
     expect(thread.messages.map((m) => m.id)).toEqual([kept.id, reply.id]);
   });
 
-  it('keeps what was written, marked failed, when the stream breaks', async () => {
-    script.state.mode = 'fail-midway';
+  it('keeps what was written, marked failed, when the reply breaks after streaming', async () => {
+    // The model's reply streams, then recording the call fails as the reply ends.
+    world.model([{ parts: replyParts(['SAFETY: none\n\nYour week ', 'is going ', 'well.']) }]);
+    world.failRecords = true;
     const response = await send(alice, aliceOther, { text: 'How is my week going?' });
-    script.state.mode = 'answer';
+    world.failRecords = false;
+    world.offline();
     const events = eventsOf(response.body);
-    expect(events.map((e) => e.event)).toEqual(['message', 'start', 'delta', 'delta', 'error']);
+    expect(events.map((e) => e.event)).toEqual([
+      'message',
+      'start',
+      'delta',
+      'delta',
+      'delta',
+      'error',
+    ]);
     const last = (await page(alice, aliceOther)).messages.at(-1);
     expect(last).toMatchObject({ author: 'coach', state: 'failed' });
     const written = events
@@ -323,9 +318,36 @@ describe('the chat with an own coach', () => {
     expect(last?.text).toBe(written);
   });
 
+  it('stores which engine answered and the notice when a model could not', async () => {
+    world.model([new Error('connect ECONNREFUSED')]);
+    const response = await send(alice, aliceOther, { text: 'What should I focus on today?' });
+    world.offline();
+    const reply = parsed(eventsOf(response.body).at(-1), 'done');
+    expect(reply).toMatchObject({ engine: 'offline', model: OFFLINE_MODEL, state: 'complete' });
+    expect(reply.notice).toMatch(/could not be reached, so the built-in offline coach answered/);
+    const stored = (await page(alice, aliceOther)).messages.at(-1);
+    expect(stored).toEqual(reply);
+  });
+
+  it('stores the help response when the model flags what the guard let through', async () => {
+    world.model([{ parts: replyParts(['SAFETY: eating\n\n', 'Here is a plan']) }]);
+    const response = await send(alice, aliceOther, { text: 'Help me plan my meals' });
+    world.offline();
+    const events = eventsOf(response.body);
+    expect(events.map((e) => e.event)).toEqual(['message', 'crisis']);
+    const help = parsed(events[1], 'crisis');
+    expect(help).toMatchObject({ kind: 'crisis', engine: 'openai' });
+    expect(help.text).not.toContain('Here is a plan');
+  });
+
   it('stops the coach when the person stops, and keeps the reply so far as stopped', async () => {
-    script.state.mode = 'wait-for-stop';
-    script.state.stopped = deferred<void>();
+    // The model sends its first words, then waits for the rest until the call is stopped.
+    world.model([
+      {
+        parts: replyParts(['SAFETY: none\n\nLet us ', 'plan tomorrow ', 'together.']),
+        holdAfter: 3,
+      },
+    ]);
     const response = await fetch(`${url}/api/coach/coaches/${aliceCoach}/messages`, {
       method: 'POST',
       headers: { ...alice.headers, 'content-type': 'application/json' },
@@ -336,12 +358,11 @@ describe('the chat with an own coach', () => {
     expect((await stream.next())?.event).toBe('start');
     const first = parsed(await stream.next(), 'delta').text;
     await stream.cancel();
-    await script.state.stopped.promise;
-    script.state.mode = 'answer';
     await vi.waitFor(async () => {
       const last = (await page(alice, aliceCoach)).messages.at(-1);
       expect(last).toMatchObject({ author: 'coach', state: 'stopped', text: first });
     });
+    world.offline();
   });
 
   it('refuses bad input with a sentence, storing nothing', async () => {
@@ -436,7 +457,7 @@ describe('the chat with an own coach', () => {
     const writer = createChatService({
       db: harness.database.db,
       clock: harness.clock.now,
-      ai: script.ai,
+      ai: world.gateway,
       facts: () => Promise.reject(new Error('a check-in reads no figures here')),
       profile: { day: () => Promise.reject(new Error('not read')) },
       suggestions: { record: () => Promise.reject(new Error('not read')) },
@@ -487,11 +508,21 @@ describe('the chat with an own coach', () => {
     let goalId: string;
     let taskId: string;
 
-    /** A reply carrying `drafts`, answered to Alice by her health coach. */
-    const proposing = async (drafts: ProposalDraft[]): Promise<CoachMessage> => {
-      script.state.proposals = drafts.map((draft) => ({ draft, reason: 'It fits your week.' }));
+    /**
+     * A model's reply proposing `drafts` (its tool calls), answered to Alice by her health coach;
+     * `repair` answers the gateway's one request to repair the drafts it refused.
+     */
+    const proposing = async (
+      drafts: ProposalDraft[],
+      repair: GenerateStep[] = [],
+    ): Promise<CoachMessage> => {
+      const calls = drafts.map(({ kind, ...fields }) => ({
+        name: `propose_${kind}`,
+        input: { ...fields, reason: 'It fits your week.' },
+      }));
+      world.model([{ parts: replyParts(['SAFETY: none\n\nTry this change.'], calls) }], repair);
       const response = await send(alice, aliceCoach, { text: 'What should I change?' });
-      script.state.proposals = null;
+      world.offline();
       return coachMessageSchema.parse(eventsOf(response.body).at(-1)?.data);
     };
     const decide = (user: TestUser, id: string, decision: 'accept' | 'decline') =>
@@ -509,11 +540,42 @@ describe('the chat with an own coach', () => {
 
     it('accepting an added task writes it, attributed to the coach, once', async () => {
       const bobsGoal = (await createGoal(harness, bob)).id;
-      const reply = await proposing([
-        { kind: 'add_task', title: 'Lights out at 22:45', goalId, date: '2025-03-04', minutes: 10 },
-        // Another person's goal never becomes a card.
-        { kind: 'add_task', title: 'Not yours', goalId: bobsGoal, date: '2025-03-04', minutes: 10 },
-      ]);
+      const reply = await proposing(
+        [
+          {
+            kind: 'add_task',
+            title: 'Lights out at 22:45',
+            goalId,
+            date: '2025-03-04',
+            minutes: 10,
+          },
+          // Another person's goal never becomes a card (the model's repair keeps it).
+          {
+            kind: 'add_task',
+            title: 'Not yours',
+            goalId: bobsGoal,
+            date: '2025-03-04',
+            minutes: 10,
+          },
+        ],
+        [
+          JSON.stringify({
+            proposals: [
+              {
+                draft: {
+                  kind: 'add_task',
+                  title: 'Not yours',
+                  goalId: bobsGoal,
+                  date: '2025-03-04',
+                  minutes: 10,
+                },
+                reason: 'Still this one.',
+              },
+            ],
+          }),
+        ],
+      );
+      expect(reply).toMatchObject({ engine: 'openai', state: 'complete' });
       expect(reply.proposals.map((p) => p.draft)).toEqual([
         { kind: 'add_task', title: 'Lights out at 22:45', goalId, date: '2025-03-04', minutes: 10 },
       ]);
@@ -687,12 +749,12 @@ describe('the chat with an own coach', () => {
   it('limits how fast one person writes, with a 429 that says when to try again', async () => {
     const carol = await harness.user();
     const coach = await addCoach(carol, 'career');
-    script.state.mode = 'fail-before';
+    world.failRecords = true;
     for (let i = 0; i < 20; i += 1) {
       expect((await send(carol, coach, { text: `Message ${i}` })).statusCode).toBe(200);
     }
     const refused = await send(carol, coach, { text: 'One more' });
-    script.state.mode = 'answer';
+    world.failRecords = false;
     expect(expectError(refused, 429, 'rate_limited').message).toMatch(/Wait a minute/);
     expect(refused.headers['retry-after']).toBeDefined();
     expect((await page(carol, coach)).messages.length).toBe(20);
