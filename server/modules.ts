@@ -34,6 +34,7 @@ import { createWeekReview } from '#server/modules/analytics/week-review.service.
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
+import { createAiUsageService } from '#server/modules/coaching/ai-usage.service.ts';
 import { assessmentsRoutes } from '#server/modules/coaching/assessments.routes.ts';
 import { createAssessmentsService } from '#server/modules/coaching/assessments.service.ts';
 import { createChat } from '#server/modules/coaching/chat.ts';
@@ -337,12 +338,20 @@ export async function createModules(deps: ModulesDeps) {
   });
   const notifications = createNotificationsService({ db, clock });
   useSentenceLayer(env.AI_CRISIS_SENTENCE_LAYER === 'on');
-  // The AI gateways (goals and plans; the conversation); calls are logged until a later module
-  // persists them.
+  // The AI gateways (goals and plans; the conversation). Every call is an ai_calls row and a
+  // /metrics series; the per-person limits read the rows, after the crisis guard.
+  const aiUsage = createAiUsageService({
+    db,
+    clock,
+    limits: { requestsPerMinute: env.AI_REQUESTS_PER_MINUTE, tokensPerDay: env.AI_TOKENS_PER_DAY },
+    metrics: deps.metrics,
+    log,
+  });
   const aiDeps = {
     settings: aiSettingsFromEnv(env),
     clock: { now: clock },
-    recordCall: (record: AiCallRecord) => log.info({ ai: record }, 'coach call'),
+    recordCall: (record: AiCallRecord) => aiUsage.record(record),
+    assertWithinLimits: (userId: string) => aiUsage.assertWithinLimits(userId),
   };
   const ai = deps.ai ?? createLazyAiGateway(aiDeps);
   const conversation = deps.conversation ?? createLazyConversationGateway(aiDeps);
@@ -431,6 +440,8 @@ export async function createModules(deps: ModulesDeps) {
     db,
     clock,
     ai: conversation,
+    // Over the AI limits, the person's message is refused before it is stored (429).
+    limits: aiUsage,
     profile: planning.profile,
     goals: planning.reads,
     today: planning.today,
@@ -490,7 +501,9 @@ export async function createModules(deps: ModulesDeps) {
     await auth.close();
   };
 
-  return { auth, events, notifications, delivery, routes, close };
+  // `conversation` (ConversationAi) for the chat, reflection and team services; `aiUsage` for a
+  // limit check before a person's message is stored (the gateways check again before any engine).
+  return { auth, events, notifications, delivery, routes, close, conversation, aiUsage };
 }
 
 /** What the app exposes of its modules to the entry points and tests (`app.auth`, …). */

@@ -32,6 +32,7 @@ import {
 } from '#server/modules/goals/test-support.ts';
 import { sseReader, type SseMessage } from '#server/test/sse-reader.ts';
 import type { TestUser } from '#server/test/users.ts';
+import { AppError } from '#server/errors.ts';
 import { createRateLimiter } from '#server/lib/rate-limiter.ts';
 import { createChatService } from './chat.service.ts';
 
@@ -45,21 +46,23 @@ const START = '2025-03-03T09:00:00.000Z'; // a Monday
 
 /**
  * The conversation's gateway as the app gets it, with the world outside in the test's hands: the
- * offline engine, or the AI SDK's mock model answering from a script; and the record of AI calls,
- * which a test can make fail (the database refusing the row). `calls` keeps what reached the
- * gateway, so a test sees the person's figures as the coach got them.
+ * offline engine, or the AI SDK's mock model answering from a script. With `overLimits`, the
+ * gateway's own check of the person's AI limits refuses the call, as when another tab spent the
+ * last request of the minute after the chat's check. `calls` keeps what reached the gateway, so a
+ * test sees the person's figures as the coach got them.
  */
 function conversationWorld(clock: { now: () => Date }) {
   const world = {
     calls: [] as CoachReplyInput[],
-    failRecords: false,
+    overLimits: false,
     gateway: null as unknown as ConversationAi,
     /** The offline engine answers (the default). */
     offline() {
       world.gateway = createConversationGateway({
         settings: { engine: 'offline', timeoutMs: 20_000 },
         clock,
-        recordCall,
+        recordCall: () => undefined,
+        assertWithinLimits,
       });
     },
     /** A model answers each reply with the next of `streams` (a repair with `generates`). */
@@ -68,13 +71,18 @@ function conversationWorld(clock: { now: () => Date }) {
       world.gateway = createConversationGateway({
         settings: settingsFor('openai'),
         clock,
-        recordCall,
+        recordCall: () => undefined,
+        assertWithinLimits,
         resolveModel: (settings) => ({ ...resolveEngineModel(settings), model }),
       });
     },
   };
-  function recordCall() {
-    if (world.failRecords) throw new Error('the database refused the AI call record');
+  async function assertWithinLimits() {
+    if (world.overLimits) {
+      throw new AppError('rate_limited', 'That is a lot of coaching in one minute. Please wait.', {
+        retryAfterSeconds: 30,
+      });
+    }
   }
   world.offline();
   const ai: ConversationAi = {
@@ -271,17 +279,17 @@ describe('the chat with an own coach', () => {
   });
 
   it('keeps the person’s message when the coach fails, and answers it again on retry', async () => {
-    world.failRecords = true;
+    world.overLimits = true;
     const failed = await send(alice, aliceOther, { text: 'Can you help me plan my week?' });
     const [message, error] = eventsOf(failed.body);
     const kept = parsed(message, 'message');
     expect(parsed(error, 'error')).toEqual({
-      message: 'Your coach could not answer just now. Your message is saved: try again.',
-      status: 502,
+      message: 'That is a lot of coaching in one minute. Please wait.',
+      status: 429,
     });
     expect((await page(alice, aliceOther)).messages.map((m) => m.id)).toEqual([kept.id]);
 
-    world.failRecords = false;
+    world.overLimits = false;
     const retried = await send(alice, aliceOther, {
       text: 'Can you help me plan my week?',
       retryOf: kept.id,
@@ -293,29 +301,21 @@ describe('the chat with an own coach', () => {
     expect(thread.messages.map((m) => m.id)).toEqual([kept.id, reply.id]);
   });
 
-  it('keeps what was written, marked failed, when the reply breaks after streaming', async () => {
-    // The model's reply streams, then recording the call fails as the reply ends.
-    world.model([{ parts: replyParts(['SAFETY: none\n\nYour week ', 'is going ', 'well.']) }]);
-    world.failRecords = true;
+  it('keeps a reply the model broke off, with the notice that says so', async () => {
+    world.model([
+      { parts: replyParts(['SAFETY: none\n\nYour week ', 'is going '], [], new Error('reset')) },
+    ]);
     const response = await send(alice, aliceOther, { text: 'How is my week going?' });
-    world.failRecords = false;
     world.offline();
     const events = eventsOf(response.body);
-    expect(events.map((e) => e.event)).toEqual([
-      'message',
-      'start',
-      'delta',
-      'delta',
-      'delta',
-      'error',
-    ]);
-    const last = (await page(alice, aliceOther)).messages.at(-1);
-    expect(last).toMatchObject({ author: 'coach', state: 'failed' });
-    const written = events
-      .filter((e) => e.event === 'delta')
-      .map((e) => parsed(e, 'delta').text)
-      .join('');
-    expect(last?.text).toBe(written);
+    expect(events.map((e) => e.event)).toEqual(['message', 'start', 'delta', 'delta', 'done']);
+    const reply = parsed(events.at(-1), 'done');
+    expect(reply).toMatchObject({
+      state: 'complete',
+      engine: 'openai',
+      text: 'Your week is going',
+    });
+    expect(reply.notice).toBe('The model stopped partway through its reply. You can ask again.');
   });
 
   it('stores which engine answered and the notice when a model could not', async () => {
@@ -746,17 +746,33 @@ describe('the chat with an own coach', () => {
     expect((await page(bob, bobCoach)).messages.length).toBe(2);
   });
 
+  it('over the AI limits, refuses the message before storing it', async () => {
+    const dave = await harness.user();
+    const coach = await addCoach(dave, 'health');
+    // A minute's worth of coach calls (AI_REQUESTS_PER_MINUTE, 20 by default).
+    await harness.database.db.execute(sql`insert into ai_calls
+      (id, user_id, operation, engine, model, input_tokens, output_tokens, latency_ms, outcome, created_at)
+      select gen_random_uuid(), ${dave.id}::uuid, 'coachReply', 'offline', 'x', 0, 0, 5, 'ok',
+             ${harness.clock.now().toISOString()}::timestamptz
+      from generate_series(1, 20)`);
+    const refused = await send(dave, coach, { text: 'Are you there?' });
+    expect(expectError(refused, 429, 'rate_limited').message).toMatch(/a lot of coaching/);
+    expect((await page(dave, coach)).messages).toEqual([]);
+    // Help is never limited: crisis words still get the help response.
+    const help = eventsOf((await send(dave, coach, { text: 'I want to kill myself' })).body);
+    expect(help.map((e) => e.event)).toEqual(['message', 'crisis']);
+  });
+
   it('limits how fast one person writes, with a 429 that says when to try again', async () => {
     const carol = await harness.user();
     const coach = await addCoach(carol, 'career');
-    world.failRecords = true;
     for (let i = 0; i < 20; i += 1) {
       expect((await send(carol, coach, { text: `Message ${i}` })).statusCode).toBe(200);
     }
     const refused = await send(carol, coach, { text: 'One more' });
-    world.failRecords = false;
     expect(expectError(refused, 429, 'rate_limited').message).toMatch(/Wait a minute/);
     expect(refused.headers['retry-after']).toBeDefined();
-    expect((await page(carol, coach)).messages.length).toBe(20);
+    const stored = (await page(carol, coach, '?limit=100')).messages;
+    expect(stored.filter((m) => m.author === 'person')).toHaveLength(20);
   });
 });
