@@ -39,6 +39,7 @@ import { createChannelsService } from '#server/modules/channels/channels.service
 import { createAiUsageService } from '#server/modules/coaching/ai-usage.service.ts';
 import { assessmentsRoutes } from '#server/modules/coaching/assessments.routes.ts';
 import { createAssessmentsService } from '#server/modules/coaching/assessments.service.ts';
+import { createChat } from '#server/modules/coaching/chat.ts';
 import { seedOwnCoaches } from '#server/modules/coaching/coaches.service.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
 import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
@@ -217,6 +218,8 @@ function createPlanning(deps: {
   const checkins = createCheckinsService({ db, clock, reads: experimentReads });
   return {
     profile,
+    reads,
+    suggestions,
     goals,
     milestones,
     measurements,
@@ -437,6 +440,22 @@ export async function createModules(deps: ModulesDeps) {
     achievements: planning.achievements,
   });
   const team = createTeamService({ db, clock });
+  // The chat with an own coach: the person's figures, the streamed conversation and its proposals,
+  // accepted through the tasks and experiments services.
+  const chat = createChat({
+    db,
+    clock,
+    ai: conversation,
+    // Over the AI limits, the person's message is refused before it is stored (429).
+    limits: aiUsage,
+    profile: planning.profile,
+    goals: planning.reads,
+    today: planning.today,
+    tasks: planning.tasks,
+    experiments: planning.experiments,
+    suggestions: planning.suggestions,
+    log,
+  });
 
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -455,6 +474,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(profileRoutes({ guard, profile: planning.profile }));
     await app.register(coachingRoutes({ guard, coaching: planning.coaching }));
     await app.register(assessmentsRoutes({ guard, assessments, team }));
+    await app.register(chat.routes(guard));
     const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
     await app.register(measurementsRoutes({ guard, measurements: planning.measurements }));
