@@ -213,11 +213,14 @@ test('two goals that want the same evenings: Ask the team names the trade-off', 
   const answer = page.getByRole('region', { name: /^Your team on:/ });
   await expect(answer.getByText(/compete for the same time/)).toBeVisible();
   await expect(answer.getByText(/a week/).first()).toBeVisible();
+  // The way through comes with a change to accept; only accepting writes it.
   const proposal = answer.getByRole('article').first();
-  if (await proposal.isVisible()) {
-    await proposal.getByRole('button', { name: /^Accept/ }).click();
-    await expect(proposal.getByText('Accepted')).toBeVisible();
-  }
+  await expect(proposal).toBeVisible();
+  const title = (await proposal.getAttribute('aria-label')) ?? '';
+  await proposal.getByRole('button', { name: /^Accept/ }).click();
+  await expect(proposal.getByText('Accepted')).toBeVisible();
+  await expect(proposal.getByRole('link', { name: /^See it in/ })).toBeVisible();
+  expect(title).not.toBe('');
   await atBothWidths(page, async () => {
     await expect(page.getByRole('heading', { name: 'Past consultations' })).toBeVisible();
   });
