@@ -113,7 +113,6 @@ export function createChatReplies(deps: ChatRepliesDeps) {
   ): Promise<CoachMessage> {
     return db.transaction(async (tx) => {
       const thread = await repo.ensureThread(tx, {
-        id: randomUUID(),
         userId,
         coachId: coach.id,
         at: clock(),
@@ -186,7 +185,7 @@ export function createChatReplies(deps: ChatRepliesDeps) {
     let written = '';
     let meta: AnswerMeta | null = null;
     try {
-      facts = await db.transaction((tx) => deps.facts(tx, userId, coach.id));
+      facts = await deps.facts(db, userId, coach.id);
       const history = await historyBefore(userId, question.threadId, question);
       const streamed = await deps.ai.coachReply(
         { coach: personaOf(coach), facts, message: question.body, history },
