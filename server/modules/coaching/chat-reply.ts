@@ -112,14 +112,10 @@ export function createChatReplies(deps: ChatRepliesDeps) {
     reply: StoredReply,
   ): Promise<CoachMessage> {
     return db.transaction(async (tx) => {
-      const thread = await repo.ensureThread(tx, {
-        userId,
-        coachId: coach.id,
-        at: clock(),
-      });
-      const row = await repo.appendMessage(tx, thread.id, {
+      const row = await repo.appendToThread(tx, {
         id: randomUUID(),
         userId,
+        coachId: coach.id,
         author: 'coach',
         kind: reply.kind,
         state: reply.state,

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { MEMORY_LIMIT } from '#contracts/coaching.ts';
 import type { CoachDomain, CoachEngine } from '#contracts/coach.ts';
-import type { Db } from '#server/db/client.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
 import { runPrepared, type PreparedStatement } from '#server/db/prepared-statements.ts';
 import {
   coachMemories,
@@ -18,7 +18,6 @@ import type { UserCoachRow } from './team.repo.ts';
 // (created_at, id), the proposals tied to a message or a consultation. Every statement is scoped
 // to the person; another person's thread, message or proposal is simply not found.
 
-export type ThreadRow = typeof coachThreads.$inferSelect;
 export type MessageRow = typeof coachMessages.$inferSelect;
 export type NewMessageRow = Omit<typeof coachMessages.$inferInsert, 'createdAt' | 'threadId'>;
 export type ProposalRow = typeof coachProposals.$inferSelect;
@@ -46,77 +45,57 @@ export async function listMemoryTexts(
   return rows.map((row) => row.body);
 }
 
-export async function findThread(
-  db: Db,
-  userId: string,
-  coachId: string,
-): Promise<ThreadRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(coachThreads)
-    .where(and(eq(coachThreads.userId, userId), eq(coachThreads.userCoachId, coachId)))
-    .limit(1);
-  return row;
-}
-
 /**
- * The own coach's thread, created on its first message (two first messages at once share one).
- * A thread's id is its own coach's id (one thread per own coach): a page of the thread names it
- * without reading the thread first (`readPage`).
+ * Appends a message to the own coach's thread, creating the thread with its first message (two
+ * first messages at once share one), in one statement. A thread's id is its own coach's (one
+ * thread per own coach), so a page names it without reading it first (`readPage`).
+ *
+ * The message's time is `at`, or just after the thread's last message when the clock has not
+ * moved on (a reply stored in the same millisecond as its question, or a clock set back): the
+ * thread's order is its keyset order. The thread's last message time moves, and its read time
+ * when the person saw the message as it arrived (their own, or a streamed reply).
  */
-export async function ensureThread(
+export async function appendToThread(
   db: Db,
-  values: { userId: string; coachId: string; at: Date },
-): Promise<ThreadRow> {
-  await db
-    .insert(coachThreads)
-    .values({
-      id: values.coachId,
-      userId: values.userId,
-      userCoachId: values.coachId,
-      createdAt: values.at,
-    })
-    .onConflictDoNothing();
-  const row = await findThread(db, values.userId, values.coachId);
-  if (!row) throw new Error('the thread was not created');
-  return row;
-}
-
-/**
- * Appends a message to a thread. Its time is `at`, or just after the thread's last message when
- * the clock has not moved on (a reply stored in the same millisecond as its question, or a clock
- * set back): the thread's order is its keyset order. Moves the thread's last message time, and
- * its read time when the person saw the message as it arrived (their own, or a streamed reply).
- */
-export async function appendMessage(
-  db: Db,
-  threadId: string,
-  values: NewMessageRow & { at: Date; seen: boolean },
+  values: Omit<NewMessageRow, 'userId'> & {
+    userId: string;
+    coachId: string;
+    at: Date;
+    seen: boolean;
+  },
 ): Promise<MessageRow> {
-  const { at, seen, ...fields } = values;
-  const [row] = await db
-    .insert(coachMessages)
-    .values({
-      ...fields,
-      threadId,
-      createdAt: sql`greatest(${at.toISOString()}::timestamptz,
-        (select max(m.created_at) + interval '1 millisecond' from ${coachMessages} m
-         where m.thread_id = ${threadId}::uuid))`,
-    })
-    .returning();
+  const { userId, coachId, at, seen } = values;
+  const when = at.toISOString();
+  const [row] = await queryRows<Omit<MessageRow, 'createdAt'> & { createdAt: string | Date }>(
+    db,
+    sql`with thread as (
+          insert into ${coachThreads} (id, user_id, user_coach_id, created_at, last_message_at, read_at)
+          values (${coachId}::uuid, ${userId}::uuid, ${coachId}::uuid, ${when}::timestamptz,
+                  ${when}::timestamptz, ${seen ? sql`${when}::timestamptz` : sql`null`})
+          on conflict (id) do nothing
+        ), message as (
+          insert into ${coachMessages}
+            (id, thread_id, user_id, author, kind, state, body, engine, model, notice, intent, created_at)
+          values (${values.id}::uuid, ${coachId}::uuid, ${userId}::uuid, ${values.author},
+                  ${values.kind}, ${values.state}, ${values.body}, ${values.engine ?? null},
+                  ${values.model ?? null}, ${values.notice ?? null}, ${values.intent ?? null},
+                  greatest(${when}::timestamptz,
+                    (select max(m.created_at) + interval '1 millisecond' from ${coachMessages} m
+                     where m.thread_id = ${coachId}::uuid)))
+          returning *
+        ), touched as (
+          -- an existing thread (a new one was written with these times above)
+          update ${coachThreads} t
+          set last_message_at = message.created_at,
+              read_at = ${seen ? sql`greatest(t.read_at, message.created_at)` : sql`t.read_at`}
+          from message where t.id = ${coachId}::uuid
+        )
+        select id, thread_id as "threadId", user_id as "userId", author, kind, state, body, engine,
+               model, notice, intent, created_at as "createdAt"
+        from message`,
+  );
   if (!row) throw new Error('insert returned no message');
-  await db
-    .update(coachThreads)
-    .set({
-      lastMessageAt: row.createdAt,
-      ...(seen
-        ? {
-            readAt: sql`greatest(${coachThreads.readAt}, ${row.createdAt.toISOString()}::timestamptz)`,
-          }
-        : {}),
-    })
-    .where(eq(coachThreads.id, threadId));
-  return row;
+  return { ...row, createdAt: new Date(row.createdAt) };
 }
 
 /** One of the person's own messages in this thread, or undefined (a retry of it is a 404). */
@@ -244,7 +223,7 @@ const OLDER_PAGE: PreparedStatement = {
 /**
  * The own coach, its thread's figures (last message, unread coach messages), `limit` messages
  * before `before` (newest first) and their proposals, in one statement whatever the thread's
- * length. The page names its thread by id (the own coach's, see `ensureThread`), so the keyset
+ * length. The page names its thread by id (the own coach's, see `appendToThread`), so the keyset
  * index is walked backwards and stops at the limit; the unread count reads only what came after
  * the read time. Undefined when the coach is not the person's.
  */

@@ -163,14 +163,10 @@ export function createChatService(deps: ChatServiceDeps) {
       tx: Db,
       message: { userId: string; coachId: string; text: string; at: Date },
     ): Promise<{ messageId: string }> {
-      const thread = await repo.ensureThread(tx, {
-        userId: message.userId,
-        coachId: message.coachId,
-        at: message.at,
-      });
-      const row = await repo.appendMessage(tx, thread.id, {
+      const row = await repo.appendToThread(tx, {
         id: randomUUID(),
         userId: message.userId,
+        coachId: message.coachId,
         author: 'coach',
         kind: 'checkin',
         state: 'complete',
@@ -203,31 +199,26 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   async function retriedMessage(userId: string, coachId: string, id: string) {
-    const thread = await repo.findThread(db, userId, coachId);
-    const row = thread ? await repo.findPersonMessage(db, userId, thread.id, id) : undefined;
+    // The thread's id is its own coach's.
+    const row = await repo.findPersonMessage(db, userId, coachId, id);
     if (!row) {
       throw new AppError('not_found', 'You have no message with this id in this conversation.');
     }
     return row;
   }
 
-  async function storeQuestion(userId: string, coach: UserCoachRow, text: string) {
-    return db.transaction(async (tx) => {
-      const thread = await repo.ensureThread(tx, {
-        userId,
-        coachId: coach.id,
-        at: clock(),
-      });
-      return repo.appendMessage(tx, thread.id, {
-        id: randomUUID(),
-        userId,
-        author: 'person',
-        kind: 'chat',
-        state: 'complete',
-        body: text,
-        at: clock(),
-        seen: true,
-      });
+  /** The person's message, in one statement (its thread is created with the first). */
+  function storeQuestion(userId: string, coach: UserCoachRow, text: string) {
+    return repo.appendToThread(db, {
+      id: randomUUID(),
+      userId,
+      coachId: coach.id,
+      author: 'person',
+      kind: 'chat',
+      state: 'complete',
+      body: text,
+      at: clock(),
+      seen: true,
     });
   }
 
