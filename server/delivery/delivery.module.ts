@@ -81,6 +81,8 @@ export interface DeliveryModuleDeps {
    * scheduler pass; `claimed` equal to the batch size means more are due.
    */
   weeklyInsights?: () => Promise<{ claimed: number }>;
+  /** One pass of the coaches' proactive check-ins (the coaching module's checkInsPass), likewise. */
+  checkIns?: () => Promise<{ claimed: number }>;
 }
 
 const NO_ACCOUNT: ChannelStates = {
@@ -111,15 +113,25 @@ function registerMetrics(registry: Registry, db: Db) {
   return (channel: DeliveryChannel, status: string) => outcomes.inc({ channel, status });
 }
 
-/** A weekly insights pass beside a scheduler pass; true when it claimed a full batch (more due). */
-async function insightsPass(deps: DeliveryModuleDeps, batchSize: number): Promise<boolean> {
-  if (!deps.weeklyInsights) return false;
-  try {
-    return (await deps.weeklyInsights()).claimed === batchSize;
-  } catch (error: unknown) {
-    deps.log.error({ err: error }, 'weekly insights pass failed; trying again at the next tick');
-    return false;
+/**
+ * The passes that run beside each scheduler pass (weekly insights, check-ins); true when one
+ * claimed a full batch (more due). A failing pass is logged and tried again at the next tick.
+ */
+async function sidePasses(deps: DeliveryModuleDeps, batchSize: number): Promise<boolean> {
+  const passes = [
+    ['weekly insights', deps.weeklyInsights],
+    ['check-ins', deps.checkIns],
+  ] as const;
+  let more = false;
+  for (const [name, pass] of passes) {
+    if (!pass) continue;
+    try {
+      if ((await pass()).claimed === batchSize) more = true;
+    } catch (error: unknown) {
+      deps.log.error({ err: error }, `${name} pass failed; trying again at the next tick`);
+    }
   }
+  return more;
 }
 
 /**
@@ -226,7 +238,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       } catch (error: unknown) {
         log.error({ err: error }, 'delivery scheduler pass failed; trying again at the next tick');
       }
-      if (await insightsPass(deps, env.DELIVERY_BATCH_SIZE)) more = true;
+      if (await sidePasses(deps, env.DELIVERY_BATCH_SIZE)) more = true;
       if (!more) await nap('scheduler');
     }
   };
@@ -331,7 +343,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
         if (result.users < env.DELIVERY_BATCH_SIZE) break;
         await busy(true);
       }
-      while (await insightsPass(deps, env.DELIVERY_BATCH_SIZE));
+      while (await sidePasses(deps, env.DELIVERY_BATCH_SIZE));
       let sent = 0;
       let failed = 0;
       for (;;) {

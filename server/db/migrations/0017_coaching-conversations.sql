@@ -74,6 +74,7 @@ CREATE TABLE "coaching_preferences" (
 	"check_ins" boolean DEFAULT true NOT NULL,
 	"check_ins_ignored" integer DEFAULT 0 NOT NULL,
 	"last_check_in_at" timestamp with time zone,
+	"evaluated_at" timestamp with time zone,
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

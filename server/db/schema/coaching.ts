@@ -297,6 +297,8 @@ export const coachingPreferences = pgTable('coaching_preferences', {
   /** Check-ins in a row with no reply: each doubles the wait before the next. */
   checkInsIgnored: integer().notNull().default(0),
   lastCheckInAt: ts('last_check_in_at'),
+  /** When the check-ins pass last looked at this person (at most once in 20 hours). */
+  evaluatedAt: ts('evaluated_at'),
   updatedAt: ts('updated_at').notNull(),
 });
 

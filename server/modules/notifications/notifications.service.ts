@@ -193,6 +193,8 @@ export interface BatchNotification {
   title: string;
   message: string;
   priority: Notification['priority'];
+  /** The own coach who wrote it (a coach_message opens that coach's chat). */
+  coachId?: string | null;
   data: Record<string, unknown> | null;
 }
 
