@@ -16,7 +16,6 @@ export function CoachingPage() {
       timeZone={timeZone}
       // Without onboarding's answers (not given, or not readable) there is nothing to suggest.
       focusDomains={onboarding.isPending ? undefined : (onboarding.data?.focusDomains ?? [])}
-      tone={onboarding.data?.coachTone ?? null}
     />
   );
 }

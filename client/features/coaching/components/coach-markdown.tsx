@@ -5,17 +5,21 @@ import { cn } from '#client/lib/cn.ts';
 // react-markdown's URL filter (no javascript: links), no images (a model could point them at a
 // tracker), and every link opening in a new tab without access to this one.
 const components: Components = {
-  a: ({ href, children }) => (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer nofollow"
-      className="font-medium text-primary underline underline-offset-4"
-    >
-      {children}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  ),
+  // A link whose address the filter emptied (javascript:, data:) stays as its words only.
+  a: ({ href, children }) =>
+    !href ? (
+      <span>{children}</span>
+    ) : (
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="font-medium text-primary underline underline-offset-4"
+      >
+        {children}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    ),
   h1: ({ children }) => <p className="font-semibold">{children}</p>,
   h2: ({ children }) => <p className="font-semibold">{children}</p>,
   h3: ({ children }) => <p className="font-semibold">{children}</p>,

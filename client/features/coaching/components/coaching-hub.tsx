@@ -12,7 +12,6 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CatalogueCoach, UserCoach } from '#contracts/coaching.ts';
 import { coachDomainLabels, type CoachDomain } from '#contracts/coach.ts';
-import type { CoachTone } from '#contracts/onboarding.ts';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Panel } from '#client/components/ui/panel.tsx';
@@ -82,12 +81,10 @@ function FirstCoaches({
   userId,
   catalogue,
   focusDomains,
-  tone,
 }: {
   userId: string;
   catalogue: readonly CatalogueCoach[];
   focusDomains: readonly CoachDomain[];
-  tone: CoachTone | null;
 }) {
   const create = useCreateUserCoach(userId);
   const suggested = catalogue.filter(
@@ -127,7 +124,8 @@ function FirstCoaches({
                 aria-label={`Add ${coach.name}, the ${coachDomainLabels[coach.domain].toLowerCase()} coach, to my coaches`}
                 onClick={() =>
                   create.mutate(
-                    { catalogueId: coach.id, ...(tone ? { tone } : {}) },
+                    // The server starts it in the tone chosen in onboarding.
+                    { catalogueId: coach.id },
                     {
                       onSuccess: (own) => toast.success(`${own.name} is now one of your coaches.`),
                     },
@@ -166,13 +164,11 @@ export function CoachingHub({
   userId,
   timeZone,
   focusDomains,
-  tone,
 }: {
   userId: string;
   timeZone: string;
   /** The focus areas chosen in onboarding; undefined while they load. */
   focusDomains: readonly CoachDomain[] | undefined;
-  tone: CoachTone | null;
 }) {
   const catalogue = useCatalogueInPlace();
   const coaches = useUserCoachesInPlace(userId);
@@ -204,7 +200,6 @@ export function CoachingHub({
                 userId={userId}
                 catalogue={catalogue.data.coaches}
                 focusDomains={focusDomains}
-                tone={tone}
               />
             ) : catalogue.isError ? (
               <p className="text-sm text-muted-foreground">You have no coaches yet.</p>

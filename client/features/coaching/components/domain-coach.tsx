@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, HeartPulse, MessageCircle, Plus, Target, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,7 +11,6 @@ import { Panel } from '#client/components/ui/panel.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { pathTo, paths } from '#client/lib/paths.ts';
-import { coachingKeys, useChangeTeam } from '../api.ts';
 import { useCreateUserCoach } from '../coaches-api.ts';
 import { useCatalogueInPlace, useUserCoachesInPlace } from '../coach-queries.ts';
 import { DomainIcon } from './domain-icon.tsx';
@@ -32,29 +30,16 @@ function CoachActions({
   own: UserCoach | undefined;
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const create = useCreateUserCoach(userId);
-  const team = useChangeTeam(userId);
   const onTeam = own?.teamPosition != null;
-  const busy = create.isPending || team.isPending;
+  const busy = create.isPending;
 
-  const addToTeam = () => {
-    if (own) {
-      team.mutate(
-        { type: 'add', domain: own.domain, tone: own.tone, at: new Date().toISOString() },
-        {
-          onSuccess: () => toast.success(`${own.name} is on your team.`),
-          onSettled: () =>
-            void queryClient.invalidateQueries({ queryKey: coachingKeys.coaches(userId) }),
-        },
-      );
-    } else {
-      create.mutate(
-        { catalogueId: coach.id, addToTeam: true },
-        { onSuccess: (made) => toast.success(`${made.name} is on your team.`) },
-      );
-    }
-  };
+  // For a coach the person already has, this puts the same copy on the team.
+  const addToTeam = () =>
+    create.mutate(
+      { catalogueId: coach.id, addToTeam: true },
+      { onSuccess: (made) => toast.success(`${made.name} is on your team.`) },
+    );
 
   const startChat = () => {
     if (own) {
