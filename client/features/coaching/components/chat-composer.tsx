@@ -53,7 +53,10 @@ export function ChatComposer({
   };
 
   return (
-    <form onSubmit={onSubmit} className="border-t bg-background px-3 pt-3 pb-3 sm:px-4">
+    <form
+      onSubmit={onSubmit}
+      className="sticky bottom-0 z-20 border-t bg-background px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-4"
+    >
       <label htmlFor={id} className="sr-only">
         Message {coachName}
       </label>

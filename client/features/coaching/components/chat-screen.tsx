@@ -38,7 +38,7 @@ const starters = [
 
 function ChatHeader({ coach }: { coach: UserCoach }) {
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b px-3 py-3 sm:px-4">
+    <div className="sticky top-16 z-30 flex items-center gap-x-3 border-b bg-background px-3 py-3 sm:px-4">
       <Link
         to={paths.coaching}
         className={buttonClasses('ghost', 'icon', 'size-9 shrink-0')}
@@ -243,7 +243,8 @@ export function ChatScreen({
   const tailKey = `${state.phase}:${state.phase === 'idle' ? '' : state.reply.length}`;
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-3xl flex-col">
+    // The page scrolls; the chat's header sticks under the app's and the composer to the bottom.
+    <div className="mx-auto flex min-h-[calc(100dvh-4rem)] max-w-3xl flex-col">
       {coach ? (
         <ChatHeader coach={coach} />
       ) : (

@@ -7,11 +7,25 @@ import { ThreadMessage, type ProposalControls } from './chat-message.tsx';
 /** How close to the bottom (px) still counts as reading the newest message. */
 const NEAR_BOTTOM = 96;
 
+/** The page's scrolling element: the conversation scrolls with the page. */
+function page(): HTMLElement {
+  return document.scrollingElement instanceof HTMLElement
+    ? document.scrollingElement
+    : document.documentElement;
+}
+
+function isNearBottom(): boolean {
+  const element = page();
+  return element.scrollHeight - element.scrollTop - window.innerHeight < NEAR_BOTTOM;
+}
+
 /**
- * The scrolling list of a thread, newest at the bottom. It opens at the bottom, follows new
- * messages and a streaming reply while the person is at the bottom (never pulls them down while
- * they read older ones), and loads older pages when the top comes into view, keeping the message
- * the person was reading where it was. A button does the same for keyboard and screen readers.
+ * A thread's messages, newest at the bottom. The page scrolls (the chat's header and composer
+ * stick to the top and bottom), so it works the same under any banner and with a phone's
+ * keyboard. It opens at the bottom, follows new messages and a streaming reply while the person
+ * is at the bottom (never pulls them down while they read older ones), and loads older pages when
+ * the top comes into view, keeping the message being read where it was. A button does the same
+ * for keyboard and screen-reader users.
  */
 export function ChatThread({
   messages,
@@ -41,7 +55,6 @@ export function ChatThread({
   /** Changes whenever the tail grows (a token arrived), so the view can follow it. */
   tailKey: string;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   /** The distance from the bottom before older messages were asked for. */
@@ -50,9 +63,8 @@ export function ChatThread({
   const lastId = messages.at(-1)?.id;
 
   const loadOlder = () => {
-    const element = scroller.current;
-    if (!hasOlder || loadingOlder || !element) return;
-    anchor.current = element.scrollHeight - element.scrollTop;
+    if (!hasOlder || loadingOlder) return;
+    anchor.current = page().scrollHeight - page().scrollTop;
     onLoadOlder();
   };
   const loadOlderRef = useRef(loadOlder);
@@ -62,49 +74,43 @@ export function ChatThread({
 
   // Older messages arrived above: keep the one being read in place.
   useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element || anchor.current === null) return;
-    element.scrollTop = element.scrollHeight - anchor.current;
+    if (anchor.current === null) return;
+    page().scrollTop = page().scrollHeight - anchor.current;
     anchor.current = null;
   }, [firstId]);
 
   // New messages or tokens at the bottom: follow them if the person was at the bottom.
   useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
+    if (atBottom.current) page().scrollTop = page().scrollHeight;
   }, [lastId, tailKey]);
 
   useEffect(() => {
-    const element = scroller.current;
+    const onScroll = () => {
+      atBottom.current = isNearBottom();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
     const top = sentinel.current;
-    if (!element || !top || typeof IntersectionObserver === 'undefined') return;
+    if (!top || typeof IntersectionObserver === 'undefined') {
+      return () => window.removeEventListener('scroll', onScroll);
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) loadOlderRef.current();
       },
-      { root: element, rootMargin: '200px 0px 0px 0px' },
+      { rootMargin: '200px 0px 0px 0px' },
     );
     observer.observe(top);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', onScroll);
+    };
   }, []);
-
-  const onScroll = () => {
-    const element = scroller.current;
-    if (!element) return;
-    atBottom.current =
-      element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM;
-  };
 
   return (
     <div
-      ref={scroller}
-      onScroll={onScroll}
-      // The conversation scrolls on its own so the composer stays in reach; the region takes focus
-      // so a keyboard can scroll it.
-      tabIndex={0}
       role="region"
       aria-label={`Conversation with ${coachName}`}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 outline-none focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:ring-inset sm:px-4"
+      className="flex-1 px-3 py-4 sm:px-4"
     >
       <div ref={sentinel} aria-hidden="true" />
       {hasOlder && (

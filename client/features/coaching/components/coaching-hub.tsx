@@ -180,9 +180,16 @@ export function CoachingHub({
       description="A coach for each part of your life, in the tone you like."
       width="wide"
     >
+      {/* A phone shows the person's coaches, the team and reflection, then the domains and the
+          rest; a wide screen puts the team, reflection and assessments in a second column. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
-        <div className="space-y-6">
-          <Panel id="your-coaches" title="Your coaches" icon={<Sparkles aria-hidden="true" />}>
+        <div className="contents lg:block lg:space-y-6">
+          <Panel
+            className="order-1"
+            id="your-coaches"
+            title="Your coaches"
+            icon={<Sparkles aria-hidden="true" />}
+          >
             {coaches.isPending ? (
               <div role="status" aria-label="Loading your coaches" className="space-y-3">
                 <Skeleton className="h-20 w-full rounded-xl" />
@@ -210,7 +217,7 @@ export function CoachingHub({
             )}
           </Panel>
 
-          <section aria-labelledby="coaching-domains">
+          <section aria-labelledby="coaching-domains" className="order-4">
             <h2 id="coaching-domains" className="text-lg font-semibold">
               Coaches by domain
             </h2>
@@ -241,8 +248,9 @@ export function CoachingHub({
           </section>
         </div>
 
-        <div className="space-y-6">
+        <div className="contents lg:block lg:space-y-6">
           <Panel
+            className="order-2"
             id="coaching-team"
             title="Your coach team"
             icon={<Users aria-hidden="true" />}
@@ -255,6 +263,7 @@ export function CoachingHub({
           </Panel>
 
           <Panel
+            className="order-3"
             id="coaching-reflect"
             title="Reflect"
             icon={<NotebookPen aria-hidden="true" />}
@@ -266,6 +275,7 @@ export function CoachingHub({
           </Panel>
 
           <Panel
+            className="order-5"
             id="coaching-assessment"
             title="Find your coaches"
             icon={<ClipboardList aria-hidden="true" />}
@@ -287,7 +297,9 @@ export function CoachingHub({
             </div>
           </Panel>
 
-          <EngineLine userId={userId} coaches={own} />
+          <div className="order-6">
+            <EngineLine userId={userId} coaches={own} />
+          </div>
         </div>
       </div>
     </PageShell>
