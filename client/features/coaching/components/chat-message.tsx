@@ -6,7 +6,7 @@ import { formatTimestamp } from '#contracts/local-date.ts';
 import { cn } from '#client/lib/cn.ts';
 import { engineLabel } from '../engine-label.ts';
 import { CoachMarkdown } from './coach-markdown.tsx';
-import { ProposalCard } from './proposal-card.tsx';
+import { ProposalCard } from './chat-proposal.tsx';
 
 /** The person's own words: plain text, line breaks kept, on the right. */
 export function PersonBubble({

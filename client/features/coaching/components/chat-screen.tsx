@@ -24,7 +24,7 @@ import { useChatReply } from '../use-chat-reply.ts';
 import { CoachBubble, PersonBubble } from './chat-message.tsx';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatThread } from './chat-thread.tsx';
-import { decisionToast } from './proposal-card.tsx';
+import { decisionToast } from './chat-proposal.tsx';
 import { personalityPath } from './your-coaches.tsx';
 
 const uuid = z.uuid();
