@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useReducer, useRef } from 'react';
 import type { CoachMessage } from '#contracts/coaching.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { messageOf } from '#client/lib/error-message.ts';
@@ -28,11 +28,8 @@ export function useChatReply(userId: string, coachId: string) {
   const [state, dispatch] = useReducer(replyReducer, idleReply);
   const controller = useRef<AbortController | null>(null);
 
-  // Another coach's thread starts with nothing in flight.
-  useEffect(() => {
-    dispatch({ type: 'dismiss' });
-    return () => controller.current?.abort();
-  }, [coachId]);
+  // Leaving the page does not stop a reply: it finishes into the thread's cache and is stored, so
+  // it is there on coming back. Only Stop aborts. (The route keys the screen by coach.)
 
   const send = useCallback(
     async (text: string, retryOf: CoachMessage | null = null): Promise<SendOutcome> => {
