@@ -46,7 +46,10 @@ function ChatHeader({ coach }: { coach: UserCoach }) {
       >
         <ArrowLeft aria-hidden="true" className="size-5" />
       </Link>
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-accent-foreground">
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-accent-foreground"
+      >
         {coach.name.slice(0, 1).toUpperCase()}
       </span>
       <div className="min-w-0 flex-1">
