@@ -158,6 +158,7 @@ describe.each(engines)('the %s engine behind the gateway', (engine) => {
     expect(JSON.stringify(call?.responseFormat)).toContain('"answer"');
     expect(calls).toEqual([
       {
+        userId: null,
         operation: 'refineGoal',
         engine,
         model: modelId,
@@ -373,6 +374,7 @@ describe('the gateway', () => {
     expect(response).toEqual({ engine: 'offline', model: OFFLINE_MODEL, result: offlinePlan });
     expect(calls).toEqual([
       {
+        userId: null,
         operation: 'breakDownGoal',
         engine: 'offline',
         model: OFFLINE_MODEL,

@@ -13,7 +13,6 @@ import {
   breakDownGoalOutputSchema,
   type CoachCallOutcome,
   type CoachEngine,
-  crisisCategories,
   type CrisisCategory,
   type CrisisResult,
   type RefineGoalInput,
@@ -26,11 +25,23 @@ import { breakDownGoalOffline } from './offline/break-down-goal.ts';
 import { goalDomainOpinion } from './offline/domain-model.ts';
 import { refineGoalOffline } from './offline/refine-goal.ts';
 import { planProblems, refineProblems } from './plan-rules.ts';
+import {
+  type AiCallRecord,
+  type AiOperation,
+  type Clock,
+  describeInvalidOutput,
+  engineLabel,
+  errorDetail,
+  flaggedCategory,
+  modelSafetySchema,
+  OFFLINE_MODEL,
+  type RecordCall,
+  resolveEngineModel,
+  SAFETY_MODEL,
+  safetyInText,
+} from './model-calls.ts';
 import { breakDownGoalPrompt, refineGoalPrompt, repairPrompt } from './prompts/coach-prompts.ts';
-import { anthropicModel } from './providers/anthropic.ts';
 import type { ResolvedModel } from './providers/model.ts';
-import { openAiCompatibleModel } from './providers/openai-compatible.ts';
-import { openAiModel } from './providers/openai.ts';
 import { crisisResult, withHealthNote } from './safety.ts';
 import { createTextGuard } from './text-guard.ts';
 import { type AiSettings, assertAiSettings } from './settings.ts';
@@ -53,27 +64,8 @@ import { type AiSettings, assertAiSettings } from './settings.ts';
  * Every call is recorded once through `recordCall`.
  */
 
-export const OFFLINE_MODEL = 'trellis-offline-1';
-export const SAFETY_MODEL = 'trellis-safety-guard';
-
-export interface Clock {
-  now(): Date;
-}
-
-export type AiOperation = 'refineGoal' | 'breakDownGoal';
-
-export interface AiCallRecord {
-  operation: AiOperation;
-  /** The configured engine, i.e. the one that was tried (the envelope says who answered). */
-  engine: CoachEngine;
-  model: string;
-  latencyMs: number;
-  inputTokens: number;
-  outputTokens: number;
-  outcome: CoachCallOutcome;
-  /** Why it fell back or failed (timeout, invalid_output, the provider's message), or the crisis category. */
-  detail?: string;
-}
+export type { AiCallRecord, Clock };
+export { OFFLINE_MODEL, resolveEngineModel, SAFETY_MODEL };
 
 /** What the UI receives: the result and which engine produced it. */
 export interface CoachEnvelope<Result> {
@@ -86,21 +78,32 @@ export interface CoachEnvelope<Result> {
 export interface AiGatewayDeps {
   settings: AiSettings;
   clock: Clock;
-  /** Awaited; a later module persists it. It should not throw. */
-  recordCall: (record: AiCallRecord) => void | Promise<void>;
+  /** Awaited; the app persists it (ai_calls) and counts it. It should not throw. */
+  recordCall: RecordCall;
   /** Builds the model for a model engine; tests pass the AI SDK's mock models here. */
   resolveModel?: (settings: AiSettings) => ResolvedModel;
   /** A signal that aborts when the time budget is spent; tests abort one themselves. */
   timeoutSignal?: (ms: number) => AbortSignal;
 }
 
+/** Whose call it is, for the record (and the per-person limits that read it). */
+export interface AiCallOptions {
+  userId: string;
+}
+
 export interface AiGateway {
-  refineGoal(input: RefineGoalInput): Promise<CoachEnvelope<RefineGoalOutput>>;
-  breakDownGoal(input: BreakDownGoalInput): Promise<CoachEnvelope<BreakDownGoalOutput>>;
+  refineGoal(
+    input: RefineGoalInput,
+    options?: AiCallOptions,
+  ): Promise<CoachEnvelope<RefineGoalOutput>>;
+  breakDownGoal(
+    input: BreakDownGoalInput,
+    options?: AiCallOptions,
+  ): Promise<CoachEnvelope<BreakDownGoalOutput>>;
 }
 
 interface OperationSpec<Input, Result> {
-  name: AiOperation;
+  name: Extract<AiOperation, 'refineGoal' | 'breakDownGoal'>;
   inputSchema: z.ZodType<Input>;
   outputSchema: z.ZodType<Result>;
   offline: (input: Input) => Result;
@@ -165,66 +168,6 @@ const breakDownGoalSpec: OperationSpec<BreakDownGoalInput, BreakDownGoalOutput> 
   }),
 };
 
-const ENGINE_LABELS: Record<CoachEngine, string> = {
-  offline: 'offline',
-  openai: 'OpenAI',
-  anthropic: 'Anthropic',
-  'openai-compatible': 'OpenAI-compatible',
-};
-
-/** The real provider for a model engine (the default `resolveModel`). */
-export function resolveEngineModel(settings: AiSettings): ResolvedModel {
-  switch (settings.engine) {
-    case 'openai':
-      return openAiModel(settings);
-    case 'anthropic':
-      return anthropicModel(settings);
-    case 'openai-compatible':
-      return openAiCompatibleModel(settings);
-    case 'offline':
-      throw new Error('The offline engine has no model');
-  }
-}
-
-/** The model's safety verdict: "none" or a crisis category. */
-const modelSafetySchema = z.enum(['none', ...crisisCategories]);
-
-function flaggedCategory(value: unknown): CrisisCategory | null {
-  const parsed = modelSafetySchema.safeParse(value);
-  return parsed.success && parsed.data !== 'none' ? parsed.data : null;
-}
-
-/** The `safety` field of a JSON answer that failed the schema, if it can be read at all. */
-function safetyInText(text: string | undefined): unknown {
-  if (!text) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && 'safety' in value
-      ? value.safety
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Zod issues (or whatever the SDK wrapped) as sentences for the repair prompt. */
-function describeInvalidOutput(error: NoObjectGeneratedError): string[] {
-  let cause: unknown = error.cause;
-  for (let depth = 0; depth < 4 && cause; depth += 1) {
-    if (cause instanceof z.ZodError) {
-      return cause.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    }
-    cause = cause instanceof Error ? cause.cause : undefined;
-  }
-  const reason = error.cause instanceof Error ? error.cause.message : error.message;
-  return [`The answer was not valid JSON for the schema: ${reason.slice(0, 300)}`];
-}
-
-function errorDetail(error: unknown): string {
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return message.slice(0, 300);
-}
-
 export function createAiGateway(deps: AiGatewayDeps): AiGateway {
   const { settings, clock, recordCall } = deps;
   assertAiSettings(settings);
@@ -235,6 +178,7 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
   async function run<Input, Result>(
     spec: OperationSpec<Input, Result>,
     rawInput: unknown,
+    options: AiCallOptions | undefined,
   ): Promise<CoachEnvelope<Result>> {
     const parsed = spec.inputSchema.safeParse(rawInput);
     if (!parsed.success) {
@@ -250,6 +194,7 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
     const tokens = { input: 0, output: 0 };
     const record = (model: string, outcome: CoachCallOutcome, detail?: string) =>
       recordCall({
+        userId: options?.userId ?? null,
         operation: spec.name,
         engine: settings.engine,
         model,
@@ -278,7 +223,7 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
       return { engine: 'offline', model: OFFLINE_MODEL, result };
     }
 
-    const label = ENGINE_LABELS[settings.engine];
+    const label = engineLabel(settings.engine);
     let modelId = settings.model ?? settings.engine;
     type Decision =
       | { answered: true; outcome: 'ok' | 'repaired'; result: Result }
@@ -387,7 +332,7 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
   }
 
   return {
-    refineGoal: (input) => run(refineGoalSpec, input),
-    breakDownGoal: (input) => run(breakDownGoalSpec, input),
+    refineGoal: (input, options) => run(refineGoalSpec, input, options),
+    breakDownGoal: (input, options) => run(breakDownGoalSpec, input, options),
   };
 }

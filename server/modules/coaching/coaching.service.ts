@@ -29,14 +29,17 @@ export function createCoachingService(deps: CoachingServiceDeps) {
      */
     async refine(userId: string, request: RefineGoalRequest): Promise<RefineGoalResponse> {
       const day = await profile.day(userId);
-      const answer = await ai.refineGoal({
-        text: request.text,
-        ...(request.answers ? { answers: request.answers } : {}),
-        ...(request.weeklyHours !== undefined ? { weeklyHours: request.weeklyHours } : {}),
-        ...(request.domainHint ? { domainHint: request.domainHint } : {}),
-        today: day.localDate,
-        timeZone: day.timeZone,
-      });
+      const answer = await ai.refineGoal(
+        {
+          text: request.text,
+          ...(request.answers ? { answers: request.answers } : {}),
+          ...(request.weeklyHours !== undefined ? { weeklyHours: request.weeklyHours } : {}),
+          ...(request.domainHint ? { domainHint: request.domainHint } : {}),
+          today: day.localDate,
+          timeZone: day.timeZone,
+        },
+        { userId },
+      );
       if (answer.result.kind !== 'smart' || !suggestions) return answer;
       const suggestionId = await suggestions.record(userId, {
         kind: 'goal',
@@ -68,13 +71,16 @@ export function createCoachingService(deps: CoachingServiceDeps) {
       }
       const outline = await goals.planOutline(userId, id);
       const planned = outline.milestones.length + outline.tasks.length > 0;
-      const answer = await ai.breakDownGoal({
-        goal,
-        startDate: day.localDate,
-        weeklyHours: request.weeklyHours ?? goal.weeklyHours,
-        timeZone: day.timeZone,
-        ...(planned ? { existingPlan: existingPlanOf(outline) } : {}),
-      });
+      const answer = await ai.breakDownGoal(
+        {
+          goal,
+          startDate: day.localDate,
+          weeklyHours: request.weeklyHours ?? goal.weeklyHours,
+          timeZone: day.timeZone,
+          ...(planned ? { existingPlan: existingPlanOf(outline) } : {}),
+        },
+        { userId },
+      );
       if (answer.result.kind === 'crisis') return { ...answer, result: answer.result };
       const result = onlyWhatThePlanLacks(answer.result, outline);
       if (result.milestones.length + result.tasks.length === 0 || !suggestions) {
