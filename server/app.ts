@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { isPagePath } from '#contracts/pages.ts';
 import { systemPaths, type RuntimeConfig } from '#contracts/system.ts';
+import type { ConversationAi } from '#server/ai/conversation.ts';
 import type { AiGateway } from '#server/ai/gateway.ts';
 import type { MailTransport } from '#server/auth/mail/mailer.ts';
 import type { Database } from '#server/db/client.ts';
@@ -64,6 +65,8 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** Replaces the AI gateway the AI_* settings would build (tests pass one with mock models). */
   ai?: AiGateway;
+  /** Replaces the conversation's AI gateway (tests pass one with mock models). */
+  conversation?: ConversationAi;
   /** Replaces the delivery channels' senders the settings would choose (tests record messages). */
   deliverySenders?: ChannelSenders;
   /** DNS for the URLs the server calls for people (push endpoints); tests pass their own. */
@@ -219,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.version ? { version: deps.version } : {}),
     ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
     ...(deps.ai ? { ai: deps.ai } : {}),
+    ...(deps.conversation ? { conversation: deps.conversation } : {}),
     ...(deps.deliverySenders ? { deliverySenders: deps.deliverySenders } : {}),
     ...(deps.resolveHost ? { resolveHost: deps.resolveHost } : {}),
   });

@@ -194,6 +194,20 @@ const envSchema = z
       })
       .optional(),
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+    /** Coach requests (chat, reflection, team, goals and plans) one person may make a minute. */
+    AI_REQUESTS_PER_MINUTE: z.coerce
+      .number({ message: 'must be a whole number of requests from 1 to 10000' })
+      .int('must be a whole number of requests')
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(20),
+    /** Model tokens one person may use in 24 hours (the offline engine uses none). */
+    AI_TOKENS_PER_DAY: z.coerce
+      .number({ message: 'must be a whole number of tokens from 1000 to 1000000000' })
+      .int('must be a whole number of tokens')
+      .min(1000, 'must be at least 1000')
+      .max(1_000_000_000, 'must be at most 1000000000')
+      .default(200_000),
     /**
      * The crisis guard's sentence layer (ADR 032): catches distress in words the rules do not
      * know, for about 4 ms of CPU a message. Turn off only on hardware too slow for that.

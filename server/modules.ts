@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import { deliveryChannels } from '#contracts/channels.ts';
-import type { AiGateway } from '#server/ai/gateway.ts';
-import { createLazyAiGateway } from '#server/ai/lazy-gateway.ts';
+import type { ConversationAi } from '#server/ai/conversation.ts';
+import type { AiCallRecord, AiGateway } from '#server/ai/gateway.ts';
+import { createLazyAiGateway, createLazyConversationGateway } from '#server/ai/lazy-gateway.ts';
 import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { aiSettingsFromEnv } from '#server/ai/settings.ts';
 import { createAccountSessionsService } from '#server/auth/account-sessions.service.ts';
@@ -33,6 +34,7 @@ import { createWeekReview } from '#server/modules/analytics/week-review.service.
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
+import { createAiUsageService } from '#server/modules/coaching/ai-usage.service.ts';
 import { assessmentsRoutes } from '#server/modules/coaching/assessments.routes.ts';
 import { createAssessmentsService } from '#server/modules/coaching/assessments.service.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
@@ -107,6 +109,8 @@ export interface ModulesDeps {
   mailTransport?: MailTransport;
   /** Replaces the AI gateway the AI_* settings would build (tests pass one with mock models). */
   ai?: AiGateway;
+  /** Replaces the conversation's AI gateway the AI_* settings would build (tests: mock models). */
+  conversation?: ConversationAi;
   /** Replaces the delivery channels' senders the settings would choose (tests record messages). */
   deliverySenders?: ChannelSenders;
   /** DNS for the URLs the server calls for people (push endpoints); tests pass their own. */
@@ -331,14 +335,23 @@ export async function createModules(deps: ModulesDeps) {
   });
   const notifications = createNotificationsService({ db, clock });
   useSentenceLayer(env.AI_CRISIS_SENTENCE_LAYER === 'on');
-  // The one AI gateway; calls are logged until a later module persists them.
-  const ai =
-    deps.ai ??
-    createLazyAiGateway({
-      settings: aiSettingsFromEnv(env),
-      clock: { now: clock },
-      recordCall: (record) => log.info({ ai: record }, 'coach call'),
-    });
+  // The AI gateways (goals and plans; the conversation). Every call is an ai_calls row and a
+  // /metrics series; the per-person limits read the rows, after the crisis guard.
+  const aiUsage = createAiUsageService({
+    db,
+    clock,
+    limits: { requestsPerMinute: env.AI_REQUESTS_PER_MINUTE, tokensPerDay: env.AI_TOKENS_PER_DAY },
+    metrics: deps.metrics,
+    log,
+  });
+  const aiDeps = {
+    settings: aiSettingsFromEnv(env),
+    clock: { now: clock },
+    recordCall: (record: AiCallRecord) => aiUsage.record(record),
+    assertWithinLimits: (userId: string) => aiUsage.assertWithinLimits(userId),
+  };
+  const ai = deps.ai ?? createLazyAiGateway(aiDeps);
+  const conversation = deps.conversation ?? createLazyConversationGateway(aiDeps);
   const planning = createPlanning({ db, clock, ai, notifications, log });
   // The read model (ADR 016): reads across the planning tables, writes none. The streak's days
   // come from the today flow, so the figure is the dashboard's.
@@ -468,7 +481,9 @@ export async function createModules(deps: ModulesDeps) {
     await auth.close();
   };
 
-  return { auth, events, notifications, delivery, routes, close };
+  // `conversation` (ConversationAi) for the chat, reflection and team services; `aiUsage` for a
+  // limit check before a person's message is stored (the gateways check again before any engine).
+  return { auth, events, notifications, delivery, routes, close, conversation, aiUsage };
 }
 
 /** What the app exposes of its modules to the entry points and tests (`app.auth`, …). */

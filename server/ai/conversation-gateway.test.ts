@@ -9,6 +9,7 @@ import {
   steppingClock,
   type StreamStep,
 } from './conversation-test-models.ts';
+import { AppError } from '#server/errors.ts';
 import { createLazyConversationGateway } from './lazy-gateway.ts';
 import type { AiCallRecord } from './model-calls.ts';
 import { OFFLINE_MODEL, SAFETY_MODEL } from './model-calls.ts';
@@ -421,6 +422,42 @@ describe('the model’s own safety verdict', () => {
     });
     const reply = streamed(await gateway.coachReply(input('hi'), { userId: USER }));
     expect((await readAll(reply.text)).join('')).toBe('Sam, your streak is 4 days.');
+  });
+});
+
+describe('the person’s limits', () => {
+  it('are checked after the guard and before any engine; help is never limited', async () => {
+    const checked: string[] = [];
+    const gateway = createConversationGateway({
+      settings: { engine: 'offline', timeoutMs: 20_000 },
+      clock: steppingClock(),
+      recordCall: () => undefined,
+      assertWithinLimits: async (userId) => {
+        checked.push(userId);
+        throw new AppError('rate_limited', 'Please wait 40 seconds and try again.', {
+          retryAfterSeconds: 40,
+        });
+      },
+    });
+    const limited = await gateway
+      .coachReply(input('hello'), { userId: USER })
+      .catch((e: unknown) => e);
+    expect(limited).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 40 });
+    const reflect = await gateway
+      .reflect(
+        { coach: persona(), facts: samFacts(), period: 'daily', text: 'ok', mood: null },
+        { userId: USER },
+      )
+      .catch((e: unknown) => e);
+    expect(reflect).toMatchObject({ code: 'rate_limited' });
+    const team = await gateway
+      .teamConsult({ coaches: [persona()], facts: samFacts(), question: 'ok?' }, { userId: USER })
+      .catch((e: unknown) => e);
+    expect(team).toMatchObject({ code: 'rate_limited' });
+    expect(checked).toEqual([USER, USER, USER]);
+    const help = await gateway.coachReply(input('I want to kill myself'), { userId: USER });
+    expect(help.crisis?.category).toBe('suicide');
+    expect(checked).toHaveLength(3);
   });
 });
 

@@ -69,6 +69,11 @@ export interface ConversationGatewayDeps {
   resolveModel?: (settings: AiSettings) => ResolvedModel;
   /** A signal that aborts when a time budget is spent; tests abort one themselves. */
   timeoutSignal?: (ms: number) => AbortSignal;
+  /**
+   * The person's AI limits (requests a minute, tokens a day), checked after the crisis guard and
+   * before any engine; throws AppError('rate_limited') over them.
+   */
+  assertWithinLimits?: (userId: string) => Promise<void>;
 }
 
 /** The offline reply in words (each with the spaces after it), as a model's would stream. */
@@ -180,6 +185,8 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
   }
 
   const NO_TOKENS = { input: 0, output: 0 };
+  // the person's limits, after the guard: help is never rate-limited
+  const withinLimits = async (userId: string) => deps.assertWithinLimits?.(userId);
 
   /** The guard's verdict, recorded; null when the words are clear. */
   async function guarded(
@@ -234,6 +241,7 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
       input.facts.timeZone,
     );
     if (crisis) return crisis;
+    await withinLimits(context.userId);
 
     if (settings.engine === 'offline') {
       const reply = coachReplyOffline(input);
@@ -281,8 +289,11 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
     }
 
     const meta: AnswerMeta = { engine: settings.engine, model: modelId };
+    // `result` never rejects: the text has reached the person, and the record is best effort
     const result = start.end.then(async (end) => {
-      await record(modelId, end.outcome, end.usage, end.detail);
+      await Promise.resolve(record(modelId, end.outcome, end.usage, end.detail)).catch(
+        () => undefined,
+      );
       return {
         text: end.text,
         proposals: end.proposals,
@@ -429,6 +440,7 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
         input.facts.timeZone,
       );
       if (crisis) return crisis;
+      await withinLimits(context.userId);
       const answer = await structured(
         reflectSpec,
         input,
@@ -453,6 +465,7 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
         input.facts.timeZone,
       );
       if (crisis) return crisis;
+      await withinLimits(context.userId);
       const answer = await structured(
         teamSpec,
         input,

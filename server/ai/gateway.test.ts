@@ -386,6 +386,26 @@ describe('the gateway', () => {
     ]);
   });
 
+  it('records whose call it was and checks their limits after the guard', async () => {
+    const calls: AiCallRecord[] = [];
+    const checked: string[] = [];
+    const gateway = createAiGateway({
+      settings: { engine: 'offline', timeoutMs: 20_000 },
+      clock: steppingClock(),
+      recordCall: (record) => void calls.push(record),
+      assertWithinLimits: async (userId) => void checked.push(userId),
+    });
+    await gateway.refineGoal(refineInput, { userId: 'person-1' });
+    expect(checked).toEqual(['person-1']);
+    expect(calls[0]).toMatchObject({ userId: 'person-1', operation: 'refineGoal' });
+    // help is never limited: the guard answers before the limits are read
+    await gateway.refineGoal(
+      { ...refineInput, text: "I don't want to live anymore" },
+      { userId: 'person-1' },
+    );
+    expect(checked).toEqual(['person-1']);
+  });
+
   it('reads an unchanged plan once, and still stops at a task renamed to crisis words', async () => {
     const gateway = createAiGateway({
       settings: { engine: 'offline', timeoutMs: 20_000 },

@@ -80,6 +80,11 @@ export interface AiGatewayDeps {
   clock: Clock;
   /** Awaited; the app persists it (ai_calls) and counts it. It should not throw. */
   recordCall: RecordCall;
+  /**
+   * The person's AI limits (requests a minute, tokens a day), checked after the crisis guard and
+   * before any engine; throws AppError('rate_limited') over them.
+   */
+  assertWithinLimits?: (userId: string) => Promise<void>;
   /** Builds the model for a model engine; tests pass the AI SDK's mock models here. */
   resolveModel?: (settings: AiSettings) => ResolvedModel;
   /** A signal that aborts when the time budget is spent; tests abort one themselves. */
@@ -215,6 +220,9 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
         result: crisisResult(crisis, spec.timeZone(input)),
       };
     }
+
+    // the person's limits, after the guard: help is never rate-limited
+    if (options && deps.assertWithinLimits) await deps.assertWithinLimits(options.userId);
 
     const offlineAnswer = () => spec.finish(input, spec.offline(input));
     if (settings.engine === 'offline') {
