@@ -285,7 +285,7 @@ describe('/coaching/chat/{coachId}', () => {
     await screen.findByText('Start the conversation');
     await user.type(composer(), 'One more thing{Enter}');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('You’ve sent a lot of messages in a short while.');
+    expect(alert).toHaveTextContent('You’ve sent a lot of messages for now.');
     expect(alert).toHaveTextContent('Try again in 40 seconds.');
     expect(composer()).toHaveValue('One more thing');
   });

@@ -90,9 +90,8 @@ function FailureNotice({ state }: { state: Extract<ReplyState, { phase: 'failed'
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
       <div>
         {state.rateLimited ? (
-          <p className="font-medium">
-            You’ve sent a lot of messages in a short while. Take a breather and try again soon.
-          </p>
+          // The server's words say how long to wait (a minute's limit or the day's allowance).
+          <p className="font-medium">You’ve sent a lot of messages for now.</p>
         ) : state.person ? (
           <p className="font-medium">The coach could not answer. Your message is kept.</p>
         ) : (
