@@ -7,6 +7,7 @@ import {
   retryableMessage,
   showsLocalPerson,
   showsLocalReply,
+  storedPerson,
   threadMessages,
   withMessages,
   withProposal,
@@ -228,6 +229,22 @@ describe('what the screen shows from local state', () => {
     expect(showsLocalPerson({ ...streaming, person }, [])).toBe(true);
     expect(showsLocalPerson({ ...streaming, person }, [person])).toBe(false);
     expect(showsLocalPerson(idleReply, [])).toBe(false);
+  });
+
+  it('after a Stop before the server said so, finds the stored message by its words', () => {
+    const stopped: ReplyState = { ...streaming, phase: 'stopped', text: 'Plan my week ' };
+    const listed = message(10, 'person', { text: 'Plan my week' });
+    expect(storedPerson(stopped, [message(1, 'person'), listed])).toBe(listed);
+    expect(showsLocalPerson(stopped, [listed])).toBe(false);
+    expect(showsLocalPerson(stopped, [])).toBe(true);
+    expect(showsLocalReply(stopped, [listed])).toBe(true);
+    expect(showsLocalReply(stopped, [listed, message(11, 'coach', { state: 'stopped' })])).toBe(
+      false,
+    );
+    // A refused message was never stored: an older one with the same words is not it.
+    const refused: ReplyState = { ...stopped, phase: 'failed', message: 'x', rateLimited: true };
+    expect(storedPerson(refused, [listed])).toBeNull();
+    expect(storedPerson(streaming, [listed])).toBeNull();
   });
 
   it('shows a stopped reply until the thread holds the stored answer', () => {

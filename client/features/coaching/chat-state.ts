@@ -165,6 +165,26 @@ function applyEvent(
 }
 
 /**
+ * The listed copy of the person's message the reply answers. Known by id once the stream said it
+ * was stored; after a Stop that came before, the server had stored it all the same (it stores
+ * first), so it is the last message of theirs with the same words.
+ */
+export function storedPerson(
+  state: ReplyState,
+  messages: readonly CoachMessage[],
+): CoachMessage | null {
+  if (state.phase === 'idle') return null;
+  const person = state.person;
+  if (person) return messages.find((message) => message.id === person.id) ?? null;
+  // Refused or not yet answered: nothing of theirs is stored for this send.
+  if (state.phase !== 'stopped') return null;
+  const text = state.text.trim();
+  return (
+    messages.findLast((message) => message.author === 'person' && message.text === text) ?? null
+  );
+}
+
+/**
  * Whether the screen still shows the reply from its local state: while streaming, and after a
  * stop or a failure until the thread holds a stored answer to the same message (the server keeps
  * a stopped reply as far as it got; once that copy arrives, it is the one shown).
@@ -172,12 +192,11 @@ function applyEvent(
 export function showsLocalReply(state: ReplyState, messages: readonly CoachMessage[]): boolean {
   if (state.phase === 'idle') return false;
   if (state.phase === 'streaming') return true;
-  return !(state.person && hasReplyTo(messages, state.person.id));
+  const stored = storedPerson(state, messages);
+  return !(stored && hasReplyTo(messages, stored.id));
 }
 
-/** Whether the person's words must still be shown from local state (not yet stored or listed). */
+/** Whether the person's words must still be shown from local state (not yet listed). */
 export function showsLocalPerson(state: ReplyState, messages: readonly CoachMessage[]): boolean {
-  if (state.phase === 'idle') return false;
-  const person = state.person;
-  return !person || !messages.some((message) => message.id === person.id);
+  return state.phase !== 'idle' && storedPerson(state, messages) === null;
 }

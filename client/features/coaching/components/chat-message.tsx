@@ -145,14 +145,19 @@ export function CoachBubble({
  * for the person's region) are shown on their own, with the focus moved to them once.
  */
 export function CrisisReply({ message, focus }: { message: CoachMessage; focus: boolean }) {
+  const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (focus) heading.current?.focus();
+    if (!focus) return;
+    // Its start in view (below the sticky headers, by its scroll margin), not just its heading.
+    section.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
   }, [focus]);
   return (
     <section
+      ref={section}
       aria-labelledby={`crisis-${message.id}`}
-      className="rounded-2xl border border-primary/30 bg-card p-4 shadow-sm sm:p-6"
+      className="scroll-mt-40 rounded-2xl border border-primary/30 bg-card p-4 shadow-sm sm:p-6"
     >
       <div className="flex items-center gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-accent-foreground">

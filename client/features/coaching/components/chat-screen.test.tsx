@@ -249,6 +249,28 @@ describe('/coaching/chat/{coachId}', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
+  it('a Stop before the message was confirmed shows it once, as stored, with Retry', async () => {
+    const stream = controlledStream();
+    let stored: CoachMessage[] = [];
+    chatApi(
+      { [`GET /api/coach/coaches/${COACH}/messages`]: () => ({ body: page(stored) }) },
+      () => {
+        // The server stores the message before it streams anything.
+        stored = [message(1, 'person', { text: 'Plan my week' })];
+        return stream;
+      },
+    );
+    const user = userEvent.setup();
+    renderChat();
+    await screen.findByText('Start the conversation');
+    await user.type(composer(), 'Plan my week{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByText('You stopped the reply before it began.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Sending…')).not.toBeInTheDocument());
+    expect(screen.getAllByText('Plan my week')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
   it('offers Retry for a reply that failed, keeping the person’s message', async () => {
     const stream = controlledStream();
     chatApi(

@@ -17,6 +17,7 @@ import {
   retryableMessage,
   showsLocalPerson,
   showsLocalReply,
+  storedPerson,
   threadMessages,
   type ReplyState,
 } from '../chat-state.ts';
@@ -198,9 +199,8 @@ export function ChatScreen({
   const retryTarget =
     state.phase === 'streaming'
       ? null
-      : state.phase !== 'idle' && state.person
-        ? state.person
-        : retryableMessage(messages);
+      : ((state.phase === 'idle' ? null : (storedPerson(state, messages) ?? state.person)) ??
+        retryableMessage(messages));
 
   const tail =
     localPerson || localReply || state.phase === 'failed' || retryTarget ? (
@@ -210,7 +210,7 @@ export function ChatScreen({
             text={state.person?.text ?? state.text}
             at={state.person?.createdAt ?? null}
             timeZone={timeZone}
-            pending={!state.person}
+            pending={!state.person && state.phase === 'streaming'}
           />
         )}
         {localReply && (state.phase === 'streaming' || state.reply) && (
@@ -229,6 +229,9 @@ export function ChatScreen({
         {retryTarget && (
           <div className="flex flex-wrap items-center justify-end gap-2 text-sm text-muted-foreground">
             {state.phase === 'idle' && <span>Your last message has no complete answer.</span>}
+            {state.phase === 'stopped' && localReply && !state.reply && (
+              <span>You stopped the reply before it began.</span>
+            )}
             <Button
               variant="outline"
               size="sm"

@@ -103,7 +103,7 @@ function FirstCoaches({
       <p className="text-sm text-muted-foreground">
         You chose these focus areas when you started. Add their coaches and start talking.
       </p>
-      <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+      <ul className="mt-3 space-y-3">
         {suggested.map((coach) => {
           const adding = create.isPending && create.variables.catalogueId === coach.id;
           return (
