@@ -5,6 +5,7 @@ import {
   coachDomains,
   type CoachDomain,
   coachEngineSchema,
+  crisisResultSchema,
 } from '#contracts/coach.ts';
 import { coachToneSchema } from '#contracts/onboarding.ts';
 import { localDateSchema, timestampSchema } from '#contracts/shared.ts';
@@ -252,6 +253,22 @@ export const userCoachParamsSchema = z.object({
   id: z.uuid({ message: 'must be a coach id (a UUID)' }),
 });
 
+/**
+ * 422 from the routes that save what a person writes to a coach outside a conversation (a persona
+ * note, a memory; the preview reads the note too): the crisis guard flagged it, nothing was saved,
+ * and this is the help to show instead.
+ */
+export const crisisRefusalSchema = z.object({ crisis: crisisResultSchema });
+export type CrisisRefusal = z.infer<typeof crisisRefusalSchema>;
+
+/** Newest-first pages of past reflections and consultations. */
+export const coachingPageQuerySchema = z.object({
+  /** The nextCursor of the previous page. */
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
+export type CoachingPageQuery = z.infer<typeof coachingPageQuerySchema>;
+
 // --- proposals --------------------------------------------------------------------------------------
 
 export const proposalKinds = ['add_task', 'move_task', 'experiment'] as const;
@@ -439,7 +456,11 @@ export const reflectionSchema = z.object({
   createdAt: timestampSchema,
 });
 export type Reflection = z.infer<typeof reflectionSchema>;
-export const reflectionListSchema = z.object({ reflections: z.array(reflectionSchema) });
+export const reflectionListSchema = z.object({
+  reflections: z.array(reflectionSchema),
+  /** Pass as `cursor` for older ones; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 
 // --- the team: consultations ------------------------------------------------------------------------
 
@@ -474,7 +495,11 @@ export const consultationSchema = z.object({
   createdAt: timestampSchema,
 });
 export type Consultation = z.infer<typeof consultationSchema>;
-export const consultationListSchema = z.object({ consultations: z.array(consultationSchema) });
+export const consultationListSchema = z.object({
+  consultations: z.array(consultationSchema),
+  /** Pass as `cursor` for older ones; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 
 // --- coaching preferences --------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiPath } from '#contracts/api-path.ts';
+import { coachMessageSchema } from './coaching.ts';
 import { notificationSchema } from './notifications.ts';
 
 // GET /api/events: server-sent events for the signed-in user (Authorization header, never a token
@@ -17,6 +18,11 @@ export const serverEventSchemas = {
   'notification.created': notificationSchema,
   /** Notifications changed elsewhere (read, unread, deleted, read-all): read the list again. */
   'notifications.changed': z.object({ unreadCount: z.number().int().min(0) }),
+  /**
+   * A coach wrote in one of the person's threads (a reply, a check-in, the crisis response):
+   * its `coachId` names the thread. A message too large for an event arrives as `stale`.
+   */
+  'coach.message': coachMessageSchema,
   /** An event was too large to carry: read again whatever `type` describes. */
   stale: z.object({ type: z.string() }),
 } as const;

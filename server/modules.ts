@@ -31,12 +31,16 @@ import { createAnalyticsService } from '#server/modules/analytics/analytics.serv
 import { coachEffectivenessRoutes } from '#server/modules/analytics/coach-effectiveness.routes.ts';
 import { createCoachEffectivenessService } from '#server/modules/analytics/coach-effectiveness.service.ts';
 import { createWeekReview } from '#server/modules/analytics/week-review.service.ts';
+import { historyRoutes } from '#server/modules/analytics/history.routes.ts';
+import { createHistoryService } from '#server/modules/analytics/history.service.ts';
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
 import { channelsRoutes } from '#server/modules/channels/channels.routes.ts';
 import { createChannelsService } from '#server/modules/channels/channels.service.ts';
 import { createAiUsageService } from '#server/modules/coaching/ai-usage.service.ts';
 import { assessmentsRoutes } from '#server/modules/coaching/assessments.routes.ts';
 import { createAssessmentsService } from '#server/modules/coaching/assessments.service.ts';
+import { createChat } from '#server/modules/coaching/chat.ts';
+import { seedOwnCoaches } from '#server/modules/coaching/coaches.service.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
 import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
 import { createSuggestionsService } from '#server/modules/coaching/suggestions.service.ts';
@@ -214,6 +218,8 @@ function createPlanning(deps: {
   const checkins = createCheckinsService({ db, clock, reads: experimentReads });
   return {
     profile,
+    reads,
+    suggestions,
     goals,
     milestones,
     measurements,
@@ -284,7 +290,8 @@ function createDeliveryApi(deps: {
     unsubscribe: (userId, channel) => channels.unsubscribe(userId, channel),
     limiter,
   });
-  const onboarding = createOnboardingService({ db, clock });
+  // Completing onboarding creates the focus areas' coaches in the chosen tone (ADR 034).
+  const onboarding = createOnboardingService({ db, clock, onCompleted: seedOwnCoaches });
   const outbox = createDevOutboxService({ db });
   return { schedule, channels, deliveries, links, onboarding, outbox };
 }
@@ -361,6 +368,8 @@ export async function createModules(deps: ModulesDeps) {
     doneDays: (userId) => planning.today.doneDays(userId),
   });
   const effectiveness = createCoachEffectivenessService({ db, profile: planning.profile });
+  // /history's timeline reads tasks, goals and the coaching tables in one statement.
+  const history = createHistoryService({ db, profile: planning.profile });
   // Weekly insights: figures from the read model, words from the offline coach, accepted
   // suggestions through the tasks service (an experiment through the experiments service); written by the delivery worker's pass below.
   const insights = createInsightsService({
@@ -431,6 +440,22 @@ export async function createModules(deps: ModulesDeps) {
     achievements: planning.achievements,
   });
   const team = createTeamService({ db, clock });
+  // The chat with an own coach: the person's figures, the streamed conversation and its proposals,
+  // accepted through the tasks and experiments services.
+  const chat = createChat({
+    db,
+    clock,
+    ai: conversation,
+    // Over the AI limits, the person's message is refused before it is stored (429).
+    limits: aiUsage,
+    profile: planning.profile,
+    goals: planning.reads,
+    today: planning.today,
+    tasks: planning.tasks,
+    experiments: planning.experiments,
+    suggestions: planning.suggestions,
+    log,
+  });
 
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -449,6 +474,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(profileRoutes({ guard, profile: planning.profile }));
     await app.register(coachingRoutes({ guard, coaching: planning.coaching }));
     await app.register(assessmentsRoutes({ guard, assessments, team }));
+    await app.register(chat.routes(guard));
     const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
     await app.register(measurementsRoutes({ guard, measurements: planning.measurements }));
@@ -456,6 +482,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(dashboardRoutes({ guard, dashboard }));
     await app.register(analyticsRoutes({ guard, analytics }));
     await app.register(coachEffectivenessRoutes({ guard, effectiveness }));
+    await app.register(historyRoutes({ guard, history }));
     await app.register(insightsRoutes({ guard, insights }));
     await app.register(engagementRoutes({ guard, engagement }));
     await app.register(achievementsRoutes({ guard, achievements: planning.achievements }));

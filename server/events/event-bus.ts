@@ -51,6 +51,18 @@ function encodeEvent(userId: string, event: ServerEvent): string {
 }
 
 /**
+ * The channel and payload that carry `event` to `userId`'s subscribers, for a writer that sends
+ * it with pg_notify inside its own transaction (PostgreSQL delivers it on commit, and not at all
+ * after a rollback), as the notifications triggers do.
+ */
+export function eventNotification(
+  userId: string,
+  event: ServerEvent,
+): { channel: string; payload: string } {
+  return { channel: EVENTS_CHANNEL, payload: encodeEvent(userId, event) };
+}
+
+/**
  * Per-user events over LISTEN/NOTIFY, so a stream held by one server process hears what another
  * process published. One LISTEN per process, started on the first subscription.
  */

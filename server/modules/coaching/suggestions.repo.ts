@@ -23,10 +23,18 @@ export async function findSuggestionForUpdate(
   return row ?? null;
 }
 
-/** Marks it accepted (the first acceptance's time stays) for `goalId`. */
-export async function markAccepted(db: Db, id: string, goalId: string, at: Date): Promise<void> {
+/** Marks it accepted (the first acceptance's time stays) for `goalId` (null: its goal stays). */
+export async function markAccepted(
+  db: Db,
+  id: string,
+  goalId: string | null,
+  at: Date,
+): Promise<void> {
   await db
     .update(coachSuggestions)
-    .set({ goalId, acceptedAt: sql`coalesce(${coachSuggestions.acceptedAt}, ${at})` })
+    .set({
+      ...(goalId === null ? {} : { goalId }),
+      acceptedAt: sql`coalesce(${coachSuggestions.acceptedAt}, ${at})`,
+    })
     .where(eq(coachSuggestions.id, id));
 }

@@ -30,7 +30,10 @@ function wrongSuggestion(message: string): AppError {
 export function createSuggestionsService(deps: { db: Db; clock: () => Date }) {
   const { db, clock } = deps;
   return {
-    /** Records a proposal the coach has just made; the answer carries the returned id. */
+    /**
+     * Records a proposal the coach has just made; the answer carries the returned id. `tx` writes
+     * it in the caller's transaction (a chat reply stores its proposals with it).
+     */
     async record(
       userId: string,
       suggestion: Attribution & {
@@ -38,9 +41,10 @@ export function createSuggestionsService(deps: { db: Db; clock: () => Date }) {
         localDate: string;
         goalId: string | null;
       },
+      tx: Db = db,
     ): Promise<string> {
       const id = randomUUID();
-      await repo.insertSuggestion(db, { id, userId, ...suggestion, createdAt: clock() });
+      await repo.insertSuggestion(tx, { id, userId, ...suggestion, createdAt: clock() });
       return id;
     },
 
@@ -52,7 +56,7 @@ export function createSuggestionsService(deps: { db: Db; clock: () => Date }) {
       tx: Db,
       userId: string,
       id: string,
-      use: { kind: 'goal' } | { kind: 'plan'; goalId: string },
+      use: { kind: 'goal' } | { kind: 'plan'; goalId: string } | { kind: 'chat_proposal' },
     ): Promise<Attribution> {
       const row = await repo.findSuggestionForUpdate(tx, userId, id);
       if (!row)
@@ -69,11 +73,17 @@ export function createSuggestionsService(deps: { db: Db; clock: () => Date }) {
           'A goal was already created from this coach proposal: open it from your goals.',
         );
       }
+      if (use.kind === 'chat_proposal' && row.acceptedAt !== null) {
+        throw new AppError('conflict', 'This coach proposal was already accepted.');
+      }
       return { coach: row.coach, engine: row.engine };
     },
 
-    /** Marks a claimed suggestion accepted, for the goal it created or planned. */
-    async markAccepted(tx: Db, id: string, goalId: string): Promise<void> {
+    /**
+     * Marks a claimed suggestion accepted, for the goal it created or planned (null: a chat
+     * proposal keeps the goal it was made for).
+     */
+    async markAccepted(tx: Db, id: string, goalId: string | null): Promise<void> {
       await repo.markAccepted(tx, id, goalId, clock());
     },
   };

@@ -105,10 +105,10 @@ export function createGoalReads(deps: GoalReadsDeps) {
       };
     },
 
-    /** Active goals with progress, pinned first (the dashboard's list). */
-    async activeGoals(userId: string): Promise<Goal[]> {
-      const rows = await repo.listGoals(db, userId, { status: 'active' });
-      return goalsWithDetails(db, userId, rows);
+    /** Active goals with progress, pinned first (the dashboard's list); `tx` reads in a transaction. */
+    async activeGoals(userId: string, tx: Db = db): Promise<Goal[]> {
+      const rows = await repo.listGoals(tx, userId, { status: 'active' });
+      return goalsWithDetails(tx, userId, rows);
     },
 
     /** Milestones still to reach of active goals, soonest first. */

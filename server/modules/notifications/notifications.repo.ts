@@ -206,6 +206,27 @@ export async function markTaskNotificationsRead(
   return { updated: updated.length, unreadCount: await unreadCount(db, userId) };
 }
 
+/** Marks read the user's unread `coach_message` notifications of one own coach. */
+export async function markCoachNotificationsRead(
+  db: Db,
+  userId: string,
+  coachId: string,
+): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.read, false),
+        eq(notifications.type, 'coach_message'),
+        eq(notifications.coachId, coachId),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return updated.length;
+}
+
 export async function markAllRead(
   db: Db,
   userId: string,

@@ -213,6 +213,15 @@ export function notifyMany(
   return repo.insertUnreadNotifications(tx, items, now);
 }
 
+/**
+ * Marks read, inside the caller's transaction `tx`, the person's `coach_message` notifications of
+ * one own coach (its `coach_id`): opening that coach's thread has shown them. The triggers tell
+ * the person's open pages the new count when `tx` commits. Returns how many were unread.
+ */
+export function markCoachMessagesRead(tx: Db, userId: string, coachId: string): Promise<number> {
+  return repo.markCoachNotificationsRead(tx, userId, coachId);
+}
+
 /** Notifications created in a period of the user's local dates, and those read (engagement). */
 export function readCounts(
   db: Db,

@@ -1,4 +1,5 @@
-import type { Onboarding, OnboardingUpdate } from '#contracts/onboarding.ts';
+import type { CoachDomain } from '#contracts/coach.ts';
+import type { CoachTone, Onboarding, OnboardingUpdate } from '#contracts/onboarding.ts';
 import type { Db } from '#server/db/client.ts';
 import * as repo from './onboarding.repo.ts';
 
@@ -12,11 +13,26 @@ function toOnboarding(row: repo.OnboardingRow | null): Onboarding {
   };
 }
 
+export interface OnboardingServiceDeps {
+  db: Db;
+  clock: () => Date;
+  /**
+   * Called once, in the transaction that completes onboarding (not a skip), with the choices
+   * made: the coaching module creates the focus areas' coaches in the chosen tone.
+   */
+  onCompleted?: (
+    tx: Db,
+    userId: string,
+    choices: { focusDomains: CoachDomain[]; coachTone: CoachTone | null },
+    at: Date,
+  ) => Promise<void>;
+}
+
 /**
  * Where the user is in onboarding (/onboarding), and the focus domains and coach tone chosen
  * there. It is resumable: each step saves as the user leaves it.
  */
-export function createOnboardingService(deps: { db: Db; clock: () => Date }) {
+export function createOnboardingService(deps: OnboardingServiceDeps) {
   const { db, clock } = deps;
   return {
     async get(userId: string): Promise<Onboarding> {
@@ -40,6 +56,14 @@ export function createOnboardingService(deps: { db: Db; clock: () => Date }) {
           skippedAt,
           updatedAt: now,
         });
+        if (completedAt && !current?.completedAt) {
+          await deps.onCompleted?.(
+            tx,
+            userId,
+            { focusDomains: row.focusDomains, coachTone: row.coachTone },
+            now,
+          );
+        }
         return toOnboarding(row);
       });
     },

@@ -4,6 +4,7 @@ import {
   count,
   eq,
   gt,
+  gte,
   inArray,
   isNotNull,
   isNull,
@@ -188,6 +189,32 @@ export async function listTasks(
     .from(tasks)
     .where(and(...conditions))
     .orderBy(sql`${tasks.scheduledDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id));
+}
+
+/**
+ * Open tasks scheduled from `from` (null: any day before `to`) to `to`, oldest first, at most
+ * `limit`; a task snoozed past `to` waits and is left out. The coach's view of what was missed
+ * and what is coming.
+ */
+export async function listOpenScheduled(
+  db: Db,
+  userId: string,
+  range: { from: string | null; to: string; limit: number },
+): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        eq(tasks.status, 'open'),
+        range.from === null ? undefined : gte(tasks.scheduledDate, range.from),
+        lte(tasks.scheduledDate, range.to),
+        or(isNull(tasks.snoozedUntil), lte(tasks.snoozedUntil, range.to)),
+      ),
+    )
+    .orderBy(asc(tasks.scheduledDate), asc(tasks.createdAt), asc(tasks.id))
+    .limit(range.limit);
 }
 
 /** Every task of the given goals (for a goal's page and its progress). */

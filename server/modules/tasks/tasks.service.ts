@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   CreateTask,
   DeleteTaskScope,
@@ -10,17 +9,17 @@ import type {
   TaskStatus,
 } from '#contracts/tasks.ts';
 import { taskListQuerySchema } from '#contracts/tasks.ts';
+import { addDays } from '#contracts/local-date.ts';
 import type { Db } from '#server/db/client.ts';
 import type { AchievementsService } from '#server/modules/achievements/achievements.service.ts';
 import { AppError } from '#server/errors.ts';
 import type { GoalReads } from '#server/modules/goals/goal-reads.service.ts';
-import { invalidInput, throwIfProblems } from '#server/modules/goals/input-problems.ts';
 import type { ProgressCrossing, ProgressService } from '#server/modules/goals/progress.service.ts';
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import type { Occurrences } from './occurrences.service.ts';
 import type { TodayService } from './today.service.ts';
-import { dateProblems } from './task-dates.ts';
-import { isWorkable, notFound, recurrenceColumns, toTask } from './task-views.ts';
+import { isWorkable, notFound, toTask } from './task-views.ts';
+import { createTaskWrites, type TaskWrites } from './task-writes.ts';
 import * as repo from './tasks.repo.ts';
 
 export interface TasksServiceDeps {
@@ -46,7 +45,8 @@ export interface TasksServiceDeps {
  * Every call is scoped to the caller; dates are the user's local dates from the injected clock.
  */
 export function createTasksService(deps: TasksServiceDeps) {
-  const { db, clock, stamp, profile, goals, progress, occurrences } = deps;
+  const { db, profile, goals, progress, occurrences } = deps;
+  const writes = createTaskWrites(deps);
   return {
     async list(userId: string, input: TaskListQuery): Promise<TaskList> {
       const query = taskListQuerySchema.parse(input);
@@ -73,172 +73,15 @@ export function createTasksService(deps: TasksServiceDeps) {
     },
 
     async create(userId: string, body: CreateTask): Promise<Task> {
-      let crossings: ProgressCrossing[] = [];
-      const task = await db.transaction(async (tx) => {
-        const target = await goals.target(tx, userId, {
-          ...(body.goalId ? { goalId: body.goalId } : {}),
-          ...(body.milestoneId ? { milestoneId: body.milestoneId } : {}),
-        });
-        if (target && (target.goal.status === 'completed' || target.goal.status === 'archived')) {
-          throw new AppError(
-            'conflict',
-            `This goal is ${target.goal.status}: make it active again to add tasks.`,
-          );
-        }
-        const day = await profile.day(userId, tx);
-        const today = day.localDate;
-        const recurrence = body.recurrence ?? null;
-        const scheduledDate = body.scheduledDate ?? (recurrence ? today : null);
-        const limits = {
-          milestone: target?.milestone ?? null,
-          deadline: target?.goal.deadline ?? null,
-        };
-        throwIfProblems([
-          ...(scheduledDate === null
-            ? []
-            : dateProblems('body.scheduledDate', scheduledDate, today, limits)),
-          ...(body.dueDate === undefined
-            ? []
-            : dateProblems('body.dueDate', body.dueDate, today, { deadline: limits.deadline })),
-        ]);
-        const now = stamp();
-        const [row] = await repo.insertTasks(tx, [
-          {
-            id: randomUUID(),
-            userId,
-            goalId: target?.goal.id ?? null,
-            milestoneId: target?.milestone?.id ?? null,
-            title: body.title,
-            notes: body.notes || null,
-            status: 'open',
-            scheduledDate,
-            dueDate: body.dueDate ?? null,
-            estimatedMinutes: body.estimatedMinutes ?? null,
-            ...recurrenceColumns(recurrence),
-            seriesId: recurrence ? randomUUID() : null,
-            // A repeating task of one's own with no goal repeats until it is deleted.
-            repeatsUntil: recurrence
-              ? (target?.milestone?.dueDate ?? target?.goal.deadline ?? null)
-              : null,
-            openSince: today,
-            createdAt: now,
-            updatedAt: now,
-          },
-        ]);
-        if (!row) throw new Error('insert returned no row');
-        if (row.goalId !== null)
-          crossings = await progress.refreshProgress(tx, userId, [row.goalId]);
-        if (crossings.length > 0) await deps.achievements?.check(tx, userId, ['progress']);
-        return toTask(row, await goals.facts(tx, userId));
-      });
+      const { task, crossings } = await db.transaction((tx) => writes.create(tx, userId, body));
       await progress.announce(userId, crossings);
       return task;
     },
 
     async act(userId: string, id: string, action: TaskAction): Promise<TaskActionResult> {
-      let crossings: ProgressCrossing[] = [];
-      const result = await db.transaction(async (tx) => {
-        const row = await repo.findTask(tx, userId, id, { lock: true });
-        if (!row) throw notFound();
-        const day = await profile.day(userId, tx);
-        const today = day.localDate;
-        const facts = await goals.facts(tx, userId);
-        const goal = row.goalId === null ? undefined : facts.goals.get(row.goalId);
-        const milestone =
-          row.milestoneId === null ? undefined : facts.milestones.get(row.milestoneId);
-        const limits = { milestone: milestone ?? null, deadline: goal?.deadline ?? null };
-        const now = clock();
-        const mustBeOpen = (what: string) => {
-          if (row.status !== 'open') {
-            throw new AppError(
-              'conflict',
-              `Only an open task can be ${what}; this one is ${row.status}. Reopen it first.`,
-            );
-          }
-        };
-        let set: Partial<repo.NewTaskRow> | null = null;
-        let next: repo.TaskRow | null = null;
-        switch (action.action) {
-          case 'complete':
-            if (row.status === 'done') break;
-            set = { status: 'done', completedAt: now, closedOn: today, snoozedUntil: null };
-            break;
-          case 'skip':
-            if (row.status === 'skipped') break;
-            if (row.status === 'done') {
-              throw new AppError('conflict', 'A done task cannot be skipped. Reopen it first.');
-            }
-            set = { status: 'skipped', completedAt: null, closedOn: today, snoozedUntil: null };
-            break;
-          case 'snooze':
-            mustBeOpen('snoozed');
-            throwIfProblems(dateProblems('body.until', action.until, today, {}, { after: true }));
-            set = { snoozedUntil: action.until };
-            break;
-          case 'reschedule':
-            mustBeOpen('rescheduled');
-            throwIfProblems(dateProblems('body.to', action.to, today, limits));
-            set = { scheduledDate: action.to, snoozedUntil: null };
-            break;
-          case 'reopen':
-            if (row.status === 'open') break;
-            // The occurrence its closing generated gives way: a series has one open occurrence.
-            if (row.seriesId !== null)
-              await repo.deleteOpenOccurrence(tx, userId, row.seriesId, row.id);
-            set = { status: 'open', completedAt: null, closedOn: null, openSince: today };
-            break;
-          case 'edit': {
-            const { action: _action, ...fields } = action;
-            if (Object.keys(fields).length === 0) {
-              throw invalidInput('body', 'edit must change at least one field');
-            }
-            if (fields.dueDate) {
-              throwIfProblems(
-                dateProblems('body.dueDate', fields.dueDate, today, { deadline: limits.deadline }),
-              );
-            }
-            set = {};
-            if (fields.title !== undefined) set.title = fields.title;
-            if (fields.notes !== undefined) set.notes = fields.notes || null;
-            if (fields.dueDate !== undefined) set.dueDate = fields.dueDate;
-            if (fields.estimatedMinutes !== undefined)
-              set.estimatedMinutes = fields.estimatedMinutes;
-            if (fields.recurrence !== undefined) {
-              Object.assign(set, recurrenceColumns(fields.recurrence));
-              if (fields.recurrence) {
-                set.seriesId = row.seriesId ?? randomUUID();
-                set.repeatsUntil = row.repeatsUntil ?? milestone?.dueDate ?? goal?.deadline ?? null;
-                if (row.scheduledDate === null) set.scheduledDate = today;
-              } else {
-                set.repeatsUntil = null;
-              }
-            }
-            break;
-          }
-        }
-        let updated = row;
-        if (set) {
-          updated = (await repo.updateTask(tx, userId, id, { ...set, updatedAt: now })) ?? row;
-          // Closing an open occurrence moves its series on.
-          if (row.status === 'open' && updated.status !== 'open')
-            next = await occurrences.generateNext(tx, updated, today);
-          if (row.goalId !== null)
-            crossings = await progress.refreshProgress(tx, userId, [row.goalId]);
-          // A done task that finishes a frozen day may earn a full day or a streak; progress may
-          // cross a threshold. Most completions finish no day, and skip reading every day.
-          const finishedADay =
-            updated.status === 'done' &&
-            row.status !== 'done' &&
-            deps.achievements !== undefined &&
-            (await deps.days?.completesADay(tx, userId, id)) !== false;
-          const earning = [
-            ...(finishedADay ? (['top_three'] as const) : []),
-            ...(crossings.length > 0 ? (['progress'] as const) : []),
-          ];
-          if (earning.length > 0) await deps.achievements?.check(tx, userId, earning);
-        }
-        return { task: toTask(updated, facts), nextOccurrence: next ? toTask(next, facts) : null };
-      });
+      const { result, crossings } = await db.transaction((tx) =>
+        writes.act(tx, userId, id, action),
+      );
       await progress.announce(userId, crossings);
       if (action.action === 'complete' && result.task.status === 'done') {
         try {
@@ -249,6 +92,36 @@ export function createTasksService(deps: TasksServiceDeps) {
         }
       }
       return result;
+    },
+
+    /**
+     * `create` and `act` inside the caller's transaction (a coach's accepted proposal writes its
+     * task in the transaction that marks it accepted), with an attribution for a created task.
+     * Once the caller has committed, it passes the crossings to `announce`.
+     */
+    createWithin: (...args: Parameters<TaskWrites['create']>) => writes.create(...args),
+    actWithin: (...args: Parameters<TaskWrites['act']>) => writes.act(...args),
+    announce: (userId: string, crossings: ProgressCrossing[]) =>
+      progress.announce(userId, crossings),
+
+    /**
+     * What a coach reads of the person's open tasks on `today`, inside the caller's transaction:
+     * those scheduled before today (at most 10, oldest first) and those of the seven days from
+     * today (at most 20). Tasks of paused, completed or archived goals wait and are left out.
+     */
+    async openAround(
+      tx: Db,
+      userId: string,
+      today: string,
+    ): Promise<{ missed: Task[]; upcoming: Task[] }> {
+      const facts = await goals.facts(tx, userId);
+      const [missed, upcoming] = await Promise.all([
+        repo.listOpenScheduled(tx, userId, { from: null, to: addDays(today, -1), limit: 10 }),
+        repo.listOpenScheduled(tx, userId, { from: today, to: addDays(today, 6), limit: 20 }),
+      ]);
+      const view = (rows: repo.TaskRow[]) =>
+        rows.filter((row) => isWorkable(row, facts)).map((row) => toTask(row, facts));
+      return { missed: view(missed), upcoming: view(upcoming) };
     },
 
     /**

@@ -192,6 +192,15 @@ export function createTodayService(deps: TodayServiceDeps) {
   return {
     today,
 
+    /**
+     * Today's selection read (and frozen, when it was not yet) inside the caller's transaction:
+     * what a coach sees of the person's day. Unlike `today`, it leaves missed weekly occurrences
+     * as they are (the person's next visit closes them).
+     */
+    async todayWithin(tx: Db, userId: string): Promise<Today> {
+      return todayOf(await resolveToday(tx, userId));
+    },
+
     /** Replaces one of today's three with the best task not yet picked or swapped out today. */
     async swap(userId: string, { taskId }: SwapRequest): Promise<SwapResult> {
       const day = await profile.day(userId);

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGE_PAGE_SIZE,
+  type CoachMessage,
+  type MessagePage,
+  type SendMessage,
+} from '#contracts/coaching.ts';
+import type { CrisisCategory, CrisisResult } from '#contracts/coach.ts';
+import { OFFLINE_MODEL, SAFETY_MODEL } from '#server/ai/gateway.ts';
+import { crisisResult, detectCrisis } from '#server/ai/safety.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
+import type { RateLimiter, RateRule } from '#server/lib/rate-limiter.ts';
+import { markCoachMessagesRead } from '#server/modules/notifications/notifications.service.ts';
+import type { ProfileService } from '#server/modules/profile/profile.service.ts';
+import { announce, createChatReplies, type ChatEmit, type ChatRepliesDeps } from './chat-reply.ts';
+
+import { coachNotFound, crisisText, toMessage, toUserCoach } from './chat-views.ts';
+import * as repo from './chat.repo.ts';
+import { findOwnCoach, type UserCoachRow } from './team.repo.ts';
+
+/**
+ * How often one person, and one address, may write to coaches: well above a person typing, well
+ * below a script. The AI limits (requests and tokens) apply besides, to what reaches an engine.
+ */
+export const CHAT_RATE_RULES: { person: RateRule; ip: RateRule } = {
+  person: {
+    name: 'person',
+    limit: 20,
+    windowSeconds: 60,
+    message: 'You are writing faster than your coach can answer. Wait a minute, then send again.',
+  },
+  ip: {
+    name: 'ip',
+    limit: 60,
+    windowSeconds: 60,
+    message: 'Too many messages from this network. Wait a minute, then send again.',
+  },
+};
+
+export interface ChatServiceDeps extends ChatRepliesDeps {
+  /** The person's zone (the crisis response names help for its region). */
+  profile: Pick<ProfileService, 'day'>;
+  /** Counts each message against CHAT_RATE_RULES (namespaced for the chat). */
+  limiter: RateLimiter;
+  /** The per-person AI limits (requests a minute, tokens a day): a 429 AppError when over. */
+  limits?: { assertWithinLimits(userId: string): Promise<void> };
+  /** The crisis guard over the person's fresh words (server/ai/safety.ts's by default). */
+  checkWords?: (texts: readonly string[]) => CrisisCategory | null;
+}
+
+/** The person's turn, stored: `reply` streams the coach's answer to it. */
+export interface ChatTurn {
+  message: CoachMessage;
+  /** Never throws: a failure becomes an `error` event, a stop (the signal) a `stopped` reply. */
+  reply(emit: ChatEmit, signal: AbortSignal): Promise<void>;
+}
+
+/**
+ * The conversation with an own coach (ADR 034): a paged thread, and a turn that stores the
+ * person's words before any engine runs (a model error never loses them), runs the crisis guard
+ * first (help is never rate-limited), then the limits, then streams the coach's reply and stores
+ * it with its proposals. Every coach message stored is announced live (`coach.message`).
+ */
+export function createChatService(deps: ChatServiceDeps) {
+  const { db, clock } = deps;
+  const checkWords = deps.checkWords ?? ((texts) => detectCrisis(texts));
+
+  async function ownCoach(tx: Db, userId: string, coachId: string): Promise<UserCoachRow> {
+    const coach = await findOwnCoach(tx, userId, coachId);
+    if (!coach) throw coachNotFound();
+    return coach;
+  }
+
+  const replies = createChatReplies(deps);
+
+  return {
+    /** A page of the thread, oldest first within it; `before` is a previous page's olderCursor. */
+    async page(
+      userId: string,
+      coachId: string,
+      query: { before?: string | undefined; limit?: number | undefined },
+    ): Promise<MessagePage> {
+      const before = query.before ? cursorOf(query.before) : null;
+      const limit = query.limit ?? MESSAGE_PAGE_SIZE;
+      const coach = await ownCoach(db, userId, coachId);
+      const thread = await repo.findThread(db, userId, coachId);
+      const rows = thread ? await repo.pageMessages(db, userId, thread.id, before, limit + 1) : [];
+      const page = rows.slice(0, limit).reverse();
+      const proposals = await repo.proposalsOfMessages(
+        db,
+        userId,
+        page.map((row) => row.id),
+      );
+      const oldest = page[0];
+      return {
+        coach: toUserCoach(coach, await repo.threadFigures(db, userId, coachId)),
+        messages: page.map((row) =>
+          toMessage(
+            row,
+            coachId,
+            proposals.filter((p) => p.messageId === row.id),
+          ),
+        ),
+        olderCursor:
+          rows.length > limit && oldest
+            ? encodeCursor({ at: oldest.createdAt, id: oldest.id })
+            : null,
+      };
+    },
+
+    /** Marks the thread read, and that coach's `coach_message` notifications. */
+    async markRead(userId: string, coachId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await ownCoach(tx, userId, coachId);
+        await repo.markThreadRead(tx, userId, coachId, clock());
+        await markCoachMessagesRead(tx, userId, coachId);
+      });
+    },
+
+    /**
+     * The person's turn: counts it against the rate limits (429), checks the coach (404) and a retried message (404), then stores the
+     * message. A crisis is answered at once with the help response, stored; otherwise the limits
+     * apply (429, nothing stored) before the message is. `retryOf` answers an earlier message of
+     * the person's again, storing nothing new of theirs.
+     */
+    async send(
+      userId: string,
+      coachId: string,
+      body: SendMessage,
+      origin: { ip: string },
+    ): Promise<ChatTurn> {
+      await deps.limiter.hit(`user:${userId}`, CHAT_RATE_RULES.person);
+      await deps.limiter.hit(`ip:${origin.ip}`, CHAT_RATE_RULES.ip);
+      const coach = await ownCoach(db, userId, coachId);
+      const retried = body.retryOf ? await retriedMessage(userId, coachId, body.retryOf) : null;
+      const text = retried?.body ?? body.text;
+      const category = checkWords([text]);
+      if (!category) await deps.limits?.assertWithinLimits(userId);
+      const question = retried ?? (await storeQuestion(userId, coach, text));
+      const message = toMessage(question, coach.id);
+      if (category) {
+        const crisis = crisisResult(category, (await deps.profile.day(userId)).timeZone);
+        const stored = await storeCrisis(userId, coach, crisis);
+        return {
+          message,
+          async reply(emit) {
+            emit('message', message);
+            emit('crisis', stored);
+          },
+        };
+      }
+      return {
+        message,
+        async reply(emit, signal) {
+          emit('message', message);
+          await replies.answer(userId, coach, question, emit, signal);
+        },
+      };
+    },
+
+    /**
+     * A coach writing first (the proactive check-ins' pass), inside the pass's transaction: the
+     * message joins the coach's thread as a check-in, unread, and open pages hear of it on commit.
+     */
+    async postCheckIn(
+      tx: Db,
+      message: { userId: string; coachId: string; text: string; at: Date },
+    ): Promise<{ messageId: string }> {
+      const thread = await repo.ensureThread(tx, {
+        id: randomUUID(),
+        userId: message.userId,
+        coachId: message.coachId,
+        at: message.at,
+      });
+      const row = await repo.appendMessage(tx, thread.id, {
+        id: randomUUID(),
+        userId: message.userId,
+        author: 'coach',
+        kind: 'checkin',
+        state: 'complete',
+        body: message.text,
+        engine: 'offline',
+        model: OFFLINE_MODEL,
+        at: message.at,
+        seen: false,
+      });
+      await announce(tx, message.userId, toMessage(row, message.coachId));
+      return { messageId: row.id };
+    },
+  };
+
+  async function retriedMessage(userId: string, coachId: string, id: string) {
+    const thread = await repo.findThread(db, userId, coachId);
+    const row = thread ? await repo.findPersonMessage(db, userId, thread.id, id) : undefined;
+    if (!row) {
+      throw new AppError('not_found', 'You have no message with this id in this conversation.');
+    }
+    return row;
+  }
+
+  async function storeQuestion(userId: string, coach: UserCoachRow, text: string) {
+    return db.transaction(async (tx) => {
+      const thread = await repo.ensureThread(tx, {
+        id: randomUUID(),
+        userId,
+        coachId: coach.id,
+        at: clock(),
+      });
+      return repo.appendMessage(tx, thread.id, {
+        id: randomUUID(),
+        userId,
+        author: 'person',
+        kind: 'chat',
+        state: 'complete',
+        body: text,
+        at: clock(),
+        seen: true,
+      });
+    });
+  }
+
+  /** The guard's answer, stored as the coach's turn before any engine or limit. */
+  function storeCrisis(userId: string, coach: UserCoachRow, crisis: CrisisResult) {
+    return replies.storeReply(userId, coach, null, {
+      kind: 'crisis',
+      state: 'complete',
+      text: crisisText(crisis),
+      meta: { engine: 'offline', model: SAFETY_MODEL },
+    });
+  }
+}
+
+/** A `before` cursor, or a 400 naming what to send. */
+function cursorOf(before: string) {
+  try {
+    return decodeCursor(before);
+  } catch {
+    const message = 'must be the olderCursor of a previous page';
+    throw new AppError('invalid_input', `querystring.before: ${message}`, {
+      details: [{ path: 'querystring.before', message }],
+    });
+  }
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
