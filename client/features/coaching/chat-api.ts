@@ -6,19 +6,22 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import {
   coachingPaths,
   MESSAGE_PAGE_SIZE,
   messagePageSchema,
   proposalResultSchema,
+  type CoachMessage,
   type UserCoach,
 } from '#contracts/coaching.ts';
 import type { CoachEngine } from '#contracts/coach.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { subscribeLiveEvents } from '#client/lib/live-events.ts';
 import { refreshProductData } from '#client/lib/product-data.ts';
 import { coachingKeys } from './api.ts';
-import { withProposal, type ThreadData } from './chat-state.ts';
+import { withMessages, withProposal, type ThreadData } from './chat-state.ts';
 
 function pagePath(coachId: string, query: { before?: string | null; limit?: number }): string {
   const search = new URLSearchParams();
@@ -132,4 +135,37 @@ export function latestEngineQuery(userId: string, coach: UserCoach | null) {
 
 export function useLatestEngine(userId: string, coaches: readonly UserCoach[] | undefined) {
   return useQuery(latestEngineQuery(userId, coaches ? lastActiveCoach(coaches) : null));
+}
+
+/**
+ * Coach messages that arrive live (a reply, a check-in, the crisis response) go into their
+ * thread's cache, and the coach list (last message, unread) is read again. `onMessage` hears each.
+ */
+export function useLiveCoachMessages(userId: string, onMessage?: (message: CoachMessage) => void) {
+  const queryClient = useQueryClient();
+  const onMessageRef = useRef(onMessage);
+  useEffect(() => {
+    onMessageRef.current = onMessage;
+  });
+  useEffect(
+    () =>
+      subscribeLiveEvents((event) => {
+        if (event.type === 'coach.message') {
+          const message = event.data;
+          queryClient.setQueryData<ThreadData>(
+            coachingKeys.messages(userId, message.coachId),
+            (data) => (data ? withMessages(data, [message]) : data),
+          );
+          void queryClient.invalidateQueries({ queryKey: coachingKeys.coaches(userId) });
+          onMessageRef.current?.(message);
+        } else if (event.type === 'stale' && event.data.type === 'coach.message') {
+          // Too large to carry: read the threads and the list again.
+          void queryClient.invalidateQueries({
+            queryKey: coachingKeys.all(userId),
+            predicate: (query) => ['messages', 'coaches'].includes(String(query.queryKey[2])),
+          });
+        }
+      }),
+    [queryClient, userId],
+  );
 }

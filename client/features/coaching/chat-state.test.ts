@@ -254,6 +254,8 @@ describe('what the screen shows from local state', () => {
       false,
     );
     expect(showsLocalReply(streaming, [person, message(11, 'coach')])).toBe(true);
+    // The stored reply came over the live events before the stream's own `done`.
+    expect(showsLocalReply({ ...streaming, person }, [person, message(11, 'coach')])).toBe(false);
     expect(showsLocalReply(idleReply, [])).toBe(false);
   });
 });

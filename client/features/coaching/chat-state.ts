@@ -185,13 +185,13 @@ export function storedPerson(
 }
 
 /**
- * Whether the screen still shows the reply from its local state: while streaming, and after a
- * stop or a failure until the thread holds a stored answer to the same message (the server keeps
- * a stopped reply as far as it got; once that copy arrives, it is the one shown).
+ * Whether the screen still shows the reply from its local state: until the thread holds a stored
+ * answer to the same message (after a stop the server keeps the reply as far as it got; once that
+ * copy arrives, it is the one shown).
  */
 export function showsLocalReply(state: ReplyState, messages: readonly CoachMessage[]): boolean {
   if (state.phase === 'idle') return false;
-  if (state.phase === 'streaming') return true;
+  // The stored answer can also arrive over the live events before the stream's own `done`.
   const stored = storedPerson(state, messages);
   return !(stored && hasReplyTo(messages, stored.id));
 }

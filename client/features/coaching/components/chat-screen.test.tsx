@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CoachMessage, MessagePage, Proposal, UserCoach } from '#contracts/coaching.ts';
+import { publishLiveEvent } from '#client/lib/live-events.ts';
 import { fakeApi, renderScreen, type RecordedCall } from '#client/test/fake-api.tsx';
 import { ChatScreen } from './chat-screen.tsx';
 
@@ -164,6 +165,33 @@ describe('/coaching/chat/{coachId}', () => {
     expect(within(list).getByRole('note')).toHaveTextContent('The model was slow');
     await waitFor(() =>
       expect(api.callsTo(`POST /api/coach/coaches/${COACH}/read`)).toHaveLength(1),
+    );
+  });
+
+  it('a check-in that arrives live joins the open thread and is read at once', async () => {
+    const api = chatApi(
+      {
+        [`GET /api/coach/coaches/${COACH}/messages`]: () => ({
+          body: page([message(1, 'person'), message(2, 'coach')]),
+        }),
+      },
+      () => ({ status: 500, body: null }),
+    );
+    renderChat();
+    await screen.findByText('Coach answer 2');
+    await waitFor(() =>
+      expect(api.callsTo(`POST /api/coach/coaches/${COACH}/read`)).toHaveLength(1),
+    );
+    act(() =>
+      publishLiveEvent({
+        type: 'coach.message',
+        data: message(3, 'coach', { kind: 'checkin', text: 'Your top three is still open.' }),
+      }),
+    );
+    expect(await screen.findByText('Your top three is still open.')).toBeInTheDocument();
+    expect(screen.getByText('checked in')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo(`POST /api/coach/coaches/${COACH}/read`)).toHaveLength(2),
     );
   });
 

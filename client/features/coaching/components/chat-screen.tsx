@@ -12,7 +12,12 @@ import { ErrorState } from '#client/components/ui/states.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { messageOf } from '#client/lib/error-message.ts';
 import { pathTo, paths } from '#client/lib/paths.ts';
-import { useDecideProposal, useMarkThreadRead, useThread } from '../chat-api.ts';
+import {
+  useDecideProposal,
+  useLiveCoachMessages,
+  useMarkThreadRead,
+  useThread,
+} from '../chat-api.ts';
 import {
   retryableMessage,
   showsLocalPerson,
@@ -148,6 +153,12 @@ export function ChatScreen({
   useEffect(() => {
     if (opened) markReadNow(coachId, { onSuccess: () => onReadRef.current?.() });
   }, [opened, coachId, markReadNow]);
+  // A check-in written while the thread is open is read as it arrives.
+  useLiveCoachMessages(userId, (message) => {
+    if (message.coachId === coachId && message.kind === 'checkin') {
+      markReadNow(coachId, { onSuccess: () => onReadRef.current?.() });
+    }
+  });
 
   if (!validId) return <>{notFound}</>;
   if (thread.error instanceof ApiError && thread.error.status === 404) return <>{notFound}</>;
@@ -162,10 +173,13 @@ export function ChatScreen({
     switch (result.outcome) {
       case 'done':
         setAnnouncement(`${name} replied.`);
+        // Read as it arrives: the hub's unread count is for replies the person has not seen.
+        markRead.mutate(coachId);
         break;
       case 'crisis':
         setFocusCrisisId(result.reply.id);
         setAnnouncement('');
+        markRead.mutate(coachId);
         break;
       case 'refused':
         // Nothing was stored: the words go back where they were written.

@@ -18,7 +18,7 @@ import { Panel } from '#client/components/ui/panel.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { paths } from '#client/lib/paths.ts';
-import { useLatestEngine } from '../chat-api.ts';
+import { useLatestEngine, useLiveCoachMessages } from '../chat-api.ts';
 import { useCreateUserCoach } from '../coaches-api.ts';
 import { useCatalogueInPlace, useUserCoachesInPlace } from '../coach-queries.ts';
 import { engineInSentence } from '../engine-label.ts';
@@ -173,6 +173,8 @@ export function CoachingHub({
   const catalogue = useCatalogueInPlace();
   const coaches = useUserCoachesInPlace(userId);
   const own = coaches.data?.coaches;
+  // A check-in arriving moves its coach's unread count and last message.
+  useLiveCoachMessages(userId);
 
   return (
     <PageShell
