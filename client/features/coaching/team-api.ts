@@ -19,6 +19,7 @@ import {
 } from '#contracts/coaching.ts';
 import type { z } from 'zod';
 import { apiRequest } from '#client/lib/api-client.ts';
+import { refreshProductData } from '#client/lib/product-data.ts';
 import { coachingKeys } from './api.ts';
 import { withTeamOrder, withoutFromTeam } from './team-order-state.ts';
 
@@ -158,8 +159,11 @@ function withProposal(pages: ConsultationPages, proposal: Proposal): Consultatio
   );
 }
 
-/** Accepts (writes the task, the move or the experiment) or declines a coach's proposal. */
-export function useDecideProposal(userId: string) {
+/**
+ * Accepts (writes the task, the move or the experiment) or declines a proposal the team made in a
+ * consultation (the chat's own proposals live in its thread's cache: chat-api.ts).
+ */
+export function useDecideTeamProposal(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silentError: true },
@@ -174,11 +178,12 @@ export function useDecideProposal(userId: string) {
       );
       if (proposal.state === 'accepted') {
         // Accepting wrote a task or an experiment: the lists that show them read afresh.
-        await Promise.all(
-          ['tasks', 'dashboard', 'experiments', 'goals'].map((root) =>
-            queryClient.invalidateQueries({ queryKey: [root] }),
-          ),
-        );
+        await Promise.all([
+          refreshProductData(queryClient),
+          queryClient.invalidateQueries({
+            predicate: (query) => query.queryKey[0] === 'experiments',
+          }),
+        ]);
       }
     },
   });

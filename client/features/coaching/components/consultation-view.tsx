@@ -2,12 +2,12 @@ import { Lightbulb, Scale } from 'lucide-react';
 import { toast } from 'sonner';
 import { coachDomainLabels } from '#contracts/coach.ts';
 import type { Consultation } from '#contracts/coaching.ts';
-import { CoachMarkdown } from '#client/components/coach-markdown.tsx';
+import { CoachMarkdown } from './coach-markdown.tsx';
 import { CrisisFrame } from '#client/components/crisis-panel.tsx';
 import { EngineAttribution } from '#client/components/engine-attribution.tsx';
 import { problemOf } from '../problems.ts';
-import { useDecideProposal } from '../team-api.ts';
-import { ProposalCard } from './proposal-card.tsx';
+import { useDecideTeamProposal } from '../team-api.ts';
+import { decisionToast, ProposalCard } from './chat-proposal.tsx';
 
 /**
  * One answer of the team: each relevant coach's view, the trade-offs named from the person's own
@@ -24,7 +24,7 @@ export function ConsultationView({
   today: string;
   headingLevel?: 'h3' | 'h4';
 }) {
-  const decide = useDecideProposal(userId);
+  const decide = useDecideTeamProposal(userId);
   const Heading = headingLevel;
   const names = new Map(consultation.views.map((view) => [view.coachId, view.coachName]));
 
@@ -88,22 +88,23 @@ export function ConsultationView({
           <ul className="mt-2 space-y-3">
             {consultation.proposals.map((proposal) => (
               <li key={proposal.id}>
+                <p className="mb-1 text-xs text-muted-foreground">
+                  Proposed by {names.get(proposal.coachId) ?? 'your team'}
+                </p>
                 <ProposalCard
                   proposal={proposal}
-                  coachName={names.get(proposal.coachId) ?? null}
                   today={today}
-                  pending={decide.isPending && decide.variables.id === proposal.id}
+                  deciding={
+                    decide.isPending && decide.variables.id === proposal.id
+                      ? decide.variables.decision
+                      : null
+                  }
                   onDecide={(decision) =>
                     decide.mutate(
                       { id: proposal.id, decision },
                       {
                         onSuccess: ({ proposal: decided }) =>
-                          toast.success(decided.state === 'accepted' ? 'Accepted' : 'Declined', {
-                            description:
-                              decided.state === 'accepted'
-                                ? `Added to your plan: ${decided.draft.title}`
-                                : decided.draft.title,
-                          }),
+                          toast.success(decisionToast(decided, today)),
                         onError: (error) =>
                           toast.error('That did not go through', {
                             description: problemOf(error, 'Something went wrong. Try again.'),

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { coachDomainLabels } from '#contracts/coach.ts';
 import { COACH_NAME_MAX, catalogueCoach, type UserCoach } from '#contracts/coaching.ts';
 import { coachTones, coachToneLabels, type CoachTone } from '#contracts/onboarding.ts';
-import { CoachMarkdown } from '#client/components/coach-markdown.tsx';
+import { CoachMarkdown } from './coach-markdown.tsx';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';

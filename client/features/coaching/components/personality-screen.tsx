@@ -12,7 +12,7 @@ import {
   type UserCoach,
 } from '#contracts/coaching.ts';
 import { coachToneLabels } from '#contracts/onboarding.ts';
-import { CoachMarkdown } from '#client/components/coach-markdown.tsx';
+import { CoachMarkdown } from './coach-markdown.tsx';
 import { CrisisPanel } from '#client/components/crisis-panel.tsx';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';

@@ -2,7 +2,7 @@ import { NotebookPen, PenLine } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { REFLECTION_MAX, reflectionPeriods, type Reflection } from '#contracts/coaching.ts';
-import { CoachMarkdown } from '#client/components/coach-markdown.tsx';
+import { CoachMarkdown } from './coach-markdown.tsx';
 import { CrisisFrame } from '#client/components/crisis-panel.tsx';
 import { EngineAttribution } from '#client/components/engine-attribution.tsx';
 import { Button } from '#client/components/ui/button.tsx';

@@ -204,16 +204,15 @@ describe('/coaching/team', () => {
       screen.getByText('Your goals want 9 h a week; you said you have 6.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Move two runs to the morning.')).toBeInTheDocument();
-    const card = screen.getByRole('article', { name: 'New task: Morning run' });
-    expect(card).toHaveTextContent('proposed by Rowan');
-    await userEvent.click(
-      within(card).getByRole('button', { name: 'Accept: New task: Morning run' }),
-    );
+    expect(screen.getByText('Proposed by Rowan')).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Morning run' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Accept: Morning run' }));
     expect(await within(card).findByText('Accepted')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: /See it in Tasks/ })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'See your tasks' })).toHaveAttribute(
       'href',
       '/tasks',
     );
+    expect(await screen.findByText(/Added “Morning run” to your tasks/)).toBeInTheDocument();
     expect(api.callsTo(`PATCH /api/coach/proposals/${proposalId}`)[0]?.body).toEqual({
       decision: 'accept',
     });
