@@ -4,7 +4,7 @@ import { accessToken, checkAccessibility, expectNoSideways, signUp } from './jou
 import { sampleGoal } from './support.ts';
 
 // The coaching screens as a person uses them: a coach renamed and given another tone (its next
-// reply, to a reflection, changes with it), the personality page's live preview; a reflection from the dashboard
+// replies, in the chat and to a reflection, change with it), the personality page's live preview; a reflection from the dashboard
 // that lands in /history; and two goals that want the same evenings, where "Ask the team" names
 // the trade-off and a proposal is accepted. Each screen with axe at 1280 and 390 px.
 
@@ -39,6 +39,24 @@ async function replyTo(
   return (await response.json()) as { reply: string; coachName: string | null };
 }
 
+/** The coach's chat reply to `text`, read whole from the reply's event stream. */
+async function chatReply(
+  request: APIRequestContext,
+  headers: Headers,
+  coachId: string,
+  text: string,
+): Promise<string> {
+  const response = await request.post(`/api/coach/coaches/${coachId}/messages`, {
+    headers,
+    data: { text },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = await response.text();
+  const done = /event: done\ndata: (.*)\n/.exec(body)?.[1];
+  expect(done, body).toBeTruthy();
+  return (JSON.parse(done ?? '{}') as { text: string }).text;
+}
+
 const tomorrow = (days: number) =>
   new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
@@ -63,6 +81,7 @@ test('customize: rename and change tone, and the next reply changes; personality
   expect(goal.ok(), await goal.text()).toBe(true);
   const coach = await ownCoach(page.request, headers, 'ai-health');
   const before = await replyTo(page.request, headers, coach.id, 'How am I doing this week?');
+  const chatBefore = await chatReply(page.request, headers, coach.id, 'How am I doing this week?');
 
   await page.goto(`/coaching/customize/${coach.id}`);
   await expect(
@@ -88,6 +107,8 @@ test('customize: rename and change tone, and the next reply changes; personality
   expect(before.coachName).toBe(coach.name);
   expect(after.coachName).toBe('Coach Sam');
   expect(after.reply).not.toEqual(before.reply);
+  const chatAfter = await chatReply(page.request, headers, coach.id, 'How am I doing this week?');
+  expect(chatAfter).not.toEqual(chatBefore);
 
   // Another person's or an unknown coach is the not-found page.
   await page.goto('/coaching/customize/00000000-0000-4000-8000-000000000000');
