@@ -108,6 +108,13 @@ export function aiCoachOf(domain: CoachDomain): CatalogueCoach {
 
 export const catalogueSchema = z.object({ coaches: z.array(catalogueCoachSchema) });
 
+/**
+ * The not-medical-advice note health coaching carries, for screens (the health coach's page).
+ * The same words as `HEALTH_NOTE` in server/ai/safety.ts, which health goals and plans carry.
+ */
+export const HEALTH_NOTE =
+  'This is coaching, not medical advice. Check with a doctor before big changes to diet, exercise or medication, especially if you have a health condition, are pregnant or take regular medicine.';
+
 // --- a person's own coaches --------------------------------------------------------------------------
 
 export const coachTraitNames = [

@@ -31,6 +31,7 @@ import { createAnalyticsService } from '#server/modules/analytics/analytics.serv
 import { coachEffectivenessRoutes } from '#server/modules/analytics/coach-effectiveness.routes.ts';
 import { createCoachEffectivenessService } from '#server/modules/analytics/coach-effectiveness.service.ts';
 import { createWeekReview } from '#server/modules/analytics/week-review.service.ts';
+import { checkInSignals } from '#server/modules/analytics/checkin-signals.service.ts';
 import { historyRoutes } from '#server/modules/analytics/history.routes.ts';
 import { createHistoryService } from '#server/modules/analytics/history.service.ts';
 import { pushEndpointGuard, type OutboundGuard, type Resolve } from '#server/http/outbound.ts';
@@ -40,7 +41,9 @@ import { createAiUsageService } from '#server/modules/coaching/ai-usage.service.
 import { assessmentsRoutes } from '#server/modules/coaching/assessments.routes.ts';
 import { createAssessmentsService } from '#server/modules/coaching/assessments.service.ts';
 import { createChat } from '#server/modules/coaching/chat.ts';
+import { checkInsPass } from '#server/modules/coaching/checkins.pass.ts';
 import { seedOwnCoaches } from '#server/modules/coaching/coaches.service.ts';
+import { createOwnCoaching } from '#server/modules/coaching/own-coaching.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
 import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
 import { createSuggestionsService } from '#server/modules/coaching/suggestions.service.ts';
@@ -402,6 +405,37 @@ export async function createModules(deps: ModulesDeps) {
     channelCounts,
     readCounts,
   });
+  // The chat with an own coach: the person's figures, the streamed conversation and its proposals,
+  // accepted through the tasks and experiments services.
+  const chat = createChat({
+    db,
+    clock,
+    ai: conversation,
+    // Over the AI limits, the person's message is refused before it is stored (429).
+    limits: aiUsage,
+    profile: planning.profile,
+    goals: planning.reads,
+    today: planning.today,
+    tasks: planning.tasks,
+    experiments: planning.experiments,
+    suggestions: planning.suggestions,
+    log,
+  });
+
+  // Proactive check-ins: beside each scheduler pass, the first coach on a person's team writes
+  // after an untouched top three or a quiet week (checkin-budget.ts), in its chat thread.
+  const checkIns = () =>
+    checkInsPass({
+      db,
+      clock,
+      profile: planning.profile,
+      signals: checkInSignals,
+      facts: chat.facts,
+      ai: conversation,
+      postCheckIn: chat.postCheckIn,
+      batchSize: env.DELIVERY_BATCH_SIZE,
+      log,
+    });
   // Daily delivery's engine. Its worker runs only where main.ts starts it (DELIVERY_WORKER).
   const delivery = await starting('delivery', () =>
     createDeliveryModule({
@@ -413,6 +447,7 @@ export async function createModules(deps: ModulesDeps) {
       metrics: deps.metrics,
       dayPicks: resolveDayPicks,
       weeklyInsights,
+      checkIns,
       ...(deps.deliverySenders ? { senders: deps.deliverySenders } : {}),
       ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
     }),
@@ -440,21 +475,16 @@ export async function createModules(deps: ModulesDeps) {
     achievements: planning.achievements,
   });
   const team = createTeamService({ db, clock });
-  // The chat with an own coach: the person's figures, the streamed conversation and its proposals,
-  // accepted through the tasks and experiments services.
-  const chat = createChat({
+  // The person's own coaches, memory, reflections, "Ask the team" and coaching preferences: the
+  // same conversation gateway, the chat's reader of the person's figures and the same AI limits.
+  const ownCoaching = createOwnCoaching({
     db,
     clock,
     ai: conversation,
-    // Over the AI limits, the person's message is refused before it is stored (429).
+    facts: chat.facts,
     limits: aiUsage,
     profile: planning.profile,
-    goals: planning.reads,
-    today: planning.today,
-    tasks: planning.tasks,
-    experiments: planning.experiments,
-    suggestions: planning.suggestions,
-    log,
+    defaultTone: async (userId) => (await deliveryApi.onboarding.get(userId)).coachTone,
   });
 
   /** Every route of the product, in one list. */
@@ -475,6 +505,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(coachingRoutes({ guard, coaching: planning.coaching }));
     await app.register(assessmentsRoutes({ guard, assessments, team }));
     await app.register(chat.routes(guard));
+    await app.register(ownCoaching.routes(guard));
     const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
     await app.register(measurementsRoutes({ guard, measurements: planning.measurements }));

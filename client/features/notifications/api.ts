@@ -24,6 +24,7 @@ import {
 } from '#contracts/notifications.ts';
 import { apiRequest, getAccessToken } from '#client/lib/api-client.ts';
 import { openEventStream } from '#client/lib/event-stream.ts';
+import { publishLiveEvent } from '#client/lib/live-events.ts';
 import {
   addCreated,
   applyLocalChange,
@@ -256,6 +257,9 @@ export function applyServerEvent(
         predicate: (query) => query.queryKey[2] !== 'preferences',
       });
       return;
+    // A coach's message is the coaching screens' (the notification that may come with it arrives
+    // as its own event).
+    case 'coach.message':
     case 'ready':
       return;
   }
@@ -270,7 +274,10 @@ export function useNotificationEvents(userId: string) {
   useEffect(() => {
     return openEventStream({
       getToken: getAccessToken,
-      onEvent: (event) => applyServerEvent(queryClient, userId, event),
+      onEvent: (event) => {
+        applyServerEvent(queryClient, userId, event);
+        publishLiveEvent(event);
+      },
       onOpen: (first) => {
         if (!first) void queryClient.invalidateQueries({ queryKey: notificationKeys.all(userId) });
       },
