@@ -12,6 +12,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { pathTo, paths } from '#client/lib/paths.ts';
 import { useCreateUserCoach } from '../coaches-api.ts';
+import { useOpenOwnCoach } from '../open-own-coach.ts';
 import { useCatalogueInPlace, useUserCoachesInPlace } from '../coach-queries.ts';
 import { DomainIcon } from './domain-icon.tsx';
 import { personalityPath } from './your-coaches.tsx';
@@ -31,8 +32,9 @@ function CoachActions({
 }) {
   const navigate = useNavigate();
   const create = useCreateUserCoach(userId);
+  const ownCoach = useOpenOwnCoach(userId);
   const onTeam = own?.teamPosition != null;
-  const busy = create.isPending;
+  const busy = create.isPending || ownCoach.opening !== null;
 
   // For a coach the person already has, this puts the same copy on the team.
   const addToTeam = () =>
@@ -41,16 +43,8 @@ function CoachActions({
       { onSuccess: (made) => toast.success(`${made.name} is on your team.`) },
     );
 
-  const startChat = () => {
-    if (own) {
-      void navigate(pathTo.coachingChat(own.id));
-      return;
-    }
-    create.mutate(
-      { catalogueId: coach.id, addToTeam: false },
-      { onSuccess: (made) => void navigate(pathTo.coachingChat(made.id)) },
-    );
-  };
+  const startChat = () =>
+    own ? void navigate(pathTo.coachingChat(own.id)) : ownCoach.open(coach.id, pathTo.coachingChat);
 
   return (
     <div className="flex flex-wrap gap-2">
