@@ -43,6 +43,7 @@ import { createAssessmentsService } from '#server/modules/coaching/assessments.s
 import { createChat } from '#server/modules/coaching/chat.ts';
 import { checkInsPass } from '#server/modules/coaching/checkins.pass.ts';
 import { seedOwnCoaches } from '#server/modules/coaching/coaches.service.ts';
+import { createOwnCoaching } from '#server/modules/coaching/own-coaching.ts';
 import { coachingRoutes } from '#server/modules/coaching/coaching.routes.ts';
 import { createCoachingService } from '#server/modules/coaching/coaching.service.ts';
 import { createSuggestionsService } from '#server/modules/coaching/suggestions.service.ts';
@@ -474,6 +475,18 @@ export async function createModules(deps: ModulesDeps) {
     achievements: planning.achievements,
   });
   const team = createTeamService({ db, clock });
+  // The person's own coaches, memory, reflections, "Ask the team" and coaching preferences: the
+  // same conversation gateway, the chat's reader of the person's figures and the same AI limits.
+  const ownCoaching = createOwnCoaching({
+    db,
+    clock,
+    ai: conversation,
+    facts: chat.facts,
+    limits: aiUsage,
+    profile: planning.profile,
+    defaultTone: async (userId) => (await deliveryApi.onboarding.get(userId)).coachTone,
+  });
+
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(auth.routes, { prefix: '/auth/v1' });
@@ -492,6 +505,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(coachingRoutes({ guard, coaching: planning.coaching }));
     await app.register(assessmentsRoutes({ guard, assessments, team }));
     await app.register(chat.routes(guard));
+    await app.register(ownCoaching.routes(guard));
     const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
     await app.register(measurementsRoutes({ guard, measurements: planning.measurements }));

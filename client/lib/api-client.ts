@@ -54,7 +54,11 @@ async function toApiError(response: Response): Promise<ApiError> {
       : response.status >= 500
         ? 'internal'
         : 'invalid_input';
-  return new ApiError(code, `The server answered ${response.status}.`, { status: response.status });
+  // A body in a shape of its own (a 422 with the crisis response to show instead) stays readable.
+  return new ApiError(code, `The server answered ${response.status}.`, {
+    status: response.status,
+    details: body ?? undefined,
+  });
 }
 
 /**

@@ -54,5 +54,6 @@ export const pathTo = {
   goalBreakdown: (id: string) => `${paths.goals}/${segment(id)}/breakdown`,
   coachingChat: (coachId: string) => `/coaching/chat/${segment(coachId)}`,
   coachingCustomize: (userCoachId: string) => `/coaching/customize/${segment(userCoachId)}`,
+  coachingPersonality: (userCoachId: string) => `/coaching/personality/${segment(userCoachId)}`,
   domainMetrics: (domain: string) => `${paths.analytics}/metrics/${segment(domain)}`,
 } as const;

@@ -33,6 +33,9 @@ export const coachingKeys = {
   consultations: (userId: string) => ['coaching', userId, 'consultations'] as const,
   preferences: (userId: string) => ['coaching', userId, 'preferences'] as const,
   history: (userId: string, filters: object) => ['coaching', userId, 'history', filters] as const,
+  /** A sample reply of one own coach in a tone and personality not yet saved. */
+  preview: (userId: string, coachId: string, request: object) =>
+    ['coaching', userId, 'preview', coachId, request] as const,
 };
 
 /**

@@ -112,15 +112,10 @@ export function createChatReplies(deps: ChatRepliesDeps) {
     reply: StoredReply,
   ): Promise<CoachMessage> {
     return db.transaction(async (tx) => {
-      const thread = await repo.ensureThread(tx, {
+      const row = await repo.appendToThread(tx, {
         id: randomUUID(),
         userId,
         coachId: coach.id,
-        at: clock(),
-      });
-      const row = await repo.appendMessage(tx, thread.id, {
-        id: randomUUID(),
-        userId,
         author: 'coach',
         kind: reply.kind,
         state: reply.state,
@@ -179,14 +174,19 @@ export function createChatReplies(deps: ChatRepliesDeps) {
     userId: string,
     coach: UserCoachRow,
     question: repo.MessageRow,
-    emit: ChatEmit,
-    signal: AbortSignal,
+    stream: {
+      emit: ChatEmit;
+      signal: AbortSignal;
+      /** The person's figures when their reading has already started. */
+      facts?: Promise<PersonFacts> | null;
+    },
   ): Promise<void> {
+    const { emit, signal } = stream;
     let facts: PersonFacts | null = null;
     let written = '';
     let meta: AnswerMeta | null = null;
     try {
-      facts = await db.transaction((tx) => deps.facts(tx, userId, coach.id));
+      facts = await (stream.facts ?? deps.facts(db, userId, coach.id));
       const history = await historyBefore(userId, question.threadId, question);
       const streamed = await deps.ai.coachReply(
         { coach: personaOf(coach), facts, message: question.body, history },

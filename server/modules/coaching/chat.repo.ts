@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { MEMORY_LIMIT } from '#contracts/coaching.ts';
 import type { CoachDomain, CoachEngine } from '#contracts/coach.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
+import { runPrepared, type PreparedStatement } from '#server/db/prepared-statements.ts';
 import {
   coachMemories,
   coachMessages,
@@ -11,12 +12,12 @@ import {
   userCoaches,
 } from '#server/db/schema.ts';
 import type { PagePosition } from '#server/http/page-cursor.ts';
+import type { UserCoachRow } from './team.repo.ts';
 
 // The chat's statements (ADR 034): one thread per own coach, its messages keyset-paged by
 // (created_at, id), the proposals tied to a message or a consultation. Every statement is scoped
 // to the person; another person's thread, message or proposal is simply not found.
 
-export type ThreadRow = typeof coachThreads.$inferSelect;
 export type MessageRow = typeof coachMessages.$inferSelect;
 export type NewMessageRow = Omit<typeof coachMessages.$inferInsert, 'createdAt' | 'threadId'>;
 export type ProposalRow = typeof coachProposals.$inferSelect;
@@ -44,73 +45,57 @@ export async function listMemoryTexts(
   return rows.map((row) => row.body);
 }
 
-export async function findThread(
-  db: Db,
-  userId: string,
-  coachId: string,
-): Promise<ThreadRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(coachThreads)
-    .where(and(eq(coachThreads.userId, userId), eq(coachThreads.userCoachId, coachId)))
-    .limit(1);
-  return row;
-}
-
-/** The own coach's thread, created on its first message (two first messages at once share one). */
-export async function ensureThread(
-  db: Db,
-  values: { id: string; userId: string; coachId: string; at: Date },
-): Promise<ThreadRow> {
-  await db
-    .insert(coachThreads)
-    .values({
-      id: values.id,
-      userId: values.userId,
-      userCoachId: values.coachId,
-      createdAt: values.at,
-    })
-    .onConflictDoNothing({ target: coachThreads.userCoachId });
-  const row = await findThread(db, values.userId, values.coachId);
-  if (!row) throw new Error('the thread was not created');
-  return row;
-}
-
 /**
- * Appends a message to a thread. Its time is `at`, or just after the thread's last message when
- * the clock has not moved on (a reply stored in the same millisecond as its question, or a clock
- * set back): the thread's order is its keyset order. Moves the thread's last message time, and
- * its read time when the person saw the message as it arrived (their own, or a streamed reply).
+ * Appends a message to the own coach's thread, creating the thread with its first message (two
+ * first messages at once share one), in one statement. A thread's id is its own coach's (one
+ * thread per own coach), so a page names it without reading it first (`readPage`).
+ *
+ * The message's time is `at`, or just after the thread's last message when the clock has not
+ * moved on (a reply stored in the same millisecond as its question, or a clock set back): the
+ * thread's order is its keyset order. The thread's last message time moves, and its read time
+ * when the person saw the message as it arrived (their own, or a streamed reply).
  */
-export async function appendMessage(
+export async function appendToThread(
   db: Db,
-  threadId: string,
-  values: NewMessageRow & { at: Date; seen: boolean },
+  values: Omit<NewMessageRow, 'userId'> & {
+    userId: string;
+    coachId: string;
+    at: Date;
+    seen: boolean;
+  },
 ): Promise<MessageRow> {
-  const { at, seen, ...fields } = values;
-  const [row] = await db
-    .insert(coachMessages)
-    .values({
-      ...fields,
-      threadId,
-      createdAt: sql`greatest(${at.toISOString()}::timestamptz,
-        (select max(m.created_at) + interval '1 millisecond' from ${coachMessages} m
-         where m.thread_id = ${threadId}::uuid))`,
-    })
-    .returning();
+  const { userId, coachId, at, seen } = values;
+  const when = at.toISOString();
+  const [row] = await queryRows<Omit<MessageRow, 'createdAt'> & { createdAt: string | Date }>(
+    db,
+    sql`with thread as (
+          insert into ${coachThreads} (id, user_id, user_coach_id, created_at, last_message_at, read_at)
+          values (${coachId}::uuid, ${userId}::uuid, ${coachId}::uuid, ${when}::timestamptz,
+                  ${when}::timestamptz, ${seen ? sql`${when}::timestamptz` : sql`null`})
+          on conflict (id) do nothing
+        ), message as (
+          insert into ${coachMessages}
+            (id, thread_id, user_id, author, kind, state, body, engine, model, notice, intent, created_at)
+          values (${values.id}::uuid, ${coachId}::uuid, ${userId}::uuid, ${values.author},
+                  ${values.kind}, ${values.state}, ${values.body}, ${values.engine ?? null},
+                  ${values.model ?? null}, ${values.notice ?? null}, ${values.intent ?? null},
+                  greatest(${when}::timestamptz,
+                    (select max(m.created_at) + interval '1 millisecond' from ${coachMessages} m
+                     where m.thread_id = ${coachId}::uuid)))
+          returning *
+        ), touched as (
+          -- an existing thread (a new one was written with these times above)
+          update ${coachThreads} t
+          set last_message_at = message.created_at,
+              read_at = ${seen ? sql`greatest(t.read_at, message.created_at)` : sql`t.read_at`}
+          from message where t.id = ${coachId}::uuid
+        )
+        select id, thread_id as "threadId", user_id as "userId", author, kind, state, body, engine,
+               model, notice, intent, created_at as "createdAt"
+        from message`,
+  );
   if (!row) throw new Error('insert returned no message');
-  await db
-    .update(coachThreads)
-    .set({
-      lastMessageAt: row.createdAt,
-      ...(seen
-        ? {
-            readAt: sql`greatest(${coachThreads.readAt}, ${row.createdAt.toISOString()}::timestamptz)`,
-          }
-        : {}),
-    })
-    .where(eq(coachThreads.id, threadId));
-  return row;
+  return { ...row, createdAt: new Date(row.createdAt) };
 }
 
 /** One of the person's own messages in this thread, or undefined (a retry of it is a 404). */
@@ -162,20 +147,118 @@ export function pageMessages(
     .limit(limit);
 }
 
-/** The proposals of the person's messages, in the order they were made. */
-export async function proposalsOfMessages(
+/** One page of an own coach's thread, read in one statement (see `readPage`). */
+export interface ThreadPage {
+  coach: UserCoachRow;
+  lastMessageAt: Date | null;
+  unread: number;
+  /** Newest first. */
+  messages: MessageRow[];
+  proposals: ProposalRow[];
+}
+
+type Json<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
+const date = (value: string) => new Date(value);
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+/** The page statement, before (`older`) a cursor's position or from the thread's end. */
+function pageText(older: boolean): string {
+  return `with page as (
+      select * from coach_messages m
+      -- the person's own thread, or none; no filter beside the thread's, so even the generic
+      -- plan of the prepared statement walks the keyset index backwards and stops at the limit
+      where m.thread_id = (select id from coach_threads where id = $2::uuid and user_id = $1::uuid)
+        ${older ? 'and (m.created_at, m.id) < ($4::timestamptz, $5::uuid)' : ''}
+      order by m.created_at desc, m.id desc
+      limit $3::int
+    )
+    select
+      (select json_build_object(
+         'id', c.id, 'userId', c.user_id, 'catalogueId', c.catalogue_id, 'domain', c.domain,
+         'name', c.name, 'tone', c.tone, 'personality', c.personality,
+         'teamPosition', c.team_position, 'addedAt', c.added_at, 'updatedAt', c.updated_at)
+       from user_coaches c where c.id = $2::uuid and c.user_id = $1::uuid) as coach,
+      t.last_message_at as "lastMessageAt",
+      (select count(*)::int from coach_messages m
+       where m.thread_id = t.id and m.created_at > coalesce(t.read_at, '-infinity')
+         and m.author = 'coach') as unread,
+      coalesce((select json_agg(json_build_object(
+         'id', m.id, 'threadId', m.thread_id, 'userId', m.user_id, 'author', m.author,
+         'kind', m.kind, 'state', m.state, 'body', m.body, 'engine', m.engine,
+         'model', m.model, 'notice', m.notice, 'intent', m.intent, 'createdAt', m.created_at)
+         order by m.created_at desc, m.id desc)
+       from page m), '[]') as messages,
+      coalesce((select json_agg(json_build_object(
+         'id', p.id, 'userId', p.user_id, 'userCoachId', p.user_coach_id,
+         'messageId', p.message_id, 'consultationId', p.consultation_id, 'draft', p.draft,
+         'reason', p.reason, 'state', p.state, 'suggestionId', p.suggestion_id,
+         'taskId', p.task_id, 'experimentId', p.experiment_id, 'createdAt', p.created_at,
+         'decidedAt', p.decided_at)
+         order by p.created_at, p.id)
+       from coach_proposals p
+       where p.user_id = $1::uuid and p.message_id in (select id from page)), '[]') as proposals
+    from (select 1) as one
+    left join coach_threads t on t.id = $2::uuid and t.user_id = $1::uuid`;
+}
+
+/**
+ * Every open chat reads its thread's newest page, and scrolling up the older ones: one statement
+ * each, prepared once per connection (ADR 013), since PostgreSQL plans it in about as long as it
+ * runs it.
+ */
+const NEWEST_PAGE: PreparedStatement = {
+  name: 'coach_thread_newest_page',
+  types: ['uuid', 'uuid', 'int'],
+  text: pageText(false),
+};
+const OLDER_PAGE: PreparedStatement = {
+  name: 'coach_thread_older_page',
+  types: ['uuid', 'uuid', 'int', 'timestamptz', 'uuid'],
+  text: pageText(true),
+};
+
+/**
+ * The own coach, its thread's figures (last message, unread coach messages), `limit` messages
+ * before `before` (newest first) and their proposals, in one statement whatever the thread's
+ * length. The page names its thread by id (the own coach's, see `appendToThread`), so the keyset
+ * index is walked backwards and stops at the limit; the unread count reads only what came after
+ * the read time. Undefined when the coach is not the person's.
+ */
+export async function readPage(
   db: Db,
   userId: string,
-  messageIds: readonly string[],
-): Promise<ProposalRow[]> {
-  if (messageIds.length === 0) return [];
-  return db
-    .select()
-    .from(coachProposals)
-    .where(
-      and(eq(coachProposals.userId, userId), inArray(coachProposals.messageId, [...messageIds])),
-    )
-    .orderBy(asc(coachProposals.createdAt), asc(coachProposals.id));
+  coachId: string,
+  before: PagePosition | null,
+  limit: number,
+): Promise<ThreadPage | undefined> {
+  const values = [userId, coachId, String(limit)];
+  const [row] = await runPrepared<{
+    coach: Json<UserCoachRow> | null;
+    lastMessageAt: string | Date | null;
+    unread: number | null;
+    messages: Array<Json<MessageRow>>;
+    proposals: Array<Json<ProposalRow>>;
+  }>(
+    db,
+    before ? OLDER_PAGE : NEWEST_PAGE,
+    before ? [...values, before.at.toISOString(), before.id] : values,
+  );
+  if (!row?.coach) return undefined;
+  const { coach } = row;
+  return {
+    coach: { ...coach, addedAt: date(coach.addedAt), updatedAt: date(coach.updatedAt) },
+    lastMessageAt: row.lastMessageAt === null ? null : new Date(row.lastMessageAt),
+    unread: Number(row.unread ?? 0),
+    messages: row.messages.map((m) => ({ ...m, createdAt: date(m.createdAt) })),
+    proposals: row.proposals.map((p) => ({
+      ...p,
+      createdAt: date(p.createdAt),
+      decidedAt: dateOrNull(p.decidedAt),
+    })),
+  };
 }
 
 export async function insertProposals(
@@ -240,28 +323,6 @@ export async function decideProposal(
     .returning();
   if (!row) throw new Error('the proposal was not updated');
   return row;
-}
-
-/** What the hub shows beside an own coach: the thread's last message and the unread ones. */
-export async function threadFigures(
-  db: Db,
-  userId: string,
-  coachId: string,
-): Promise<{ lastMessageAt: Date | null; unread: number }> {
-  const [row] = await queryRows<{ lastMessageAt: string | Date | null; unread: number }>(
-    db,
-    sql`select t.last_message_at as "lastMessageAt",
-               (select count(*)::int from ${coachMessages} m
-                where m.thread_id = t.id and m.author = 'coach'
-                  and (t.read_at is null or m.created_at > t.read_at)) as unread
-        from ${coachThreads} t
-        where t.user_id = ${userId}::uuid and t.user_coach_id = ${coachId}::uuid`,
-  );
-  if (!row) return { lastMessageAt: null, unread: 0 };
-  return {
-    lastMessageAt: row.lastMessageAt === null ? null : new Date(row.lastMessageAt),
-    unread: Number(row.unread),
-  };
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   type GenerateStep,
   type StreamStep,
 } from '#server/ai/conversation-test-models.ts';
-import { OFFLINE_MODEL, resolveEngineModel } from '#server/ai/model-calls.ts';
+import { OFFLINE_MODEL, resolveEngineModel, SAFETY_MODEL } from '#server/ai/model-calls.ts';
 import { queryRows } from '#server/db/client.ts';
 import {
   createGoal,
@@ -256,16 +256,23 @@ describe('the chat with an own coach', () => {
   });
 
   it('answers crisis language with the help response, stored, and no reply', async () => {
-    const calls = world.calls.length;
+    // A model that must not be asked: the guard answers first.
+    world.model([]);
     const response = await send(alice, aliceCoach, { text: 'I want to kill myself' });
     expect(response.statusCode).toBe(200);
     const [message, crisis, ...rest] = eventsOf(response.body);
     expect(parsed(message, 'message').text).toBe('I want to kill myself');
     const help = parsed(crisis, 'crisis');
-    expect(help).toMatchObject({ author: 'coach', kind: 'crisis', proposals: [] });
+    expect(help).toMatchObject({
+      author: 'coach',
+      kind: 'crisis',
+      proposals: [],
+      engine: 'offline',
+      model: SAFETY_MODEL,
+    });
     expect(help.text).toMatch(/Samaritans/);
     expect(rest).toEqual([]);
-    expect(world.calls.length).toBe(calls);
+    world.offline();
     const thread = await page(alice, aliceCoach);
     expect(thread.messages.slice(-2).map((m) => [m.author, m.kind])).toEqual([
       ['person', 'chat'],

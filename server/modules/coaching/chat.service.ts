@@ -59,9 +59,9 @@ export interface ChatTurn {
 
 /**
  * The conversation with an own coach (ADR 034): a paged thread, and a turn that stores the
- * person's words before any engine runs (a model error never loses them), runs the crisis guard
- * first (help is never rate-limited), then the limits, then streams the coach's reply and stores
- * it with its proposals. Every coach message stored is announced live (`coach.message`).
+ * person's words before any engine runs (a model error never loses them), then streams the coach's
+ * reply through the gateway (crisis guard first, then the engine) and stores it with its
+ * proposals. Every coach message stored is announced live (`coach.message`).
  */
 export function createChatService(deps: ChatServiceDeps) {
   const { db, clock } = deps;
@@ -84,27 +84,22 @@ export function createChatService(deps: ChatServiceDeps) {
     ): Promise<MessagePage> {
       const before = query.before ? cursorOf(query.before) : null;
       const limit = query.limit ?? MESSAGE_PAGE_SIZE;
-      const coach = await ownCoach(db, userId, coachId);
-      const thread = await repo.findThread(db, userId, coachId);
-      const rows = thread ? await repo.pageMessages(db, userId, thread.id, before, limit + 1) : [];
-      const page = rows.slice(0, limit).reverse();
-      const proposals = await repo.proposalsOfMessages(
-        db,
-        userId,
-        page.map((row) => row.id),
-      );
+      // One statement: the coach, its thread's figures, the page and its proposals.
+      const read = await repo.readPage(db, userId, coachId, before, limit + 1);
+      if (!read) throw coachNotFound();
+      const page = read.messages.slice(0, limit).reverse();
       const oldest = page[0];
       return {
-        coach: toUserCoach(coach, await repo.threadFigures(db, userId, coachId)),
+        coach: toUserCoach(read.coach, read),
         messages: page.map((row) =>
           toMessage(
             row,
             coachId,
-            proposals.filter((p) => p.messageId === row.id),
+            read.proposals.filter((p) => p.messageId === row.id),
           ),
         ),
         olderCursor:
-          rows.length > limit && oldest
+          read.messages.length > limit && oldest
             ? encodeCursor({ at: oldest.createdAt, id: oldest.id })
             : null,
       };
@@ -120,10 +115,11 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     /**
-     * The person's turn: counts it against the rate limits (429), checks the coach (404) and a retried message (404), then stores the
-     * message. A crisis is answered at once with the help response, stored; otherwise the limits
-     * apply (429, nothing stored) before the message is. `retryOf` answers an earlier message of
-     * the person's again, storing nothing new of theirs.
+     * The person's turn: counts it against the rate limits (429), checks the coach and a retried
+     * message (404) and the AI limits (429; never for crisis language), then stores the message.
+     * `reply` streams the answer: the gateway's guard reads the words before any engine, and a
+     * crisis gets the help response instead. `retryOf` answers an earlier message of the person's
+     * again, storing nothing new of theirs.
      */
     async send(
       userId: string,
@@ -136,8 +132,11 @@ export function createChatService(deps: ChatServiceDeps) {
       const coach = await ownCoach(db, userId, coachId);
       const retried = body.retryOf ? await retriedMessage(userId, coachId, body.retryOf) : null;
       const text = retried?.body ?? body.text;
-      const category = checkWords([text]);
-      if (!category) await deps.limits?.assertWithinLimits(userId);
+      const category = await withinLimits(userId, text);
+      // The person's figures are read while their message is stored: the database answers the
+      // two at once, and the reply starts sooner. (Read and not awaited when storing fails.)
+      const facts = category ? null : deps.facts(db, userId, coach.id);
+      facts?.catch(() => undefined);
       const question = retried ?? (await storeQuestion(userId, coach, text));
       const message = toMessage(question, coach.id);
       if (category) {
@@ -155,7 +154,7 @@ export function createChatService(deps: ChatServiceDeps) {
         message,
         async reply(emit, signal) {
           emit('message', message);
-          await replies.answer(userId, coach, question, emit, signal);
+          await replies.answer(userId, coach, question, { emit, signal, facts });
         },
       };
     },
@@ -168,15 +167,10 @@ export function createChatService(deps: ChatServiceDeps) {
       tx: Db,
       message: { userId: string; coachId: string; text: string; at: Date },
     ): Promise<{ messageId: string }> {
-      const thread = await repo.ensureThread(tx, {
+      const row = await repo.appendToThread(tx, {
         id: randomUUID(),
         userId: message.userId,
         coachId: message.coachId,
-        at: message.at,
-      });
-      const row = await repo.appendMessage(tx, thread.id, {
-        id: randomUUID(),
-        userId: message.userId,
         author: 'coach',
         kind: 'checkin',
         state: 'complete',
@@ -191,33 +185,44 @@ export function createChatService(deps: ChatServiceDeps) {
     },
   };
 
+  /**
+   * The person's AI limits, checked before their message is stored (a 429 keeps nothing). Help is
+   * never limited: over them, the crisis guard reads the words, and crisis language goes on to the
+   * help response (its category is returned). Within them, the gateway's guard reads the words
+   * first, before any engine, so they are read once.
+   */
+  async function withinLimits(userId: string, text: string): Promise<CrisisCategory | null> {
+    try {
+      await deps.limits?.assertWithinLimits(userId);
+      return null;
+    } catch (error: unknown) {
+      const category = checkWords([text]);
+      if (!category) throw error;
+      return category;
+    }
+  }
+
   async function retriedMessage(userId: string, coachId: string, id: string) {
-    const thread = await repo.findThread(db, userId, coachId);
-    const row = thread ? await repo.findPersonMessage(db, userId, thread.id, id) : undefined;
+    // The thread's id is its own coach's.
+    const row = await repo.findPersonMessage(db, userId, coachId, id);
     if (!row) {
       throw new AppError('not_found', 'You have no message with this id in this conversation.');
     }
     return row;
   }
 
-  async function storeQuestion(userId: string, coach: UserCoachRow, text: string) {
-    return db.transaction(async (tx) => {
-      const thread = await repo.ensureThread(tx, {
-        id: randomUUID(),
-        userId,
-        coachId: coach.id,
-        at: clock(),
-      });
-      return repo.appendMessage(tx, thread.id, {
-        id: randomUUID(),
-        userId,
-        author: 'person',
-        kind: 'chat',
-        state: 'complete',
-        body: text,
-        at: clock(),
-        seen: true,
-      });
+  /** The person's message, in one statement (its thread is created with the first). */
+  function storeQuestion(userId: string, coach: UserCoachRow, text: string) {
+    return repo.appendToThread(db, {
+      id: randomUUID(),
+      userId,
+      coachId: coach.id,
+      author: 'person',
+      kind: 'chat',
+      state: 'complete',
+      body: text,
+      at: clock(),
+      seen: true,
     });
   }
 

@@ -12,9 +12,8 @@ import {
 } from '#contracts/coaching.ts';
 import { coachMessages, coachThreads, userCoaches } from '#server/db/schema.ts';
 import { expectError } from '#server/modules/goals/test-support.ts';
-import type { CoachPersona } from '#server/ai/conversation.ts';
 import { previewOffline } from '#server/ai/offline/conversation/check-in.ts';
-import { offlineConversation, startCoachingApp, type CoachingTestApp } from './test-support.ts';
+import { startCoachingApp, testConversation, type CoachingTestApp } from './test-support.ts';
 
 const CRISIS_NOTE = 'Remind me that I want to kill myself.';
 const personality = {
@@ -25,19 +24,11 @@ const personality = {
 
 describe('own coaches', () => {
   let t: CoachingTestApp;
-  const { gateway } = offlineConversation();
-  /** The coaches the preview was asked to speak as. */
-  const previewed: CoachPersona[] = [];
+  const conversation = testConversation();
 
   beforeAll(async () => {
     t = await startCoachingApp('2025-03-03T09:00:00.000Z', {
-      ai: {
-        ...gateway,
-        preview: (input) => {
-          previewed.push(input.coach);
-          return gateway.preview(input);
-        },
-      },
+      conversation: conversation.gateway,
     });
   });
   afterAll(async () => {
@@ -288,15 +279,16 @@ describe('own coaches', () => {
     expect(direct.statusCode, direct.body).toBe(200);
     const text = previewSchema.parse(direct.json()).text;
     // The coach as it would be saved, speaking from the person's own figures.
-    const asked = previewed.at(-1);
-    expect(asked).toEqual({
+    const asked = conversation.given.preview.at(-1);
+    expect(asked?.coach).toEqual({
       id: coach.id,
       name: 'Rowan',
       domain: 'health',
       tone: 'direct',
       personality,
     });
-    expect(text).toBe(previewOffline({ coach: asked as CoachPersona, facts: await t.facts(user) }));
+    expect(asked?.facts).toMatchObject({ today: '2025-03-03', timeZone: 'UTC', goals: [] });
+    expect(text).toBe(asked && previewOffline(asked));
     // Another tone reads differently.
     const mindful = previewSchema.parse(
       (await preview({ tone: 'mindful', ...personality })).json(),
@@ -305,11 +297,11 @@ describe('own coaches', () => {
     // Nothing is saved by a preview.
     expect((await stored(coach.id))?.tone).toBe('supportive');
 
-    const before = previewed.length;
+    const before = conversation.given.preview.length;
     const crisis = await preview({ tone: 'direct', ...personality, personaNote: CRISIS_NOTE });
     expect(crisis.statusCode).toBe(422);
     expect(crisisRefusalSchema.parse(crisis.json()).crisis.kind).toBe('crisis');
-    expect(previewed.length).toBe(before);
+    expect(conversation.given.preview.length).toBe(before);
     expectError(await preview({ tone: 'cheerful', ...personality }), 400, 'invalid_input');
   });
 

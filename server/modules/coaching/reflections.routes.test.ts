@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,59 +8,44 @@ import {
   reflectionSchema,
   type Reflection,
 } from '#contracts/coaching.ts';
-import type { ConversationAi } from '#server/ai/conversation.ts';
 import { setup as modelGateway } from '#server/ai/conversation-test-models.ts';
 import { OFFLINE_MODEL, SAFETY_MODEL } from '#server/ai/gateway.ts';
 import { reflectOffline } from '#server/ai/offline/conversation/reflect.ts';
-import { coachProposals, reflections, teamConsultations } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
+import { aiCalls, coachProposals, reflections, teamConsultations } from '#server/db/schema.ts';
 import { expectError } from '#server/modules/goals/test-support.ts';
 import type { TestUser } from '#server/test/users.ts';
-import { offlineConversation, startCoachingApp, type CoachingTestApp } from './test-support.ts';
+import { startCoachingApp, testConversation, type CoachingTestApp } from './test-support.ts';
 
 const CRISIS = 'Honestly I want to kill myself.';
 
 describe('reflections and "Ask the team"', () => {
   let t: CoachingTestApp;
-  type CoachAi = Pick<ConversationAi, 'reflect' | 'teamConsult' | 'preview'>;
-  /** The app's gateway on the offline engine; a test may hand the calls to a model's instead. */
-  const offline = offlineConversation();
-  let answering: CoachAi = offline.gateway;
-  const ai: CoachAi = {
-    reflect: (input, context) => answering.reflect(input, context),
-    teamConsult: (input, context) => answering.teamConsult(input, context),
-    preview: (input) => answering.preview(input),
-  };
-  /** Runs `body` with a model's gateway answering (the AI SDK's mock model, scripted). */
-  const withModel = async (gateway: CoachAi, body: () => Promise<void>) => {
-    answering = gateway;
-    try {
-      await body();
-    } finally {
-      answering = offline.gateway;
-    }
-  };
+  const conversation = testConversation();
+  const { withModel } = conversation;
   /** A model's structured answer: its safety verdict and the answer. */
   const modelAnswer = (value: unknown, safety = 'none') =>
     JSON.stringify({ safety, answer: value });
-  /** What the limits were asked, and whether the person is over them. */
-  const limited = { asked: [] as string[], over: false };
+  /** Puts the person at the AI limit: as many calls this minute as AI_REQUESTS_PER_MINUTE (20). */
+  const useUpLimits = async (user: TestUser) => {
+    await t.database.db.insert(aiCalls).values(
+      Array.from({ length: 20 }, () => ({
+        id: randomUUID(),
+        userId: user.id,
+        operation: 'chat',
+        engine: 'offline' as const,
+        model: OFFLINE_MODEL,
+        inputTokens: 0,
+        outputTokens: 0,
+        latencyMs: 1,
+        outcome: 'ok',
+        createdAt: t.clock.now(),
+      })),
+    );
+  };
 
   beforeAll(async () => {
     t = await startCoachingApp('2025-03-03T09:00:00.000Z', {
-      ai,
-      limits: {
-        async assertWithinLimits(userId) {
-          limited.asked.push(userId);
-          if (limited.over) {
-            throw new AppError(
-              'rate_limited',
-              'You have asked your coaches a lot this minute. Try again in a minute.',
-              { retryAfterSeconds: 60 },
-            );
-          }
-        },
-      },
+      conversation: conversation.gateway,
     });
   });
   afterAll(async () => {
@@ -97,28 +83,21 @@ describe('reflections and "Ask the team"', () => {
         model: OFFLINE_MODEL,
         notice: null,
       });
-      // Harper answered, in its tone, from the person's own figures.
-      expect(reflection.reply).toBe(
-        reflectOffline({
-          coach: {
-            id: harper.id,
-            name: 'Harper',
-            domain: 'career',
-            tone: 'direct',
-            personality: harper.personality,
-          },
-          facts: await t.facts(user),
-          period: 'daily',
-          text: 'Shipped the draft, skipped the run.',
-          mood: 4,
-        }),
-      );
-      expect(offline.calls.at(-1)).toMatchObject({
+      // Harper answered, in its tone, from the person's own figures (their date in their zone).
+      const given = conversation.given.reflect.at(-1);
+      expect(given).toMatchObject({
+        coach: { id: harper.id, name: 'Harper', domain: 'career', tone: 'direct' },
+        facts: { today: '2025-03-03', timeZone: 'Pacific/Auckland' },
+        period: 'daily',
+        text: 'Shipped the draft, skipped the run.',
+        mood: 4,
+      });
+      expect(reflection.reply).toBe(given && reflectOffline(given));
+      expect(conversation.offlineCalls.at(-1)).toMatchObject({
         userId: user.id,
         operation: 'reflect',
         outcome: 'ok',
       });
-      expect(limited.asked).toContain(user.id);
       const list = await t.call(user, 'GET', '/api/coach/reflections');
       expect(reflectionListSchema.parse(list.json())).toEqual({
         reflections: [reflection],
@@ -144,10 +123,10 @@ describe('reflections and "Ask the team"', () => {
 
       const stranger = await t.user();
       await t.addCoach(stranger, 'ai-health');
-      const calls = offline.calls.length;
+      const calls = conversation.offlineCalls.length;
       const theirs = await reflect(stranger, { period: 'daily', text: 'Hi', coachId: quinn.id });
       expect(expectError(theirs, 404, 'not_found').message).toBe('You have no coach with this id.');
-      expect(offline.calls.length).toBe(calls);
+      expect(conversation.offlineCalls.length).toBe(calls);
       expect(await storedReflections(stranger)).toEqual([]);
     });
 
@@ -162,25 +141,20 @@ describe('reflections and "Ask the team"', () => {
     it('answers crisis language with the help response, stored as the reply, before limits or the coach', async () => {
       const user = await t.user('Europe/London');
       await t.addCoach(user, 'ai-health');
-      limited.over = true;
-      const calls = offline.calls.length;
-      try {
-        const response = await reflect(user, { period: 'daily', text: CRISIS, mood: 1 });
-        expect(response.statusCode, response.body).toBe(201);
-        const reflection = reflectionSchema.parse(response.json());
-        expect(reflection).toMatchObject({
-          crisis: true,
-          text: CRISIS,
-          engine: 'offline',
-          model: SAFETY_MODEL,
-        });
-        expect(reflection.reply).toMatch(/^Thank you for telling me\./);
-        expect(reflection.reply).toContain('- **Samaritans** (UK & Ireland): Call 116 123');
-      } finally {
-        limited.over = false;
-      }
-      expect(offline.calls.length).toBe(calls);
-      expect(limited.asked).not.toContain(user.id);
+      await useUpLimits(user);
+      const calls = conversation.offlineCalls.length;
+      const response = await reflect(user, { period: 'daily', text: CRISIS, mood: 1 });
+      expect(response.statusCode, response.body).toBe(201);
+      const reflection = reflectionSchema.parse(response.json());
+      expect(reflection).toMatchObject({
+        crisis: true,
+        text: CRISIS,
+        engine: 'offline',
+        model: SAFETY_MODEL,
+      });
+      expect(reflection.reply).toMatch(/^Thank you for telling me\./);
+      expect(reflection.reply).toContain('- **Samaritans** (UK & Ireland): Call 116 123');
+      expect(conversation.offlineCalls.length).toBe(calls);
       expect(await storedReflections(user)).toMatchObject([{ crisis: true }]);
     });
 
@@ -218,16 +192,15 @@ describe('reflections and "Ask the team"', () => {
     it('checks the limits before the coach: over them, a 429 and nothing stored', async () => {
       const user = await t.user();
       await t.addCoach(user, 'ai-health');
-      limited.over = true;
-      const calls = offline.calls.length;
-      try {
-        const response = await reflect(user, { period: 'daily', text: 'Fine day.' });
-        expect(expectError(response, 429, 'rate_limited').message).toMatch(/Try again in a minute/);
-        expect(response.headers['retry-after']).toBe('60');
-      } finally {
-        limited.over = false;
-      }
-      expect(offline.calls.length).toBe(calls);
+      await useUpLimits(user);
+      const calls = conversation.offlineCalls.length;
+      const response = await reflect(user, { period: 'daily', text: 'Fine day.' });
+      expect(expectError(response, 429, 'rate_limited').message).toBe(
+        'That is a lot of coaching in one minute (20 requests). Please wait 60 seconds and try again.',
+      );
+      expect(response.headers['retry-after']).toBe('60');
+      expect(conversation.offlineCalls.length).toBe(calls);
+      expect(conversation.given.reflect.some((input) => input.text === 'Fine day.')).toBe(false);
       expect(await storedReflections(user)).toEqual([]);
     });
 
@@ -312,7 +285,12 @@ describe('reflections and "Ask the team"', () => {
       expect(consultation.views[0]?.coachName).toMatch(/^(Harper|Rowan)$/);
 
       // A model: its views, trade-offs, suggestion and proposals are kept, the proposals as rows.
-      const today = (await t.facts(user)).today;
+      const today = conversation.given.teamConsult.at(-1)?.facts.today ?? '';
+      // the team as the gateway was given it: in its order, whatever the engine
+      expect(conversation.given.teamConsult.at(-1)?.coaches.map((coach) => coach.name)).toEqual([
+        'Harper',
+        'Rowan',
+      ]);
       const model = modelGateway({
         generates: [
           modelAnswer({
@@ -416,35 +394,27 @@ describe('reflections and "Ask the team"', () => {
     it('answers crisis language with the help response and no proposals, before limits or the team', async () => {
       const user = await t.user();
       await t.addCoach(user, 'ai-health');
-      limited.over = true;
-      const calls = offline.calls.length;
-      try {
-        const response = await ask(user, CRISIS);
-        expect(response.statusCode, response.body).toBe(201);
-        const consultation = consultationSchema.parse(response.json());
-        expect(consultation).toMatchObject({
-          crisis: true,
-          views: [],
-          tradeOffs: [],
-          proposals: [],
-          model: SAFETY_MODEL,
-        });
-        expect(consultation.suggestion).toMatch(/^Thank you for telling me\./);
-      } finally {
-        limited.over = false;
-      }
-      expect(offline.calls.length).toBe(calls);
+      await useUpLimits(user);
+      const calls = conversation.offlineCalls.length;
+      const response = await ask(user, CRISIS);
+      expect(response.statusCode, response.body).toBe(201);
+      const consultation = consultationSchema.parse(response.json());
+      expect(consultation).toMatchObject({
+        crisis: true,
+        views: [],
+        tradeOffs: [],
+        proposals: [],
+        model: SAFETY_MODEL,
+      });
+      expect(consultation.suggestion).toMatch(/^Thank you for telling me\./);
+      expect(conversation.offlineCalls.length).toBe(calls);
     });
 
     it('checks the limits before the team: over them, a 429 and nothing stored', async () => {
       const user = await t.user();
       await t.addCoach(user, 'ai-health');
-      limited.over = true;
-      try {
-        expectError(await ask(user, 'What next?'), 429, 'rate_limited');
-      } finally {
-        limited.over = false;
-      }
+      await useUpLimits(user);
+      expectError(await ask(user, 'What next?'), 429, 'rate_limited');
       const past = consultationListSchema.parse(
         (await t.call(user, 'GET', '/api/coach/consultations')).json(),
       );

@@ -1,48 +1,22 @@
-import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { userCoachListSchema, type UserCoach } from '#contracts/coaching.ts';
-import type { ConversationAi, PersonFacts } from '#server/ai/conversation.ts';
+import type {
+  ConversationAi,
+  PersonFacts,
+  ReflectInput,
+  TeamConsultInput,
+  CoachPersona,
+} from '#server/ai/conversation.ts';
 import { createConversationGateway } from '#server/ai/conversation-gateway.ts';
 import type { AiCallRecord } from '#server/ai/model-calls.ts';
-import type { Db } from '#server/db/client.ts';
-import { createMovableClock, type PlanningTestApp } from '#server/modules/goals/test-support.ts';
-import { createOnboardingService } from '#server/modules/onboarding/onboarding.service.ts';
-import { createProfileService } from '#server/modules/profile/profile.service.ts';
-import { createTestApp } from '#server/test/app.ts';
-import { createTestDatabase } from '#server/test/database.ts';
-import { signUpTestUser, type TestUser } from '#server/test/users.ts';
-import { createOwnCoaching } from './own-coaching.ts';
-
-type CoachAi = Pick<ConversationAi, 'reflect' | 'teamConsult' | 'preview'>;
-
-/**
- * The person's figures as the coach reads them, from the profile alone: enough for the test coach
- * below, which answers from what it is given.
- */
-export function profileFacts(profile: ReturnType<typeof createProfileService>) {
-  return async (_db: Db, userId: string): Promise<PersonFacts> => {
-    const day = await profile.day(userId);
-    return {
-      today: day.localDate,
-      timeZone: day.timeZone,
-      firstName: null,
-      goals: [],
-      topThree: [],
-      streak: { current: 0, best: 0 },
-      week: { done: 0, skipped: 0, topThreeDays: 0, topThreeAllDone: 0 },
-      missed: [],
-      upcoming: [],
-      dailyCapacityMinutes: day.dailyCapacityMinutes,
-      memory: [],
-    };
-  };
-}
+import { startPlanningApp, type PlanningTestApp } from '#server/modules/goals/test-support.ts';
+import type { TestUser } from '#server/test/users.ts';
 
 /**
  * The conversation gateway as the app builds it with the default settings (the offline engine),
  * with the calls it records kept for the test to read.
  */
-export function offlineConversation(): { gateway: CoachAi; calls: AiCallRecord[] } {
+export function offlineConversation(): { gateway: ConversationAi; calls: AiCallRecord[] } {
   const calls: AiCallRecord[] = [];
   const gateway = createConversationGateway({
     settings: { engine: 'offline', timeoutMs: 20_000 },
@@ -52,93 +26,78 @@ export function offlineConversation(): { gateway: CoachAi; calls: AiCallRecord[]
   return { gateway, calls };
 }
 
+/**
+ * The app's conversation gateway for a test: the offline engine, or a model's gateway (the AI
+ * SDK's mock model) while `withModel` runs. It keeps what each call was given, so a test can see
+ * which coach spoke and which of the person's figures it read.
+ */
+export function testConversation() {
+  const offline = offlineConversation();
+  let answering: ConversationAi = offline.gateway;
+  const given = {
+    preview: [] as Array<{ coach: CoachPersona; facts: PersonFacts }>,
+    reflect: [] as ReflectInput[],
+    teamConsult: [] as TeamConsultInput[],
+  };
+  const gateway: ConversationAi = {
+    coachReply: (input, context) => answering.coachReply(input, context),
+    reflect: (input, context) => {
+      given.reflect.push(input);
+      return answering.reflect(input, context);
+    },
+    teamConsult: (input, context) => {
+      given.teamConsult.push(input);
+      return answering.teamConsult(input, context);
+    },
+    preview: (input) => {
+      given.preview.push(input);
+      return answering.preview(input);
+    },
+    checkIn: (input) => answering.checkIn(input),
+  };
+  return {
+    gateway,
+    given,
+    /** What the offline engine recorded (a call the guard or the limits stopped is not here). */
+    offlineCalls: offline.calls,
+    withModel: async (model: ConversationAi, body: () => Promise<void>): Promise<void> => {
+      answering = model;
+      try {
+        await body();
+      } finally {
+        answering = offline.gateway;
+      }
+    },
+  };
+}
+
 export interface CoachingTestApp extends PlanningTestApp {
   /** The person's own coaches as GET /api/coach/coaches answers them. */
   coaches(user: TestUser): Promise<UserCoach[]>;
-  /** The person's figures as the coach is given them. */
-  facts(user: TestUser): Promise<PersonFacts>;
-  /** Adds the domain's AI coach and answers it. */
+  /** Adds a catalogue coach and answers the person's copy. */
   addCoach(user: TestUser, catalogueId: string, body?: Record<string, unknown>): Promise<UserCoach>;
 }
 
-/**
- * The app with the own-coaching routes mounted on it, answered by `ai` (the conversation
- * gateway on the offline engine by default) with `limits` when given.
- */
+/** The app as it runs, answered by `conversation` when given (else its own offline gateway). */
 export async function startCoachingApp(
   startIso: string,
-  options: {
-    ai?: CoachAi;
-    limits?: { assertWithinLimits(userId: string): Promise<void> };
-  } = {},
+  options: { conversation?: ConversationAi } = {},
 ): Promise<CoachingTestApp> {
-  const database = await createTestDatabase();
-  const clock = createMovableClock(startIso);
-  const app = await createTestApp(database, {
-    env: { AUTH_RATE_LIMITS: 'false' },
-    clock: clock.now,
-  });
-  const db = database.db;
-  const profile = createProfileService({ db, clock: clock.now });
-  const onboarding = createOnboardingService({ db, clock: clock.now });
-  const facts = profileFacts(profile);
-  const own = createOwnCoaching({
-    db,
-    clock: clock.now,
-    ai: options.ai ?? offlineConversation().gateway,
-    facts,
-    profile,
-    defaultTone: async (userId) => (await onboarding.get(userId)).coachTone,
-    ...(options.limits ? { limits: options.limits } : {}),
-  });
-  await app.register(own.routes(app.auth.guard));
-  await app.ready();
-
-  const call: PlanningTestApp['call'] = (user, method, url, payload) =>
-    app.inject({
-      method,
-      url,
-      headers: user?.headers ?? {},
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    });
-  const harness: CoachingTestApp = {
-    app,
-    database,
-    clock,
-    call,
-    async user(timeZone = 'UTC') {
-      const user = await signUpTestUser(app);
-      const saved = await call(user, 'PUT', '/api/profile', { timeZone });
-      if (saved.statusCode !== 200) throw new Error(`profile: ${saved.statusCode} ${saved.body}`);
-      return user;
-    },
-    async signIn(user) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/auth/v1/token?grant_type=password',
-        headers: { apikey: app.auth.keys.publishableKey },
-        payload: { email: user.email, password: 'correct-horse-battery' },
-      });
-      if (response.statusCode !== 200)
-        throw new Error(`sign in: ${response.statusCode} ${response.body}`);
-      const token = response.json<{ access_token: string }>().access_token;
-      return { ...user, accessToken: token, headers: { authorization: `Bearer ${token}` } };
-    },
-    facts: (user) => facts(db, user.id),
+  const t = await startPlanningApp(
+    startIso,
+    options.conversation ? { conversation: options.conversation } : {},
+  );
+  return {
+    ...t,
     async coaches(user) {
-      const response = await call(user, 'GET', '/api/coach/coaches');
+      const response = await t.call(user, 'GET', '/api/coach/coaches');
       expect(response.statusCode, response.body).toBe(200);
       return userCoachListSchema.parse(response.json()).coaches;
     },
     async addCoach(user, catalogueId, body = {}) {
-      const response = await call(user, 'POST', '/api/coach/coaches', { catalogueId, ...body });
+      const response = await t.call(user, 'POST', '/api/coach/coaches', { catalogueId, ...body });
       expect([200, 201], response.body).toContain(response.statusCode);
       return response.json<UserCoach>();
     },
-    async close() {
-      await app.close();
-      await database.close();
-    },
   };
-  return harness;
 }

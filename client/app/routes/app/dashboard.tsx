@@ -5,6 +5,7 @@ import { buttonClasses } from '#client/components/ui/button.tsx';
 import { Panel } from '#client/components/ui/panel.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
+import { ReflectionPanel } from '#client/features/coaching/components/reflection-panel.tsx';
 import { useDashboard } from '#client/features/dashboard/api.ts';
 import { NextMilestones } from '#client/features/dashboard/components/next-milestones.tsx';
 import { StreakCard } from '#client/features/dashboard/components/streak-card.tsx';
@@ -14,6 +15,7 @@ import { useUserDay } from '#client/features/profile/api.ts';
 import { useToday } from '#client/features/tasks/api.ts';
 import { TopThree } from '#client/features/tasks/components/top-three.tsx';
 import { formatDate } from '#contracts/local-date.ts';
+import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 import { paths } from '#client/lib/paths.ts';
 
 /** The "All tasks →" link at the right of a panel's heading. */
@@ -50,6 +52,7 @@ const declareLink = (
 );
 
 export function DashboardPage() {
+  const { user } = useAuth();
   const { today: localToday, timeZone } = useUserDay();
   const today = useToday();
   const dashboard = useDashboard();
@@ -62,8 +65,8 @@ export function DashboardPage() {
       description={formatDate(localDate, localDate)}
       width="wide"
     >
-      {/* A phone shows the top three, the streak, goals, then milestones; a wide screen puts the
-          streak and milestones in a second column. */}
+      {/* A phone shows the top three, reflection, the streak, goals, then milestones; a wide
+          screen puts the streak and milestones in a second column. */}
       <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-6">
         <div className="contents lg:block lg:space-y-6">
           <Panel
@@ -101,8 +104,10 @@ export function DashboardPage() {
             )}
             <NextDelivery today={localDate} />
           </Panel>
+          {/* Looking back on the day comes right after the day's three. */}
+          {user && <ReflectionPanel className="order-2" userId={user.id} />}
           <Panel
-            className="order-3"
+            className="order-4"
             id="dashboard-goals"
             title="Goals"
             icon={<Target aria-hidden="true" />}
@@ -132,7 +137,7 @@ export function DashboardPage() {
           </Panel>
         </div>
         <div className="contents lg:block lg:space-y-6">
-          <div className="order-2">
+          <div className="order-3">
             {dashboard.isPending ? (
               <Skeleton className="h-24 w-full rounded-2xl" />
             ) : dashboard.data ? (
@@ -143,7 +148,7 @@ export function DashboardPage() {
             ) : null}
           </div>
           <Panel
-            className="order-4"
+            className="order-5"
             id="dashboard-milestones"
             title="Next milestones"
             icon={<Flag aria-hidden="true" />}

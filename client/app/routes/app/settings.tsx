@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { toast } from 'sonner';
 import { AuthenticatorSettings } from '#client/features/account/components/authenticator-settings.tsx';
 import { EmailSettings } from '#client/features/account/components/email-settings.tsx';
 import { PasswordSettings } from '#client/features/account/components/password-settings.tsx';
@@ -7,7 +8,13 @@ import { SaveAccount } from '#client/features/account/components/save-account.ts
 import { SettingsCard } from '#client/features/account/components/settings-card.tsx';
 import { SignedInDevices } from '#client/features/account/components/signed-in-devices.tsx';
 import { ChannelSettings } from '#client/features/channels/channel-settings.tsx';
+import { CoachDefaultsForm } from '#client/features/coaching/components/coach-defaults-form.tsx';
+import {
+  CheckInsSetting,
+  MemorySettings,
+} from '#client/features/coaching/components/coaching-settings.tsx';
 import { NotificationPreferencesForm } from '#client/features/notifications/components/notification-preferences.tsx';
+import { useOnboarding, useSaveOnboarding } from '#client/features/onboarding/api.ts';
 import { useAuth } from '#client/lib/auth/auth-provider.tsx';
 
 /** Input that means the person is scrolling on their own: stop following the section. */
@@ -36,6 +43,47 @@ function useScrollToHash() {
   }, [hash]);
 }
 
+/** The tone and focus areas chosen in onboarding, changeable here at any time. */
+function CoachDefaults({ userId }: { userId: string }) {
+  const onboarding = useOnboarding();
+  const save = useSaveOnboarding();
+  if (onboarding.isPending) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading your choices...
+      </p>
+    );
+  }
+  if (!onboarding.data) {
+    return (
+      <p role="alert" className="text-sm text-muted-foreground">
+        Your choices could not load.{' '}
+        <button
+          type="button"
+          className="text-primary underline"
+          onClick={() => void onboarding.refetch()}
+        >
+          Try again
+        </button>
+      </p>
+    );
+  }
+  return (
+    <CoachDefaultsForm
+      userId={userId}
+      saved={onboarding.data}
+      saving={save.isPending}
+      onSave={(defaults) =>
+        save.mutate(defaults, {
+          onSuccess: () => toast.success('Coaching choices saved'),
+          onError: (error) =>
+            toast.error('Your choices were not saved', { description: error.message }),
+        })
+      }
+    />
+  );
+}
+
 export function SettingsPage() {
   const { auth, user } = useAuth();
   useScrollToHash();
@@ -57,6 +105,12 @@ export function SettingsPage() {
           className="rounded-full bg-muted px-3 py-1.5 font-medium hover:bg-primary-soft"
         >
           Notifications
+        </a>
+        <a
+          href="#coaching"
+          className="rounded-full bg-muted px-3 py-1.5 font-medium hover:bg-primary-soft"
+        >
+          Coaching
         </a>
       </nav>
 
@@ -100,6 +154,31 @@ export function SettingsPage() {
             description="Which kinds of notification appear under the bell."
           >
             <NotificationPreferencesForm userId={user.id} />
+          </SettingsCard>
+        </div>
+      </section>
+
+      <section id="coaching" aria-labelledby="coaching-heading" className="mt-10 scroll-mt-24">
+        <h2 id="coaching-heading" className="text-lg font-semibold text-muted-foreground">
+          Coaching
+        </h2>
+        <div className="mt-4 space-y-6">
+          <SettingsCard
+            id="coach-defaults"
+            title="Tone and focus"
+            description="How a new coach talks to you, and the areas of life you are working on."
+          >
+            <CoachDefaults userId={user.id} />
+          </SettingsCard>
+          <SettingsCard
+            id="coach-memory"
+            title="What your coaches remember"
+            description="Short facts your coaches use in their replies. Only your coaches see them, and only for you."
+          >
+            <MemorySettings userId={user.id} />
+          </SettingsCard>
+          <SettingsCard id="check-ins" title="Check-ins">
+            <CheckInsSetting userId={user.id} />
           </SettingsCard>
         </div>
       </section>

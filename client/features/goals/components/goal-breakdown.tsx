@@ -22,8 +22,8 @@ import {
   type PlanDraft,
 } from '../plan-draft.ts';
 import { CoachNotes } from './coach-notes.tsx';
-import { CrisisPanel } from './crisis-panel.tsx';
-import { EngineAttribution } from './engine-attribution.tsx';
+import { CrisisPanel } from '#client/components/crisis-panel.tsx';
+import { EngineAttribution } from '#client/components/engine-attribution.tsx';
 import { PlanEditor } from './plan-editor.tsx';
 
 function ProposalSkeleton() {

@@ -28,8 +28,8 @@ import { paths, pathTo } from '#client/lib/paths.ts';
 import { goalListQuery, useCreateGoal, useRefineGoal } from '../api.ts';
 import { ClarifyingQuestions } from './clarifying-questions.tsx';
 import { CoachNotes } from './coach-notes.tsx';
-import { CrisisPanel } from './crisis-panel.tsx';
-import { EngineAttribution } from './engine-attribution.tsx';
+import { CrisisPanel } from '#client/components/crisis-panel.tsx';
+import { EngineAttribution } from '#client/components/engine-attribution.tsx';
 import { GoalBreakdown } from './goal-breakdown.tsx';
 import { SmartGoalForm } from './smart-goal-form.tsx';
 

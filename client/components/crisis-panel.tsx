@@ -1,5 +1,5 @@
 import { ExternalLink, HeartHandshake, Phone } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { CrisisResult } from '#contracts/coach.ts';
 
 /** A phone number in a contact line, as a tel: target ("Call or text 988" → "988"). */
@@ -10,34 +10,77 @@ function phoneNumberIn(contact: string): { shown: string; dial: string } | null 
 }
 
 /**
- * What shows instead of coaching when someone writes about harming themselves, abuse or a
- * medical emergency: the server's message and its help resources, and nothing that pushes on.
+ * The frame of every crisis response: a calm heading that takes the focus when it appears (so a
+ * screen reader reads it first), then what to say, and nothing that pushes on with coaching.
  */
-export function CrisisPanel({ crisis, actions }: { crisis: CrisisResult; actions?: ReactNode }) {
+export function CrisisFrame({
+  children,
+  actions,
+  headingLevel = 'h2',
+  takeFocus = true,
+}: {
+  children: ReactNode;
+  actions?: ReactNode;
+  headingLevel?: 'h2' | 'h3' | 'h4';
+  /** False where it appears while the person is typing (a live preview): the focus stays put. */
+  takeFocus?: boolean;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const Heading = headingLevel;
   useEffect(() => {
-    heading.current?.focus();
-  }, []);
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   return (
     <section
-      aria-labelledby="crisis-heading"
+      aria-labelledby={headingId}
       className="rounded-2xl border border-primary/30 bg-card p-6 shadow-sm sm:p-8"
     >
       <div className="flex items-center gap-4">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-soft text-accent-foreground">
           <HeartHandshake aria-hidden="true" className="size-6" />
         </span>
-        <h2
-          id="crisis-heading"
+        <Heading
+          id={headingId}
           ref={heading}
           tabIndex={-1}
           className="text-xl font-semibold tracking-tight outline-none"
         >
           Let’s pause the coaching for now
-        </h2>
+        </Heading>
       </div>
+      {children}
+      {actions && <div className="mt-6 flex flex-wrap gap-3">{actions}</div>}
+    </section>
+  );
+}
+
+/**
+ * What shows instead of coaching when someone writes about harming themselves, abuse or a
+ * medical emergency: the server's message and its help resources, and nothing that pushes on.
+ */
+export function CrisisPanel({
+  crisis,
+  actions,
+  headingLevel,
+  takeFocus,
+}: {
+  crisis: CrisisResult;
+  actions?: ReactNode;
+  headingLevel?: 'h2' | 'h3' | 'h4';
+  takeFocus?: boolean;
+}) {
+  const SubHeading = ({ h2: 'h3', h3: 'h4', h4: 'h5' } as const)[headingLevel ?? 'h2'];
+  return (
+    <CrisisFrame
+      actions={actions}
+      headingLevel={headingLevel ?? 'h2'}
+      takeFocus={takeFocus ?? true}
+    >
       <p className="mt-4 leading-relaxed">{crisis.message}</p>
-      <h3 className="mt-6 text-sm font-semibold text-muted-foreground">People who can help</h3>
+      <SubHeading className="mt-6 text-sm font-semibold text-muted-foreground">
+        People who can help
+      </SubHeading>
       <ul className="mt-3 space-y-3">
         {crisis.resources.map((resource) => {
           const phone = phoneNumberIn(resource.contact);
@@ -78,7 +121,6 @@ export function CrisisPanel({ crisis, actions }: { crisis: CrisisResult; actions
           );
         })}
       </ul>
-      {actions && <div className="mt-6 flex flex-wrap gap-3">{actions}</div>}
-    </section>
+    </CrisisFrame>
   );
 }

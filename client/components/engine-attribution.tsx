@@ -20,7 +20,7 @@ interface EngineAttributionProps {
   engine: CoachEngine;
   model: string;
   /** Why the configured engine did not answer, when it did not. */
-  notice?: string | undefined;
+  notice?: string | null | undefined;
   className?: string;
 }
 
