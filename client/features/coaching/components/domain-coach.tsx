@@ -15,7 +15,6 @@ import { useCreateUserCoach } from '../coaches-api.ts';
 import { useOpenOwnCoach } from '../open-own-coach.ts';
 import { useCatalogueInPlace, useUserCoachesInPlace } from '../coach-queries.ts';
 import { DomainIcon } from './domain-icon.tsx';
-import { personalityPath } from './your-coaches.tsx';
 
 /**
  * The two actions: put the coach on the team, and talk to it. Either makes the person's own copy
@@ -167,7 +166,7 @@ export function DomainCoach({
                 Customize
               </Link>
               <Link
-                to={personalityPath(own.id)}
+                to={pathTo.coachingPersonality(own.id)}
                 className="font-medium text-primary underline-offset-4 hover:underline"
               >
                 Personality
