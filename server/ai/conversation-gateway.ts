@@ -1,6 +1,11 @@
 import { generateText, type ModelMessage, NoObjectGeneratedError, Output } from 'ai';
 import { z } from 'zod';
-import type { CoachCallOutcome, CrisisCategory, CrisisResult } from '#contracts/coach.ts';
+import type {
+  CoachCallOutcome,
+  CoachEngine,
+  CrisisCategory,
+  CrisisResult,
+} from '#contracts/coach.ts';
 import type {
   AnswerMeta,
   CallContext,
@@ -155,6 +160,146 @@ interface StructuredSpec<Input, Answer> {
 type Structured<Answer> =
   (AnswerMeta & { crisis: CrisisResult }) | (AnswerMeta & { crisis?: undefined; answer: Answer });
 
+/** An offline reply as a stream of words, so every engine reaches the person the same way. */
+function offlineStream(
+  reply: CoachReplyResult,
+  notice?: string,
+): StreamedReply & { crisis?: undefined } {
+  const meta: AnswerMeta = {
+    engine: 'offline',
+    model: OFFLINE_MODEL,
+    ...(notice ? { notice } : {}),
+  };
+  return {
+    ...meta,
+    text: chunks(wordChunks(reply.text)),
+    result: Promise.resolve({ ...reply, ...meta }),
+  };
+}
+
+type Usage = { input: number; output: number };
+type Attempt<Answer> =
+  | { ok: true; answer: Answer }
+  | { ok: false; text: string; problems: string[] }
+  | { ok: 'crisis'; category: CrisisCategory };
+
+/**
+ * Asks a model for a structured answer and repairs it once: the answer, the model's crisis
+ * verdict, or the problems of the second attempt. Throws on a provider error or a timeout.
+ */
+async function askStructured<Input, Answer>(
+  resolved: ResolvedModel,
+  spec: StructuredSpec<Input, Answer>,
+  input: Input,
+  signal: AbortSignal,
+  usage: Usage,
+): Promise<{ first: Attempt<Answer>; second: Attempt<Answer> }> {
+  const schema = z.object({ safety: modelSafetySchema.optional(), answer: spec.schema });
+  const system = spec.system(input);
+  const attempt = async (messages: ModelMessage[]): Promise<Attempt<Answer>> => {
+    try {
+      const response = await generateText({
+        model: resolved.model,
+        system,
+        messages,
+        output: Output.object({ schema, name: spec.name }),
+        abortSignal: signal,
+        maxRetries: 1,
+        ...(resolved.providerOptions ? { providerOptions: resolved.providerOptions } : {}),
+      });
+      usage.input += response.usage.inputTokens ?? 0;
+      usage.output += response.usage.outputTokens ?? 0;
+      const flagged = flaggedCategory(response.output.safety);
+      if (flagged) return { ok: 'crisis', category: flagged };
+      const answer = response.output.answer;
+      const problems = spec.problems(input, answer);
+      return problems.length === 0
+        ? { ok: true, answer }
+        : { ok: false, text: response.text, problems };
+    } catch (error: unknown) {
+      if (!NoObjectGeneratedError.isInstance(error) || signal.aborted) throw error;
+      usage.input += error.usage?.inputTokens ?? 0;
+      usage.output += error.usage?.outputTokens ?? 0;
+      const flagged = flaggedCategory(safetyInText(error.text));
+      if (flagged) return { ok: 'crisis', category: flagged };
+      return { ok: false, text: error.text ?? '', problems: describeInvalidOutput(error) };
+    }
+  };
+  const question: ModelMessage = { role: 'user', content: spec.message(input) };
+  const first = await attempt([question]);
+  const second =
+    first.ok === false
+      ? await attempt([
+          question,
+          { role: 'assistant', content: first.text || '(no answer)' },
+          { role: 'user', content: repairPrompt(first.problems) },
+        ])
+      : first;
+  return { first, second };
+}
+
+/** What the person reads when a streamed model reply falls back to the offline coach. */
+function streamFallbackNotice(
+  label: string,
+  reason: 'timeout' | 'empty' | 'error',
+  timeoutMs: number,
+): string {
+  if (reason === 'timeout') {
+    return `The ${label} model did not start answering within ${Math.round(timeoutMs / 1000)} seconds, so the built-in offline coach answered instead.`;
+  }
+  if (reason === 'empty') {
+    return `The ${label} model sent an empty reply, so the built-in offline coach answered instead.`;
+  }
+  return `The ${label} model could not be reached, so the built-in offline coach answered instead.`;
+}
+
+/** A structured call that threw: a timeout (the budget ran out) or a provider error. */
+function structuredFailure(
+  error: unknown,
+  timedOut: boolean,
+  label: string,
+  timeoutMs: number,
+): { outcome: 'fallback' | 'error'; detail: string; notice: string } {
+  return timedOut
+    ? {
+        outcome: 'fallback',
+        detail: 'timeout',
+        notice: `The ${label} model did not answer within ${Math.round(timeoutMs / 1000)} seconds, so the built-in offline coach answered instead.`,
+      }
+    : {
+        outcome: 'error',
+        detail: errorDetail(error),
+        notice: `The ${label} model could not be reached, so the built-in offline coach answered instead.`,
+      };
+}
+
+/** Records one call once it ends: its latency runs from when the recorder was made. */
+function callRecorder(
+  deps: Pick<ConversationGatewayDeps, 'clock' | 'recordCall'>,
+  engine: CoachEngine,
+  operation: AiOperation,
+  userId: string,
+) {
+  const started = deps.clock.now().getTime();
+  return (
+    model: string,
+    outcome: CoachCallOutcome,
+    usage: { input: number; output: number },
+    detail?: string,
+  ) =>
+    deps.recordCall({
+      userId,
+      operation,
+      engine,
+      model,
+      latencyMs: Math.max(0, deps.clock.now().getTime() - started),
+      inputTokens: usage.input,
+      outputTokens: usage.output,
+      outcome,
+      ...(detail ? { detail } : {}),
+    });
+}
+
 export function createConversationGateway(deps: ConversationGatewayDeps): ConversationAi {
   const { settings, clock, recordCall } = deps;
   assertAiSettings(settings);
@@ -163,26 +308,8 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
   const guard = createTextGuard();
   const label = engineLabel(settings.engine);
 
-  function recorder(operation: AiOperation, userId: string) {
-    const started = clock.now().getTime();
-    return (
-      model: string,
-      outcome: CoachCallOutcome,
-      usage: { input: number; output: number },
-      detail?: string,
-    ) =>
-      recordCall({
-        userId,
-        operation,
-        engine: settings.engine,
-        model,
-        latencyMs: Math.max(0, clock.now().getTime() - started),
-        inputTokens: usage.input,
-        outputTokens: usage.output,
-        outcome,
-        ...(detail ? { detail } : {}),
-      });
-  }
+  const recorder = (operation: AiOperation, userId: string) =>
+    callRecorder(deps, settings.engine, operation, userId);
 
   const NO_TOKENS = { input: 0, output: 0 };
   // the person's limits, after the guard: help is never rate-limited
@@ -210,22 +337,6 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
   ): Promise<AnswerMeta & { crisis: CrisisResult }> {
     await record(modelId, 'crisis', usage, `model: ${category}`);
     return { engine: settings.engine, model: modelId, crisis: crisisResult(category, timeZone) };
-  }
-
-  function offlineStream(
-    reply: CoachReplyResult,
-    notice?: string,
-  ): StreamedReply & { crisis?: undefined } {
-    const meta: AnswerMeta = {
-      engine: 'offline',
-      model: OFFLINE_MODEL,
-      ...(notice ? { notice } : {}),
-    };
-    return {
-      ...meta,
-      text: chunks(wordChunks(reply.text)),
-      result: Promise.resolve({ ...reply, ...meta }),
-    };
   }
 
   async function coachReply(input: CoachReplyInput, context: CallContext): Promise<StreamedReply> {
@@ -273,12 +384,7 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
         const empty = { text: '', proposals: [], intent: null, ...meta };
         return { ...meta, text: chunks([]), result: Promise.resolve(empty) };
       }
-      const notice =
-        start.reason === 'timeout'
-          ? `The ${label} model did not start answering within ${Math.round(settings.timeoutMs / 1000)} seconds, so the built-in offline coach answered instead.`
-          : start.reason === 'empty'
-            ? `The ${label} model sent an empty reply, so the built-in offline coach answered instead.`
-            : `The ${label} model could not be reached, so the built-in offline coach answered instead.`;
+      const notice = streamFallbackNotice(label, start.reason, settings.timeoutMs);
       await record(
         modelId,
         start.reason === 'error' ? 'error' : 'fallback',
@@ -323,56 +429,13 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
     let modelId = settings.model ?? settings.engine;
     const budget = timeoutSignal(settings.timeoutMs);
     const signal = context.signal ? AbortSignal.any([budget, context.signal]) : budget;
-    type Attempt =
-      | { ok: true; answer: Answer }
-      | { ok: false; text: string; problems: string[] }
-      | { ok: 'crisis'; category: CrisisCategory };
-    let outcome: { kind: 'answer'; answer: Answer; repaired: boolean } | Attempt | null = null;
+    let outcome: { kind: 'answer'; answer: Answer; repaired: boolean } | Attempt<Answer> | null =
+      null;
     let failure: { outcome: 'fallback' | 'error'; detail: string; notice: string } | null = null;
     try {
       const resolved = resolveModel(settings);
       modelId = resolved.modelId;
-      const schema = z.object({ safety: modelSafetySchema.optional(), answer: spec.schema });
-      const system = spec.system(input);
-      const attempt = async (messages: ModelMessage[]): Promise<Attempt> => {
-        try {
-          const response = await generateText({
-            model: resolved.model,
-            system,
-            messages,
-            output: Output.object({ schema, name: spec.name }),
-            abortSignal: signal,
-            maxRetries: 1,
-            ...(resolved.providerOptions ? { providerOptions: resolved.providerOptions } : {}),
-          });
-          usage.input += response.usage.inputTokens ?? 0;
-          usage.output += response.usage.outputTokens ?? 0;
-          const flagged = flaggedCategory(response.output.safety);
-          if (flagged) return { ok: 'crisis', category: flagged };
-          const answer = response.output.answer;
-          const problems = spec.problems(input, answer);
-          return problems.length === 0
-            ? { ok: true, answer }
-            : { ok: false, text: response.text, problems };
-        } catch (error: unknown) {
-          if (!NoObjectGeneratedError.isInstance(error) || signal.aborted) throw error;
-          usage.input += error.usage?.inputTokens ?? 0;
-          usage.output += error.usage?.outputTokens ?? 0;
-          const flagged = flaggedCategory(safetyInText(error.text));
-          if (flagged) return { ok: 'crisis', category: flagged };
-          return { ok: false, text: error.text ?? '', problems: describeInvalidOutput(error) };
-        }
-      };
-      const question: ModelMessage = { role: 'user', content: spec.message(input) };
-      const first = await attempt([question]);
-      const second =
-        first.ok === false
-          ? await attempt([
-              question,
-              { role: 'assistant', content: first.text || '(no answer)' },
-              { role: 'user', content: repairPrompt(first.problems) },
-            ])
-          : first;
+      const { first, second } = await askStructured(resolved, spec, input, signal, usage);
       if (second.ok === true)
         outcome = { kind: 'answer', answer: second.answer, repaired: first.ok !== true };
       else if (second.ok === 'crisis') outcome = second;
@@ -384,17 +447,7 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
         };
       }
     } catch (error: unknown) {
-      failure = budget.aborted
-        ? {
-            outcome: 'fallback',
-            detail: 'timeout',
-            notice: `The ${label} model did not answer within ${Math.round(settings.timeoutMs / 1000)} seconds, so the built-in offline coach answered instead.`,
-          }
-        : {
-            outcome: 'error',
-            detail: errorDetail(error),
-            notice: `The ${label} model could not be reached, so the built-in offline coach answered instead.`,
-          };
+      failure = structuredFailure(error, budget.aborted, label, settings.timeoutMs);
     }
     if (outcome && 'kind' in outcome) {
       await record(modelId, outcome.repaired ? 'repaired' : 'ok', usage);

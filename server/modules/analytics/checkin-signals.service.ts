@@ -2,6 +2,8 @@ import { addDays } from '#contracts/local-date.ts';
 import type { Db } from '#server/db/client.ts';
 import * as repo from './checkin-signals.repo.ts';
 
+export type CheckInSignals = repo.CheckInSignalRow;
+
 /**
  * What a proactive check-in is decided from, for one person on their local date `today`:
  * yesterday's top three and how much of it is done, the tasks closed in the seven days up to

@@ -174,19 +174,14 @@ export function createChatReplies(deps: ChatRepliesDeps) {
     userId: string,
     coach: UserCoachRow,
     question: repo.MessageRow,
-    stream: {
-      emit: ChatEmit;
-      signal: AbortSignal;
-      /** The person's figures when their reading has already started. */
-      facts?: Promise<PersonFacts> | null;
-    },
+    emit: ChatEmit,
+    signal: AbortSignal,
   ): Promise<void> {
-    const { emit, signal } = stream;
     let facts: PersonFacts | null = null;
     let written = '';
     let meta: AnswerMeta | null = null;
     try {
-      facts = await (stream.facts ?? deps.facts(db, userId, coach.id));
+      facts = await deps.facts(db, userId, coach.id);
       const history = await historyBefore(userId, question.threadId, question);
       const streamed = await deps.ai.coachReply(
         { coach: personaOf(coach), facts, message: question.body, history },

@@ -133,10 +133,6 @@ export function createChatService(deps: ChatServiceDeps) {
       const retried = body.retryOf ? await retriedMessage(userId, coachId, body.retryOf) : null;
       const text = retried?.body ?? body.text;
       const category = await withinLimits(userId, text);
-      // The person's figures are read while their message is stored: the database answers the
-      // two at once, and the reply starts sooner. (Read and not awaited when storing fails.)
-      const facts = category ? null : deps.facts(db, userId, coach.id);
-      facts?.catch(() => undefined);
       const question = retried ?? (await storeQuestion(userId, coach, text));
       const message = toMessage(question, coach.id);
       if (category) {
@@ -154,7 +150,7 @@ export function createChatService(deps: ChatServiceDeps) {
         message,
         async reply(emit, signal) {
           emit('message', message);
-          await replies.answer(userId, coach, question, { emit, signal, facts });
+          await replies.answer(userId, coach, question, emit, signal);
         },
       };
     },

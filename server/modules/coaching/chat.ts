@@ -72,5 +72,3 @@ export function createChat(deps: ChatDeps) {
     routes: (guard: AuthGuard) => chatRoutes({ guard, chat, proposals }),
   };
 }
-
-export type Chat = ReturnType<typeof createChat>;

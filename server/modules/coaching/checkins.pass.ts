@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckInReason, ConversationAi, PersonFacts } from '#server/ai/conversation.ts';
 import type { Db } from '#server/db/client.ts';
-import type { CheckInSignalRow } from '#server/modules/analytics/checkin-signals.repo.ts';
+import type { CheckInSignals } from '#server/modules/analytics/checkin-signals.service.ts';
 import {
   notifyMany,
   type BatchNotification,
@@ -16,7 +16,7 @@ export interface CheckInsPassDeps {
   clock: () => Date;
   profile: Pick<ProfileService, 'day'>;
   /** The analytics read model's signals for the person's local date. */
-  signals: (tx: Db, userId: string, today: string) => Promise<CheckInSignalRow>;
+  signals: (tx: Db, userId: string, today: string) => Promise<CheckInSignals>;
   facts: (tx: Db, userId: string, coachId: string) => Promise<PersonFacts>;
   ai: Pick<ConversationAi, 'checkIn'>;
   /** Stores the coach's message in its thread (the chat's writer) and announces it live. */

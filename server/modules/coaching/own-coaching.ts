@@ -75,5 +75,3 @@ export function createOwnCoaching(deps: OwnCoachingDeps) {
 
   return { coaches, memory, reflections, consultations, preferences, routes };
 }
-
-export type OwnCoaching = ReturnType<typeof createOwnCoaching>;
