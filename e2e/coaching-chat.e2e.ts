@@ -83,7 +83,8 @@ test('coaching: hub → domain coach → chat → streamed reply → accepted pr
   await expect(page).toHaveURL('/tasks');
   // Today, or a later day of the week (the coach picks the lightest).
   const task = page.getByRole('main').getByText(title).first();
-  await expect(task.or(page.getByRole('heading', { name: 'Today’s top three' }))).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Today’s top three' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status', { name: /^Loading/ })).toHaveCount(0);
   if (!(await task.isVisible())) await page.getByRole('link', { name: 'Upcoming' }).click();
   await expect(task).toBeVisible();
 
