@@ -32,6 +32,7 @@ test('coaching: hub → domain coach → chat → streamed reply → accepted pr
   await expect(rowan).toContainText('Health · Supportive tone');
   await expect(rowan).toContainText('No messages yet');
   await expect(page.getByText('Replies come from the built-in offline coach.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reflect' })).toBeVisible();
   await checkAccessibility(page);
 
   // The domain page: what Rowan helps with, the health note, the person's goal with progress.
@@ -58,16 +59,15 @@ test('coaching: hub → domain coach → chat → streamed reply → accepted pr
   const messages = page.getByRole('list', { name: 'Messages' });
   await expect(messages).toContainText('I am stuck on my 10K and keep putting it off.');
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 });
-  await expect(messages.getByText('Offline coach')).toBeVisible();
+  await expect(messages.getByText('Answered by the offline coach')).toBeVisible();
   const proposal = messages.getByRole('article').filter({ hasText: 'New task' }).first();
   await expect(proposal).toBeVisible();
-  const title = (await proposal.getByRole('heading').textContent()) ?? '';
+  const label = (await proposal.getAttribute('aria-label')) ?? '';
+  const title = label.replace(/^New task: /, '');
   expect(title).not.toBe('');
-  // "Today · 15 min", or another day of the coming week.
-  const onToday = (await proposal.textContent())?.includes('Today ·') ?? false;
   await checkAccessibility(page);
 
-  await proposal.getByRole('button', { name: `Accept: ${title}` }).click();
+  await proposal.getByRole('button', { name: `Accept: ${label}` }).click();
   await expect(page.getByText(new RegExp(`^Added “.+” to your tasks for`))).toBeVisible();
   await expect(proposal).toContainText('Accepted');
 
@@ -79,10 +79,14 @@ test('coaching: hub → domain coach → chat → streamed reply → accepted pr
   await expectNoSideways(page);
   await checkAccessibility(page);
 
-  await proposal.getByRole('link', { name: 'See your tasks' }).click();
+  await proposal.getByRole('link', { name: 'See it in Tasks' }).click();
   await expect(page).toHaveURL('/tasks');
-  if (!onToday) await page.getByRole('link', { name: 'Upcoming' }).click();
-  await expect(page.getByRole('main').getByText(title).first()).toBeVisible();
+  // Today, or a later day of the week (the coach picks the lightest).
+  const task = page.getByRole('main').getByText(title).first();
+  await expect(page.getByRole('heading', { name: 'Today’s top three' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  if (!(await task.isVisible())) await page.getByRole('link', { name: 'Upcoming' }).click();
+  await expect(task).toBeVisible();
 
   await page.goto('/coaching');
   await expect(rowan).not.toContainText('No messages yet');

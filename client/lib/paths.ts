@@ -30,6 +30,8 @@ export const paths = {
   experiments: '/experiments',
   engagement: '/engagement-analytics',
   coaching: '/coaching',
+  /** The hub with its reflection form in view, for the day. */
+  coachingReflect: '/coaching?reflect=daily',
   coachingTeam: '/coaching/team',
   coachingAssessment: '/coaching/assessment',
   coachingAssessmentEnhanced: '/coaching/assessment-enhanced',
@@ -52,6 +54,7 @@ const segment = encodeURIComponent;
 export const pathTo = {
   goal: (id: string) => `${paths.goals}/${segment(id)}`,
   goalBreakdown: (id: string) => `${paths.goals}/${segment(id)}/breakdown`,
+  coachingDomain: (domain: string) => `/coaching/domains/${segment(domain)}`,
   coachingChat: (coachId: string) => `/coaching/chat/${segment(coachId)}`,
   coachingCustomize: (userCoachId: string) => `/coaching/customize/${segment(userCoachId)}`,
   coachingPersonality: (userCoachId: string) => `/coaching/personality/${segment(userCoachId)}`,

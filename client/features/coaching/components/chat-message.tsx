@@ -1,12 +1,12 @@
-import { CircleAlert, HeartHandshake, Info, OctagonX, Sparkles } from 'lucide-react';
+import { CircleAlert, OctagonX } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { CoachMessage, Proposal } from '#contracts/coaching.ts';
 import type { CoachEngine } from '#contracts/coach.ts';
 import { formatTimestamp } from '#contracts/local-date.ts';
-import { cn } from '#client/lib/cn.ts';
-import { engineLabel } from '../engine-label.ts';
-import { CoachMarkdown } from './coach-markdown.tsx';
-import { ProposalCard } from './chat-proposal.tsx';
+import { CoachMarkdown } from '#client/components/coach-markdown.tsx';
+import { CrisisFrame } from '#client/components/crisis-panel.tsx';
+import { EngineAttribution } from '#client/components/engine-attribution.tsx';
+import { ProposalCard } from './proposal-card.tsx';
 
 /** The person's own words: plain text, line breaks kept, on the right. */
 export function PersonBubble({
@@ -35,7 +35,7 @@ export function PersonBubble({
   );
 }
 
-/** Which engine answered, and the notice when a model fell back to the offline coach. */
+/** Which engine answered, the notice when a model fell back to the offline coach, and when. */
 function Attribution({
   engine,
   model,
@@ -50,26 +50,9 @@ function Attribution({
   timeZone: string;
 }) {
   return (
-    <div className="mt-1.5 space-y-1.5">
-      <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
-        {engine && (
-          <span className="inline-flex items-center gap-1 font-medium">
-            <Sparkles aria-hidden="true" className="size-3.5 text-primary" />
-            {engineLabel(engine, model)}
-          </span>
-        )}
-        {engine && at && <span aria-hidden="true">·</span>}
-        {at && <span>{formatTimestamp(at, timeZone)}</span>}
-      </p>
-      {notice && (
-        <p
-          role="note"
-          className="flex items-start gap-2 rounded-lg border border-info/30 bg-info/5 px-3 py-2 text-sm"
-        >
-          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-info" />
-          <span>{notice}</span>
-        </p>
-      )}
+    <div className="mt-1.5 space-y-1">
+      {engine && <EngineAttribution engine={engine} model={model ?? ''} notice={notice} />}
+      {at && <p className="text-xs text-muted-foreground">{formatTimestamp(at, timeZone)}</p>}
     </div>
   );
 }
@@ -142,45 +125,28 @@ export function CoachBubble({
 
 /**
  * The crisis response in place of a reply: the coaching pauses, and the server's words (the help
- * for the person's region) are shown on their own, with the focus moved to them once.
+ * for the person's region) are shown on their own. The one that has just arrived takes the focus
+ * and comes into view below the sticky headers; one read from the history leaves the focus alone.
  */
 export function CrisisReply({ message, focus }: { message: CoachMessage; focus: boolean }) {
-  const section = useRef<HTMLElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!focus) return;
-    // Its start in view (below the sticky headers, by its scroll margin), not just its heading.
-    section.current?.scrollIntoView?.({ block: 'start' });
-    heading.current?.focus({ preventScroll: true });
+    // After the frame's own focus (a child's effect runs first), which scrolls only "into view".
+    if (focus) frame.current?.scrollIntoView?.({ block: 'start' });
   }, [focus]);
   return (
-    <section
-      ref={section}
-      aria-labelledby={`crisis-${message.id}`}
-      className="scroll-mt-40 rounded-2xl border border-primary/30 bg-card p-4 shadow-sm sm:p-6"
-    >
-      <div className="flex items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-accent-foreground">
-          <HeartHandshake aria-hidden="true" className="size-5" />
-        </span>
-        <h2
-          id={`crisis-${message.id}`}
-          ref={heading}
-          tabIndex={-1}
-          className="text-lg font-semibold tracking-tight outline-none"
-        >
-          Let’s pause the coaching for now
-        </h2>
-      </div>
-      <CoachMarkdown text={message.text} className="mt-3" />
-    </section>
+    <div ref={frame} className="scroll-mt-40">
+      <CrisisFrame takeFocus={focus}>
+        <CoachMarkdown text={message.text} className="mt-4" />
+      </CrisisFrame>
+    </div>
   );
 }
 
 export interface ProposalControls {
   today: string;
+  /** The proposal whose decision is on its way to the server, if any. */
   decidingId: string | null;
-  decision: 'accept' | 'decline' | null;
   onDecide: (proposal: Proposal, decision: 'accept' | 'decline') => void;
 }
 
@@ -221,17 +187,19 @@ export function ThreadMessage({
       status={status}
     >
       {message.proposals.length > 0 && (
-        <div className={cn('mt-3 space-y-2')}>
+        <ul aria-label="Proposed changes" className="mt-3 space-y-2">
           {message.proposals.map((proposal) => (
-            <ProposalCard
-              key={proposal.id}
-              proposal={proposal}
-              today={proposals.today}
-              deciding={proposals.decidingId === proposal.id ? proposals.decision : null}
-              onDecide={(decision) => proposals.onDecide(proposal, decision)}
-            />
+            <li key={proposal.id}>
+              <ProposalCard
+                proposal={proposal}
+                coachName={null}
+                today={proposals.today}
+                pending={proposals.decidingId === proposal.id}
+                onDecide={(decision) => proposals.onDecide(proposal, decision)}
+              />
+            </li>
           ))}
-        </div>
+        </ul>
       )}
     </CoachBubble>
   );

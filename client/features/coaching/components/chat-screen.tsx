@@ -1,10 +1,18 @@
-import { ArrowLeft, CircleAlert, RotateCcw, SlidersHorizontal, UserRound } from 'lucide-react';
+import {
+  ArrowLeft,
+  CircleAlert,
+  NotebookPen,
+  RotateCcw,
+  SlidersHorizontal,
+  UserRound,
+} from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { CoachMessage, Proposal, UserCoach } from '#contracts/coaching.ts';
 import { coachDomainLabels } from '#contracts/coach.ts';
+import { formatRelativeDate } from '#contracts/local-date.ts';
 import { coachToneLabels } from '#contracts/onboarding.ts';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -30,10 +38,22 @@ import { useChatReply } from '../use-chat-reply.ts';
 import { CoachBubble, PersonBubble } from './chat-message.tsx';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatThread } from './chat-thread.tsx';
-import { decisionToast } from './chat-proposal.tsx';
-import { personalityPath } from './your-coaches.tsx';
 
 const uuid = z.uuid();
+
+/** The toast after a decision: what was written, in the person's terms. */
+function decisionToast(proposal: Proposal, today: string): string {
+  if (proposal.state === 'declined') return 'Proposal declined. Nothing was changed.';
+  const { draft } = proposal;
+  switch (draft.kind) {
+    case 'add_task':
+      return `Added “${draft.title}” to your tasks for ${formatRelativeDate(draft.date, today).toLowerCase()}.`;
+    case 'move_task':
+      return `Moved “${draft.title}” to ${formatRelativeDate(draft.to, today).toLowerCase()}.`;
+    case 'experiment':
+      return `Experiment “${draft.title}” started.`;
+  }
+}
 
 /** Openers for an empty thread: each sends at once. */
 const starters = [
@@ -66,6 +86,14 @@ function ChatHeader({ coach }: { coach: UserCoach }) {
       </div>
       <div className="flex gap-1">
         <Link
+          to={paths.coachingReflect}
+          className={buttonClasses('ghost', 'sm')}
+          aria-label="Reflect on your day"
+        >
+          <NotebookPen aria-hidden="true" className="size-4" />
+          <span className="hidden sm:inline">Reflect</span>
+        </Link>
+        <Link
           to={pathTo.coachingCustomize(coach.id)}
           className={buttonClasses('ghost', 'sm')}
           aria-label={`Customize ${coach.name}`}
@@ -74,7 +102,7 @@ function ChatHeader({ coach }: { coach: UserCoach }) {
           <span className="hidden sm:inline">Customize</span>
         </Link>
         <Link
-          to={personalityPath(coach.id)}
+          to={pathTo.coachingPersonality(coach.id)}
           className={buttonClasses('ghost', 'sm')}
           aria-label={`${coach.name}’s personality`}
         >
@@ -294,7 +322,6 @@ export function ChatScreen({
           proposals={{
             today,
             decidingId: decide.isPending ? decide.variables.id : null,
-            decision: decide.isPending ? decide.variables.decision : null,
             onDecide,
           }}
           focusCrisisId={focusCrisisId}

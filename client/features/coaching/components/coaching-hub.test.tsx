@@ -152,10 +152,8 @@ describe('/coaching', () => {
       'href',
       '/coaching/recommendations',
     );
-    expect(screen.getByRole('link', { name: 'Reflect on your day' })).toHaveAttribute(
-      'href',
-      '/coaching?reflect=daily',
-    );
+    // Reflection is on the hub itself.
+    expect(screen.getByRole('region', { name: 'Reflect' })).toBeInTheDocument();
     // No conversation yet: the default engine.
     expect(screen.getByText('Replies come from the built-in offline coach.')).toBeInTheDocument();
   });

@@ -1,35 +1,25 @@
-import {
-  ArrowRight,
-  Check,
-  ClipboardList,
-  Cpu,
-  NotebookPen,
-  Plus,
-  Sparkles,
-  Users,
-} from 'lucide-react';
-import { Link } from 'react-router';
+import { ArrowRight, Check, ClipboardList, Cpu, Plus, Sparkles, Users } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { CatalogueCoach, UserCoach } from '#contracts/coaching.ts';
 import { coachDomainLabels, type CoachDomain } from '#contracts/coach.ts';
+import { engineName } from '#client/components/engine-attribution.tsx';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Panel } from '#client/components/ui/panel.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
-import { paths } from '#client/lib/paths.ts';
+import { pathTo, paths } from '#client/lib/paths.ts';
 import { useLatestEngine, useLiveCoachMessages } from '../chat-api.ts';
 import { useCreateUserCoach } from '../coaches-api.ts';
 import { useCatalogueInPlace, useUserCoachesInPlace } from '../coach-queries.ts';
-import { engineInSentence } from '../engine-label.ts';
 import { DomainIcon } from './domain-icon.tsx';
+import { ReflectionPanel } from './reflection-panel.tsx';
 import { YourCoachesList } from './your-coaches.tsx';
 
-/** Where "Reflect on your day" leads: the hub opens the reflection form for the day. */
-export const dailyReflectionPath = `${paths.coaching}?reflect=daily`;
-
-export function domainPath(domain: CoachDomain): string {
-  return `${paths.coaching}/domains/${encodeURIComponent(domain)}`;
+function periodFromSearch(value: string | null): 'daily' | 'weekly' | null {
+  return value === 'daily' || value === 'weekly' ? value : null;
 }
 
 /** A catalogue coach, one per domain: who, what it helps with, and the way to its page. */
@@ -61,7 +51,7 @@ function DomainCard({ coach }: { coach: CatalogueCoach }) {
           ))}
         </ul>
         <Link
-          to={domainPath(coach.domain)}
+          to={pathTo.coachingDomain(coach.domain)}
           className={buttonClasses('outline', 'sm', 'mt-4 self-start')}
           aria-label={`Meet ${coach.name}, the ${coachDomainLabels[coach.domain].toLowerCase()} coach`}
         >
@@ -146,7 +136,7 @@ function FirstCoaches({
 function EngineLine({ userId, coaches }: { userId: string; coaches: UserCoach[] | undefined }) {
   const latest = useLatestEngine(userId, coaches);
   const text = latest.data
-    ? `Your last reply came from ${engineInSentence(latest.data.engine, latest.data.model)}.`
+    ? `Your last reply came from ${latest.data.engine === 'offline' ? 'the built-in offline coach' : engineName(latest.data.engine, latest.data.model)}.`
     : 'Replies come from the built-in offline coach.';
   return (
     <p className="flex items-start gap-2 text-sm text-muted-foreground">
@@ -170,6 +160,13 @@ export function CoachingHub({
   /** The focus areas chosen in onboarding; undefined while they load. */
   focusDomains: readonly CoachDomain[] | undefined;
 }) {
+  const [search] = useSearchParams();
+  const reflectPeriod = periodFromSearch(search.get('reflect'));
+  const reflection = useRef<HTMLDivElement>(null);
+  // "Reflect on your day" elsewhere (the chat) leads here: the form comes into view.
+  useEffect(() => {
+    if (reflectPeriod) reflection.current?.scrollIntoView?.({ block: 'start' });
+  }, [reflectPeriod]);
   const catalogue = useCatalogueInPlace();
   const coaches = useUserCoachesInPlace(userId);
   const own = coaches.data?.coaches;
@@ -264,17 +261,9 @@ export function CoachingHub({
             </Link>
           </Panel>
 
-          <Panel
-            className="order-3"
-            id="coaching-reflect"
-            title="Reflect"
-            icon={<NotebookPen aria-hidden="true" />}
-            description="A few lines on how it went; your coach answers with what your day shows."
-          >
-            <Link to={dailyReflectionPath} className={buttonClasses('outline', 'sm')}>
-              Reflect on your day
-            </Link>
-          </Panel>
+          <div ref={reflection} id="reflect" className="order-3 scroll-mt-24">
+            <ReflectionPanel userId={userId} defaultPeriod={reflectPeriod ?? 'daily'} />
+          </div>
 
           <Panel
             className="order-5"

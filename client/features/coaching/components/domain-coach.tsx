@@ -12,9 +12,9 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { pathTo, paths } from '#client/lib/paths.ts';
 import { useCreateUserCoach } from '../coaches-api.ts';
+import { useOpenOwnCoach } from '../open-own-coach.ts';
 import { useCatalogueInPlace, useUserCoachesInPlace } from '../coach-queries.ts';
 import { DomainIcon } from './domain-icon.tsx';
-import { personalityPath } from './your-coaches.tsx';
 
 /**
  * The two actions: put the coach on the team, and talk to it. Either makes the person's own copy
@@ -31,8 +31,9 @@ function CoachActions({
 }) {
   const navigate = useNavigate();
   const create = useCreateUserCoach(userId);
+  const ownCoach = useOpenOwnCoach(userId);
   const onTeam = own?.teamPosition != null;
-  const busy = create.isPending;
+  const busy = create.isPending || ownCoach.opening !== null;
 
   // For a coach the person already has, this puts the same copy on the team.
   const addToTeam = () =>
@@ -41,16 +42,8 @@ function CoachActions({
       { onSuccess: (made) => toast.success(`${made.name} is on your team.`) },
     );
 
-  const startChat = () => {
-    if (own) {
-      void navigate(pathTo.coachingChat(own.id));
-      return;
-    }
-    create.mutate(
-      { catalogueId: coach.id, addToTeam: false },
-      { onSuccess: (made) => void navigate(pathTo.coachingChat(made.id)) },
-    );
-  };
+  const startChat = () =>
+    own ? void navigate(pathTo.coachingChat(own.id)) : ownCoach.open(coach.id, pathTo.coachingChat);
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -173,7 +166,7 @@ export function DomainCoach({
                 Customize
               </Link>
               <Link
-                to={personalityPath(own.id)}
+                to={pathTo.coachingPersonality(own.id)}
                 className="font-medium text-primary underline-offset-4 hover:underline"
               >
                 Personality

@@ -90,4 +90,42 @@ describe('/coaching/recommendations', () => {
       tone: 'direct',
     });
   });
+
+  it('Start chat opens the person’s own copy of the coach, made on the way', async () => {
+    const own = '5b0f7a3e-3333-4c2a-9d7e-0000000000c1';
+    const api = fakeApi({
+      'GET /api/coach/recommendations': () => ({ body: ranked }),
+      'GET /api/coach/team': () => ({ body: { coaches: [] } }),
+      'POST /api/coach/coaches': () => ({
+        status: 201,
+        body: {
+          id: own,
+          catalogueId: 'ai-health',
+          kind: 'ai',
+          domain: 'health',
+          name: 'Rowan',
+          tone: 'direct',
+          personality: {
+            traits: { warmth: 3, directness: 3, humour: 2, formality: 2, challenge: 3 },
+            replyLength: 'medium',
+            personaNote: null,
+          },
+          teamPosition: null,
+          addedAt: AT,
+          lastMessageAt: null,
+          unread: 0,
+        },
+      }),
+    });
+    renderPage();
+    const health = await screen.findByRole('article', { name: 'Health coach' });
+    await userEvent.click(
+      within(health).getByRole('button', { name: 'Start chat with the Health coach' }),
+    );
+    expect(api.callsTo('POST /api/coach/coaches')[0]?.body).toEqual({
+      catalogueId: 'ai-health',
+      addToTeam: false,
+    });
+    expect(await screen.findByTestId('location')).toHaveTextContent(`/coaching/chat/${own}`);
+  });
 });

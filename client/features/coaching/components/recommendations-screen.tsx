@@ -9,7 +9,9 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { EmptyState, ErrorState } from '#client/components/ui/states.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { pathTo, paths } from '#client/lib/paths.ts';
+import { aiCatalogueId } from '#contracts/coaching.ts';
 import { useChangeTeam, useRecommendations, useTeam } from '../api.ts';
+import { useOpenOwnCoach } from '../open-own-coach.ts';
 import { assessmentTitles } from '../questions.ts';
 import { isOnTeam } from '../team-state.ts';
 
@@ -17,10 +19,17 @@ function CoachCard({
   recommendation,
   onTeam,
   onToggle,
+  onChat,
+  onCustomize,
+  opening,
 }: {
   recommendation: Recommendation;
   onTeam: boolean;
   onToggle: () => void;
+  /** Open the person's own copy of this coach (made first when there is none). */
+  onChat: () => void;
+  onCustomize: () => void;
+  opening: boolean;
 }) {
   const { domain, rank, reason, suggestedTone, toneReason } = recommendation;
   const name = `${coachDomainLabels[domain]} coach`;
@@ -65,22 +74,24 @@ function CoachCard({
               Select to take the {name} off your team.
             </span>
           )}
-          <Link
-            to={pathTo.coachingChat(domain)}
-            className={buttonClasses('outline')}
+          <Button
+            variant="outline"
+            onClick={onChat}
+            disabled={opening}
             aria-label={`Start chat with the ${name}`}
           >
             <MessageCircle aria-hidden="true" className="size-4" />
             Start chat
-          </Link>
-          <Link
-            to={pathTo.coachingCustomize(domain)}
-            className={buttonClasses('ghost')}
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={onCustomize}
+            disabled={opening}
             aria-label={`Customize the ${name}`}
           >
             <SlidersHorizontal aria-hidden="true" className="size-4" />
             Customize
-          </Link>
+          </Button>
         </div>
       </article>
     </li>
@@ -114,6 +125,7 @@ export function RecommendationsScreen({ userId, timeZone }: { userId: string; ti
   const recommendations = useRecommendations(userId);
   const team = useTeam(userId);
   const change = useChangeTeam(userId);
+  const own = useOpenOwnCoach(userId);
   const data = recommendations.data;
   const hasAny = Boolean(data?.assessment);
 
@@ -169,6 +181,11 @@ export function RecommendationsScreen({ userId, timeZone }: { userId: string; ti
                   key={recommendation.domain}
                   recommendation={recommendation}
                   onTeam={onTeam}
+                  onChat={() => own.open(aiCatalogueId(recommendation.domain), pathTo.coachingChat)}
+                  onCustomize={() =>
+                    own.open(aiCatalogueId(recommendation.domain), pathTo.coachingCustomize)
+                  }
+                  opening={own.opening === aiCatalogueId(recommendation.domain)}
                   onToggle={() =>
                     change.mutate(
                       onTeam

@@ -8,10 +8,6 @@ import { buttonClasses } from '#client/components/ui/button.tsx';
 import { pathTo } from '#client/lib/paths.ts';
 import { DomainIcon } from './domain-icon.tsx';
 
-export function personalityPath(userCoachId: string): string {
-  return `/coaching/personality/${encodeURIComponent(userCoachId)}`;
-}
-
 /** One of the person's own coaches: who, how it speaks, what is new, and where to go. */
 function CoachRow({ coach, timeZone }: { coach: UserCoach; timeZone: string }) {
   const headingId = `own-coach-${coach.id}`;
@@ -68,7 +64,7 @@ function CoachRow({ coach, timeZone }: { coach: UserCoach; timeZone: string }) {
             Customize
           </Link>
           <Link
-            to={personalityPath(coach.id)}
+            to={pathTo.coachingPersonality(coach.id)}
             className={buttonClasses('outline', 'sm')}
             aria-label={`${coach.name}’s personality`}
           >
