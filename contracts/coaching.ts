@@ -271,7 +271,6 @@ export type CoachingPageQuery = z.infer<typeof coachingPageQuerySchema>;
 
 // --- proposals --------------------------------------------------------------------------------------
 
-export const proposalKinds = ['add_task', 'move_task', 'experiment'] as const;
 export const proposalStates = ['open', 'accepted', 'declined'] as const;
 
 /** What a coach may propose; nothing is written until the person accepts it. */

@@ -20,7 +20,13 @@ export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
  * The coach's tones, one list for onboarding, assessments, the coach team and every reply (ADR 034:
  * the public pages' five; 'encouraging' became 'supportive' and 'playful' 'motivational').
  */
-export const coachTones = ['supportive', 'direct', 'analytical', 'motivational', 'mindful'] as const;
+export const coachTones = [
+  'supportive',
+  'direct',
+  'analytical',
+  'motivational',
+  'mindful',
+] as const;
 export const coachToneSchema = z.enum(coachTones, {
   message: `must be one of ${coachTones.join(', ')}`,
 });

@@ -301,7 +301,7 @@ function callRecorder(
 }
 
 export function createConversationGateway(deps: ConversationGatewayDeps): ConversationAi {
-  const { settings, clock, recordCall } = deps;
+  const { settings } = deps;
   assertAiSettings(settings);
   const resolveModel = deps.resolveModel ?? resolveEngineModel;
   const timeoutSignal = deps.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
