@@ -62,12 +62,11 @@ test('coaching: hub → domain coach → chat → streamed reply → accepted pr
   await expect(messages.getByText('Answered by the offline coach')).toBeVisible();
   const proposal = messages.getByRole('article').filter({ hasText: 'New task' }).first();
   await expect(proposal).toBeVisible();
-  const label = (await proposal.getAttribute('aria-label')) ?? '';
-  const title = label.replace(/^New task: /, '');
+  const title = (await proposal.getByRole('heading').textContent()) ?? '';
   expect(title).not.toBe('');
   await checkAccessibility(page);
 
-  await proposal.getByRole('button', { name: `Accept: ${label}` }).click();
+  await proposal.getByRole('button', { name: `Accept: ${title}` }).click();
   await expect(page.getByText(new RegExp(`^Added “.+” to your tasks for`))).toBeVisible();
   await expect(proposal).toContainText('Accepted');
 
@@ -79,7 +78,7 @@ test('coaching: hub → domain coach → chat → streamed reply → accepted pr
   await expectNoSideways(page);
   await checkAccessibility(page);
 
-  await proposal.getByRole('link', { name: 'See it in Tasks' }).click();
+  await proposal.getByRole('link', { name: 'See your tasks' }).click();
   await expect(page).toHaveURL('/tasks');
   // Today, or a later day of the week (the coach picks the lightest).
   const task = page.getByRole('main').getByText(title).first();

@@ -3,10 +3,10 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { CoachMessage, Proposal } from '#contracts/coaching.ts';
 import type { CoachEngine } from '#contracts/coach.ts';
 import { formatTimestamp } from '#contracts/local-date.ts';
-import { CoachMarkdown } from '#client/components/coach-markdown.tsx';
 import { CrisisFrame } from '#client/components/crisis-panel.tsx';
 import { EngineAttribution } from '#client/components/engine-attribution.tsx';
-import { ProposalCard } from './proposal-card.tsx';
+import { ProposalCard } from './chat-proposal.tsx';
+import { CoachMarkdown } from './coach-markdown.tsx';
 
 /** The person's own words: plain text, line breaks kept, on the right. */
 export function PersonBubble({
@@ -145,8 +145,9 @@ export function CrisisReply({ message, focus }: { message: CoachMessage; focus: 
 
 export interface ProposalControls {
   today: string;
-  /** The proposal whose decision is on its way to the server, if any. */
+  /** The proposal whose decision is on its way to the server, if any, and that decision. */
   decidingId: string | null;
+  decision: 'accept' | 'decline' | null;
   onDecide: (proposal: Proposal, decision: 'accept' | 'decline') => void;
 }
 
@@ -192,9 +193,8 @@ export function ThreadMessage({
             <li key={proposal.id}>
               <ProposalCard
                 proposal={proposal}
-                coachName={null}
                 today={proposals.today}
-                pending={proposals.decidingId === proposal.id}
+                deciding={proposals.decidingId === proposal.id ? proposals.decision : null}
                 onDecide={(decision) => proposals.onDecide(proposal, decision)}
               />
             </li>

@@ -381,11 +381,9 @@ describe('/coaching/chat/{coachId}', () => {
     );
     const user = userEvent.setup();
     renderChat();
-    const card = await screen.findByRole('article', { name: 'New task: Walk 20 minutes' });
-    expect(within(card).getByText('20 min')).toBeInTheDocument();
-    await user.click(
-      within(card).getByRole('button', { name: 'Accept: New task: Walk 20 minutes' }),
-    );
+    const card = await screen.findByRole('article', { name: 'Walk 20 minutes' });
+    expect(within(card).getByText('Tomorrow · 20 min')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Accept: Walk 20 minutes' }));
     expect(api.callsTo(`PATCH /api/coach/proposals/${proposal.id}`)[0]?.body).toEqual({
       decision: 'accept',
     });
@@ -393,7 +391,7 @@ describe('/coaching/chat/{coachId}', () => {
       await screen.findByText('Added “Walk 20 minutes” to your tasks for tomorrow.'),
     ).toBeVisible();
     expect(within(card).getByText('Accepted')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'See it in Tasks' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'See your tasks' })).toHaveAttribute(
       'href',
       '/tasks',
     );

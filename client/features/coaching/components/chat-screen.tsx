@@ -12,7 +12,6 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import type { CoachMessage, Proposal, UserCoach } from '#contracts/coaching.ts';
 import { coachDomainLabels } from '#contracts/coach.ts';
-import { formatRelativeDate } from '#contracts/local-date.ts';
 import { coachToneLabels } from '#contracts/onboarding.ts';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -37,23 +36,10 @@ import {
 import { useChatReply } from '../use-chat-reply.ts';
 import { CoachBubble, PersonBubble } from './chat-message.tsx';
 import { ChatComposer } from './chat-composer.tsx';
+import { decisionToast } from './chat-proposal.tsx';
 import { ChatThread } from './chat-thread.tsx';
 
 const uuid = z.uuid();
-
-/** The toast after a decision: what was written, in the person's terms. */
-function decisionToast(proposal: Proposal, today: string): string {
-  if (proposal.state === 'declined') return 'Proposal declined. Nothing was changed.';
-  const { draft } = proposal;
-  switch (draft.kind) {
-    case 'add_task':
-      return `Added “${draft.title}” to your tasks for ${formatRelativeDate(draft.date, today).toLowerCase()}.`;
-    case 'move_task':
-      return `Moved “${draft.title}” to ${formatRelativeDate(draft.to, today).toLowerCase()}.`;
-    case 'experiment':
-      return `Experiment “${draft.title}” started.`;
-  }
-}
 
 /** Openers for an empty thread: each sends at once. */
 const starters = [
@@ -322,6 +308,7 @@ export function ChatScreen({
           proposals={{
             today,
             decidingId: decide.isPending ? decide.variables.id : null,
+            decision: decide.isPending ? decide.variables.decision : null,
             onDecide,
           }}
           focusCrisisId={focusCrisisId}
