@@ -13,8 +13,12 @@ export interface EventStreamOptions {
   fetch?: typeof fetch;
 }
 
-/** Parses one SSE block ("event: x\ndata: {...}") into a known event; anything else is null. */
-export function parseEventBlock(block: string): ServerEvent | null {
+/**
+ * One server-sent-events block ("event: x\ndata: {...}") as its event name and JSON data; null for
+ * a comment, a block without data or data that is not JSON. The events stream and the chat's
+ * reply stream both read their blocks with it.
+ */
+export function sseBlock(block: string): { name: string; json: unknown } | null {
   let name = 'message';
   const data: string[] = [];
   for (const line of block.split('\n')) {
@@ -25,13 +29,19 @@ export function parseEventBlock(block: string): ServerEvent | null {
     if (field === 'event') name = value;
     else if (field === 'data') data.push(value);
   }
-  if (data.length === 0 || !(name in serverEventSchemas)) return null;
-  let json: unknown;
+  if (data.length === 0) return null;
   try {
-    json = JSON.parse(data.join('\n'));
+    return { name, json: JSON.parse(data.join('\n')) };
   } catch {
     return null;
   }
+}
+
+/** Parses one SSE block into a known event; anything else is null. */
+export function parseEventBlock(block: string): ServerEvent | null {
+  const parsedBlock = sseBlock(block);
+  if (!parsedBlock || !(parsedBlock.name in serverEventSchemas)) return null;
+  const { name, json } = parsedBlock;
   const schema = serverEventSchemas[name as ServerEvent['type']];
   const parsed = schema.safeParse(json);
   return parsed.success ? ({ type: name, data: parsed.data } as ServerEvent) : null;

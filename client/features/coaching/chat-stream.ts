@@ -7,6 +7,7 @@ import {
 } from '#contracts/coaching.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import { ApiError, getAccessToken } from '#client/lib/api-client.ts';
+import { sseBlock } from '#client/lib/event-stream.ts';
 
 /** One event of a chat reply's stream, parsed with the contract's schema. */
 export type ChatStreamEvent = {
@@ -25,23 +26,9 @@ function isEventName(name: string): name is ChatStreamEventName {
  * block must not end a reply that is otherwise arriving).
  */
 export function parseChatEventBlock(block: string): ChatStreamEvent | null {
-  let name = 'message';
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'event') name = value;
-    else if (field === 'data') data.push(value);
-  }
-  if (data.length === 0 || !isEventName(name)) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(data.join('\n'));
-  } catch {
-    return null;
-  }
+  const parsedBlock = sseBlock(block);
+  if (!parsedBlock || !isEventName(parsedBlock.name)) return null;
+  const { name, json } = parsedBlock;
   const parsed = chatStreamEvents[name].safeParse(json);
   return parsed.success ? ({ type: name, data: parsed.data } as ChatStreamEvent) : null;
 }
