@@ -159,7 +159,7 @@ test('reflection from the dashboard lands in /history', async ({ page }) => {
   await expect(entry).toBeVisible();
   // Filtered to reflections, in the URL.
   await page.getByText('Filters', { exact: true }).click();
-  await page.getByRole('checkbox', { name: 'Reflections' }).check();
+  await page.getByRole('checkbox', { name: 'Reflections' }).click();
   await expect(page).toHaveURL(/types=reflection/);
   await expect(today.getByRole('link', { name: /reflection/i }).first()).toBeVisible();
   await atBothWidths(page, async () => {
