@@ -110,7 +110,7 @@ export const catalogueSchema = z.object({ coaches: z.array(catalogueCoachSchema)
 
 /**
  * The not-medical-advice note health coaching carries, for screens (the health coach's page).
- * The same words as `HEALTH_NOTE` in server/ai/safety.ts, which health goals and plans carry.
+ * The words health goals, plans and the health coach's page carry (server/ai/safety.ts adds them).
  */
 export const HEALTH_NOTE =
   'This is coaching, not medical advice. Check with a doctor before big changes to diet, exercise or medication, especially if you have a health condition, are pregnant or take regular medicine.';

@@ -1,3 +1,4 @@
+import { HEALTH_NOTE } from '#contracts/coaching.ts';
 import type { CrisisCategory, CrisisResult, HelpResource } from '#contracts/coach.ts';
 
 /**
@@ -318,8 +319,8 @@ export function crisisResult(category: CrisisCategory, timeZone?: string): Crisi
 }
 
 /** Every health goal and plan carries this, whichever engine wrote it. */
-export const HEALTH_NOTE =
-  'This is coaching, not medical advice. Check with a doctor before big changes to diet, exercise or medication, especially if you have a health condition, are pregnant or take regular medicine.';
+// The words live in the coaching contract, so the domain page shows exactly what goals carry.
+export { HEALTH_NOTE };
 
 /** Adds the health note when the domain is health and the engine did not already include it. */
 export function withHealthNote(notes: readonly string[], domain: string): string[] {
