@@ -58,7 +58,9 @@ test('coaching: hub → domain coach → chat → streamed reply → accepted pr
   await expect(box).toHaveValue('');
   const messages = page.getByRole('list', { name: 'Messages' });
   await expect(messages).toContainText('I am stuck on my 10K and keep putting it off.');
-  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(messages.getByText('Answered by the offline coach')).toBeVisible();
   const proposal = messages.getByRole('article').filter({ hasText: 'New task' }).first();
   await expect(proposal).toBeVisible();
