@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { PASSWORD, sampleGoal, serviceRoleKey } from './support.ts';
 
@@ -233,16 +233,22 @@ test('a notification created on the server appears without a reload', async ({ p
   await stream;
   await expect(badge(page)).toHaveCount(0);
 
-  const started = Date.now();
+  // From here on a read of the lists (a poll) is held unanswered until the badge shows, so the
+  // badge can only come over the live path, however slow a loaded machine is.
+  const lists = '**/api/notifications**';
+  const held: Route[] = [];
+  await page.route(lists, (route) => {
+    held.push(route);
+  });
   await notify(page.request, key, user, {
     type: 'achievement',
     title: 'Live from the server',
     message: 'This one came over /api/events.',
     priority: 'high',
   });
-  // Polling runs every 30 s; this has to be the live path.
-  await expect(badge(page)).toHaveText('1', { timeout: 3000 });
-  expect(Date.now() - started).toBeLessThan(3000);
+  await expect(badge(page)).toHaveText('1', { timeout: 15_000 });
+  await page.unroute(lists);
+  await Promise.all(held.map((route) => route.continue()));
   await bell(page).click();
   const item = popover(page).getByRole('button', { name: /^Live from the server/ });
   await expect(item).toContainText('High priority');
