@@ -1,4 +1,4 @@
-import { MessageCircle, RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { MessageCircle, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -6,8 +6,9 @@ import { coachDomainLabels } from '#contracts/coach.ts';
 import { COACH_NAME_MAX, catalogueCoach, type UserCoach } from '#contracts/coaching.ts';
 import { coachTones, coachToneLabels, type CoachTone } from '#contracts/onboarding.ts';
 import { CoachMarkdown } from './coach-markdown.tsx';
+import { SaveResetButtons } from './save-reset-buttons.tsx';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
-import { Button, buttonClasses } from '#client/components/ui/button.tsx';
+import { buttonClasses } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { pathTo } from '#client/lib/paths.ts';
@@ -191,13 +192,7 @@ export function CustomizeScreen({
         </fieldset>
 
         <div className="flex flex-wrap items-center gap-3 border-t pt-6">
-          <Button type="submit" disabled={customize.isPending}>
-            {customize.isPending ? 'Saving...' : 'Save'}
-          </Button>
-          <Button variant="outline" onClick={customize.reset} disabled={customize.isPending}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            Reset to default
-          </Button>
+          <SaveResetButtons pending={customize.isPending} onReset={customize.reset} />
           <Link
             to={pathTo.coachingPersonality(coach.id)}
             className={buttonClasses('link', 'md', 'px-0 sm:ml-auto')}

@@ -1,4 +1,4 @@
-import { MessageCircle, RotateCcw, Sparkles } from 'lucide-react';
+import { MessageCircle, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -13,9 +13,10 @@ import {
 } from '#contracts/coaching.ts';
 import { coachToneLabels } from '#contracts/onboarding.ts';
 import { CoachMarkdown } from './coach-markdown.tsx';
+import { SaveResetButtons } from './save-reset-buttons.tsx';
 import { CrisisPanel } from '#client/components/crisis-panel.tsx';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
-import { Button, buttonClasses } from '#client/components/ui/button.tsx';
+import { buttonClasses } from '#client/components/ui/button.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
@@ -324,13 +325,7 @@ export function PersonalityScreen({ userId, coach }: { userId: string; coach: Us
           ) : null}
 
           <div className="flex flex-wrap gap-3 border-t pt-6">
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save'}
-            </Button>
-            <Button variant="outline" onClick={update.reset} disabled={update.isPending}>
-              <RotateCcw aria-hidden="true" className="size-4" />
-              Reset to default
-            </Button>
+            <SaveResetButtons pending={update.isPending} onReset={update.reset} />
           </div>
         </form>
         {/* First on a phone, so the sample is in view before the sliders; beside them when wide. */}
