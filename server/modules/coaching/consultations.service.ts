@@ -10,7 +10,7 @@ import type { CoachEngine, CrisisResult } from '#contracts/coach.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { keysetPage } from '#server/http/page-cursor.ts';
-import { GUARD_ANSWER, type CoachCallDeps } from './coach-calls.ts';
+import { answeredBy, GUARD_ANSWER, type CoachCallDeps } from './coach-calls.ts';
 import * as repo from './consultations.repo.ts';
 import { checkPersonWords, crisisIn, crisisMarkdown } from './person-words.ts';
 import { listTeam, personaOf, type UserCoachRow } from './team.repo.ts';
@@ -155,10 +155,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
       return store(userId, question, team, {
         answer: { views, tradeOffs: answer.tradeOffs, suggestion: answer.suggestion },
         proposals: answer.proposals,
-        crisis: false,
-        engine: answer.engine,
-        model: answer.model,
-        notice: answer.notice ?? null,
+        ...answeredBy(answer),
       });
     },
 

@@ -4,7 +4,7 @@ import type { CrisisResult } from '#contracts/coach.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { keysetPage } from '#server/http/page-cursor.ts';
-import { GUARD_ANSWER, type CoachCallDeps } from './coach-calls.ts';
+import { answeredBy, GUARD_ANSWER, type CoachCallDeps } from './coach-calls.ts';
 import { coachNotFound } from './coaches.service.ts';
 import { checkPersonWords, crisisIn, crisisMarkdown } from './person-words.ts';
 import * as repo from './reflections.repo.ts';
@@ -123,10 +123,7 @@ export function createReflectionsService(deps: ReflectionsServiceDeps) {
       if (answer.crisis) return store(userId, coach, input, crisisAnswer(answer.crisis, answer));
       return store(userId, coach, input, {
         reply: answer.text,
-        crisis: false,
-        engine: answer.engine,
-        model: answer.model,
-        notice: answer.notice ?? null,
+        ...answeredBy(answer),
       });
     },
 
