@@ -1,4 +1,3 @@
-import { generateText, type ModelMessage, NoObjectGeneratedError, Output } from 'ai';
 import { z } from 'zod';
 import type {
   CoachCallOutcome,
@@ -23,23 +22,23 @@ import { checkProposal, proposedChangeSchema } from './conversation-proposals.ts
 import { streamModelReply } from './conversation-stream.ts';
 import {
   type AiOperation,
+  askStructured,
   type Clock,
-  describeInvalidOutput,
   engineLabel,
   errorDetail,
-  flaggedCategory,
-  modelSafetySchema,
+  invalidAnswerFailure,
+  type ModelFailure,
   OFFLINE_MODEL,
   type RecordCall,
   resolveEngineModel,
   SAFETY_MODEL,
-  safetyInText,
+  type StructuredOutcome,
+  thrownFailure,
 } from './model-calls.ts';
 import { checkInOffline, previewOffline } from './offline/conversation/check-in.ts';
 import { reflectOffline } from './offline/conversation/reflect.ts';
 import { coachReplyOffline } from './offline/conversation/reply.ts';
 import { teamConsultOffline } from './offline/conversation/team-consult.ts';
-import { repairPrompt } from './prompts/coach-prompts.ts';
 import {
   reflectMessage,
   reflectSystem,
@@ -177,67 +176,6 @@ function offlineStream(
   };
 }
 
-type Usage = { input: number; output: number };
-type Attempt<Answer> =
-  | { ok: true; answer: Answer }
-  | { ok: false; text: string; problems: string[] }
-  | { ok: 'crisis'; category: CrisisCategory };
-
-/**
- * Asks a model for a structured answer and repairs it once: the answer, the model's crisis
- * verdict, or the problems of the second attempt. Throws on a provider error or a timeout.
- */
-async function askStructured<Input, Answer>(
-  resolved: ResolvedModel,
-  spec: StructuredSpec<Input, Answer>,
-  input: Input,
-  signal: AbortSignal,
-  usage: Usage,
-): Promise<{ first: Attempt<Answer>; second: Attempt<Answer> }> {
-  const schema = z.object({ safety: modelSafetySchema.optional(), answer: spec.schema });
-  const system = spec.system(input);
-  const attempt = async (messages: ModelMessage[]): Promise<Attempt<Answer>> => {
-    try {
-      const response = await generateText({
-        model: resolved.model,
-        system,
-        messages,
-        output: Output.object({ schema, name: spec.name }),
-        abortSignal: signal,
-        maxRetries: 1,
-        ...(resolved.providerOptions ? { providerOptions: resolved.providerOptions } : {}),
-      });
-      usage.input += response.usage.inputTokens ?? 0;
-      usage.output += response.usage.outputTokens ?? 0;
-      const flagged = flaggedCategory(response.output.safety);
-      if (flagged) return { ok: 'crisis', category: flagged };
-      const answer = response.output.answer;
-      const problems = spec.problems(input, answer);
-      return problems.length === 0
-        ? { ok: true, answer }
-        : { ok: false, text: response.text, problems };
-    } catch (error: unknown) {
-      if (!NoObjectGeneratedError.isInstance(error) || signal.aborted) throw error;
-      usage.input += error.usage?.inputTokens ?? 0;
-      usage.output += error.usage?.outputTokens ?? 0;
-      const flagged = flaggedCategory(safetyInText(error.text));
-      if (flagged) return { ok: 'crisis', category: flagged };
-      return { ok: false, text: error.text ?? '', problems: describeInvalidOutput(error) };
-    }
-  };
-  const question: ModelMessage = { role: 'user', content: spec.message(input) };
-  const first = await attempt([question]);
-  const second =
-    first.ok === false
-      ? await attempt([
-          question,
-          { role: 'assistant', content: first.text || '(no answer)' },
-          { role: 'user', content: repairPrompt(first.problems) },
-        ])
-      : first;
-  return { first, second };
-}
-
 /** What the person reads when a streamed model reply falls back to the offline coach. */
 function streamFallbackNotice(
   label: string,
@@ -251,26 +189,6 @@ function streamFallbackNotice(
     return `The ${label} model sent an empty reply, so the built-in offline coach answered instead.`;
   }
   return `The ${label} model could not be reached, so the built-in offline coach answered instead.`;
-}
-
-/** A structured call that threw: a timeout (the budget ran out) or a provider error. */
-function structuredFailure(
-  error: unknown,
-  timedOut: boolean,
-  label: string,
-  timeoutMs: number,
-): { outcome: 'fallback' | 'error'; detail: string; notice: string } {
-  return timedOut
-    ? {
-        outcome: 'fallback',
-        detail: 'timeout',
-        notice: `The ${label} model did not answer within ${Math.round(timeoutMs / 1000)} seconds, so the built-in offline coach answered instead.`,
-      }
-    : {
-        outcome: 'error',
-        detail: errorDetail(error),
-        notice: `The ${label} model could not be reached, so the built-in offline coach answered instead.`,
-      };
 }
 
 /** Records one call once it ends: its latency runs from when the recorder was made. */
@@ -429,31 +347,30 @@ export function createConversationGateway(deps: ConversationGatewayDeps): Conver
     let modelId = settings.model ?? settings.engine;
     const budget = timeoutSignal(settings.timeoutMs);
     const signal = context.signal ? AbortSignal.any([budget, context.signal]) : budget;
-    let outcome: { kind: 'answer'; answer: Answer; repaired: boolean } | Attempt<Answer> | null =
-      null;
-    let failure: { outcome: 'fallback' | 'error'; detail: string; notice: string } | null = null;
+    let outcome: StructuredOutcome<Answer> | null = null;
+    let failure: ModelFailure | null = null;
     try {
       const resolved = resolveModel(settings);
       modelId = resolved.modelId;
-      const { first, second } = await askStructured(resolved, spec, input, signal, usage);
-      if (second.ok === true)
-        outcome = { kind: 'answer', answer: second.answer, repaired: first.ok !== true };
-      else if (second.ok === 'crisis') outcome = second;
-      else {
-        failure = {
-          outcome: 'fallback',
-          detail: `invalid_output: ${second.problems.slice(0, 3).join(' | ')}`.slice(0, 300),
-          notice: `The ${label} model's answer did not pass our checks, even after one repair, so the built-in offline coach answered instead.`,
-        };
-      }
+      outcome = await askStructured({
+        model: resolved,
+        name: spec.name,
+        schema: spec.schema,
+        system: spec.system(input),
+        prompt: spec.message(input),
+        problems: (answer) => spec.problems(input, answer),
+        signal,
+        usage,
+      });
+      if (outcome.kind === 'invalid') failure = invalidAnswerFailure(outcome.detail, label);
     } catch (error: unknown) {
-      failure = structuredFailure(error, budget.aborted, label, settings.timeoutMs);
+      failure = thrownFailure(error, budget.aborted, label, settings.timeoutMs);
     }
-    if (outcome && 'kind' in outcome) {
+    if (outcome?.kind === 'answer') {
       await record(modelId, outcome.repaired ? 'repaired' : 'ok', usage);
       return { engine: settings.engine, model: modelId, answer: outcome.answer };
     }
-    if (outcome && outcome.ok === 'crisis') {
+    if (outcome?.kind === 'crisis') {
       return modelCrisis(record, modelId, outcome.category, usage, timeZone);
     }
     const answer = offline();

@@ -1,11 +1,4 @@
-import {
-  generateText,
-  type LanguageModelUsage,
-  type ModelMessage,
-  NoObjectGeneratedError,
-  Output,
-} from 'ai';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   type BreakDownGoalInput,
   type BreakDownGoalOutput,
@@ -28,19 +21,18 @@ import { planProblems, refineProblems } from './plan-rules.ts';
 import {
   type AiCallRecord,
   type AiOperation,
+  askStructured,
   type Clock,
-  describeInvalidOutput,
   engineLabel,
-  errorDetail,
-  flaggedCategory,
-  modelSafetySchema,
+  invalidAnswerFailure,
+  type ModelFailure,
   OFFLINE_MODEL,
   type RecordCall,
   resolveEngineModel,
   SAFETY_MODEL,
-  safetyInText,
+  thrownFailure,
 } from './model-calls.ts';
-import { breakDownGoalPrompt, refineGoalPrompt, repairPrompt } from './prompts/coach-prompts.ts';
+import { breakDownGoalPrompt, refineGoalPrompt } from './prompts/coach-prompts.ts';
 import type { ResolvedModel } from './providers/model.ts';
 import { crisisResult, withHealthNote } from './safety.ts';
 import { createTextGuard } from './text-guard.ts';
@@ -236,7 +228,7 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
     type Decision =
       | { answered: true; outcome: 'ok' | 'repaired'; result: Result }
       | { answered: 'crisis'; category: CrisisCategory }
-      | { answered: false; outcome: 'fallback' | 'error'; detail: string; notice: string };
+      | ({ answered: false } & ModelFailure);
     let decision: Decision;
 
     const signal = timeoutSignal(settings.timeoutMs);
@@ -244,81 +236,31 @@ export function createAiGateway(deps: AiGatewayDeps): AiGateway {
       const resolved = resolveModel(settings);
       modelId = resolved.modelId;
       const { system, prompt } = spec.prompt(input);
-      // Wrapped in an object because some providers' structured output wants an object at the
-      // root, and refineGoal's answer is a union; `safety` is the model's own crisis check.
-      const schema = z.object({ safety: modelSafetySchema.optional(), answer: spec.outputSchema });
-      const addUsage = (usage: LanguageModelUsage | undefined) => {
-        tokens.input += usage?.inputTokens ?? 0;
-        tokens.output += usage?.outputTokens ?? 0;
-      };
-
-      type Attempt =
-        | { ok: true; result: Result }
-        | { ok: false; text: string; problems: string[] }
-        | { ok: 'crisis'; category: CrisisCategory };
-      const attempt = async (messages: ModelMessage[]): Promise<Attempt> => {
-        try {
-          const response = await generateText({
-            model: resolved.model,
-            system,
-            messages,
-            output: Output.object({ schema, name: spec.name }),
-            abortSignal: signal,
-            maxRetries: 1,
-            ...(resolved.providerOptions ? { providerOptions: resolved.providerOptions } : {}),
-          });
-          addUsage(response.usage);
-          const flagged = flaggedCategory(response.output.safety);
-          if (flagged) return { ok: 'crisis', category: flagged };
-          const result = response.output.answer;
-          const found = spec.problems(input, result);
-          return found.length === 0
-            ? { ok: true, result }
-            : { ok: false, text: response.text, problems: found };
-        } catch (error) {
-          if (!NoObjectGeneratedError.isInstance(error) || signal.aborted) throw error;
-          addUsage(error.usage);
-          // An answer that breaks the schema can still carry the model's safety verdict.
-          const flagged = flaggedCategory(safetyInText(error.text));
-          if (flagged) return { ok: 'crisis', category: flagged };
-          return { ok: false, text: error.text ?? '', problems: describeInvalidOutput(error) };
-        }
-      };
-
-      const question: ModelMessage = { role: 'user', content: prompt };
-      const first = await attempt([question]);
-      const second = first.ok
-        ? first
-        : await attempt([
-            question,
-            { role: 'assistant', content: ('text' in first && first.text) || '(no answer)' },
-            { role: 'user', content: repairPrompt('problems' in first ? first.problems : []) },
-          ]);
+      const outcome = await askStructured({
+        model: resolved,
+        name: spec.name,
+        schema: spec.outputSchema,
+        system,
+        prompt,
+        problems: (result) => spec.problems(input, result),
+        signal,
+        usage: tokens,
+      });
       decision =
-        second.ok === 'crisis'
-          ? { answered: 'crisis', category: second.category }
-          : second.ok
-            ? { answered: true, outcome: first.ok ? 'ok' : 'repaired', result: second.result }
-            : {
-                answered: false,
-                outcome: 'fallback',
-                detail: `invalid_output: ${second.problems.slice(0, 3).join(' | ')}`.slice(0, 300),
-                notice: `The ${label} model's answer did not pass our checks, even after one repair, so the built-in offline coach answered instead.`,
-              };
+        outcome.kind === 'crisis'
+          ? { answered: 'crisis', category: outcome.category }
+          : outcome.kind === 'answer'
+            ? {
+                answered: true,
+                outcome: outcome.repaired ? 'repaired' : 'ok',
+                result: outcome.answer,
+              }
+            : { answered: false, ...invalidAnswerFailure(outcome.detail, label) };
     } catch (error) {
-      decision = signal.aborted
-        ? {
-            answered: false,
-            outcome: 'fallback',
-            detail: 'timeout',
-            notice: `The ${label} model did not answer within ${Math.round(settings.timeoutMs / 1000)} seconds, so the built-in offline coach answered instead.`,
-          }
-        : {
-            answered: false,
-            outcome: 'error',
-            detail: errorDetail(error),
-            notice: `The ${label} model could not be reached, so the built-in offline coach answered instead.`,
-          };
+      decision = {
+        answered: false,
+        ...thrownFailure(error, signal.aborted, label, settings.timeoutMs),
+      };
     }
 
     if (decision.answered === 'crisis') {

@@ -4,7 +4,9 @@ import {
   useQuery,
   useQueryClient,
   type QueryClient,
+  type UseMutationResult,
 } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import {
   coachingPaths,
   previewSchema,
@@ -18,6 +20,7 @@ import {
 import { apiRequest } from '#client/lib/api-client.ts';
 import { coachingKeys } from './api.ts';
 import { coachesQuery } from './coaches-api.ts';
+import { problemOf } from './problems.ts';
 
 /**
  * One own coach, read from the list of the person's coaches: `data` is null when the id is not
@@ -68,6 +71,65 @@ export function useUpdatePersonality(userId: string, coachId: string) {
       }),
     onSuccess: (saved) => storeCoach(queryClient, userId, saved),
   });
+}
+
+const RESET: { reset: true } = { reset: true };
+
+/** A toast after a save or a reset, in the page's words, from the coach as saved. */
+type SavedToast = (saved: UserCoach) => { title: string; description?: string };
+
+export interface SaveOrResetWords {
+  saved: SavedToast;
+  reset: SavedToast;
+  /** The error toast's title for a save, and for a reset, above the server's words. */
+  notSaved: string;
+  notReset: string;
+  /** A failed save the page explains beside its field, not in a toast. */
+  explainedInPlace?: (error: Error) => boolean;
+}
+
+/**
+ * Save and Reset of a coach page (name and tone, personality) over one of the mutations above:
+ * while either is pending both wait; on success the page takes the saved coach (`adopt`) and a
+ * toast says what changed; on failure a toast gives the server's words, unless the page explains
+ * a failed save beside a field. `isError` and `error` stay readable for those fields.
+ */
+export function useSaveOrReset<Body>(
+  mutation: UseMutationResult<UserCoach, Error, Body | { reset: true }>,
+  adopt: (saved: UserCoach) => void,
+  words: SaveOrResetWords,
+) {
+  const toastSaved = (saved: UserCoach, toastOf: SavedToast) => {
+    const { title, description } = toastOf(saved);
+    toast.success(title, description ? { description } : undefined);
+  };
+  const toastFailed = (title: string, error: Error) =>
+    toast.error(title, { description: problemOf(error, 'Something went wrong. Try again.') });
+
+  return {
+    save: (body: Body) =>
+      mutation.mutate(body, {
+        onSuccess: (saved) => {
+          adopt(saved);
+          toastSaved(saved, words.saved);
+        },
+        onError: (error) => {
+          if (words.explainedInPlace?.(error)) return;
+          toastFailed(words.notSaved, error);
+        },
+      }),
+    reset: () =>
+      mutation.mutate(RESET, {
+        onSuccess: (saved) => {
+          adopt(saved);
+          toastSaved(saved, words.reset);
+        },
+        onError: (error) => toastFailed(words.notReset, error),
+      }),
+    isPending: mutation.isPending,
+    isError: mutation.isError,
+    error: mutation.error,
+  };
 }
 
 /**

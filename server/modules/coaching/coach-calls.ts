@@ -1,4 +1,4 @@
-import type { ConversationAi, PersonFacts } from '#server/ai/conversation.ts';
+import type { AnswerMeta, ConversationAi, PersonFacts } from '#server/ai/conversation.ts';
 import type { Db } from '#server/db/client.ts';
 import type { CrisisCheck } from './person-words.ts';
 
@@ -30,3 +30,8 @@ export interface CoachCallDeps {
  * which the lazy gateway exists to avoid (the reflections' test holds the two equal).
  */
 export const GUARD_ANSWER = { engine: 'offline', model: 'trellis-safety-guard' } as const;
+
+/** What a stored answer that is not a crisis response says of who wrote it. */
+export function answeredBy(meta: AnswerMeta) {
+  return { crisis: false, engine: meta.engine, model: meta.model, notice: meta.notice ?? null };
+}

@@ -9,8 +9,8 @@ import {
 import type { CoachEngine, CrisisResult } from '#contracts/coach.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
-import { GUARD_ANSWER, type CoachCallDeps } from './coach-calls.ts';
+import { keysetPage } from '#server/http/page-cursor.ts';
+import { answeredBy, GUARD_ANSWER, type CoachCallDeps } from './coach-calls.ts';
 import * as repo from './consultations.repo.ts';
 import { checkPersonWords, crisisIn, crisisMarkdown } from './person-words.ts';
 import { listTeam, personaOf, type UserCoachRow } from './team.repo.ts';
@@ -155,10 +155,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
       return store(userId, question, team, {
         answer: { views, tradeOffs: answer.tradeOffs, suggestion: answer.suggestion },
         proposals: answer.proposals,
-        crisis: false,
-        engine: answer.engine,
-        model: answer.model,
-        notice: answer.notice ?? null,
+        ...answeredBy(answer),
       });
     },
 
@@ -166,18 +163,16 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
       userId: string,
       query: CoachingPageQuery,
     ): Promise<{ consultations: Consultation[]; nextCursor: string | null }> {
-      const limit = query.limit ?? PAGE_SIZE;
-      const rows = await repo.listConsultations(db, userId, {
-        limit: limit + 1,
-        ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
-      });
-      const page = rows.slice(0, limit);
+      const { page, nextCursor } = await keysetPage(
+        { limit: query.limit ?? PAGE_SIZE, cursor: query.cursor },
+        (window) => repo.listConsultations(db, userId, window),
+        (row) => ({ at: row.createdAt, id: row.id }),
+      );
       const proposals = await repo.proposalsOf(
         db,
         userId,
         page.map((row) => row.id),
       );
-      const last = page.at(-1);
       return {
         consultations: page.map((row) =>
           toConsultation(
@@ -185,8 +180,7 @@ export function createConsultationsService(deps: ConsultationsServiceDeps) {
             proposals.filter((proposal) => proposal.consultationId === row.id),
           ),
         ),
-        nextCursor:
-          rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+        nextCursor,
       };
     },
   };

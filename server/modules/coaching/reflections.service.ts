@@ -3,8 +3,8 @@ import type { CoachingPageQuery, Reflection, ReflectionRequest } from '#contract
 import type { CrisisResult } from '#contracts/coach.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
-import { GUARD_ANSWER, type CoachCallDeps } from './coach-calls.ts';
+import { keysetPage } from '#server/http/page-cursor.ts';
+import { answeredBy, GUARD_ANSWER, type CoachCallDeps } from './coach-calls.ts';
 import { coachNotFound } from './coaches.service.ts';
 import { checkPersonWords, crisisIn, crisisMarkdown } from './person-words.ts';
 import * as repo from './reflections.repo.ts';
@@ -123,10 +123,7 @@ export function createReflectionsService(deps: ReflectionsServiceDeps) {
       if (answer.crisis) return store(userId, coach, input, crisisAnswer(answer.crisis, answer));
       return store(userId, coach, input, {
         reply: answer.text,
-        crisis: false,
-        engine: answer.engine,
-        model: answer.model,
-        notice: answer.notice ?? null,
+        ...answeredBy(answer),
       });
     },
 
@@ -134,18 +131,12 @@ export function createReflectionsService(deps: ReflectionsServiceDeps) {
       userId: string,
       query: CoachingPageQuery,
     ): Promise<{ reflections: Reflection[]; nextCursor: string | null }> {
-      const limit = query.limit ?? PAGE_SIZE;
-      const rows = await repo.listReflections(db, userId, {
-        limit: limit + 1,
-        ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
-      });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        reflections: page.map(toReflection),
-        nextCursor:
-          rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
-      };
+      const { page, nextCursor } = await keysetPage(
+        { limit: query.limit ?? PAGE_SIZE, cursor: query.cursor },
+        (window) => repo.listReflections(db, userId, window),
+        (row) => ({ at: row.createdAt, id: row.id }),
+      );
+      return { reflections: page.map(toReflection), nextCursor };
     },
   };
 }

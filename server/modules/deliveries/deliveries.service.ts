@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { maskPhone } from '#server/modules/channels/mask-phone.ts';
-import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
+import { keysetPage } from '#server/http/page-cursor.ts';
 import type { RateLimiter, RateRule } from '#server/lib/rate-limiter.ts';
 import * as repo from './deliveries.repo.ts';
 import * as queue from './delivery-queue.repo.ts';
@@ -97,19 +97,12 @@ export function createDeliveriesService(deps: DeliveriesServiceDeps) {
       userId: string,
       query: z.output<typeof deliveryListQuerySchema>,
     ): Promise<DeliveryList> {
-      const rows = await repo.listDeliveries(db, userId, {
-        limit: query.limit + 1,
-        ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
-      });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1)?.delivery;
-      return {
-        deliveries: await withAttempts(page),
-        nextCursor:
-          rows.length > query.limit && last
-            ? encodeCursor({ at: last.scheduledFor, id: last.id })
-            : null,
-      };
+      const { page, nextCursor } = await keysetPage(
+        query,
+        (window) => repo.listDeliveries(db, userId, window),
+        (row) => ({ at: row.delivery.scheduledFor, id: row.delivery.id }),
+      );
+      return { deliveries: await withAttempts(page), nextCursor };
     },
 
     async sendNow(userId: string): Promise<SendNowResult> {

@@ -5,7 +5,7 @@ import type { DeliveryChannel } from '#contracts/channels.ts';
 import { deliveryChannels } from '#contracts/channels.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { decodeCursor, encodeCursor } from '#server/http/page-cursor.ts';
+import { keysetPage } from '#server/http/page-cursor.ts';
 import * as repo from './dev-outbox.repo.ts';
 
 function channelOf(value: string): DeliveryChannel {
@@ -56,21 +56,17 @@ export function createDevOutboxService(deps: { db: Db }) {
     },
 
     async list(query: z.output<typeof outboxQuerySchema>): Promise<OutboxList> {
-      const rows = await repo.listOutbox(db, {
-        limit: query.limit + 1,
-        ...(query.channel ? { channel: query.channel } : {}),
-        ...(query.to ? { to: query.to } : {}),
-        ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
-      });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        messages: page.map(toMessage),
-        nextCursor:
-          rows.length > query.limit && last
-            ? encodeCursor({ at: last.createdAt, id: last.id })
-            : null,
-      };
+      const { page, nextCursor } = await keysetPage(
+        query,
+        (window) =>
+          repo.listOutbox(db, {
+            ...window,
+            ...(query.channel ? { channel: query.channel } : {}),
+            ...(query.to ? { to: query.to } : {}),
+          }),
+        (row) => ({ at: row.createdAt, id: row.id }),
+      );
+      return { messages: page.map(toMessage), nextCursor };
     },
 
     async get(id: string): Promise<OutboxMessage> {

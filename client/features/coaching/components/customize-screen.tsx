@@ -1,4 +1,4 @@
-import { MessageCircle, RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { MessageCircle, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -6,14 +6,15 @@ import { coachDomainLabels } from '#contracts/coach.ts';
 import { COACH_NAME_MAX, catalogueCoach, type UserCoach } from '#contracts/coaching.ts';
 import { coachTones, coachToneLabels, type CoachTone } from '#contracts/onboarding.ts';
 import { CoachMarkdown } from './coach-markdown.tsx';
+import { SaveResetButtons } from './save-reset-buttons.tsx';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
-import { Button, buttonClasses } from '#client/components/ui/button.tsx';
+import { buttonClasses } from '#client/components/ui/button.tsx';
 import { FormField } from '#client/components/ui/form-field.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { pathTo } from '#client/lib/paths.ts';
-import { useCustomizeCoach, usePreview } from '../customize-api.ts';
+import { useCustomizeCoach, usePreview, useSaveOrReset } from '../customize-api.ts';
 import { draftOf, nameError, previewRequest } from '../customize-state.ts';
-import { fieldProblem, problemOf } from '../problems.ts';
+import { fieldProblem } from '../problems.ts';
 
 /** One tone to pick, with a short reply in it from the person's own figures. */
 function ToneOption({
@@ -97,7 +98,24 @@ export function CustomizeScreen({
   const [name, setName] = useState(coach.name);
   const [tone, setTone] = useState<CoachTone>(coach.tone);
   const [touched, setTouched] = useState(false);
-  const customize = useCustomizeCoach(userId, coach.id);
+  const adopt = (saved: UserCoach) => {
+    setName(saved.name);
+    setTone(saved.tone);
+    setTouched(false);
+  };
+  const toneOf = (saved: UserCoach) => coachToneLabels[saved.tone].toLowerCase();
+  const customize = useSaveOrReset(useCustomizeCoach(userId, coach.id), adopt, {
+    saved: (saved) => ({
+      title: 'Coach saved',
+      description: `${saved.name} now speaks in a ${toneOf(saved)} tone.`,
+    }),
+    reset: (saved) => ({
+      title: 'Back to the default',
+      description: `${saved.name}, in a ${toneOf(saved)} tone.`,
+    }),
+    notSaved: 'Your coach was not saved',
+    notReset: 'Your coach was not reset',
+  });
   const catalogue = catalogueCoach(coach.catalogueId);
   const nameId = useId();
 
@@ -105,12 +123,6 @@ export function CustomizeScreen({
   const serverError = customize.isError ? fieldProblem(customize.error, 'name') : null;
   const shownNameError = (touched ? localError : null) ?? serverError;
   const changed = name.trim() !== coach.name || tone !== coach.tone;
-
-  const adopt = (saved: UserCoach) => {
-    setName(saved.name);
-    setTone(saved.tone);
-    setTouched(false);
-  };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -123,42 +135,11 @@ export function CustomizeScreen({
       toast.info('Nothing to save', { description: 'The name and the tone are as saved.' });
       return;
     }
-    customize.mutate(
-      {
-        ...(name.trim() !== coach.name ? { name: name.trim() } : {}),
-        ...(tone !== coach.tone ? { tone } : {}),
-      },
-      {
-        onSuccess: (saved) => {
-          adopt(saved);
-          toast.success('Coach saved', {
-            description: `${saved.name} now speaks in a ${coachToneLabels[saved.tone].toLowerCase()} tone.`,
-          });
-        },
-        onError: (error) =>
-          toast.error('Your coach was not saved', {
-            description: problemOf(error, 'Something went wrong. Try again.'),
-          }),
-      },
-    );
+    customize.save({
+      ...(name.trim() !== coach.name ? { name: name.trim() } : {}),
+      ...(tone !== coach.tone ? { tone } : {}),
+    });
   };
-
-  const reset = () =>
-    customize.mutate(
-      { reset: true },
-      {
-        onSuccess: (saved) => {
-          adopt(saved);
-          toast.success('Back to the default', {
-            description: `${saved.name}, in a ${coachToneLabels[saved.tone].toLowerCase()} tone.`,
-          });
-        },
-        onError: (error) =>
-          toast.error('Your coach was not reset', {
-            description: problemOf(error, 'Something went wrong. Try again.'),
-          }),
-      },
-    );
 
   return (
     <PageShell
@@ -211,13 +192,7 @@ export function CustomizeScreen({
         </fieldset>
 
         <div className="flex flex-wrap items-center gap-3 border-t pt-6">
-          <Button type="submit" disabled={customize.isPending}>
-            {customize.isPending ? 'Saving...' : 'Save'}
-          </Button>
-          <Button variant="outline" onClick={reset} disabled={customize.isPending}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            Reset to default
-          </Button>
+          <SaveResetButtons pending={customize.isPending} onReset={customize.reset} />
           <Link
             to={pathTo.coachingPersonality(coach.id)}
             className={buttonClasses('link', 'md', 'px-0 sm:ml-auto')}

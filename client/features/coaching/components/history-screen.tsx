@@ -11,10 +11,11 @@ import {
   Target,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { coachDomainLabels } from '#contracts/coach.ts';
 import type { HistoryEntry, HistoryEntryType } from '#contracts/coaching.ts';
+import { LoadMore } from '#client/components/load-more.tsx';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -42,28 +43,6 @@ const typeIcons: Record<HistoryEntryType, LucideIcon> = {
   conversation: MessageCircle,
   consultation: MessagesSquare,
 };
-
-/** Loads the next page when `target` scrolls into view (the "Load more" button stays for keyboards). */
-function useLoadOnView(enabled: boolean, load: () => void) {
-  const target = useRef<HTMLDivElement>(null);
-  const loadRef = useRef(load);
-  useEffect(() => {
-    loadRef.current = load;
-  });
-  useEffect(() => {
-    const element = target.current;
-    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [enabled]);
-  return target;
-}
 
 function EntryRow({ entry, timeZone }: { entry: HistoryEntry; timeZone: string }) {
   const Icon = typeIcons[entry.type];
@@ -122,11 +101,6 @@ function Timeline({
   const history = useHistory(userId, filters);
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
   const days = groupByDay(entries, timeZone);
-  const canLoadMore = history.hasNextPage && !history.isFetchingNextPage;
-  const loadMore = () => {
-    if (canLoadMore) void history.fetchNextPage();
-  };
-  const sentinel = useLoadOnView(Boolean(history.hasNextPage) && !history.isError, loadMore);
 
   if (history.isPending) {
     return (
@@ -190,23 +164,12 @@ function Timeline({
           </section>
         ))}
       </div>
-      <div ref={sentinel} />
-      {history.isFetchNextPageError ? (
-        <p role="alert" className="mt-4 text-center text-sm text-muted-foreground">
-          More could not load.{' '}
-          <button type="button" className="text-primary underline" onClick={loadMore}>
-            Try again
-          </button>
-        </p>
-      ) : history.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button variant="outline" onClick={loadMore} disabled={history.isFetchingNextPage}>
-            {history.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-          </Button>
-        </div>
-      ) : (
-        <p className="mt-4 text-center text-xs text-muted-foreground">That is everything.</p>
-      )}
+      <LoadMore
+        pages={history}
+        end="That is everything."
+        paused={history.isError}
+        failed={history.isFetchNextPageError}
+      />
     </div>
   );
 }

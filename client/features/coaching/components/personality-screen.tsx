@@ -1,4 +1,4 @@
-import { MessageCircle, RotateCcw, Sparkles } from 'lucide-react';
+import { MessageCircle, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -13,16 +13,17 @@ import {
 } from '#contracts/coaching.ts';
 import { coachToneLabels } from '#contracts/onboarding.ts';
 import { CoachMarkdown } from './coach-markdown.tsx';
+import { SaveResetButtons } from './save-reset-buttons.tsx';
 import { CrisisPanel } from '#client/components/crisis-panel.tsx';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
-import { Button, buttonClasses } from '#client/components/ui/button.tsx';
+import { buttonClasses } from '#client/components/ui/button.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
 import { pathTo } from '#client/lib/paths.ts';
-import { usePreview, useUpdatePersonality } from '../customize-api.ts';
+import { usePreview, useSaveOrReset, useUpdatePersonality } from '../customize-api.ts';
 import {
   draftOf,
   personaNoteError,
@@ -161,7 +162,24 @@ function PreviewCard({
 export function PersonalityScreen({ userId, coach }: { userId: string; coach: UserCoach }) {
   const saved = draftOf(coach.personality);
   const [draft, setDraft] = useState<PersonalityDraft>(saved);
-  const update = useUpdatePersonality(userId, coach.id);
+  const update = useSaveOrReset(
+    useUpdatePersonality(userId, coach.id),
+    (coachSaved) => setDraft(draftOf(coachSaved.personality)),
+    {
+      saved: (coachSaved) => ({
+        title: 'Personality saved',
+        description: `${coachSaved.name}'s next replies will sound like the preview.`,
+      }),
+      reset: () => ({ title: 'Back to the default personality' }),
+      notSaved: 'The personality was not saved',
+      notReset: 'The personality was not reset',
+      // A refused note is explained beside the note; anything else in a toast.
+      explainedInPlace: (error) =>
+        crisisRefusalIn(error) !== null ||
+        fieldProblem(error, 'personaNote') !== null ||
+        (error instanceof ApiError && error.status === 400),
+    },
+  );
   const noteId = useId();
   const lengthName = useId();
 
@@ -194,38 +212,8 @@ export function PersonalityScreen({ userId, coach }: { userId: string; coach: Us
       toast.info('Nothing to save', { description: 'The personality is as saved.' });
       return;
     }
-    update.mutate(personalityBody(draft), {
-      onSuccess: (coachSaved) => {
-        setDraft(draftOf(coachSaved.personality));
-        toast.success('Personality saved', {
-          description: `${coachSaved.name}'s next replies will sound like the preview.`,
-        });
-      },
-      onError: (error) => {
-        // A refused note is explained beside the note; anything else in a toast.
-        if (crisisRefusalIn(error) || fieldProblem(error, 'personaNote')) return;
-        if (error instanceof ApiError && error.status === 400) return;
-        toast.error('The personality was not saved', {
-          description: problemOf(error, 'Something went wrong. Try again.'),
-        });
-      },
-    });
+    update.save(personalityBody(draft));
   };
-
-  const reset = () =>
-    update.mutate(
-      { reset: true },
-      {
-        onSuccess: (coachSaved) => {
-          setDraft(draftOf(coachSaved.personality));
-          toast.success('Back to the default personality');
-        },
-        onError: (error) =>
-          toast.error('The personality was not reset', {
-            description: problemOf(error, 'Something went wrong. Try again.'),
-          }),
-      },
-    );
 
   const noteProblem = noteError ?? refusedNote;
   const noteLength = draft.personaNote.trim().length;
@@ -337,13 +325,7 @@ export function PersonalityScreen({ userId, coach }: { userId: string; coach: Us
           ) : null}
 
           <div className="flex flex-wrap gap-3 border-t pt-6">
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save'}
-            </Button>
-            <Button variant="outline" onClick={reset} disabled={update.isPending}>
-              <RotateCcw aria-hidden="true" className="size-4" />
-              Reset to default
-            </Button>
+            <SaveResetButtons pending={update.isPending} onReset={update.reset} />
           </div>
         </form>
         {/* First on a phone, so the sample is in view before the sliders; beside them when wide. */}

@@ -1,11 +1,12 @@
 import { BellOff, CheckCheck, Circle, CircleCheck, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   notificationTypes,
   type Notification,
   type NotificationType,
 } from '#contracts/notifications.ts';
+import { LoadMore } from '#client/components/load-more.tsx';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -27,28 +28,6 @@ export const typeLabels: Record<NotificationType, string> = {
   other: 'Other',
 };
 
-/** Loads the next page when `target` scrolls into view (the "Load more" button stays for keyboards). */
-function useLoadOnView(enabled: boolean, load: () => void) {
-  const target = useRef<HTMLDivElement>(null);
-  const loadRef = useRef(load);
-  useEffect(() => {
-    loadRef.current = load;
-  });
-  useEffect(() => {
-    const element = target.current;
-    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [enabled]);
-  return target;
-}
-
 /** /notifications: every notification, newest first, with filters and per-item actions. */
 export function NotificationHistory({ userId }: { userId: string }) {
   const [filters, setFilters] = useState<HistoryFilters>({ type: 'all', unreadOnly: false });
@@ -62,11 +41,6 @@ export function NotificationHistory({ userId }: { userId: string }) {
 
   const notifications = history.data?.pages.flatMap((page) => page.notifications) ?? [];
   const unread = latest.data?.unreadCount ?? history.data?.pages[0]?.unreadCount ?? 0;
-  const canLoadMore = history.hasNextPage && !history.isFetchingNextPage;
-  const loadMore = () => {
-    if (canLoadMore) void history.fetchNextPage();
-  };
-  const sentinel = useLoadOnView(Boolean(history.hasNextPage), loadMore);
   const filtered = filters.type !== 'all' || filters.unreadOnly;
 
   const select = (notification: Notification) => {
@@ -216,18 +190,12 @@ export function NotificationHistory({ userId }: { userId: string }) {
             ))}
           </ul>
         )}
-        <div ref={sentinel} />
-        {history.hasNextPage ? (
-          <div className="mt-4 flex justify-center">
-            <Button variant="outline" onClick={loadMore} disabled={history.isFetchingNextPage}>
-              {history.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-            </Button>
-          </div>
-        ) : notifications.length > 0 && !history.isPending ? (
-          <p className="mt-4 text-center text-xs text-muted-foreground">
-            That is every notification.
-          </p>
-        ) : null}
+        <LoadMore
+          pages={history}
+          end={
+            notifications.length > 0 && !history.isPending ? 'That is every notification.' : null
+          }
+        />
       </section>
     </div>
   );
