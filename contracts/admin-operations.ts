@@ -70,7 +70,6 @@ export const deliveryFailureSchema = z.object({
   /** The delivery fallback queued on another channel, or null when none was. */
   fallback: z.object({ channel: deliveryChannelSchema, status: deliveryStatusSchema }).nullable(),
 });
-export type DeliveryFailure = z.infer<typeof deliveryFailureSchema>;
 
 export const deliveryReportSchema = z.object({
   period: deliveryPeriodSchema,
@@ -164,7 +163,6 @@ export const auditQuerySchema = z
     message: 'must not be after the end date',
     path: ['from'],
   });
-export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),

@@ -124,7 +124,9 @@ test('an admin checks the system and deliveries, switches the coach engine, read
   await openTab(admin, 'Broadcast');
   await admin.getByLabel('Audience').selectOption('coach');
   await admin.getByLabel('Title').fill(title);
-  await admin.getByLabel('Message').fill('Thursday at 18:00, in the usual room.');
+  await admin
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Thursday at 18:00, in the usual room.');
   await admin.getByRole('button', { name: 'Review and send' }).click();
   await expect(admin.getByRole('alertdialog')).toContainText(`Send “${title}” to coaches?`);
   await checkBothWidths(admin, 'broadcast');

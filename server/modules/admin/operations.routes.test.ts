@@ -159,6 +159,9 @@ describe('admin operations API', () => {
       400,
       'invalid_input',
     );
+    expectError(await t.call(admin, 'GET', '/api/admin/ai?period=forever'), 400, 'invalid_input');
+    expectError(await t.call(admin, 'PUT', '/api/admin/ai/engine', {}), 400, 'invalid_input');
+    expectError(await t.call(null, 'GET', '/api/coaching/engine'), 401, 'unauthenticated');
   });
 
   it('switches the engine for the next call, without a restart, and counts usage per engine', async () => {

@@ -154,6 +154,7 @@ function Usage({
       ) : (
         <div className="space-y-4">
           <StackedBarsChart
+            label="Chart: calls per engine by outcome (the table below has the figures)"
             data={rows.map((row) => ({
               label: row.label,
               answered: row.calls - row.fallbacks - row.crisis,

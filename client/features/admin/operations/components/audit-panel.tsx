@@ -47,7 +47,7 @@ export function AuditPanel() {
         role="search"
         aria-label="Filter the audit log"
         onSubmit={submit}
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
+        className="grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-3"
       >
         {fields.map((field) => (
           <div key={field.key} className="min-w-0 space-y-1.5">

@@ -5,13 +5,16 @@ const StackedBarsLazy = lazy(() =>
   import('./charts.tsx').then((module) => ({ default: module.StackedBars })),
 );
 
-/** A stacked bar chart, with Recharts loaded on first use; hidden from screen readers (a table has the figures). */
-export function StackedBarsChart(props: ComponentProps<typeof StackedBarsLazy>) {
+/** A stacked bar chart, with Recharts loaded on first use; the table beside it has its figures. */
+export function StackedBarsChart({
+  label,
+  ...props
+}: ComponentProps<typeof StackedBarsLazy> & { label: string }) {
   return (
-    <div aria-hidden="true" className="min-w-0">
+    <figure aria-label={label} className="min-w-0">
       <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
         <StackedBarsLazy {...props} />
       </Suspense>
-    </div>
+    </figure>
   );
 }

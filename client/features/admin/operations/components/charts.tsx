@@ -38,6 +38,8 @@ export function StackedBars({
   return (
     <BarChart
       responsive
+      // The table beside it is what keyboards and screen readers read.
+      accessibilityLayer={false}
       layout="vertical"
       data={[...data]}
       style={{ width: '100%', height: Math.max(150, data.length * 48 + 50) }}

@@ -113,6 +113,7 @@ function ReportView({ report }: { report: DeliveryReport }) {
       </dl>
       <Panel title="By channel" headingLevel="h3" icon={<Send aria-hidden="true" />}>
         <StackedBarsChart
+          label="Chart: deliveries per channel by outcome (the table below has the figures)"
           data={rows.map((row) => ({ ...row, label: channelNames[row.channel] }))}
           series={[
             { key: 'delivered', name: 'Delivered', color: 'var(--primary)' },

@@ -71,7 +71,7 @@ function SystemView({ status }: { status: SystemStatus }) {
         />
       </dl>
 
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid gap-5 lg:grid-cols-2 lg:items-start">
         <Panel
           title="Queue"
           headingLevel="h3"
