@@ -6,10 +6,15 @@ import type { ConversationAi } from '#server/ai/conversation.ts';
 import type { AiCallRecord, AiGateway } from '#server/ai/gateway.ts';
 import { createLazyAiGateway, createLazyConversationGateway } from '#server/ai/lazy-gateway.ts';
 import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
-import { createEngineChoice, ENGINE_CHOICE_KEY } from '#server/ai/engine-choice.ts';
+import {
+  createEngineChoice,
+  ENGINE_CHOICE_KEY,
+  type EngineChoice,
+} from '#server/ai/engine-choice.ts';
 import { aiSettingsFromEnv } from '#server/ai/settings.ts';
 import { createAccountSessionsService } from '#server/auth/account-sessions.service.ts';
 import { createAuthModule, type AuthModule } from '#server/auth/auth.module.ts';
+import type { AuthGuard } from '#server/auth/guard.ts';
 import { forgetOnStandingChanges } from '#server/auth/session-standing-cache.ts';
 import type { MailTransport } from '#server/auth/mail/mailer.ts';
 import type { Database, Db } from '#server/db/client.ts';
@@ -304,6 +309,47 @@ function createDeliveryApi(deps: {
   return { schedule, channels, deliveries, links, onboarding, outbox };
 }
 
+/** The coaches' engine: AI_ENGINE, or the one an admin chose at run time (ADR 037). */
+function engineChoiceOf(db: Db, env: Env): EngineChoice {
+  return createEngineChoice({
+    configured: aiSettingsFromEnv(env),
+    read: () => getSetting(db, ENGINE_CHOICE_KEY),
+  });
+}
+
+/**
+ * The admin area's operations (ADR 016: it owns no tables; it composes the deliveries, coaching
+ * and notifications modules' reads and the auth service): System, Deliveries, AI (ADR 037), Audit
+ * log and Broadcast for admins, and the coach's engine in use for everyone signed in.
+ */
+function createAdminOperations(deps: {
+  env: Env;
+  database: Database;
+  clock: () => Date;
+  version?: string;
+  delivery: DeliveryModule;
+  deliveryApi: { deliveries: ReturnType<typeof createDeliveriesService> };
+  engineChoice: EngineChoice;
+}) {
+  const { env, database, clock, delivery } = deps;
+  const db = database.db;
+  const operations = createOperationsService({
+    db,
+    clock,
+    version: deps.version ?? 'dev',
+    database,
+    worker: {
+      mode: env.DELIVERY_WORKER,
+      tickMs: env.DELIVERY_TICK_MS,
+      lastTick: () => delivery.lastTick(),
+    },
+    transports: delivery.senders.transports,
+    deliveries: deps.deliveryApi.deliveries,
+  });
+  const ai = createAiAdminService({ db, clock, choice: deps.engineChoice });
+  return { routes: (guard: AuthGuard) => operationsRoutes({ guard, operations, ai }) };
+}
+
 /** Builds every product module; throws ModuleStartError naming the first one that cannot start. */
 export async function createModules(deps: ModulesDeps) {
   const { env, database, clock, log } = deps;
@@ -359,12 +405,8 @@ export async function createModules(deps: ModulesDeps) {
     metrics: deps.metrics,
     log,
   });
-  // The engine in use: AI_ENGINE, or the one an admin chose at run time (ADR 037), read by the
-  // gateways at each call.
-  const engineChoice = createEngineChoice({
-    configured: aiSettingsFromEnv(env),
-    read: () => getSetting(db, ENGINE_CHOICE_KEY),
-  });
+  // The engine in use: AI_ENGINE, or the one an admin chose (ADR 037), read at each call.
+  const engineChoice = engineChoiceOf(db, env);
   const aiDeps = {
     settings: engineChoice.configured,
     current: () => engineChoice.current(),
@@ -499,21 +541,7 @@ export async function createModules(deps: ModulesDeps) {
     defaultTone: async (userId) => (await deliveryApi.onboarding.get(userId)).coachTone,
   });
 
-  // The admin area's operations (ADR 016: composes other modules' reads and the auth service).
-  const operations = createOperationsService({
-    db,
-    clock,
-    version: deps.version ?? 'dev',
-    database,
-    worker: {
-      mode: env.DELIVERY_WORKER,
-      tickMs: env.DELIVERY_TICK_MS,
-      lastTick: () => delivery.lastTick(),
-    },
-    transports: delivery.senders.transports,
-    deliveries: deliveryApi.deliveries,
-  });
-  const aiAdmin = createAiAdminService({ db, clock, choice: engineChoice });
+  const adminOperations = createAdminOperations({ ...deps, delivery, deliveryApi, engineChoice });
 
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -554,8 +582,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(onboardingRoutes({ guard, onboarding: deliveryApi.onboarding }));
     await app.register(linksRoutes({ links: deliveryApi.links }));
     await app.register(devOutboxRoutes({ guard, outbox: deliveryApi.outbox }));
-    // System, Deliveries, AI, Audit log and Broadcast (admins), and the coach's engine in use.
-    await app.register(operationsRoutes({ guard, operations, ai: aiAdmin }));
+    await app.register(adminOperations.routes(guard));
     // The SMS provider's delivery receipts (signed by the provider; 404 while SMS is unconfigured).
     await app.register(smsStatusRoutes({ db, clock, env }));
   };

@@ -164,6 +164,29 @@ async function finishInFlight(
     log.warn({ boundMs: bound }, 'delivery worker stopped before its sends finished');
 }
 
+/**
+ * Reports a scheduler pass in system_settings (at most every LAST_TICK_EVERY_MS), so any process
+ * can tell how the worker is doing (the admins' System panel).
+ */
+function tickReporter(deps: Pick<DeliveryModuleDeps, 'db' | 'clock' | 'log'>) {
+  let reportedAt = Number.NEGATIVE_INFINITY;
+  return async () => {
+    const at = performance.now();
+    if (at - reportedAt < LAST_TICK_EVERY_MS) return;
+    reportedAt = at;
+    const now = deps.clock();
+    await putSetting(deps.db, LAST_TICK_KEY, { at: now.toISOString() }, now).catch(
+      (error: unknown) =>
+        deps.log.warn({ err: error }, 'could not report the delivery worker tick'),
+    );
+  };
+}
+
+async function lastTick(db: Db): Promise<Date | null> {
+  const value = await getSetting<{ at?: unknown }>(db, LAST_TICK_KEY);
+  return typeof value?.at === 'string' ? new Date(value.at) : null;
+}
+
 export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<DeliveryModule> {
   const { db, database, env, clock, log } = deps;
   const resolve = deps.resolve ? { resolve: deps.resolve } : {};
@@ -236,17 +259,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       wakers[loop] = done;
     });
 
-  // The last pass is reported in system_settings, so any process can tell how the worker is doing.
-  let reportedAt = Number.NEGATIVE_INFINITY;
-  const reportTick = async () => {
-    const at = performance.now();
-    if (at - reportedAt < LAST_TICK_EVERY_MS) return;
-    reportedAt = at;
-    await putSetting(db, LAST_TICK_KEY, { at: clock().toISOString() }, clock()).catch(
-      (error: unknown) => log.warn({ err: error }, 'could not report the delivery worker tick'),
-    );
-  };
-
+  const reportTick = tickReporter(deps);
   const schedulerLoop = async () => {
     while (!stopping) {
       await reportTick();
@@ -357,10 +370,7 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       return states(tx ?? db, userId);
     },
 
-    async lastTick() {
-      const value = await getSetting<{ at?: unknown }>(db, LAST_TICK_KEY);
-      return typeof value?.at === 'string' ? new Date(value.at) : null;
-    },
+    lastTick: () => lastTick(db),
 
     async tick() {
       let scheduled = 0;
