@@ -130,7 +130,7 @@ export async function openOutboxMessage(
   const rows = admin.getByRole('list', { name: 'Messages in the dev outbox' });
   const row = rows.getByRole('button', { name: filter.name }).first();
   await expect(async () => {
-    await admin.goto('/admin');
+    await admin.goto('/admin?tab=outbox');
     await expect(admin.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
     if (filter.channel) await admin.getByLabel('Channel').selectOption(filter.channel);
     await admin.getByLabel('Recipient').fill(filter.to);

@@ -42,6 +42,12 @@ const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     AUTH_ANONYMOUS_SIGN_INS: 'true',
     // The first-week journey moves the product's clock day by day (service-role key only).
     CLOCK_CONTROL: 'true',
+    // A second coach engine for the admins' AI panel (e2e/admin-operations.e2e.ts), with no service
+    // behind it: an OpenAI-compatible server at a port nothing listens on. AI_ENGINE stays offline,
+    // so every other journey's coach is the offline one; chosen at run time, its calls fail at once
+    // and the offline coach answers instead (a fallback, recorded under openai-compatible).
+    AI_BASE_URL: 'http://127.0.0.1:9/v1',
+    AI_MODEL: 'e2e-unreachable-model',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -6,12 +6,19 @@ import type { ConversationAi } from '#server/ai/conversation.ts';
 import type { AiCallRecord, AiGateway } from '#server/ai/gateway.ts';
 import { createLazyAiGateway, createLazyConversationGateway } from '#server/ai/lazy-gateway.ts';
 import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
+import {
+  createEngineChoice,
+  ENGINE_CHOICE_KEY,
+  type EngineChoice,
+} from '#server/ai/engine-choice.ts';
 import { aiSettingsFromEnv } from '#server/ai/settings.ts';
 import { createAccountSessionsService } from '#server/auth/account-sessions.service.ts';
 import { createAuthModule, type AuthModule } from '#server/auth/auth.module.ts';
+import type { AuthGuard } from '#server/auth/guard.ts';
 import { forgetOnStandingChanges } from '#server/auth/session-standing-cache.ts';
 import type { MailTransport } from '#server/auth/mail/mailer.ts';
 import type { Database, Db } from '#server/db/client.ts';
+import { getSetting } from '#server/db/settings.repo.ts';
 import type { ChannelSenders } from '#server/delivery/channels/index.ts';
 import { verificationSmsText } from '#server/delivery/channels/sms.ts';
 import { createDeliveryModule, type DeliveryModule } from '#server/delivery/delivery.module.ts';
@@ -21,6 +28,9 @@ import { eventsRoutes } from '#server/events/events.routes.ts';
 import { createRateLimiter } from '#server/lib/rate-limiter.ts';
 import { accountRoutes } from '#server/modules/account/account.routes.ts';
 import { achievementsRoutes } from '#server/modules/achievements/achievements.routes.ts';
+import { createAiAdminService } from '#server/modules/admin/ai-admin.service.ts';
+import { operationsRoutes } from '#server/modules/admin/operations.routes.ts';
+import { createOperationsService } from '#server/modules/admin/operations.service.ts';
 import { createAchievementsService } from '#server/modules/achievements/achievements.service.ts';
 import { createCheckinsService } from '#server/modules/experiments/checkins.service.ts';
 import { createExperimentReads } from '#server/modules/experiments/experiment-reads.ts';
@@ -299,6 +309,47 @@ function createDeliveryApi(deps: {
   return { schedule, channels, deliveries, links, onboarding, outbox };
 }
 
+/** The coaches' engine: AI_ENGINE, or the one an admin chose at run time (ADR 037). */
+function engineChoiceOf(db: Db, env: Env): EngineChoice {
+  return createEngineChoice({
+    configured: aiSettingsFromEnv(env),
+    read: () => getSetting(db, ENGINE_CHOICE_KEY),
+  });
+}
+
+/**
+ * The admin area's operations (ADR 016: it owns no tables; it composes the deliveries, coaching
+ * and notifications modules' reads and the auth service): System, Deliveries, AI (ADR 037), Audit
+ * log and Broadcast for admins, and the coach's engine in use for everyone signed in.
+ */
+function createAdminOperations(deps: {
+  env: Env;
+  database: Database;
+  clock: () => Date;
+  version?: string;
+  delivery: DeliveryModule;
+  deliveryApi: { deliveries: ReturnType<typeof createDeliveriesService> };
+  engineChoice: EngineChoice;
+}) {
+  const { env, database, clock, delivery } = deps;
+  const db = database.db;
+  const operations = createOperationsService({
+    db,
+    clock,
+    version: deps.version ?? 'dev',
+    database,
+    worker: {
+      mode: env.DELIVERY_WORKER,
+      tickMs: env.DELIVERY_TICK_MS,
+      lastTick: () => delivery.lastTick(),
+    },
+    transports: delivery.senders.transports,
+    deliveries: deps.deliveryApi.deliveries,
+  });
+  const ai = createAiAdminService({ db, clock, choice: deps.engineChoice });
+  return { routes: (guard: AuthGuard) => operationsRoutes({ guard, operations, ai }) };
+}
+
 /** Builds every product module; throws ModuleStartError naming the first one that cannot start. */
 export async function createModules(deps: ModulesDeps) {
   const { env, database, clock, log } = deps;
@@ -354,8 +405,11 @@ export async function createModules(deps: ModulesDeps) {
     metrics: deps.metrics,
     log,
   });
+  // The engine in use: AI_ENGINE, or the one an admin chose (ADR 037), read at each call.
+  const engineChoice = engineChoiceOf(db, env);
   const aiDeps = {
-    settings: aiSettingsFromEnv(env),
+    settings: engineChoice.configured,
+    current: () => engineChoice.current(),
     clock: { now: clock },
     recordCall: (record: AiCallRecord) => aiUsage.record(record),
     assertWithinLimits: (userId: string) => aiUsage.assertWithinLimits(userId),
@@ -487,6 +541,8 @@ export async function createModules(deps: ModulesDeps) {
     defaultTone: async (userId) => (await deliveryApi.onboarding.get(userId)).coachTone,
   });
 
+  const adminOperations = createAdminOperations({ ...deps, delivery, deliveryApi, engineChoice });
+
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(auth.routes, { prefix: '/auth/v1' });
@@ -526,6 +582,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(onboardingRoutes({ guard, onboarding: deliveryApi.onboarding }));
     await app.register(linksRoutes({ links: deliveryApi.links }));
     await app.register(devOutboxRoutes({ guard, outbox: deliveryApi.outbox }));
+    await app.register(adminOperations.routes(guard));
     // The SMS provider's delivery receipts (signed by the provider; 404 while SMS is unconfigured).
     await app.register(smsStatusRoutes({ db, clock, env }));
   };

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema.ts';
 
@@ -45,4 +45,35 @@ export async function listAudit(
     .where(options.userId ? eq(auditLog.userId, options.userId) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(options.limit);
+}
+
+export interface AuditFilters {
+  action?: string;
+  actorId?: string;
+  userId?: string;
+  /** created_at on or after. */
+  since?: Date;
+  /** created_at before. */
+  until?: Date;
+  /** Entries with a smaller id (the previous page's last). */
+  beforeId?: number;
+  limit: number;
+}
+
+/** A page of the log, newest first (by id), with every filter given. */
+export async function pageAudit(db: Db, filters: AuditFilters): Promise<AuditRow[]> {
+  const conditions: Array<SQL | undefined> = [
+    filters.action ? eq(auditLog.action, filters.action) : undefined,
+    filters.actorId ? eq(auditLog.actorId, filters.actorId) : undefined,
+    filters.userId ? eq(auditLog.userId, filters.userId) : undefined,
+    filters.since ? gte(auditLog.createdAt, filters.since) : undefined,
+    filters.until ? lt(auditLog.createdAt, filters.until) : undefined,
+    filters.beforeId !== undefined ? lt(auditLog.id, filters.beforeId) : undefined,
+  ];
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.id))
+    .limit(filters.limit);
 }

@@ -3,7 +3,8 @@ import { queryRows, type Db } from '#server/db/client.ts';
 import { systemSettings } from '#server/db/schema/system-settings.ts';
 
 // The only writer of system_settings: instance-wide values made once at first start (auth keys,
-// the delivery VAPID keys, the link secret) and the first-admin marker.
+// the delivery VAPID keys, the link secret), the first-admin marker, and values that change at run
+// time: the admins' AI engine choice (ADR 037) and the delivery worker's last tick.
 
 export async function getSetting<T>(db: Db, key: string): Promise<T | null> {
   const [row] = await db
@@ -43,4 +44,12 @@ export async function claimFirstAdmin(db: Db, userId: string, now: Date): Promis
         returning key`,
   );
   return rows.length === 1;
+}
+
+/** Writes `key` (inserting or replacing it), with `db` the caller's transaction when given. */
+export async function putSetting(db: Db, key: string, value: unknown, now: Date): Promise<void> {
+  await db
+    .insert(systemSettings)
+    .values({ key, value, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: now } });
 }

@@ -62,6 +62,7 @@ describe('app.delivery', () => {
     })) as [string];
     const sentTo = () => senders.sent.length;
     const before = sentTo();
+    expect(await app.delivery.lastTick()).toBeNull();
     app.delivery.start();
     app.delivery.start();
     await expect
@@ -76,5 +77,7 @@ describe('app.delivery', () => {
     await app.delivery.stop();
     await app.delivery.stop();
     expect(sentTo()).toBe(before + 1);
+    // The scheduler reported its pass, for the admins' System panel in any process.
+    expect(await app.delivery.lastTick()).toBeInstanceOf(Date);
   });
 });

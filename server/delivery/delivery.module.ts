@@ -1,6 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DeliveryChannel } from '#contracts/channels.ts';
 import type { Database, Db } from '#server/db/client.ts';
+import { getSetting, putSetting } from '#server/db/settings.repo.ts';
 import type { Env } from '#server/env.ts';
 import type { ResolveDayPicks } from '#server/modules/tasks/day-picks.ts';
 import type { Resolve } from '#server/http/outbound.ts';
@@ -33,6 +34,10 @@ import { deliveryRows, schedulePass } from './scheduler.ts';
 /** Workers wake each other through this channel (a send-now from any process). */
 const WAKE_CHANNEL = 'trellis_delivery';
 const STATISTICS_EVERY_MS = 5 * 60_000;
+/** The settings row where workers report their last scheduler pass (the admins' System panel). */
+const LAST_TICK_KEY = 'delivery.last_tick';
+/** At most one report this often: a busy worker passes many times a second. */
+const LAST_TICK_EVERY_MS = 30_000;
 
 export interface DeliveryModule {
   senders: ChannelSenders;
@@ -55,6 +60,11 @@ export interface DeliveryModule {
    * the bench drive the engine with this).
    */
   tick(): Promise<{ scheduled: number; sent: number; failed: number }>;
+  /**
+   * When a worker, in any process, last reported a scheduler pass (at most every 30 seconds);
+   * null when none ever has.
+   */
+  lastTick(): Promise<Date | null>;
   /** Runs the worker: scheduler and dispatcher loops, woken by work and by the tick. */
   start(): void;
   /** Stops the loops, lets in-flight sends finish (bounded) and gives back unsent claims. */
@@ -154,6 +164,29 @@ async function finishInFlight(
     log.warn({ boundMs: bound }, 'delivery worker stopped before its sends finished');
 }
 
+/**
+ * Reports a scheduler pass in system_settings (at most every LAST_TICK_EVERY_MS), so any process
+ * can tell how the worker is doing (the admins' System panel).
+ */
+function tickReporter(deps: Pick<DeliveryModuleDeps, 'db' | 'clock' | 'log'>) {
+  let reportedAt = Number.NEGATIVE_INFINITY;
+  return async () => {
+    const at = performance.now();
+    if (at - reportedAt < LAST_TICK_EVERY_MS) return;
+    reportedAt = at;
+    const now = deps.clock();
+    await putSetting(deps.db, LAST_TICK_KEY, { at: now.toISOString() }, now).catch(
+      (error: unknown) =>
+        deps.log.warn({ err: error }, 'could not report the delivery worker tick'),
+    );
+  };
+}
+
+async function lastTick(db: Db): Promise<Date | null> {
+  const value = await getSetting<{ at?: unknown }>(db, LAST_TICK_KEY);
+  return typeof value?.at === 'string' ? new Date(value.at) : null;
+}
+
 export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<DeliveryModule> {
   const { db, database, env, clock, log } = deps;
   const resolve = deps.resolve ? { resolve: deps.resolve } : {};
@@ -226,8 +259,10 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
       wakers[loop] = done;
     });
 
+  const reportTick = tickReporter(deps);
   const schedulerLoop = async () => {
     while (!stopping) {
+      await reportTick();
       let more = false;
       try {
         const result = await schedulePass(schedulerDeps);
@@ -334,6 +369,8 @@ export async function createDeliveryModule(deps: DeliveryModuleDeps): Promise<De
     async activeChannels(userId, tx) {
       return states(tx ?? db, userId);
     },
+
+    lastTick: () => lastTick(db),
 
     async tick() {
       let scheduled = 0;

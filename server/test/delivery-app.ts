@@ -73,7 +73,9 @@ export interface DeliveryTestApp {
  * queued deliveries stay queued. Every provider writes to the dev outbox; `smsFailure` makes the
  * SMS provider refuse texts.
  */
-export async function startDeliveryApp(options: { start?: string } = {}): Promise<DeliveryTestApp> {
+export async function startDeliveryApp(
+  options: { start?: string; env?: Record<string, string> } = {},
+): Promise<DeliveryTestApp> {
   const database = await createTestDatabase();
   const db = database.db;
   const clock = createMovableClock(options.start ?? '2025-03-03T08:00:00.000Z');
@@ -93,7 +95,7 @@ export async function startDeliveryApp(options: { start?: string } = {}): Promis
   };
   const dns = fakeDns();
   const app = await createTestApp(database, {
-    env: testEnv,
+    env: { ...testEnv, ...options.env },
     clock: clock.now,
     deliverySenders: senders,
     resolveHost: dns,

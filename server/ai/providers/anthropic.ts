@@ -1,7 +1,6 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import type { FetchFunction, ProviderSettings, ResolvedModel } from './model.ts';
-
-export const ANTHROPIC_DEFAULT_MODEL = 'claude-haiku-4-5';
+import { ANTHROPIC_DEFAULT_MODEL } from './defaults.ts';
 
 export function anthropicModel(settings: ProviderSettings, fetch?: FetchFunction): ResolvedModel {
   const modelId = settings.model ?? ANTHROPIC_DEFAULT_MODEL;

@@ -1,7 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import type { FetchFunction, ProviderSettings, ResolvedModel } from './model.ts';
-
-export const OPENAI_DEFAULT_MODEL = 'gpt-4.1-mini';
+import { OPENAI_DEFAULT_MODEL } from './defaults.ts';
 
 export function openAiModel(settings: ProviderSettings, fetch?: FetchFunction): ResolvedModel {
   const modelId = settings.model ?? OPENAI_DEFAULT_MODEL;

@@ -60,3 +60,34 @@ export async function tokenCallsSince(
     .orderBy(asc(aiCalls.createdAt));
   return rows.map((row) => ({ at: row.at, tokens: Number(row.tokens) }));
 }
+
+export interface EngineUsageRow {
+  engine: string;
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  averageLatencyMs: number;
+  fallbacks: number;
+  crisis: number;
+}
+
+/**
+ * Calls since `since`, per engine: tokens, mean latency, calls the offline engine answered instead
+ * (fallback or error) and crisis responses. The admins' AI panel.
+ */
+export async function usageByEngine(db: Db, since: Date): Promise<EngineUsageRow[]> {
+  return db
+    .select({
+      engine: aiCalls.engine,
+      calls: sql<number>`count(*)::int`,
+      inputTokens: sql<number>`coalesce(sum(${aiCalls.inputTokens}), 0)::int`,
+      outputTokens: sql<number>`coalesce(sum(${aiCalls.outputTokens}), 0)::int`,
+      averageLatencyMs: sql<number>`coalesce(round(avg(${aiCalls.latencyMs})), 0)::int`,
+      fallbacks: sql<number>`(count(*) filter (where ${aiCalls.outcome} in ('fallback', 'error')))::int`,
+      crisis: sql<number>`(count(*) filter (where ${aiCalls.outcome} = 'crisis'))::int`,
+    })
+    .from(aiCalls)
+    .where(gt(aiCalls.createdAt, since))
+    .groupBy(aiCalls.engine)
+    .orderBy(aiCalls.engine);
+}

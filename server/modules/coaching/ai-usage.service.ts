@@ -3,7 +3,14 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 import type { AiCallRecord } from '#server/ai/model-calls.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import { callTimesSince, insertAiCall, tokenCallsSince, tokensSince } from './ai-calls.repo.ts';
+import type { CoachEngine } from '#contracts/coach.ts';
+import {
+  callTimesSince,
+  insertAiCall,
+  tokenCallsSince,
+  tokensSince,
+  usageByEngine,
+} from './ai-calls.repo.ts';
 
 /**
  * Every AI call, recorded (ADR 034): a row in `ai_calls` (person, operation, engine, model,
@@ -147,4 +154,21 @@ export function createAiUsageService(deps: AiUsageDeps) {
       );
     },
   };
+}
+
+/** One engine's calls since a time, as the admins' AI panel shows them. */
+export interface EngineUsage {
+  engine: CoachEngine;
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  averageLatencyMs: number;
+  fallbacks: number;
+  crisis: number;
+}
+
+/** Every engine's calls since `since` (the ai_calls rows), engines by name. */
+export async function engineUsageSince(db: Db, since: Date): Promise<EngineUsage[]> {
+  const rows = await usageByEngine(db, since);
+  return rows.map((row) => ({ ...row, engine: row.engine as CoachEngine }));
 }

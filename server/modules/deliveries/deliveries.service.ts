@@ -15,6 +15,7 @@ import type { RateLimiter, RateRule } from '#server/lib/rate-limiter.ts';
 import * as repo from './deliveries.repo.ts';
 import * as queue from './delivery-queue.repo.ts';
 import * as receipts from './delivery-receipts.repo.ts';
+import * as report from './delivery-report.repo.ts';
 
 export type {
   ClaimedDelivery,
@@ -213,4 +214,16 @@ export function markSmsUndelivered(
   at: Date,
 ): Promise<boolean> {
   return receipts.markSmsUndelivered(db, messageSid, error, at);
+}
+
+// The admin area's reads over every person's deliveries (server/modules/admin).
+
+/** Deliveries scheduled since `since`, by channel and status. */
+export function deliveryCountsSince(db: Db, since: Date) {
+  return report.countsSince(db, since);
+}
+
+/** The latest `limit` failed deliveries scheduled since `since`, each with its fallback. */
+export function deliveryFailuresSince(db: Db, since: Date, limit: number) {
+  return report.failuresSince(db, since, limit);
 }

@@ -158,6 +158,43 @@ describe('/coaching', () => {
     expect(screen.getByText('Replies come from the built-in offline coach.')).toBeInTheDocument();
   });
 
+  it('says which engine answers before any reply, and when it changed since the last one', async () => {
+    fakeApi({
+      'GET /api/coach/catalogue': catalogue,
+      'GET /api/coach/coaches': () => ({ body: { coaches: [] } }),
+      'GET /api/coaching/engine': () => ({
+        body: { engine: 'anthropic', model: 'claude-haiku-4-5' },
+      }),
+    });
+    renderHub();
+    expect(
+      await screen.findByText('Replies come from Anthropic claude-haiku-4-5.'),
+    ).toBeInTheDocument();
+  });
+
+  it('adds the engine in use when the last reply came from another one', async () => {
+    fakeApi({
+      'GET /api/coach/catalogue': catalogue,
+      'GET /api/coach/coaches': () => ({
+        body: { coaches: [ownCoach({ id: HARPER, lastMessageAt: '2025-03-02T09:00:00.000Z' })] },
+      }),
+      [`GET /api/coach/coaches/${HARPER}/messages`]: () => ({
+        body: {
+          coach: ownCoach({ id: HARPER }),
+          messages: [reply('offline', 'offline')],
+          olderCursor: null,
+        },
+      }),
+      'GET /api/coaching/engine': () => ({ body: { engine: 'openai', model: 'gpt-4.1-mini' } }),
+    });
+    renderHub();
+    expect(
+      await screen.findByText(
+        'Your last reply came from the built-in offline coach. New replies come from OpenAI gpt-4.1-mini.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('a first visit suggests the focus areas’ coaches, one click each', async () => {
     let coaches: UserCoach[] = [];
     const api = fakeApi({

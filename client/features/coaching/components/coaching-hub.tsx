@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { CatalogueCoach, UserCoach } from '#contracts/coaching.ts';
-import { coachDomainLabels, type CoachDomain } from '#contracts/coach.ts';
+import { coachDomainLabels, type CoachDomain, type CoachEngine } from '#contracts/coach.ts';
 import { engineName } from '#client/components/engine-attribution.tsx';
 import { PageShell } from '#client/components/layout/page-shell.tsx';
 import { Button, buttonClasses } from '#client/components/ui/button.tsx';
@@ -12,6 +12,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { pathTo, paths } from '#client/lib/paths.ts';
 import { useLatestEngine, useLiveCoachMessages } from '../chat-api.ts';
+import { useEngineInUse } from '../engine-api.ts';
 import { useCreateUserCoach } from '../coaches-api.ts';
 import { useCatalogueInPlace, useUserCoachesInPlace } from '../coach-queries.ts';
 import { DomainIcon } from './domain-icon.tsx';
@@ -133,15 +134,27 @@ function FirstCoaches({
   );
 }
 
+const engineWords = (engine: CoachEngine, model: string) =>
+  engine === 'offline' ? 'the built-in offline coach' : engineName(engine, model);
+
+/**
+ * Which engine answers: the one in use now (the server says, before any reply), and the one of the
+ * last reply when there was one.
+ */
 function EngineLine({ userId, coaches }: { userId: string; coaches: UserCoach[] | undefined }) {
   const latest = useLatestEngine(userId, coaches);
-  const text = latest.data
-    ? `Your last reply came from ${latest.data.engine === 'offline' ? 'the built-in offline coach' : engineName(latest.data.engine, latest.data.model)}.`
-    : 'Replies come from the built-in offline coach.';
+  const inUse = useEngineInUse();
+  const now = inUse.data ? engineWords(inUse.data.engine, inUse.data.model) : null;
+  const last = latest.data ? engineWords(latest.data.engine, latest.data.model) : null;
+  const text = last
+    ? `Your last reply came from ${last}.${now && now !== last ? ` New replies come from ${now}.` : ''}`
+    : `Replies come from ${now ?? 'the built-in offline coach'}.`;
   return (
     <p className="flex items-start gap-2 text-sm text-muted-foreground">
       <Cpu aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-      <span>{latest.isLoading ? 'Checking which coach engine answers…' : text}</span>
+      <span>
+        {latest.isLoading || inUse.isLoading ? 'Checking which coach engine answers…' : text}
+      </span>
     </p>
   );
 }
