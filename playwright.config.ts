@@ -41,9 +41,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'journeys', testIgnore: '**/first-week.e2e.ts' },
-    // Moves the server's product clock (CLOCK_CONTROL), so it runs alone, once the others are done.
-    { name: 'first week', testMatch: '**/first-week.e2e.ts', dependencies: ['journeys'] },
+    { name: 'journeys', testIgnore: ['**/first-week.e2e.ts', '**/admin-operations.e2e.ts'] },
+    // Switches every coach's engine for a moment and broadcasts to every coach on the server, so it
+    // runs alone, once the other journeys are done.
+    {
+      name: 'admin operations',
+      testMatch: '**/admin-operations.e2e.ts',
+      dependencies: ['journeys'],
+    },
+    // Moves the server's product clock (CLOCK_CONTROL), so it runs alone, last.
+    { name: 'first week', testMatch: '**/first-week.e2e.ts', dependencies: ['admin operations'] },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
