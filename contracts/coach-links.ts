@@ -140,6 +140,7 @@ export type ClientTasks = z.infer<typeof clientTasksSchema>;
 export const clientReflectionsSchema = z.object({ reflections: z.array(reflectionSchema) });
 export type ClientReflections = z.infer<typeof clientReflectionsSchema>;
 export const clientAnalyticsSchema = analyticsSummarySchema;
+export type ClientAnalytics = z.infer<typeof clientAnalyticsSchema>;
 
 export const coachNoteSchema = z.object({
   text: z.string(),

@@ -40,6 +40,7 @@ import { createChannelsService } from '#server/modules/channels/channels.service
 import { createAiUsageService } from '#server/modules/coaching/ai-usage.service.ts';
 import { assessmentsRoutes } from '#server/modules/coaching/assessments.routes.ts';
 import { createAssessmentsService } from '#server/modules/coaching/assessments.service.ts';
+import { createCoachLinks } from '#server/modules/coach-links/coach-links.ts';
 import { createChat } from '#server/modules/coaching/chat.ts';
 import { checkInsPass } from '#server/modules/coaching/checkins.pass.ts';
 import { seedOwnCoaches } from '#server/modules/coaching/coaches.service.ts';
@@ -487,6 +488,19 @@ export async function createModules(deps: ModulesDeps) {
     defaultTone: async (userId) => (await deliveryApi.onboarding.get(userId)).coachTone,
   });
 
+  // Sharing with human coaches (ADR 035): the person's shares, and /coach's reads through the
+  // owning modules' services, each behind the one gate (a live share covering the scope).
+  const coachLinks = createCoachLinks({
+    db,
+    clock,
+    profile: planning.profile,
+    goals: planning.goals,
+    tasks: planning.tasks,
+    reflections: ownCoaching.reflections,
+    analytics,
+    chat: chat.chat,
+  });
+
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(auth.routes, { prefix: '/auth/v1' });
@@ -506,6 +520,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(assessmentsRoutes({ guard, assessments, team }));
     await app.register(chat.routes(guard));
     await app.register(ownCoaching.routes(guard));
+    await app.register(coachLinks.routes(guard));
     const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
     await app.register(measurementsRoutes({ guard, measurements: planning.measurements }));
