@@ -64,12 +64,13 @@ export async function threadFigures(
     unanswered: boolean | null;
   }>(
     db,
-    sql`select uc.id as "coachId",
+    sql`select ${userCoaches.id} as "coachId",
           (select max(m.created_at) from coach_messages m
-            where m.thread_id = uc.id and m.author = 'person') as "personAt",
+            where m.thread_id = ${userCoaches.id} and m.author = 'person') as "personAt",
           (select m.author = 'person' from coach_messages m
-            where m.thread_id = uc.id order by m.created_at desc, m.id desc limit 1) as "unanswered"
-        from ${userCoaches} uc
+            where m.thread_id = ${userCoaches.id}
+            order by m.created_at desc, m.id desc limit 1) as "unanswered"
+        from ${userCoaches}
         where ${inArray(userCoaches.id, [...userCoachIds])}`,
   );
   return rows.map((row) => ({
