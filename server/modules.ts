@@ -488,18 +488,9 @@ export async function createModules(deps: ModulesDeps) {
     defaultTone: async (userId) => (await deliveryApi.onboarding.get(userId)).coachTone,
   });
 
-  // Sharing with human coaches (ADR 035): the person's shares, and /coach's reads through the
-  // owning modules' services, each behind the one gate (a live share covering the scope).
-  const coachLinks = createCoachLinks({
-    db,
-    clock,
-    profile: planning.profile,
-    goals: planning.goals,
-    tasks: planning.tasks,
-    reflections: ownCoaching.reflections,
-    analytics,
-    chat: chat.chat,
-  });
+  // Sharing with human coaches (ADR 035): /coach reads through the owning modules' services.
+  const { reflections } = ownCoaching;
+  const coachLinks = createCoachLinks({ db, clock, ...planning, reflections, analytics, chat });
 
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {

@@ -12,10 +12,13 @@ import { createCoachLinksService } from './coach-links.service.ts';
  * the owning modules' services.
  */
 export function createCoachLinks(
-  deps: { db: Db; clock: () => Date } & Omit<CoachAreaDeps, 'db' | 'clock' | 'links'>,
+  deps: { db: Db; clock: () => Date; chat: { chat: CoachAreaDeps['chat'] } } & Omit<
+    CoachAreaDeps,
+    'db' | 'clock' | 'links' | 'chat'
+  >,
 ) {
   const links = createCoachLinksService({ db: deps.db, clock: deps.clock });
-  const area = createCoachAreaService({ ...deps, links });
+  const area = createCoachAreaService({ ...deps, chat: deps.chat.chat, links });
   const routes =
     (guard: AuthGuard): FastifyPluginAsyncZod =>
     async (app) => {
