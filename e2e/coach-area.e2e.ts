@@ -16,8 +16,9 @@ import { sampleGoal, serviceRoleKey } from './support.ts';
 
 const shots = process.env.E2E_SCREENSHOTS;
 
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+/** A screenshot for review when E2E_SCREENSHOTS names a folder (the page, or what is in view). */
+async function shot(page: Page, name: string, fullPage = true) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 
 test('coach area: share → the coach writes → the person replies → revoke drops the client', async ({
@@ -53,6 +54,7 @@ test('coach area: share → the coach writes → the person replies → revoke d
 
   // The person shares goals and analytics by the coach's email.
   await logIn(personPage, personEmail);
+  await expect(personPage).toHaveURL('/goals');
   await personPage.goto('/settings#coach-sharing');
   const sharing = personPage.getByRole('form', { name: 'Share with a coach' });
   await sharing.getByLabel('Coach’s email or invite code').fill('nobody@example.com');
@@ -64,7 +66,7 @@ test('coach area: share → the coach writes → the person replies → revoke d
   await expect(personPage.getByText(`You now share with ${coachEmail}`)).toBeVisible();
   await expect(personPage.getByText('Sees: Goals and progress, Analytics')).toBeVisible();
   await checkAccessibility(personPage);
-  await shot(personPage, 'sharing-settings-1280');
+  await shot(personPage, 'sharing-settings-1280', false);
 
   // The coach's open page shows the client without a reload; the detail shows only the shared.
   const clients = coachPage.getByRole('list', { name: 'Clients' });
@@ -110,6 +112,7 @@ test('coach area: share → the coach writes → the person replies → revoke d
   await expect(thread).toContainText('Ran 5 km on Saturday!');
   await expect(personPage.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
   await checkAccessibility(personPage);
+  await shot(personPage, 'person-chat-1280', false);
 
   // The coach's open page shows the answer.
   await expect(coachPage.getByRole('list', { name: `Messages with ${personEmail}` })).toContainText(
@@ -127,7 +130,7 @@ test('coach area: share → the coach writes → the person replies → revoke d
   await expect(personPage.getByText('Sees: Goals and progress, Analytics')).toBeVisible();
   await expectNoSideways(personPage);
   await checkAccessibility(personPage);
-  await shot(personPage, 'sharing-settings-390');
+  await shot(personPage, 'sharing-settings-390', false);
 
   // The person stops sharing: the coach's open page drops the client at once.
   await personPage.getByRole('button', { name: 'Stop sharing', exact: true }).click();

@@ -102,7 +102,7 @@ function ClientRow({
         <span className="mt-1 block text-xs text-muted-foreground">
           {client.scopes.map((s) => shareScopeLabels[s].label).join(' · ')}
         </span>
-        <span className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs sm:grid-cols-4">
+        <span className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
           <span>
             <span className="text-muted-foreground">Last active </span>
             {lastActivity(client.lastActivityAt)}
