@@ -61,7 +61,6 @@ export const createShareSchema = z
 export type CreateShare = z.infer<typeof createShareSchema>;
 
 export const updateShareSchema = z.strictObject({ scopes: shareScopesSchema });
-export type UpdateShare = z.infer<typeof updateShareSchema>;
 
 export const shareParamsSchema = z.object({ id: z.uuid({ message: 'must be a share id' }) });
 

@@ -6,7 +6,6 @@ import {
   clientGoalsSchema,
   clientListSchema,
   clientReflectionsSchema,
-  clientSummarySchema,
   clientTasksSchema,
   coachAreaPaths,
   coachLinksPaths,
@@ -93,15 +92,6 @@ export function useClients(userId: string) {
     queryKey: coachAreaKeys.clients(userId),
     queryFn: ({ signal }) =>
       apiRequest(clientListSchema, coachAreaPaths.clients.href(), { signal }),
-  });
-}
-
-export function useClient(userId: string, clientId: string) {
-  return useQuery({
-    queryKey: coachAreaKeys.client(userId, clientId),
-    queryFn: ({ signal }) =>
-      apiRequest(clientSummarySchema, coachAreaPaths.client.href({ clientId }), { signal }),
-    retry: false,
   });
 }
 
