@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   accessToken,
+  adminPage,
   checkAccessibility,
   createAccount,
   expectNoSideways,
@@ -12,7 +13,8 @@ import { sampleGoal, serviceRoleKey } from './support.ts';
 // Sharing with a human coach (ADR 035): a person shares their goals with a coach from Settings ›
 // Coaching; the coach's open /coach page shows them, the coach writes; the person gets the
 // notification and answers in the same chat as their AI coaches; the person stops sharing and the
-// coach's open page loses them at once. axe and screenshots at 1280 and 390 px.
+// coach's open page loses them at once; an admin's /coach lists every link. axe at 1280 and
+// 390 px; E2E_SCREENSHOTS=<folder> keeps screenshots of each screen for review.
 
 const shots = process.env.E2E_SCREENSHOTS;
 
@@ -146,4 +148,13 @@ test('coach area: share → the coach writes → the person replies → revoke d
   await shot(coachPage, 'coach-list-390');
   await personPage.getByText('Sharing activity').click();
   await expect(personPage.getByText(`You stopped sharing with ${coachEmail}`)).toBeVisible();
+
+  // An admin on /coach: their own clients (none) and every coach–client link.
+  const admin = await adminPage(browser, key ?? '');
+  await admin.goto('/coach');
+  const overview = admin.getByRole('region', { name: 'All coach–client links' });
+  await expect(overview).toContainText(personEmail);
+  await expect(overview).toContainText('Revoked');
+  await checkAccessibility(admin);
+  await shot(admin, 'coach-admin-1280');
 });
