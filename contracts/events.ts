@@ -23,6 +23,14 @@ export const serverEventSchemas = {
    * its `coachId` names the thread. A message too large for an event arrives as `stale`.
    */
   'coach.message': coachMessageSchema,
+  /**
+   * To a human coach (ADR 035): a client shared, changed what they share, revoked the share (the
+   * coach's open pages drop them at once) or wrote in the thread.
+   */
+  'coach-area.client': z.object({
+    clientId: z.uuid(),
+    change: z.enum(['shared', 'scopes', 'revoked', 'message']),
+  }),
   /** An event was too large to carry: read again whatever `type` describes. */
   stale: z.object({ type: z.string() }),
 } as const;

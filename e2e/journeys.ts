@@ -7,7 +7,11 @@ import { PASSWORD, uniqueEmail } from './support.ts';
 // service-role key (.tmp/e2e-keys.json, written by scripts/e2e-server.mjs, or E2E_SERVICE_ROLE_KEY).
 
 /** An account made through the admin API (confirmed), with a role if given. */
-export async function createAccount(page: Page, key: string, role?: 'admin'): Promise<string> {
+export async function createAccount(
+  page: Page,
+  key: string,
+  role?: 'admin' | 'coach',
+): Promise<string> {
   const email = uniqueEmail(role ?? 'user');
   const response = await page.request.post('/auth/v1/admin/users', {
     headers: { apikey: key, authorization: `Bearer ${key}` },

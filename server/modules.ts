@@ -50,6 +50,7 @@ import { createChannelsService } from '#server/modules/channels/channels.service
 import { createAiUsageService } from '#server/modules/coaching/ai-usage.service.ts';
 import { assessmentsRoutes } from '#server/modules/coaching/assessments.routes.ts';
 import { createAssessmentsService } from '#server/modules/coaching/assessments.service.ts';
+import { createCoachLinks } from '#server/modules/coach-links/coach-links.ts';
 import { createChat } from '#server/modules/coaching/chat.ts';
 import { checkInsPass } from '#server/modules/coaching/checkins.pass.ts';
 import { seedOwnCoaches } from '#server/modules/coaching/coaches.service.ts';
@@ -541,6 +542,9 @@ export async function createModules(deps: ModulesDeps) {
     defaultTone: async (userId) => (await deliveryApi.onboarding.get(userId)).coachTone,
   });
 
+  // Sharing with human coaches (ADR 035): /coach reads through the owning modules' services.
+  const { reflections } = ownCoaching;
+  const coachLinks = createCoachLinks({ db, clock, ...planning, reflections, analytics, chat });
   const adminOperations = createAdminOperations({ ...deps, delivery, deliveryApi, engineChoice });
 
   /** Every route of the product, in one list. */
@@ -562,6 +566,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(assessmentsRoutes({ guard, assessments, team }));
     await app.register(chat.routes(guard));
     await app.register(ownCoaching.routes(guard));
+    await app.register(coachLinks.routes(guard));
     const { goals, milestones, plan, planOrder, tasks, today, dashboard } = planning;
     await app.register(goalsRoutes({ guard, goals, milestones, plan, planOrder }));
     await app.register(measurementsRoutes({ guard, measurements: planning.measurements }));

@@ -12,3 +12,4 @@ export * from './schema/insights.ts';
 export * from './schema/experiments.ts';
 export * from './schema/engagement.ts';
 export * from './schema/goal-measurements.ts';
+export * from './schema/coach-links.ts';

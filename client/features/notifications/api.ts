@@ -258,8 +258,9 @@ export function applyServerEvent(
       });
       return;
     // A coach's message is the coaching screens' (the notification that may come with it arrives
-    // as its own event).
+    // as its own event); a change to a coach's client is /coach's (ADR 035).
     case 'coach.message':
+    case 'coach-area.client':
     case 'ready':
       return;
   }

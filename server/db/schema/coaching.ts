@@ -118,6 +118,10 @@ export const userCoaches = pgTable(
     tone: text().$type<CoachTone>().notNull(),
     personality: jsonb().$type<CoachPersonality>().notNull(),
     teamPosition: integer(),
+    /** A human coach's account (ADR 035): null for an AI coach. Never on the team. */
+    coachUserId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    /** When the person stopped sharing with this human coach: the thread stays, read-only. */
+    endedAt: ts('ended_at'),
     addedAt: ts('added_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

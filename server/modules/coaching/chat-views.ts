@@ -51,7 +51,7 @@ export function toUserCoach(
   return {
     id: row.id,
     catalogueId: row.catalogueId,
-    kind: catalogueCoach(row.catalogueId)?.kind ?? 'ai',
+    kind: row.coachUserId ? 'human' : (catalogueCoach(row.catalogueId)?.kind ?? 'ai'),
     domain: row.domain,
     name: row.name,
     tone: row.tone,
@@ -81,4 +81,12 @@ export function coachNotFound(): AppError {
 
 export function proposalNotFound(): AppError {
   return new AppError('not_found', 'You have no coach proposal with this id.');
+}
+
+/** A message to a human coach the person no longer shares with (ADR 035). */
+export function sharingEnded(): AppError {
+  return new AppError(
+    'conflict',
+    'You stopped sharing with this coach, so they cannot read new messages. Share with them again in Settings › Coaching to write to them.',
+  );
 }

@@ -179,7 +179,8 @@ function pageText(older: boolean): string {
       (select json_build_object(
          'id', c.id, 'userId', c.user_id, 'catalogueId', c.catalogue_id, 'domain', c.domain,
          'name', c.name, 'tone', c.tone, 'personality', c.personality,
-         'teamPosition', c.team_position, 'addedAt', c.added_at, 'updatedAt', c.updated_at)
+         'teamPosition', c.team_position, 'addedAt', c.added_at, 'updatedAt', c.updated_at,
+         'coachUserId', c.coach_user_id, 'endedAt', c.ended_at)
        from user_coaches c where c.id = $2::uuid and c.user_id = $1::uuid) as coach,
       t.last_message_at as "lastMessageAt",
       (select count(*)::int from coach_messages m
@@ -249,7 +250,12 @@ export async function readPage(
   if (!row?.coach) return undefined;
   const { coach } = row;
   return {
-    coach: { ...coach, addedAt: date(coach.addedAt), updatedAt: date(coach.updatedAt) },
+    coach: {
+      ...coach,
+      addedAt: date(coach.addedAt),
+      updatedAt: date(coach.updatedAt),
+      endedAt: dateOrNull(coach.endedAt),
+    },
     lastMessageAt: row.lastMessageAt === null ? null : new Date(row.lastMessageAt),
     unread: Number(row.unread ?? 0),
     messages: row.messages.map((m) => ({ ...m, createdAt: date(m.createdAt) })),

@@ -16,8 +16,9 @@ import { markCoachMessagesRead } from '#server/modules/notifications/notificatio
 import type { ProfileService } from '#server/modules/profile/profile.service.ts';
 import { announce, createChatReplies, type ChatEmit, type ChatRepliesDeps } from './chat-reply.ts';
 
-import { coachNotFound, crisisText, toMessage, toUserCoach } from './chat-views.ts';
+import { coachNotFound, crisisText, sharingEnded, toMessage, toUserCoach } from './chat-views.ts';
 import * as repo from './chat.repo.ts';
+import { tellHumanCoach } from './human-coaches.service.ts';
 import { findOwnCoach, type UserCoachRow } from './team.repo.ts';
 
 /**
@@ -130,6 +131,7 @@ export function createChatService(deps: ChatServiceDeps) {
       await deps.limiter.hit(`user:${userId}`, CHAT_RATE_RULES.person);
       await deps.limiter.hit(`ip:${origin.ip}`, CHAT_RATE_RULES.ip);
       const coach = await ownCoach(db, userId, coachId);
+      if (coach.coachUserId) return humanTurn(userId, coach, coach.coachUserId, body);
       const retried = body.retryOf ? await retriedMessage(userId, coachId, body.retryOf) : null;
       const text = retried?.body ?? body.text;
       const category = await withinLimits(userId, text);
@@ -182,6 +184,48 @@ export function createChatService(deps: ChatServiceDeps) {
   };
 
   /**
+   * A turn with a human coach (ADR 035): no engine runs. The crisis guard reads the words first (a
+   * crisis gets the help response, as with an AI coach); otherwise the stream ends with `done`
+   * carrying the person's stored message, and the coach's open pages hear of it.
+   */
+  async function humanTurn(
+    userId: string,
+    coach: UserCoachRow,
+    coachUserId: string,
+    body: SendMessage,
+  ): Promise<ChatTurn> {
+    if (coach.endedAt) throw sharingEnded();
+    const retried = body.retryOf ? await retriedMessage(userId, coach.id, body.retryOf) : null;
+    const category = checkWords([retried?.body ?? body.text]);
+    const question =
+      retried ??
+      (await db.transaction(async (tx) => {
+        const row = await storeQuestion(userId, coach, body.text, tx);
+        await tellHumanCoach(tx, coachUserId, {
+          type: 'coach-area.client',
+          data: { clientId: userId, change: 'message' },
+        });
+        return row;
+      }));
+    const message = toMessage(question, coach.id);
+    const crisis = category
+      ? await storeCrisis(
+          userId,
+          coach,
+          crisisResult(category, (await deps.profile.day(userId)).timeZone),
+        )
+      : null;
+    return {
+      message,
+      async reply(emit) {
+        emit('message', message);
+        if (crisis) emit('crisis', crisis);
+        else emit('done', message);
+      },
+    };
+  }
+
+  /**
    * The person's AI limits, checked before their message is stored (a 429 keeps nothing). Help is
    * never limited: over them, the crisis guard reads the words, and crisis language goes on to the
    * help response (its category is returned). Within them, the gateway's guard reads the words
@@ -208,8 +252,8 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /** The person's message, in one statement (its thread is created with the first). */
-  function storeQuestion(userId: string, coach: UserCoachRow, text: string) {
-    return repo.appendToThread(db, {
+  function storeQuestion(userId: string, coach: UserCoachRow, text: string, tx: Db = db) {
+    return repo.appendToThread(tx, {
       id: randomUUID(),
       userId,
       coachId: coach.id,

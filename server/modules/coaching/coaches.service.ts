@@ -51,7 +51,7 @@ function toUserCoach(row: repo.OwnCoachRecord, teamPlace: number | null): UserCo
   return {
     id: row.id,
     catalogueId: row.catalogueId,
-    kind: catalogue?.kind ?? 'ai',
+    kind: row.coachUserId ? 'human' : (catalogue?.kind ?? 'ai'),
     domain: row.domain,
     name: row.name,
     tone: row.tone,

@@ -8,6 +8,7 @@ import { SaveAccount } from '#client/features/account/components/save-account.ts
 import { SettingsCard } from '#client/features/account/components/settings-card.tsx';
 import { SignedInDevices } from '#client/features/account/components/signed-in-devices.tsx';
 import { ChannelSettings } from '#client/features/channels/channel-settings.tsx';
+import { CoachSharing } from '#client/features/coach-area/components/coach-sharing.tsx';
 import { CoachDefaultsForm } from '#client/features/coaching/components/coach-defaults-form.tsx';
 import {
   CheckInsSetting,
@@ -179,6 +180,13 @@ export function SettingsPage() {
           </SettingsCard>
           <SettingsCard id="check-ins" title="Check-ins">
             <CheckInsSetting userId={user.id} />
+          </SettingsCard>
+          <SettingsCard
+            id="coach-sharing"
+            title="Share with a human coach"
+            description="Let a coach you work with see chosen parts of your progress and message you. Change or stop it at any time."
+          >
+            <CoachSharing userId={user.id} />
           </SettingsCard>
         </div>
       </section>

@@ -67,7 +67,9 @@ function ChatHeader({ coach }: { coach: UserCoach }) {
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-lg font-semibold tracking-tight">{coach.name}</h1>
         <p className="truncate text-sm text-muted-foreground">
-          {coachDomainLabels[coach.domain]} coach · {coachToneLabels[coach.tone]} tone
+          {coach.kind === 'human'
+            ? 'Your human coach: they answer in person'
+            : `${coachDomainLabels[coach.domain]} coach · ${coachToneLabels[coach.tone]} tone`}
         </p>
       </div>
       <div className="flex gap-1">
@@ -79,22 +81,26 @@ function ChatHeader({ coach }: { coach: UserCoach }) {
           <NotebookPen aria-hidden="true" className="size-4" />
           <span className="hidden sm:inline">Reflect</span>
         </Link>
-        <Link
-          to={pathTo.coachingCustomize(coach.id)}
-          className={buttonClasses('ghost', 'sm')}
-          aria-label={`Customize ${coach.name}`}
-        >
-          <SlidersHorizontal aria-hidden="true" className="size-4" />
-          <span className="hidden sm:inline">Customize</span>
-        </Link>
-        <Link
-          to={pathTo.coachingPersonality(coach.id)}
-          className={buttonClasses('ghost', 'sm')}
-          aria-label={`${coach.name}’s personality`}
-        >
-          <UserRound aria-hidden="true" className="size-4" />
-          <span className="hidden sm:inline">Personality</span>
-        </Link>
+        {coach.kind !== 'human' && (
+          <>
+            <Link
+              to={pathTo.coachingCustomize(coach.id)}
+              className={buttonClasses('ghost', 'sm')}
+              aria-label={`Customize ${coach.name}`}
+            >
+              <SlidersHorizontal aria-hidden="true" className="size-4" />
+              <span className="hidden sm:inline">Customize</span>
+            </Link>
+            <Link
+              to={pathTo.coachingPersonality(coach.id)}
+              className={buttonClasses('ghost', 'sm')}
+              aria-label={`${coach.name}’s personality`}
+            >
+              <UserRound aria-hidden="true" className="size-4" />
+              <span className="hidden sm:inline">Personality</span>
+            </Link>
+          </>
+        )}
       </div>
     </div>
   );
@@ -182,11 +188,12 @@ export function ChatScreen({
 
   const send = async (text: string, retryOf: CoachMessage | null = null) => {
     if (!retryOf) setDraft('');
-    setAnnouncement(`Sent. ${name} is replying…`);
+    const human = coach?.kind === 'human';
+    setAnnouncement(human ? 'Sending…' : `Sent. ${name} is replying…`);
     const result = await reply.send(text, retryOf);
     switch (result.outcome) {
       case 'done':
-        setAnnouncement(`${name} replied.`);
+        setAnnouncement(human ? `Sent to ${name}.` : `${name} replied.`);
         // Read as it arrives: the hub's unread count is for replies the person has not seen.
         markRead.mutate(coachId);
         break;
@@ -225,7 +232,8 @@ export function ChatScreen({
   const localPerson = showsLocalPerson(state, messages) && state.phase !== 'idle';
   const localReply = showsLocalReply(state, messages) && state.phase !== 'idle';
   const retryTarget =
-    state.phase === 'streaming'
+    // A human coach answers in person (ADR 035): nothing to retry.
+    state.phase === 'streaming' || coach?.kind === 'human'
       ? null
       : ((state.phase === 'idle' ? null : (storedPerson(state, messages) ?? state.person)) ??
         retryableMessage(messages));

@@ -31,7 +31,8 @@ export function CoachDefaultsForm({
 }) {
   const [tone, setTone] = useState<CoachTone | null>(saved.coachTone);
   const [focus, setFocus] = useState<CoachDomain[]>(saved.focusDomains);
-  const coaches = useUserCoaches(userId).data?.coaches ?? [];
+  // A human coach's tone is their own: only the AI coaches are listed to customize.
+  const coaches = (useUserCoaches(userId).data?.coaches ?? []).filter((c) => c.kind !== 'human');
   const id = useId();
 
   const toggle = (domain: CoachDomain) =>

@@ -37,7 +37,9 @@ function CoachRow({ coach, timeZone }: { coach: UserCoach; timeZone: string }) {
               )}
             </div>
             <p className="text-sm text-muted-foreground">
-              {coachDomainLabels[coach.domain]} · {coachToneLabels[coach.tone]} tone
+              {coach.kind === 'human'
+                ? 'Your human coach'
+                : `${coachDomainLabels[coach.domain]} · ${coachToneLabels[coach.tone]} tone`}
             </p>
             <p className="mt-0.5 text-xs text-muted-foreground">
               {coach.lastMessageAt
@@ -55,22 +57,26 @@ function CoachRow({ coach, timeZone }: { coach: UserCoach; timeZone: string }) {
             <MessageCircle aria-hidden="true" className="size-4" />
             Chat
           </Link>
-          <Link
-            to={pathTo.coachingCustomize(coach.id)}
-            className={buttonClasses('outline', 'sm')}
-            aria-label={`Customize ${coach.name}`}
-          >
-            <SlidersHorizontal aria-hidden="true" className="size-4" />
-            Customize
-          </Link>
-          <Link
-            to={pathTo.coachingPersonality(coach.id)}
-            className={buttonClasses('outline', 'sm')}
-            aria-label={`${coach.name}’s personality`}
-          >
-            <UserRound aria-hidden="true" className="size-4" />
-            Personality
-          </Link>
+          {coach.kind !== 'human' && (
+            <>
+              <Link
+                to={pathTo.coachingCustomize(coach.id)}
+                className={buttonClasses('outline', 'sm')}
+                aria-label={`Customize ${coach.name}`}
+              >
+                <SlidersHorizontal aria-hidden="true" className="size-4" />
+                Customize
+              </Link>
+              <Link
+                to={pathTo.coachingPersonality(coach.id)}
+                className={buttonClasses('outline', 'sm')}
+                aria-label={`${coach.name}’s personality`}
+              >
+                <UserRound aria-hidden="true" className="size-4" />
+                Personality
+              </Link>
+            </>
+          )}
         </div>
       </article>
     </li>
