@@ -7,6 +7,8 @@ import type { AiCallRecord, AiGateway } from '#server/ai/gateway.ts';
 import { createLazyAiGateway, createLazyConversationGateway } from '#server/ai/lazy-gateway.ts';
 import { useSentenceLayer } from '#server/ai/crisis-sentence-layer.ts';
 import { aiSettingsFromEnv } from '#server/ai/settings.ts';
+import { createAccountAdminService } from '#server/auth/account-admin.service.ts';
+import { createAccountDeletionService } from '#server/auth/account-deletion.service.ts';
 import { createAccountSessionsService } from '#server/auth/account-sessions.service.ts';
 import { createAuthModule, type AuthModule } from '#server/auth/auth.module.ts';
 import { forgetOnStandingChanges } from '#server/auth/session-standing-cache.ts';
@@ -20,6 +22,8 @@ import { createEventBus, type EventBus } from '#server/events/event-bus.ts';
 import { eventsRoutes } from '#server/events/events.routes.ts';
 import { createRateLimiter } from '#server/lib/rate-limiter.ts';
 import { accountRoutes } from '#server/modules/account/account.routes.ts';
+import { adminUsersRoutes } from '#server/modules/admin/users.routes.ts';
+import { createAdminUsersService } from '#server/modules/admin/users.service.ts';
 import { achievementsRoutes } from '#server/modules/achievements/achievements.routes.ts';
 import { createAchievementsService } from '#server/modules/achievements/achievements.service.ts';
 import { createCheckinsService } from '#server/modules/experiments/checkins.service.ts';
@@ -332,6 +336,19 @@ export async function createModules(deps: ModulesDeps) {
     clock: deps.authClock ?? clock,
     onSessionsEnded: (userId) => auth.standing.forgetUser(userId),
   });
+  // A person deletes their own account from Settings; an admin manages accounts from /admin
+  // (ADR 036). Both go through the auth service's functions, never the service-role key.
+  const accountDeletion = createAccountDeletionService({
+    db,
+    env,
+    clock: deps.authClock ?? clock,
+    onDeleted: (userId) => auth.standing.forgetUser(userId),
+  });
+  const adminUsers = createAdminUsersService({
+    db,
+    clock: deps.authClock ?? clock,
+    accounts: createAccountAdminService(auth.deps),
+  });
   // Every process forgets a user's cached session standing when the database announces a change
   // (ADR 020); without the channel, what it remembers still expires within the TTL.
   const stopStandingChanges = await forgetOnStandingChanges(database, auth.standing).catch(
@@ -490,7 +507,9 @@ export async function createModules(deps: ModulesDeps) {
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(auth.routes, { prefix: '/auth/v1' });
-    await app.register(accountRoutes({ guard, sessions: accountSessions }));
+    await app.register(
+      accountRoutes({ guard, sessions: accountSessions, deletion: accountDeletion }),
+    );
     await app.register(
       eventsRoutes({ guard, events, maxStreamsPerUser: env.EVENTS_MAX_STREAMS_PER_USER }),
     );
@@ -526,6 +545,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(onboardingRoutes({ guard, onboarding: deliveryApi.onboarding }));
     await app.register(linksRoutes({ links: deliveryApi.links }));
     await app.register(devOutboxRoutes({ guard, outbox: deliveryApi.outbox }));
+    await app.register(adminUsersRoutes({ guard, users: adminUsers }));
     // The SMS provider's delivery receipts (signed by the provider; 404 while SMS is unconfigured).
     await app.register(smsStatusRoutes({ db, clock, env }));
   };
