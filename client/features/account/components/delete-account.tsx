@@ -128,17 +128,18 @@ export function DeleteAccount({ auth }: { auth: AccountAuthApi }) {
         : proof.data.proof === 'code'
           ? { code: value.trim() }
           : {};
+    const leave = async () => {
+      // Off the signed-in area first, so its guard does not send the person to the login page.
+      await navigate(paths.home, { replace: true });
+      // Every session is already gone at the server; only this browser's copy is left.
+      await auth.signOut({ scope: 'local' });
+      getQueryClient().clear();
+      toast.success('Your account is deleted', {
+        description: 'Everything in it is gone, and you are signed out everywhere.',
+      });
+    };
     remove.mutate(body, {
-      onSuccess: async () => {
-        // Off the signed-in area first, so its guard does not send the person to the login page.
-        await navigate(paths.home, { replace: true });
-        // Every session is already gone at the server; only this browser's copy is left.
-        await auth.signOut({ scope: 'local' });
-        getQueryClient().clear();
-        toast.success('Your account is deleted', {
-          description: 'Everything in it is gone, and you are signed out everywhere.',
-        });
-      },
+      onSuccess: () => void leave(),
       onError: (caught) => setError(messageOf(caught, 'Your account was not deleted. Try again.')),
     });
   };
