@@ -303,6 +303,27 @@ function createDeliveryApi(deps: {
   return { schedule, channels, deliveries, links, onboarding, outbox };
 }
 
+/**
+ * The person's own account (sessions, deleting it from Settings) and the admin area's Users panel
+ * (ADR 036): both through the auth service's functions, never the service-role key. Every change
+ * that ends sessions or changes a role or ban makes this process's guard forget the user at once.
+ */
+function createAccountRoutes(deps: { db: Db; env: Env; clock: () => Date; auth: AuthModule }) {
+  const { db, env, clock, auth } = deps;
+  const forget = (userId: string) => auth.standing.forgetUser(userId);
+  const sessions = createAccountSessionsService({ db, clock, onSessionsEnded: forget });
+  const deletion = createAccountDeletionService({ db, env, clock, onDeleted: forget });
+  const users = createAdminUsersService({
+    db,
+    clock,
+    accounts: createAccountAdminService(auth.deps),
+  });
+  return {
+    routes: accountRoutes({ guard: auth.guard, sessions, deletion }),
+    adminRoutes: adminUsersRoutes({ guard: auth.guard, users }),
+  };
+}
+
 /** Builds every product module; throws ModuleStartError naming the first one that cannot start. */
 export async function createModules(deps: ModulesDeps) {
   const { env, database, clock, log } = deps;
@@ -331,24 +352,7 @@ export async function createModules(deps: ModulesDeps) {
     return module;
   });
   const guard = auth.guard;
-  const accountSessions = createAccountSessionsService({
-    db,
-    clock: deps.authClock ?? clock,
-    onSessionsEnded: (userId) => auth.standing.forgetUser(userId),
-  });
-  // A person deletes their own account from Settings; an admin manages accounts from /admin
-  // (ADR 036). Both go through the auth service's functions, never the service-role key.
-  const accountDeletion = createAccountDeletionService({
-    db,
-    env,
-    clock: deps.authClock ?? clock,
-    onDeleted: (userId) => auth.standing.forgetUser(userId),
-  });
-  const adminUsers = createAdminUsersService({
-    db,
-    clock: deps.authClock ?? clock,
-    accounts: createAccountAdminService(auth.deps),
-  });
+  const accounts = createAccountRoutes({ db, env, clock: deps.authClock ?? clock, auth });
   // Every process forgets a user's cached session standing when the database announces a change
   // (ADR 020); without the channel, what it remembers still expires within the TTL.
   const stopStandingChanges = await forgetOnStandingChanges(database, auth.standing).catch(
@@ -507,9 +511,7 @@ export async function createModules(deps: ModulesDeps) {
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(auth.routes, { prefix: '/auth/v1' });
-    await app.register(
-      accountRoutes({ guard, sessions: accountSessions, deletion: accountDeletion }),
-    );
+    await app.register(accounts.routes);
     await app.register(
       eventsRoutes({ guard, events, maxStreamsPerUser: env.EVENTS_MAX_STREAMS_PER_USER }),
     );
@@ -545,7 +547,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(onboardingRoutes({ guard, onboarding: deliveryApi.onboarding }));
     await app.register(linksRoutes({ links: deliveryApi.links }));
     await app.register(devOutboxRoutes({ guard, outbox: deliveryApi.outbox }));
-    await app.register(adminUsersRoutes({ guard, users: adminUsers }));
+    await app.register(accounts.adminRoutes);
     // The SMS provider's delivery receipts (signed by the provider; 404 while SMS is unconfigured).
     await app.register(smsStatusRoutes({ db, clock, env }));
   };
