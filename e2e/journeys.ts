@@ -120,7 +120,7 @@ export async function adminPage(browser: Browser, key: string): Promise<Page> {
 }
 
 /**
- * Opens the newest dev outbox message to `to` whose row matches `name`, on /admin, looking again
+ * Opens the newest dev outbox message to `to` whose row matches `name`, on /admin's Dev outbox tab, looking again
  * until it arrives (mail and deliveries are sent after the request that makes them).
  */
 export async function openOutboxMessage(
@@ -130,8 +130,8 @@ export async function openOutboxMessage(
   const rows = admin.getByRole('list', { name: 'Messages in the dev outbox' });
   const row = rows.getByRole('button', { name: filter.name }).first();
   await expect(async () => {
-    await admin.goto('/admin');
-    await expect(admin.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+    await admin.goto('/admin?tab=outbox');
+    await expect(admin.getByRole('tab', { name: 'Dev outbox', selected: true })).toBeVisible();
     if (filter.channel) await admin.getByLabel('Channel').selectOption(filter.channel);
     await admin.getByLabel('Recipient').fill(filter.to);
     await admin.getByRole('button', { name: 'Search' }).click();
