@@ -45,8 +45,8 @@ test('an admin promotes a user to coach and suspends another, who then cannot si
 }) => {
   test.skip(!key, 'needs the service-role key (accounts with a role)');
   const admin = await adminPage(browser, key ?? '');
-  const promoted = await createAccount(page, key ?? '');
-  const suspended = await createAccount(page, key ?? '');
+  const promoted = await createAccount(page, key ?? '', 'user');
+  const suspended = await createAccount(page, key ?? '', 'user');
 
   await expect(admin.getByRole('tab', { name: 'Users', selected: true })).toBeVisible();
   await expect(admin.getByRole('list', { name: 'Accounts' })).toBeVisible();
@@ -89,7 +89,7 @@ test('an admin promotes a user to coach and suspends another, who then cannot si
 
 test('a person deletes their account from Settings and cannot sign in again', async ({ page }) => {
   test.skip(!key, 'needs the service-role key (a confirmed account)');
-  const email = await createAccount(page, key ?? '');
+  const email = await createAccount(page, key ?? '', 'user');
   await logIn(page, email);
   await expect(page).toHaveURL(/\/(goals|onboarding)$/);
   await page.goto('/settings#delete-account');

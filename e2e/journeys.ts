@@ -6,8 +6,15 @@ import { PASSWORD, uniqueEmail } from './support.ts';
 // dev outbox, and the password-reset steps. The admin comes from the admin API with the
 // service-role key (.tmp/e2e-keys.json, written by scripts/e2e-server.mjs, or E2E_SERVICE_ROLE_KEY).
 
-/** An account made through the admin API (confirmed), with a role if given. */
-export async function createAccount(page: Page, key: string, role?: 'admin'): Promise<string> {
+/**
+ * An account made through the admin API (confirmed), with a role if given. Without one, the first
+ * such account of a fresh instance becomes its admin; `'user'` says plainly that it is not.
+ */
+export async function createAccount(
+  page: Page,
+  key: string,
+  role?: 'admin' | 'user',
+): Promise<string> {
   const email = uniqueEmail(role ?? 'user');
   const response = await page.request.post('/auth/v1/admin/users', {
     headers: { apikey: key, authorization: `Bearer ${key}` },
