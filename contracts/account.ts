@@ -33,7 +33,7 @@ export const accountPaths = {
 /**
  * How the person proves it is them before deleting their account: their password, else a code
  * emailed to them (`supabase.auth.reauthenticate()`), else nothing more than the signed-in session
- * (an anonymous account, which has neither).
+ * (an anonymous or phone-only account, which has neither).
  */
 export const accountDeletionProofSchema = z.object({
   proof: z.enum(['password', 'code', 'none']),

@@ -16,17 +16,20 @@ import { roleFromAppMetadata } from '#contracts/auth.ts';
 
 // A person deletes their own account (Settings, ADR 036). They prove it is them with their
 // password, else with the reauthentication code emailed to them (supabase-js `reauthenticate()`),
-// else (an anonymous account, which has neither) with the signed-in session alone. Deleting the
+// else (an anonymous or phone-only account, which has neither) with the signed-in session alone. Deleting the
 // users row removes, through the foreign keys' cascades, everything of theirs in every module's
 // tables, and every session and refresh token: they are signed out everywhere.
 
 const WRONG_PROOF_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
 
+/**
+ * The password when there is one; else a code to the confirmed address; else (an anonymous or a
+ * phone-only account, which signed in with a texted code and has nowhere to email one) the session.
+ */
 function proofFor(user: UserRecord): AccountDeletionProof['proof'] {
   if (user.passwordHash) return 'password';
   if (user.email && user.emailConfirmedAt) return 'code';
-  if (user.isAnonymous) return 'none';
-  return 'code';
+  return 'none';
 }
 
 export function createAccountDeletionService(deps: {
