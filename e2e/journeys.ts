@@ -6,11 +6,14 @@ import { PASSWORD, uniqueEmail } from './support.ts';
 // dev outbox, and the password-reset steps. The admin comes from the admin API with the
 // service-role key (.tmp/e2e-keys.json, written by scripts/e2e-server.mjs, or E2E_SERVICE_ROLE_KEY).
 
-/** An account made through the admin API (confirmed), with a role if given. */
+/**
+ * An account made through the admin API (confirmed), with a role if given. Without one, the first
+ * such account of a fresh instance becomes its admin; `'user'` says plainly that it is not.
+ */
 export async function createAccount(
   page: Page,
   key: string,
-  role?: 'admin' | 'coach',
+  role?: 'admin' | 'coach' | 'user',
 ): Promise<string> {
   const email = uniqueEmail(role ?? 'user');
   const response = await page.request.post('/auth/v1/admin/users', {
@@ -124,7 +127,7 @@ export async function adminPage(browser: Browser, key: string): Promise<Page> {
 }
 
 /**
- * Opens the newest dev outbox message to `to` whose row matches `name`, on /admin, looking again
+ * Opens the newest dev outbox message to `to` whose row matches `name`, on /admin's Dev outbox tab, looking again
  * until it arrives (mail and deliveries are sent after the request that makes them).
  */
 export async function openOutboxMessage(
@@ -135,7 +138,7 @@ export async function openOutboxMessage(
   const row = rows.getByRole('button', { name: filter.name }).first();
   await expect(async () => {
     await admin.goto('/admin?tab=outbox');
-    await expect(admin.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+    await expect(admin.getByRole('tab', { name: 'Dev outbox', selected: true })).toBeVisible();
     if (filter.channel) await admin.getByLabel('Channel').selectOption(filter.channel);
     await admin.getByLabel('Recipient').fill(filter.to);
     await admin.getByRole('button', { name: 'Search' }).click();

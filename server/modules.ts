@@ -12,6 +12,8 @@ import {
   type EngineChoice,
 } from '#server/ai/engine-choice.ts';
 import { aiSettingsFromEnv } from '#server/ai/settings.ts';
+import { createAccountAdminService } from '#server/auth/account-admin.service.ts';
+import { createAccountDeletionService } from '#server/auth/account-deletion.service.ts';
 import { createAccountSessionsService } from '#server/auth/account-sessions.service.ts';
 import { createAuthModule, type AuthModule } from '#server/auth/auth.module.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
@@ -27,6 +29,8 @@ import { createEventBus, type EventBus } from '#server/events/event-bus.ts';
 import { eventsRoutes } from '#server/events/events.routes.ts';
 import { createRateLimiter } from '#server/lib/rate-limiter.ts';
 import { accountRoutes } from '#server/modules/account/account.routes.ts';
+import { adminUsersRoutes } from '#server/modules/admin/users.routes.ts';
+import { createAdminUsersService } from '#server/modules/admin/users.service.ts';
 import { achievementsRoutes } from '#server/modules/achievements/achievements.routes.ts';
 import { createAiAdminService } from '#server/modules/admin/ai-admin.service.ts';
 import { operationsRoutes } from '#server/modules/admin/operations.routes.ts';
@@ -351,6 +355,27 @@ function createAdminOperations(deps: {
   return { routes: (guard: AuthGuard) => operationsRoutes({ guard, operations, ai }) };
 }
 
+/**
+ * The person's own account (sessions, deleting it from Settings) and the admin area's Users panel
+ * (ADR 036): both through the auth service's functions, never the service-role key. Every change
+ * that ends sessions or changes a role or ban makes this process's guard forget the user at once.
+ */
+function createAccountRoutes(deps: { db: Db; env: Env; clock: () => Date; auth: AuthModule }) {
+  const { db, env, clock, auth } = deps;
+  const forget = (userId: string) => auth.standing.forgetUser(userId);
+  const sessions = createAccountSessionsService({ db, clock, onSessionsEnded: forget });
+  const deletion = createAccountDeletionService({ db, env, clock, onDeleted: forget });
+  const users = createAdminUsersService({
+    db,
+    clock,
+    accounts: createAccountAdminService(auth.deps),
+  });
+  return {
+    routes: accountRoutes({ guard: auth.guard, sessions, deletion }),
+    adminRoutes: adminUsersRoutes({ guard: auth.guard, users }),
+  };
+}
+
 /** Builds every product module; throws ModuleStartError naming the first one that cannot start. */
 export async function createModules(deps: ModulesDeps) {
   const { env, database, clock, log } = deps;
@@ -379,11 +404,7 @@ export async function createModules(deps: ModulesDeps) {
     return module;
   });
   const guard = auth.guard;
-  const accountSessions = createAccountSessionsService({
-    db,
-    clock: deps.authClock ?? clock,
-    onSessionsEnded: (userId) => auth.standing.forgetUser(userId),
-  });
+  const accounts = createAccountRoutes({ db, env, clock: deps.authClock ?? clock, auth });
   // Every process forgets a user's cached session standing when the database announces a change
   // (ADR 020); without the channel, what it remembers still expires within the TTL.
   const stopStandingChanges = await forgetOnStandingChanges(database, auth.standing).catch(
@@ -550,7 +571,7 @@ export async function createModules(deps: ModulesDeps) {
   /** Every route of the product, in one list. */
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(auth.routes, { prefix: '/auth/v1' });
-    await app.register(accountRoutes({ guard, sessions: accountSessions }));
+    await app.register(accounts.routes);
     await app.register(
       eventsRoutes({ guard, events, maxStreamsPerUser: env.EVENTS_MAX_STREAMS_PER_USER }),
     );
@@ -588,6 +609,7 @@ export async function createModules(deps: ModulesDeps) {
     await app.register(linksRoutes({ links: deliveryApi.links }));
     await app.register(devOutboxRoutes({ guard, outbox: deliveryApi.outbox }));
     await app.register(adminOperations.routes(guard));
+    await app.register(accounts.adminRoutes);
     // The SMS provider's delivery receipts (signed by the provider; 404 while SMS is unconfigured).
     await app.register(smsStatusRoutes({ db, clock, env }));
   };

@@ -158,6 +158,16 @@ describe('the signed-in menus', () => {
     ).toHaveAttribute('href', '/coach');
   });
 
+  it('adds Admin, last, for an admin only', async () => {
+    renderApp(signedIn('admin'), '/goals');
+    await screen.findByRole('heading', { name: 'Goals' });
+    const [desktop] = screen.getAllByRole('navigation', { name: 'Main', hidden: true });
+    const links = within(desktop as HTMLElement)
+      .getAllByRole('link', { hidden: true })
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([...mainLinks, ['Admin', '/admin']]);
+  });
+
   it('toggles the narrow-screen panel', async () => {
     renderApp(signedIn(), '/goals');
     const toggle = await screen.findByRole('button', { name: 'Open menu' });

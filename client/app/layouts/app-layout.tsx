@@ -77,6 +77,7 @@ export function AppLayout() {
           email={user.email ?? null}
           role={role}
           showCoach={role === 'coach'}
+          showAdmin={role === 'admin'}
           onSignOut={() => void handleSignOut()}
           actions={<NotificationsBell userId={user.id} />}
         />

@@ -21,6 +21,8 @@ interface AppHeaderProps {
   role: string;
   /** Coaches get the Coach link and the Coach Dashboard item (spec §2). */
   showCoach: boolean;
+  /** Admins get an Admin link (issue 18: the spec's menu lists none; the rest stays as it says). */
+  showAdmin?: boolean;
   onSignOut: () => void;
   /** Controls placed before the account menu (the notifications bell). */
   actions?: ReactNode;
@@ -45,9 +47,20 @@ function navLinkClasses({ isActive }: { isActive: boolean }) {
 }
 
 /** The signed-in area's header: main menu (a toggled panel below xl), account menu, actions. */
-export function AppHeader({ email, role, showCoach, onSignOut, actions }: AppHeaderProps) {
+export function AppHeader({
+  email,
+  role,
+  showCoach,
+  showAdmin = false,
+  onSignOut,
+  actions,
+}: AppHeaderProps) {
   const { panelId, open, toggle } = useMenuPanel();
-  const links = showCoach ? [...mainLinks, { label: 'Coach', to: paths.coach }] : mainLinks;
+  const links = [
+    ...mainLinks,
+    ...(showCoach ? [{ label: 'Coach', to: paths.coach }] : []),
+    ...(showAdmin ? [{ label: 'Admin', to: paths.admin }] : []),
+  ];
   const initial = email?.trim().charAt(0).toUpperCase();
 
   return (

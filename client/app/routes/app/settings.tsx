@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
+import { DeleteAccount } from '#client/features/account/components/delete-account.tsx';
 import { AuthenticatorSettings } from '#client/features/account/components/authenticator-settings.tsx';
 import { EmailSettings } from '#client/features/account/components/email-settings.tsx';
 import { PasswordSettings } from '#client/features/account/components/password-settings.tsx';
@@ -131,6 +132,7 @@ export function SettingsPage() {
             </>
           )}
           <SignedInDevices auth={auth} />
+          <DeleteAccount auth={auth} />
         </div>
       </section>
 
