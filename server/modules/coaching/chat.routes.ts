@@ -13,6 +13,7 @@ import {
 } from '#contracts/coaching.ts';
 import { errorBodySchema } from '#contracts/errors.ts';
 import type { AuthGuard } from '#server/auth/guard.ts';
+import { trustedJson } from '#server/http/trusted-json.ts';
 import type { ChatProposalsService } from './chat-proposals.service.ts';
 import type { ChatEmit } from './chat-reply.ts';
 import type { ChatService } from './chat.service.ts';
@@ -50,6 +51,8 @@ export function chatRoutes(deps: ChatRoutesDeps): FastifyPluginAsyncZod {
           querystring: messagePageQuerySchema,
           response: { 200: messagePageSchema, ...errors },
         },
+        // Every open chat reads this page; the body is built from typed views (trusted-json.ts).
+        serializerCompiler: trustedJson,
       },
       async (request) => {
         const { userId } = await guard.authenticate(request);
