@@ -53,8 +53,8 @@ test('an admin promotes a user to coach and suspends another, who then cannot si
   // Keyboard: the tab list moves with the arrow keys, and the URL follows.
   await admin.getByRole('tab', { name: 'Users' }).focus();
   await admin.keyboard.press('ArrowRight');
-  await expect(admin).toHaveURL('/admin?tab=outbox');
-  await expect(admin.getByRole('tab', { name: 'Dev outbox' })).toBeFocused();
+  await expect(admin).toHaveURL('/admin?tab=system');
+  await expect(admin.getByRole('tab', { name: 'System' })).toBeFocused();
   await admin.keyboard.press('ArrowLeft');
   await expect(admin).toHaveURL('/admin?tab=users');
 
