@@ -21,6 +21,7 @@ import {
   useSendToClient,
 } from '../api.ts';
 import { clientName } from '../client-list-state.ts';
+import { formatDay, formatMoment } from './dates.ts';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)} %`);
 
@@ -188,7 +189,7 @@ function Thread({ userId, clientId, name }: { userId: string; clientId: string; 
             >
               <p className="text-xs font-medium text-muted-foreground">
                 {m.author === 'coach' ? 'You' : name} ·{' '}
-                <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
+                <time dateTime={m.createdAt}>{formatMoment(m.createdAt)}</time>
                 {m.kind === 'crisis' && ' · help shown'}
               </p>
               <p className="mt-1 break-words whitespace-pre-wrap">{m.text}</p>
@@ -254,7 +255,7 @@ function Notes({ userId, clientId }: { userId: string; clientId: string }) {
       />
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         Only you see this note; your client never does.
-        {note.data.updatedAt && ` Saved ${new Date(note.data.updatedAt).toLocaleString()}.`}
+        {note.data.updatedAt && ` Saved ${formatMoment(note.data.updatedAt)}.`}
       </p>
       {tooLong && (
         <p role="alert" className="text-sm text-danger">
@@ -282,7 +283,7 @@ export function ClientDetail({ userId, client }: { userId: string; client: Clien
         <h2 className="text-xl font-semibold break-words">{name}</h2>
         <p className="text-sm text-muted-foreground">
           Shares {client.scopes.map((s) => shareScopeLabels[s].label.toLowerCase()).join(', ')}{' '}
-          since {new Date(client.sharedSince).toLocaleDateString()}.
+          since {formatDay(client.sharedSince)}.
         </p>
         {notShared.length > 0 && (
           <p className="mt-1 flex items-center gap-1 text-xs text-muted-foreground">

@@ -26,11 +26,12 @@ import {
   type ClientSortKey,
 } from '../client-list-state.ts';
 import { ClientDetail } from './client-detail.tsx';
+import { formatDay } from './dates.ts';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)} %`);
 
 function lastActivity(at: string | null): string {
-  return at ? new Date(at).toLocaleDateString() : 'Not yet';
+  return at ? formatDay(at) : 'Not yet';
 }
 
 function InviteCode({ userId }: { userId: string }) {
@@ -158,9 +159,7 @@ function LinkOverview({ userId, className }: { userId: string; className?: strin
                   <td className="py-2 pr-3 break-all">{clientName(link.client)}</td>
                   <td className="py-2 pr-3">{link.scopes.join(', ')}</td>
                   <td className="py-2">
-                    {link.revokedAt
-                      ? `Revoked ${new Date(link.revokedAt).toLocaleDateString()}`
-                      : 'Live'}
+                    {link.revokedAt ? `Revoked ${formatDay(link.revokedAt)}` : 'Live'}
                   </td>
                 </tr>
               ))}

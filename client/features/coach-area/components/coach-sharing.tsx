@@ -17,6 +17,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ErrorState } from '#client/components/ui/states.tsx';
 import { useChangeShare, useCreateShare, useRevokeShare, useShares } from '../api.ts';
 import { clientName, toggleScope } from '../client-list-state.ts';
+import { formatMoment } from './dates.ts';
 
 const activityWords: Record<ShareActivity['action'], string> = {
   'coach_share.created': 'You shared with',
@@ -253,7 +254,7 @@ export function CoachSharing({ userId }: { userId: string }) {
           <ul className="mt-2 space-y-1 text-sm">
             {shares.data.activity.map((entry) => (
               <li key={`${entry.at}-${entry.action}`} className="text-muted-foreground">
-                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>:{' '}
+                <time dateTime={entry.at}>{formatMoment(entry.at)}</time>:{' '}
                 {activityWords[entry.action]} {entry.coach}
                 {entry.action !== 'coach_share.revoked' &&
                   ` (${entry.scopes.map((s) => shareScopeLabels[s].label).join(', ')})`}
