@@ -288,6 +288,14 @@ describe('sharing with a human coach', () => {
       data: { clientId: person.id, change: 'message' },
     });
 
+    // No engine answers a reflection in the human coach's name.
+    const reflection = await t.call(person, 'POST', '/api/coach/reflections', {
+      period: 'daily',
+      text: 'A good day: two of three done.',
+      coachId,
+    });
+    expect(expectError(reflection, 400, 'invalid_input').message).toMatch(/answers in person/);
+
     // Crisis words get the help response, as with an AI coach.
     const crisis = await t.call(person, 'POST', `/api/coach/coaches/${coachId}/messages`, {
       text: 'I want to kill myself.',

@@ -52,6 +52,13 @@ export function createReflectionsService(deps: ReflectionsServiceDeps) {
     if (coachId !== undefined) {
       const row = await findOwnCoach(db, userId, coachId);
       if (!row) throw coachNotFound();
+      // A human coach answers in person, in the conversation (ADR 035): no engine speaks as them.
+      if (row.coachUserId) {
+        throw new AppError(
+          'invalid_input',
+          `${row.name} answers in person: write to them in your conversation, or reflect with one of your AI coaches.`,
+        );
+      }
       return row;
     }
     return (await listTeam(db, userId))[0] ?? null;
