@@ -305,8 +305,10 @@ export function HelpPage() {
               </FaqItem>
               <FaqItem question="How do I have my account removed?">
                 <p>
-                  Ask the admin of your Trellis server. If you host Trellis yourself, you are that
-                  admin.
+                  Delete it yourself: Settings, then Delete account, confirmed with your password
+                  (or, without one, a code we email you). Everything of yours is removed and you are
+                  signed out on every device. The admin of your Trellis server can remove it for you
+                  too.
                 </p>
               </FaqItem>
             </Questions>
